@@ -1,0 +1,15 @@
+# CUDA is optional: the CUDA backend is built when nvcc is found, and skipped cleanly otherwise.
+# TLENS_CUDA=OFF forces it off. (The backend itself is tracked in the GPU issue; this only
+# detects the toolkit so the rest of the build can ask.)
+option(TLENS_CUDA "Build the CUDA backend when nvcc is available" ON)
+set(TLENS_HAVE_CUDA OFF)
+if(TLENS_CUDA)
+  include(CheckLanguage)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    set(TLENS_HAVE_CUDA ON)
+    message(STATUS "CUDA toolkit found: ${CMAKE_CUDA_COMPILER}")
+  else()
+    message(STATUS "CUDA toolkit not found: building the CPU backend only")
+  endif()
+endif()

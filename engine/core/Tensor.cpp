@@ -1,0 +1,174 @@
+#include "engine/core/Tensor.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace tlens {
+
+Tensor::Tensor(DType dtype, ConcreteShape shape, Allocator* alloc, const char* what)
+    : dtype_(dtype), shape_(std::move(shape)) {
+  numElements_ = 1;
+  for (int64_t d : shape_) {
+    if (d < 0) invalidArgument("Dimension " + std::to_string(d) + " must be >= 0 in shape " + concreteStr(shape_));
+    if (d != 0 && numElements_ > std::numeric_limits<int64_t>::max() / d)
+      throwError(ErrorCode::ResourceExhausted, "Tensor of shape " + concreteStr(shape_) + " has too many elements");
+    numElements_ *= d;
+  }
+  size_t bytes = static_cast<size_t>(numElements_) * dtypeSize(dtype);
+  buf_ = std::make_shared<Buffer>(alloc ? alloc : cpuAllocator(), bytes, what);
+}
+
+Tensor Tensor::filled(DType dtype, ConcreteShape shape, double value) {
+  Tensor t(dtype, std::move(shape));
+  dispatchAll(dtype, [&](auto zero) {
+    using T = decltype(zero);
+    T v = static_cast<T>(value);
+    T* p = t.data<T>();
+    for (int64_t i = 0; i < t.numElements(); ++i) p[i] = v;
+  });
+  return t;
+}
+
+Device Tensor::device() const { return buf_ ? buf_->allocator()->device() : Device::cpu(); }
+
+double Tensor::getDouble(int64_t i) const {
+  return dispatchAll(dtype_, [&](auto zero) -> double {
+    using T = decltype(zero);
+    return static_cast<double>(data<T>()[i]);
+  });
+}
+
+int64_t Tensor::getInt(int64_t i) const {
+  return dispatchAll(dtype_, [&](auto zero) -> int64_t {
+    using T = decltype(zero);
+    return static_cast<int64_t>(static_cast<double>(data<T>()[i]));
+  });
+}
+
+void Tensor::setDouble(int64_t i, double v) {
+  dispatchAll(dtype_, [&](auto zero) {
+    using T = decltype(zero);
+    data<T>()[i] = static_cast<T>(v);
+  });
+}
+
+std::vector<int64_t> Tensor::toInt64Vector() const {
+  std::vector<int64_t> v(static_cast<size_t>(numElements_));
+  for (int64_t i = 0; i < numElements_; ++i) v[static_cast<size_t>(i)] = getInt(i);
+  return v;
+}
+
+std::vector<double> Tensor::toDoubleVector() const {
+  std::vector<double> v(static_cast<size_t>(numElements_));
+  for (int64_t i = 0; i < numElements_; ++i) v[static_cast<size_t>(i)] = getDouble(i);
+  return v;
+}
+
+Tensor Tensor::reshaped(ConcreteShape shape) const {
+  if (tlens::numElements(shape) != numElements_)
+    invalidArgument("Cannot reshape a tensor with " + std::to_string(numElements_) +
+                    " elements to shape " + concreteStr(shape));
+  Tensor t = *this;
+  t.shape_ = std::move(shape);
+  return t;
+}
+
+Tensor Tensor::clone() const {
+  Tensor t(dtype_, shape_);
+  if (bytes()) std::memcpy(t.raw(), raw(), bytes());
+  return t;
+}
+
+Tensor Tensor::cast(DType to) const {
+  if (to == dtype_) return *this;
+  Tensor t(to, shape_);
+  dispatchAll(dtype_, [&](auto zf) {
+    using F = decltype(zf);
+    dispatchAll(to, [&](auto zt) {
+      using T = decltype(zt);
+      const F* s = data<F>();
+      T* d = t.data<T>();
+      for (int64_t i = 0; i < numElements_; ++i) {
+        if constexpr (std::is_same_v<T, bool>) d[i] = static_cast<double>(s[i]) != 0.0;
+        else d[i] = static_cast<T>(static_cast<double>(s[i]));
+      }
+    });
+  });
+  return t;
+}
+
+namespace {
+
+void formatElement(std::ostringstream& os, const Tensor& t, int64_t i) {
+  switch (t.dtype()) {
+    case DType::Bool: os << (t.data<bool>()[i] ? "True" : "False"); break;
+    case DType::Int32: case DType::Int64: case DType::UInt8: os << t.getInt(i); break;
+    default: {
+      double v = t.getDouble(i);
+      if (std::isnan(v)) os << "nan";
+      else if (std::isinf(v)) os << (v > 0 ? "inf" : "-inf");
+      else if (v == std::floor(v) && std::fabs(v) < 1e15) os << static_cast<int64_t>(v) << ".";
+      else os << v;
+    }
+  }
+}
+
+void formatLevel(std::ostringstream& os, const Tensor& t, int dim, int64_t offset, int64_t stride,
+                 int64_t maxPerDim, int indent) {
+  const int64_t n = t.shape()[static_cast<size_t>(dim)];
+  const bool last = dim == t.rank() - 1;
+  const int64_t inner = stride / std::max<int64_t>(n, 1);
+  os << "[";
+  for (int64_t i = 0; i < n; ++i) {
+    if (n > maxPerDim && i == maxPerDim / 2) {
+      os << (last ? "... " : "...\n" + std::string(static_cast<size_t>(indent + 1), ' '));
+      i = n - maxPerDim / 2;
+    }
+    if (last) formatElement(os, t, offset + i);
+    else formatLevel(os, t, dim + 1, offset + i * inner, inner, maxPerDim, indent + 1);
+    if (i + 1 < n) os << (last ? " " : "\n" + std::string(static_cast<size_t>(indent + 1), ' '));
+  }
+  os << "]";
+}
+
+}  // namespace
+
+std::string Tensor::str(int64_t maxElements) const {
+  if (!valid()) return "<invalid tensor>";
+  std::ostringstream os;
+  os.precision(6);
+  if (rank() == 0) {
+    formatElement(os, *this, 0);
+    return os.str();
+  }
+  int64_t maxPerDim = numElements_ <= maxElements ? std::numeric_limits<int64_t>::max() : 6;
+  formatLevel(os, *this, 0, 0, numElements_, maxPerDim, 0);
+  return os.str();
+}
+
+std::string Tensor::typeStr() const { return std::string(dtypeName(dtype_)) + concreteStr(shape_); }
+
+bool tensorsEqual(const Tensor& a, const Tensor& b) {
+  if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
+  for (int64_t i = 0; i < a.numElements(); ++i) {
+    double x = a.getDouble(i), y = b.getDouble(i);
+    if (!(x == y || (std::isnan(x) && std::isnan(y)))) return false;
+  }
+  return true;
+}
+
+double maxRelativeError(const Tensor& a, const Tensor& b) {
+  if (a.shape() != b.shape()) return std::numeric_limits<double>::infinity();
+  double worst = 0;
+  for (int64_t i = 0; i < a.numElements(); ++i) {
+    double x = a.getDouble(i), y = b.getDouble(i);
+    if (std::isnan(x) && std::isnan(y)) continue;
+    if (std::isinf(x) && x == y) continue;
+    double e = std::fabs(x - y) / std::max(1.0, std::fabs(y));
+    if (!(e <= worst)) worst = e;  // NaN vs number makes worst NaN -> treat as inf below
+  }
+  return std::isnan(worst) ? std::numeric_limits<double>::infinity() : worst;
+}
+
+}  // namespace tlens

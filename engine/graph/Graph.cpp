@@ -1,0 +1,156 @@
+#include "engine/graph/Graph.h"
+
+#include "engine/core/Error.h"
+#include "engine/ops/OpRegistry.h"
+
+namespace tlens {
+
+const std::string Graph::kEmpty;
+
+std::string SourceLocation::str() const {
+  if (!known()) return file.empty() ? "<unknown>" : file;
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+Graph::Graph() = default;
+
+std::vector<TensorType> outputTypes(const std::vector<Output>& outs) {
+  std::vector<TensorType> t;
+  t.reserve(outs.size());
+  for (const Output& o : outs) t.push_back(o.type());
+  return t;
+}
+
+std::string Graph::uniqueName(const std::string& base) {
+  std::string name = base;
+  int& count = nameCounts_[base];
+  if (count > 0 || usedNames_.count(name)) {
+    do {
+      name = base + "_" + std::to_string(++count);
+    } while (usedNames_.count(name));
+  } else {
+    count = 0;
+  }
+  usedNames_.insert(name);
+  return name;
+}
+
+std::string Graph::pushNameScope(const std::string& name) {
+  std::string full;
+  if (name.empty()) {
+    full = "";
+  } else if (name.back() == '/') {  // TF: a trailing slash re-enters an existing scope as is
+    full = name.substr(0, name.size() - 1);
+  } else {
+    std::string prefix = nameScope().empty() ? "" : nameScope() + "/";
+    full = uniqueName(prefix + name);
+  }
+  scopes_.push_back(full);
+  return full;
+}
+
+void Graph::popNameScope() {
+  if (!scopes_.empty()) scopes_.pop_back();
+}
+
+Node* Graph::find(std::string_view name) {
+  auto it = byName_.find(std::string(name));
+  return it == byName_.end() ? nullptr : it->second;
+}
+
+Output Graph::findOutput(std::string_view name) {
+  int index = 0;
+  std::string n(name);
+  if (size_t colon = n.rfind(':'); colon != std::string::npos) {
+    try {
+      index = std::stoi(n.substr(colon + 1));
+    } catch (...) {
+      return {};
+    }
+    n = n.substr(0, colon);
+  }
+  Node* node = find(n);
+  if (!node || index < 0 || static_cast<size_t>(index) >= node->numOutputs()) return {};
+  return Output{node, index};
+}
+
+std::vector<Node*> Graph::trainableVariables() const {
+  std::vector<Node*> v;
+  for (Node* n : variables_)
+    if (AttrReader(n->attrs).getBool("trainable", true)) v.push_back(n);
+  return v;
+}
+
+Node* Graph::globalVariablesInitializer() {
+  std::vector<Node*> inits;
+  for (Node* v : variables_)
+    if (v->initializer) inits.push_back(v->initializer);
+  pushControlDependencies(inits);
+  NodeOptions o;
+  o.name = "init";
+  Node* n = addNode("NoOp", {}, {}, o);
+  popControlDependencies();
+  return n;
+}
+
+Device Graph::placeNode(const OpDef&, const std::string& requested) {
+  if (!requested.empty())
+    if (auto d = Device::parse(requested)) return *d;
+  return defaultDevice_;
+}
+
+Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs attrs,
+                     const NodeOptions& opts) {
+  const OpDef& def = OpRegistry::global().get(type);
+  for (const Output& in : inputs)
+    if (!in.node) invalidArgument("Op " + def.type + ": an input is missing (None)");
+  // Fixed-arity ops must get exactly their inputs; a variadic input takes the rest.
+  const bool variadic = !def.inputs.empty() && def.inputs.back().variadic;
+  const size_t fixed = def.inputs.size() - (variadic ? 1 : 0);
+  if ((!variadic && inputs.size() != def.inputs.size()) || (variadic && inputs.size() < fixed))
+    invalidArgument("Op " + def.type + " takes " + std::to_string(def.inputs.size()) +
+                    (variadic ? " or more" : "") + " inputs but was given " +
+                    std::to_string(inputs.size()));
+
+  std::string base = opts.name.empty() ? def.type : opts.name;
+  std::string prefix = nameScope().empty() ? "" : nameScope() + "/";
+  std::string name = uniqueName(prefix + base);
+
+  attrs = def.withDefaults(std::move(attrs));
+  std::vector<TensorType> inTypes = outputTypes(inputs);
+  std::vector<std::string> inNames;
+  inNames.reserve(inputs.size());
+  for (const Output& in : inputs) inNames.push_back(in.name());
+  ShapeResult r = def.infer(inTypes, attrs, name, &inNames);
+  if (!r.ok() && !opts.tolerateShapeErrors) invalidArgument(r.error);
+
+  Node& n = nodes_.emplace_back();
+  n.id = static_cast<int>(nodes_.size() - 1);
+  n.name = std::move(name);
+  n.op = &def;
+  n.inputs = std::move(inputs);
+  n.attrs = std::move(attrs);
+  if (r.ok()) {
+    n.outputs = std::move(r.outputs);
+  } else {
+    n.shapeError = r.error;
+    n.outputs.assign(1, TensorType{});
+  }
+  for (const auto& deps : controls_)
+    for (Node* d : deps) n.controlInputs.push_back(d);
+  n.requestedDevice = devices_.empty() ? std::string() : devices_.back();
+  n.device = placeNode(def, n.requestedDevice);
+  n.location = creation_.location;
+  n.stack = creation_.stack;
+  byName_[n.name] = &n;
+  if (def.type == "VariableV2") variables_.push_back(&n);
+  return &n;
+}
+
+Output Graph::op(std::string_view type, std::vector<Output> inputs, Attrs attrs, std::string name) {
+  NodeOptions o;
+  o.name = std::move(name);
+  return addNode(type, std::move(inputs), std::move(attrs), o)->out(0);
+}
+
+}  // namespace tlens

@@ -1,0 +1,132 @@
+// Graph: nodes named like TensorFlow's under name scopes ("fc1/MatMul", "fc1/MatMul_1"), with
+// control dependencies, a requested and an assigned device, and the source location and creation
+// call stack that the caller (the interpreter) supplies. Nodes are created in topological order
+// (inputs must exist first), so ascending id is a valid execution order.
+//
+// Adding a node runs the op's shape function; a shape error throws EngineError(InvalidArgument)
+// with TensorFlow's message, unless the caller asked to record it on the node instead (abstract
+// analysis keeps going past errors).
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/core/Device.h"
+#include "engine/ops/OpDef.h"
+
+namespace tlens {
+
+struct SourceLocation {
+  std::string file;
+  int line = 0;     ///< 1-based; 0 when unknown
+  int column = 0;   ///< 1-based
+  int endLine = 0;
+  int endColumn = 0;  ///< 1-based, exclusive
+  bool known() const { return line > 0; }
+  std::string str() const;  ///< "file.py:12:5"
+};
+
+/// One frame of the Python call stack that created a node, outermost first in Node::stack.
+struct StackFrame {
+  std::string function;  ///< "<module>", "multilayer_perceptron"
+  SourceLocation location;
+};
+
+struct Node {
+  int id = 0;
+  std::string name;  ///< unique in its graph: "fc1/MatMul_1"
+  const OpDef* op = nullptr;
+  std::vector<Output> inputs;
+  std::vector<Node*> controlInputs;
+  Attrs attrs;
+  std::vector<TensorType> outputs;
+  std::string requestedDevice;  ///< from tf.device scopes; empty when none
+  Device device;                ///< where it runs (assigned at creation)
+  SourceLocation location;
+  std::vector<StackFrame> stack;
+  std::string shapeError;  ///< set only when created with tolerateShapeErrors and inference failed
+  Node* initializer = nullptr;  ///< VariableV2 only: the Assign node that initialises it
+
+  const std::string& type() const { return op->type; }
+  Output out(int i = 0) { return Output{this, i}; }
+  size_t numOutputs() const { return outputs.size(); }
+};
+
+/// Where and how the next node is created; the interpreter updates it as it walks the source.
+struct CreationContext {
+  SourceLocation location;
+  std::vector<StackFrame> stack;
+};
+
+struct NodeOptions {
+  std::string name;  ///< the `name=` argument; made unique under the current scope
+  bool tolerateShapeErrors = false;
+};
+
+class Graph {
+ public:
+  Graph();
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+
+  using NodeOptions = tlens::NodeOptions;
+  /// Creates a node of op `type`. Throws EngineError on unknown ops, wrong input counts, and
+  /// (unless tolerated) shape errors.
+  Node* addNode(std::string_view type, std::vector<Output> inputs, Attrs attrs = {},
+                const NodeOptions& opts = {});
+  /// Shorthand: the first output of a new node.
+  Output op(std::string_view type, std::vector<Output> inputs, Attrs attrs = {},
+            std::string name = {});
+
+  const std::deque<Node>& nodes() const { return nodes_; }
+  std::deque<Node>& nodes() { return nodes_; }
+  size_t size() const { return nodes_.size(); }
+  Node* node(int id) { return &nodes_[static_cast<size_t>(id)]; }
+  Node* find(std::string_view name);
+  /// "fc1/MatMul:0" or "fc1/MatMul" -> the output.
+  Output findOutput(std::string_view name);
+
+  // Scopes, as `with tf.name_scope(...)`, `with tf.device(...)`, `with tf.control_dependencies(...)`.
+  /// Enters a name scope; returns the unique scope name actually used ("fc1", "fc1_1").
+  std::string pushNameScope(const std::string& name);
+  void popNameScope();
+  const std::string& nameScope() const { return scopes_.empty() ? kEmpty : scopes_.back(); }
+  void pushDevice(const std::string& spec) { devices_.push_back(spec); }
+  void popDevice() { if (!devices_.empty()) devices_.pop_back(); }
+  void pushControlDependencies(std::vector<Node*> deps) { controls_.push_back(std::move(deps)); }
+  void popControlDependencies() { if (!controls_.empty()) controls_.pop_back(); }
+
+  CreationContext& creation() { return creation_; }
+  /// Variables of this graph in creation order (tf.global_variables()).
+  const std::vector<Node*>& variables() const { return variables_; }
+  /// A NoOp that depends on every variable's initializer (tf.global_variables_initializer()).
+  Node* globalVariablesInitializer();
+  std::vector<Node*> trainableVariables() const;
+  /// The name a node called `base` would get now, and reserve it.
+  std::string uniqueName(const std::string& base);
+  /// The device a new node gets: the innermost tf.device scope, else the default device.
+  Device placeNode(const OpDef& op, const std::string& requested);
+  void setDefaultDevice(Device d) { defaultDevice_ = d; }
+
+ private:
+  static const std::string kEmpty;
+  std::deque<Node> nodes_;
+  std::unordered_map<std::string, Node*> byName_;
+  std::unordered_map<std::string, int> nameCounts_;
+  std::unordered_set<std::string> usedNames_;
+  std::vector<std::string> scopes_;
+  std::vector<std::string> devices_;
+  std::vector<std::vector<Node*>> controls_;
+  std::vector<Node*> variables_;
+  CreationContext creation_;
+  Device defaultDevice_ = Device::cpu();
+};
+
+/// Types of the given outputs, in order.
+std::vector<TensorType> outputTypes(const std::vector<Output>& outs);
+
+}  // namespace tlens

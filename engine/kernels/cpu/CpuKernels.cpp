@@ -1,0 +1,36 @@
+// The list of CPU kernel families, one file each in this folder (<Family>Kernels.cpp).
+#include "engine/runtime/Kernel.h"
+
+namespace tlens {
+
+void registerCpuArrayKernels(KernelRegistry& r);
+void registerCpuSlicingKernels(KernelRegistry& r);
+void registerCpuStateKernels(KernelRegistry& r);
+void registerCpuMathKernels(KernelRegistry& r);
+void registerCpuUnaryKernels(KernelRegistry& r);
+void registerCpuComparisonKernels(KernelRegistry& r);
+void registerCpuMatMulKernels(KernelRegistry& r);
+void registerCpuReductionKernels(KernelRegistry& r);
+void registerCpuLossKernels(KernelRegistry& r);
+void registerCpuNNKernels(KernelRegistry& r);
+void registerCpuRandomKernels(KernelRegistry& r);
+void registerCpuControlKernels(KernelRegistry& r);
+void registerCpuOptimizerKernels(KernelRegistry& r);
+
+void registerCpuKernels(KernelRegistry& r) {
+  registerCpuArrayKernels(r);
+  registerCpuSlicingKernels(r);
+  registerCpuStateKernels(r);
+  registerCpuMathKernels(r);
+  registerCpuUnaryKernels(r);
+  registerCpuComparisonKernels(r);
+  registerCpuMatMulKernels(r);
+  registerCpuReductionKernels(r);
+  registerCpuLossKernels(r);
+  registerCpuNNKernels(r);
+  registerCpuRandomKernels(r);
+  registerCpuControlKernels(r);
+  registerCpuOptimizerKernels(r);
+}
+
+}  // namespace tlens

@@ -1,0 +1,91 @@
+#include "engine/ops/OpDef.h"
+
+#include "engine/graph/Graph.h"
+
+namespace tlens {
+
+std::string TensorType::str() const {
+  std::string s = dtype == DType::Invalid ? "?" : std::string(dtypeName(dtype));
+  return s + shape.str();
+}
+
+Shape InferContext::valueAsShape(size_t i) const {
+  if (i >= inputs_.size()) return Shape::unknownRank();
+  const TensorType& t = inputs_[i];
+  if (t.value) {
+    std::vector<Dim> d;
+    for (int64_t v : t.value->toInt64Vector())
+      d.push_back(v >= 0 ? Dim::known(v) : v == -1 ? Dim::minusOne() : Dim::unknown());
+    return Shape(std::move(d));
+  }
+  if (t.asShape) return *t.asShape;
+  if (t.shape.rank() == 1 && t.shape[0].isKnown()) return Shape::unknownDims(t.shape[0].size);
+  if (t.shape.rank() == 0) return Shape::scalar();
+  return Shape::unknownRank();
+}
+
+std::string InferContext::inputName(size_t i) const {
+  if (inputNames_ && i < inputNames_->size() && !(*inputNames_)[i].empty()) return (*inputNames_)[i];
+  if (op_.inputs.empty()) return "input " + std::to_string(i);
+  const InputDef& d = i < op_.inputs.size() ? op_.inputs[i] : op_.inputs.back();
+  return d.variadic ? d.name + "[" + std::to_string(i - (op_.inputs.size() - 1)) + "]" : d.name;
+}
+
+ShapeResult shapeError(const InferContext& c, const std::string& what, std::vector<int> blame) {
+  ShapeResult r;
+  std::string msg = what;
+  if (!msg.empty() && msg.back() == '.') msg.pop_back();
+  msg += " for '" + std::string(c.nodeName().empty() ? c.op().type : c.nodeName()) + "' (op: '" +
+         c.op().type + "')";
+  if (c.numInputs()) {
+    msg += " with input shapes: ";
+    for (size_t i = 0; i < c.numInputs(); ++i) {
+      if (i) msg += ", ";
+      const Shape& s = c.shape(i);
+      if (!s.rankKnown()) { msg += "?"; continue; }
+      msg += "[";
+      for (size_t d = 0; d < s.dims().size(); ++d) msg += (d ? "," : "") + s[d].str();
+      msg += "]";
+    }
+  }
+  r.error = msg + ".";
+  r.blame = std::move(blame);
+  return r;
+}
+
+bool Output::operator<(const Output& o) const {
+  if (node != o.node) return (node ? node->id : -1) < (o.node ? o.node->id : -1);
+  return index < o.index;
+}
+
+const TensorType& Output::type() const { return node->outputs[static_cast<size_t>(index)]; }
+
+std::string Output::name() const {
+  return node ? node->name + ":" + std::to_string(index) : std::string("<none>");
+}
+
+Output GradContext::input(size_t i) const { return node.inputs[i]; }
+Output GradContext::output(size_t i) const {
+  return Output{const_cast<Node*>(&node), static_cast<int>(i)};
+}
+
+Attrs OpDef::withDefaults(Attrs a) const {
+  for (const AttrDef& d : attrs)
+    if (!std::holds_alternative<std::monostate>(d.defaultValue) && a.find(d.name) == a.end())
+      a.emplace(d.name, d.defaultValue);
+  return a;
+}
+
+ShapeResult OpDef::infer(const std::vector<TensorType>& in, const Attrs& a,
+                         std::string_view nodeName,
+                         const std::vector<std::string>* inputNames) const {
+  InferContext c(*this, in, a, nodeName, inputNames);
+  if (!shape) return shapeError(c, "Op has no shape function");
+  try {
+    return shape(c);
+  } catch (const std::exception& e) {
+    return shapeError(c, std::string("Internal error in shape function: ") + e.what());
+  }
+}
+
+}  // namespace tlens

@@ -1,0 +1,36 @@
+// The list of op families, one file each in this folder (<Family>Ops.cpp).
+#include "engine/ops/OpRegistry.h"
+
+namespace tlens {
+
+void registerArrayOps(OpRegistry& r);
+void registerSlicingOps(OpRegistry& r);
+void registerStateOps(OpRegistry& r);
+void registerMathOps(OpRegistry& r);
+void registerUnaryOps(OpRegistry& r);
+void registerComparisonOps(OpRegistry& r);
+void registerMatMulOps(OpRegistry& r);
+void registerReductionOps(OpRegistry& r);
+void registerLossOps(OpRegistry& r);
+void registerNNOps(OpRegistry& r);
+void registerRandomOps(OpRegistry& r);
+void registerControlOps(OpRegistry& r);
+void registerOptimizerOps(OpRegistry& r);
+
+void registerBuiltinOps(OpRegistry& r) {
+  registerArrayOps(r);
+  registerSlicingOps(r);
+  registerStateOps(r);
+  registerMathOps(r);
+  registerUnaryOps(r);
+  registerComparisonOps(r);
+  registerMatMulOps(r);
+  registerReductionOps(r);
+  registerLossOps(r);
+  registerNNOps(r);
+  registerRandomOps(r);
+  registerControlOps(r);
+  registerOptimizerOps(r);
+}
+
+}  // namespace tlens

@@ -1,0 +1,8 @@
+// Optimizer ops. (Family not filled in yet.)
+#include "engine/ops/OpRegistry.h"
+
+namespace tlens {
+
+void registerOptimizerOps(OpRegistry&) {}
+
+}  // namespace tlens

@@ -1,0 +1,122 @@
+#include "engine/runtime/Numerics.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <sstream>
+
+namespace tlens {
+
+namespace {
+
+// Non-finite iff all exponent bits are set. OR-reducing a compare over the raw bits vectorises
+// (unlike std::isfinite in a loop, or Eigen's allFinite), and -ffast-math cannot fold it away.
+template <typename Bits>
+bool bitsAllFinite(const void* data, int64_t n, Bits mask) {
+  const Bits* p = static_cast<const Bits*>(data);
+  Bits bad = 0;
+  int64_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    Bits acc = 0;
+    for (int k = 0; k < 64; ++k) acc |= static_cast<Bits>((p[i + k] & mask) == mask);
+    bad |= acc;
+    if (bad) return false;
+  }
+  for (; i < n; ++i) bad |= static_cast<Bits>((p[i] & mask) == mask);
+  return bad == 0;
+}
+
+template <typename T>
+void countRange(const T* p, int64_t n, NonFiniteCounts& c) {
+  for (int64_t i = 0; i < n; ++i) {
+    double v = static_cast<double>(p[i]);
+    if (std::isnan(v)) ++c.nan;
+    else if (std::isinf(v)) (v > 0 ? c.posInf : c.negInf)++;
+  }
+}
+
+}  // namespace
+
+bool allFinite(const Tensor& t) {
+  switch (t.dtype()) {
+    case DType::Float32: return bitsAllFinite<uint32_t>(t.raw(), t.numElements(), 0x7f800000u);
+    case DType::Float64:
+      return bitsAllFinite<uint64_t>(t.raw(), t.numElements(), 0x7ff0000000000000ull);
+    case DType::Float16: return bitsAllFinite<uint16_t>(t.raw(), t.numElements(), 0x7c00u);
+    default: return true;
+  }
+}
+
+NonFiniteCounts countNonFinite(const Tensor& t) {
+  NonFiniteCounts c;
+  if (!isFloating(t.dtype()) || allFinite(t)) return c;
+  dispatchFloat(t.dtype(), [&](auto z) {
+    using T = decltype(z);
+    countRange(t.data<T>(), t.numElements(), c);
+  });
+  return c;
+}
+
+TensorSummary summarize(const Tensor& t) {
+  TensorSummary s;
+  s.count = t.numElements();
+  if (!t.valid() || s.count == 0) return s;
+  double sum = 0, sumSq = 0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  // First pass: moments and counts. Second (cheap, same data still hot for small tensors):
+  // histogram once the range is known.
+  dispatchAll(t.dtype(), [&](auto z) {
+    using T = decltype(z);
+    const T* p = t.data<T>();
+    for (int64_t i = 0; i < s.count; ++i) {
+      double v = static_cast<double>(p[i]);
+      if (std::isnan(v)) { ++s.nan; continue; }
+      if (std::isinf(v)) { (v > 0 ? s.posInf : s.negInf)++; continue; }
+      ++s.finite;
+      if (v == 0) ++s.zero;
+      sum += v;
+      sumSq += v * v;
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+    if (s.finite == 0) return;
+    const double width = (hi - lo) / TensorSummary::kBins;
+    for (int64_t i = 0; i < s.count; ++i) {
+      double v = static_cast<double>(p[i]);
+      if (!std::isfinite(v)) continue;
+      int b = width > 0 ? static_cast<int>((v - lo) / width) : 0;
+      s.histogram[static_cast<size_t>(b >= TensorSummary::kBins ? TensorSummary::kBins - 1 : b)]++;
+    }
+  });
+  if (s.finite) {
+    s.min = lo;
+    s.max = hi;
+    s.mean = sum / static_cast<double>(s.finite);
+    double var = sumSq / static_cast<double>(s.finite) - s.mean * s.mean;
+    s.std = var > 0 ? std::sqrt(var) : 0;
+  }
+  return s;
+}
+
+std::string TensorSummary::line() const {
+  std::ostringstream os;
+  os.precision(4);
+  os << "min=" << min << " max=" << max << " mean=" << mean << " std=" << std << " nan=" << nan
+     << " inf=" << (posInf + negInf);
+  return os.str();
+}
+
+std::string TensorSummary::sparkline() const {
+  static const char* kBars[] = {"\u2581", "\u2582", "\u2583", "\u2584",
+                                "\u2585", "\u2586", "\u2587", "\u2588"};
+  int64_t peak = 0;
+  for (int64_t h : histogram) peak = h > peak ? h : peak;
+  std::string s;
+  for (int64_t h : histogram) {
+    if (peak == 0 || h == 0) { s += " "; continue; }
+    int level = static_cast<int>((h * 7 + peak - 1) / peak);
+    s += kBars[level > 7 ? 7 : level];
+  }
+  return s;
+}
+
+}  // namespace tlens

@@ -1,0 +1,49 @@
+#include "engine/runtime/OpRunner.h"
+
+#include "engine/runtime/Kernel.h"
+
+namespace tlens {
+
+TensorType concreteType(const Tensor& t) {
+  TensorType tt(t.dtype(), Shape::fromConcrete(t.shape()));
+  // Shape functions read values of small integer tensors (reshape targets, axes, sizes).
+  if ((t.dtype() == DType::Int32 || t.dtype() == DType::Int64) && t.numElements() <= 4096)
+    tt.value = std::make_shared<const Tensor>(t);
+  return tt;
+}
+
+std::vector<Tensor> runOp(const OpCall& c) {
+  const OpDef& op = *c.op;
+  const std::vector<Tensor>& inputs = *c.inputs;
+  std::vector<TensorType> inTypes;
+  inTypes.reserve(inputs.size());
+  for (const Tensor& t : inputs) inTypes.push_back(t.valid() ? concreteType(t) : TensorType{});
+  ShapeResult r = op.infer(inTypes, *c.attrs, *c.name);
+  if (!r.ok()) throw EngineError(ErrorCode::InvalidArgument, r.error);
+
+  KernelFn fn = KernelRegistry::global().find(op.type, c.device.kind);
+  if (!fn)
+    throwError(ErrorCode::Unimplemented,
+               "No " + std::string(c.device.kind == Device::CPU ? "CPU" : "GPU") +
+                   " kernel registered for op " + op.type + " (node " + *c.name + ")");
+  KernelContext ctx(op, *c.attrs, inputs, r.outputs, *c.resources, *c.name, c.device);
+  ctx.setVarNames(c.varNames);
+  fn(ctx);
+  std::vector<Tensor>& outs = ctx.outputs();
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const TensorType& want = r.outputs[i];
+    if (!outs[i].valid()) {
+      if (op.refInputs.empty() && want.dtype != DType::Invalid)
+        ctx.fail("Internal: kernel did not produce output " + std::to_string(i), ErrorCode::Internal);
+      continue;
+    }
+    if (!want.shape.accepts(outs[i].shape()) ||
+        (want.dtype != DType::Invalid && want.dtype != outs[i].dtype()))
+      ctx.fail("Internal: kernel produced " + outs[i].typeStr() + " for output " +
+                   std::to_string(i) + " but shape inference said " + want.str(),
+               ErrorCode::Internal);
+  }
+  return std::move(outs);
+}
+
+}  // namespace tlens

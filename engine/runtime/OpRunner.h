@@ -1,0 +1,32 @@
+// runOp: one op on concrete tensors, shared by the graph executor and the eager context. It runs
+// the op's shape function on the concrete input shapes (so runtime shape errors read exactly like
+// the static ones), sizes the outputs, runs the kernel and checks that the kernel produced what
+// inference promised.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/core/Tensor.h"
+#include "engine/ops/OpDef.h"
+#include "engine/runtime/Resources.h"
+
+namespace tlens {
+
+struct OpCall {
+  const OpDef* op = nullptr;
+  const Attrs* attrs = nullptr;
+  const std::vector<Tensor>* inputs = nullptr;
+  const std::string* name = nullptr;
+  Device device;
+  Resources* resources = nullptr;
+  const std::vector<std::string>* varNames = nullptr;  ///< per input: variable name for ref inputs
+};
+
+/// The TensorType a concrete tensor presents to a shape function (values for small int tensors).
+TensorType concreteType(const Tensor& t);
+
+/// Throws EngineError with TensorFlow's wording on shape errors and kernel failures.
+std::vector<Tensor> runOp(const OpCall& call);
+
+}  // namespace tlens

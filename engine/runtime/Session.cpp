@@ -1,0 +1,236 @@
+#include "engine/runtime/Session.h"
+
+#include <algorithm>
+
+#include "engine/runtime/OpRunner.h"
+
+namespace tlens {
+
+struct Session::Plan {
+  std::vector<Node*> order;             ///< nodes to run, ascending id
+  std::vector<int32_t> uses;            ///< per node id: consumers in this plan (+1 if fetched)
+  std::vector<std::vector<std::string>> varNames;  ///< per plan entry: names for ref inputs
+  std::vector<const Node*> constOrder;
+};
+
+namespace {
+bool isVariable(const Node* n) { return n->op->type == "VariableV2"; }
+}  // namespace
+
+Session::Session(Graph& g) : graph_(g) {}
+
+const Tensor& Session::readVariable(const Node* var, const Node* consumer) {
+  Tensor* v = resources_.variable(var->name);
+  if (!v || !v->valid())
+    throwError(ErrorCode::FailedPrecondition,
+               "Attempting to use uninitialized value " + var->name + "\n\t [[node " +
+                   (consumer ? consumer->name : var->name) + "]]");
+  return *v;
+}
+Session::~Session() = default;
+
+Tensor validateFeed(const Output& target, const Tensor& value) {
+  const TensorType& t = target.type();
+  if (!t.shape.accepts(value.shape()))
+    invalidArgument("Cannot feed value of shape " + concreteTfStr(value.shape()) + " for Tensor '" +
+                    target.name() + "', which has shape '" + t.shape.tfStr() + "'");
+  if (t.dtype != DType::Invalid && t.dtype != value.dtype()) {
+    // feed_dict converts with np.asarray(value, dtype): floats to ints truncate, as numpy does.
+    return value.cast(t.dtype);
+  }
+  return value;
+}
+
+const Session::Plan& Session::planFor(const std::vector<Output>& fetches, const Feeds& feeds,
+                                      const std::vector<Node*>& targets) {
+  std::vector<int64_t> key;
+  key.reserve(fetches.size() * 2 + feeds.size() * 2 + targets.size() + 3);
+  key.push_back(static_cast<int64_t>(graph_.size()));
+  for (const Output& f : fetches) { key.push_back(f.node->id); key.push_back(f.index); }
+  key.push_back(-1);
+  for (const auto& [o, t] : feeds) { key.push_back(o.node->id); key.push_back(o.index); }
+  key.push_back(-2);
+  for (const Node* n : targets) key.push_back(n->id);
+  auto it = plans_.find(key);
+  if (it != plans_.end()) return *it->second;
+
+  auto plan = std::make_unique<Plan>();
+  const size_t n = graph_.size();
+  std::vector<char> needed(n, 0), fedNode(n, 0);
+  // A node all of whose used outputs are fed need not run; we track fed outputs per node.
+  std::map<Output, bool> fed;
+  for (const auto& [o, t] : feeds) fed[o] = true;
+  std::vector<Node*> stack;
+  for (const Output& f : fetches) stack.push_back(f.node);
+  for (Node* t : targets) stack.push_back(t);
+  // Fetching a fed tensor needs no producer.
+  std::vector<Node*> work;
+  for (const Output& f : fetches)
+    if (!fed.count(f)) work.push_back(f.node);
+  for (Node* t : targets) work.push_back(t);
+  while (!work.empty()) {
+    Node* node = work.back();
+    work.pop_back();
+    if (needed[static_cast<size_t>(node->id)]) continue;
+    needed[static_cast<size_t>(node->id)] = 1;
+    for (size_t i = 0; i < node->inputs.size(); ++i) {
+      const Output& in = node->inputs[i];
+      bool isRef = std::find(node->op->refInputs.begin(), node->op->refInputs.end(),
+                             static_cast<int>(i)) != node->op->refInputs.end();
+      if (isRef || fed.count(in)) continue;
+      work.push_back(in.node);
+    }
+    for (Node* c : node->controlInputs) work.push_back(c);
+  }
+  plan->uses.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    if (!needed[i]) continue;
+    Node* node = graph_.node(static_cast<int>(i));
+    plan->constOrder.push_back(node);
+    // Variables are read when a consumer runs (TensorFlow's ref semantics), not in id order, so
+    // an Assign under a control dependency is seen by the reads that depend on it.
+    if (isVariable(node)) continue;
+    plan->order.push_back(node);
+    std::vector<std::string> names(node->inputs.size());
+    for (size_t k = 0; k < node->inputs.size(); ++k) {
+      const Output& in = node->inputs[k];
+      bool isRef = std::find(node->op->refInputs.begin(), node->op->refInputs.end(),
+                             static_cast<int>(k)) != node->op->refInputs.end();
+      if (isRef) {
+        if (in.node->type() != "VariableV2")
+          invalidArgument("Input " + std::to_string(k) + " of '" + node->name + "' (" +
+                          node->type() + ") must be a variable, but is '" + in.node->name +
+                          "' (" + in.node->type() + ")");
+        names[k] = in.node->name;
+      } else if (!fed.count(in) && !isVariable(in.node)) {
+        plan->uses[static_cast<size_t>(in.node->id)]++;
+      }
+    }
+    plan->varNames.push_back(std::move(names));
+  }
+  for (const Output& f : fetches)
+    if (!fed.count(f)) plan->uses[static_cast<size_t>(f.node->id)]++;
+  return *plans_.emplace(std::move(key), std::move(plan)).first->second;
+}
+
+std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds& feeds,
+                                 const std::vector<Node*>& targets, const RunOptions& opts) {
+  for (const Output& f : fetches)
+    if (!f.node) invalidArgument("Fetch argument None is invalid");
+  const Plan& plan = planFor(fetches, feeds, targets);
+  lastPlan_ = plan.constOrder;
+
+  // Values by node id; fed outputs are placed first.
+  std::vector<std::vector<Tensor>> values(graph_.size());
+  std::map<Output, Tensor> fedValues;
+  for (const auto& [o, t] : feeds) fedValues[o] = validateFeed(o, t);
+
+  DebugHooks* hooks = opts.hooks;
+  if (hooks) hooks->runStarted(plan.constOrder);
+  std::vector<int32_t> remaining = plan.uses;
+  std::vector<Tensor> inputs;
+  std::vector<std::string> inputNames;
+  try {
+    for (size_t step = 0; step < plan.order.size(); ++step) {
+      Node* node = plan.order[step];
+      inputs.clear();
+      for (size_t k = 0; k < node->inputs.size(); ++k) {
+        const Output& in = node->inputs[k];
+        if (!plan.varNames[step][k].empty()) {
+          inputs.emplace_back();  // ref input: the kernel goes through Resources
+          continue;
+        }
+        auto f = fedValues.find(in);
+        if (f != fedValues.end()) {
+          inputs.push_back(f->second);
+          continue;
+        }
+        if (isVariable(in.node)) {
+          inputs.push_back(readVariable(in.node, node));
+          continue;
+        }
+        const Tensor& v = values[static_cast<size_t>(in.node->id)][static_cast<size_t>(in.index)];
+        if (!v.valid())
+          throwError(ErrorCode::Internal, "Input " + in.name() + " of " + node->name + " has no value");
+        inputs.push_back(v);
+      }
+      NodeEvent ev;
+      if (hooks) {
+        ev.node = node;
+        ev.op = node->op;
+        ev.name = &node->name;
+        ev.device = node->device;
+        ev.inputs = &inputs;
+        ev.step = static_cast<int64_t>(step);
+        ev.location = &node->location;
+        ev.stack = &node->stack;
+        if (hooks->beforeNode(ev) == HookAction::Cancel)
+          throwError(ErrorCode::Cancelled, "Run cancelled before node " + node->name);
+      }
+      OpCall call;
+      call.op = node->op;
+      call.attrs = &node->attrs;
+      call.inputs = &inputs;
+      call.name = &node->name;
+      call.device = node->device;
+      call.resources = &resources_;
+      call.varNames = &plan.varNames[step];
+      std::vector<Tensor>& outs = values[static_cast<size_t>(node->id)];
+      outs = runOp(call);
+      if (opts.checkNumerics || hooks) {
+        ev.node = node;
+        ev.op = node->op;
+        ev.name = &node->name;
+        ev.device = node->device;
+        ev.inputs = &inputs;
+        ev.outputs = &outs;
+        ev.step = static_cast<int64_t>(step);
+        ev.location = &node->location;
+        ev.stack = &node->stack;
+      }
+      if (opts.checkNumerics) {
+        for (size_t k = 0; k < outs.size(); ++k) {
+          if (!outs[k].valid() || !isFloating(outs[k].dtype()) || allFinite(outs[k])) continue;
+          inputNames.clear();
+          for (const Output& in : node->inputs) inputNames.push_back(in.name());
+          NumericsReport rep = makeNumericsReport(ev, static_cast<int>(k), countNonFinite(outs[k]), inputNames);
+          if (!hooks || hooks->nonFinite(ev, rep) == HookAction::Cancel) throw NumericsError(rep);
+          break;
+        }
+      }
+      if (hooks && hooks->afterNode(ev) == HookAction::Cancel)
+        throwError(ErrorCode::Cancelled, "Run cancelled after node " + node->name);
+      // Release producers whose last consumer this was.
+      for (size_t k = 0; k < node->inputs.size(); ++k) {
+        if (!plan.varNames[step][k].empty()) continue;
+        const Output& in = node->inputs[k];
+        if (!feeds.empty() && fedValues.count(in)) continue;
+        if (isVariable(in.node)) continue;
+        const size_t id = static_cast<size_t>(in.node->id);
+        if (--remaining[id] == 0) values[id].clear();
+      }
+    }
+  } catch (...) {
+    if (hooks) hooks->runFinished(false);
+    throw;
+  }
+  if (hooks) hooks->runFinished(true);
+
+  std::vector<Tensor> result;
+  result.reserve(fetches.size());
+  for (const Output& f : fetches) {
+    auto fv = fedValues.find(f);
+    if (fv != fedValues.end()) {
+      result.push_back(fv->second);
+      continue;
+    }
+    if (isVariable(f.node)) {
+      result.push_back(readVariable(f.node, nullptr));
+      continue;
+    }
+    result.push_back(values[static_cast<size_t>(f.node->id)][static_cast<size_t>(f.index)]);
+  }
+  return result;
+}
+
+}  // namespace tlens

@@ -1,0 +1,63 @@
+// Session: runs a graph. `run(fetches, feeds, targets)` prunes the graph to what the fetches and
+// targets need (stopping at fed tensors), validates feeds against their placeholders with
+// TensorFlow's wording, and runs the needed nodes in ascending id order, which is a deterministic
+// topological order. Variable values and random generators persist across runs in Resources.
+// Tensors are freed as soon as their last consumer has run.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "engine/graph/Graph.h"
+#include "engine/runtime/DebugHooks.h"
+#include "engine/runtime/Resources.h"
+
+namespace tlens {
+
+using Feeds = std::vector<std::pair<Output, Tensor>>;
+
+struct RunOptions {
+  bool checkNumerics = false;   ///< stop at the first node that produces NaN/Inf
+  DebugHooks* hooks = nullptr;  ///< debugger hooks; null costs nothing
+};
+
+class Session {
+ public:
+  explicit Session(Graph& g);
+  ~Session();
+
+  /// Values of `fetches`, after running every node they and `targets` depend on. Throws
+  /// EngineError (InvalidArgument for bad feeds and shape errors, FailedPrecondition for
+  /// uninitialised variables, Cancelled when a hook cancels, NumericsError in check mode).
+  std::vector<Tensor> run(const std::vector<Output>& fetches, const Feeds& feeds = {},
+                          const std::vector<Node*>& targets = {}, const RunOptions& opts = {});
+  /// Runs `targets` only.
+  void runTargets(const std::vector<Node*>& targets, const Feeds& feeds = {},
+                  const RunOptions& opts = {}) {
+    run({}, feeds, targets, opts);
+  }
+
+  Graph& graph() { return graph_; }
+  Resources& resources() { return resources_; }
+  /// The nodes the last run needed, in order (variables included, though they are read lazily).
+  const std::vector<const Node*>& lastPlan() const { return lastPlan_; }
+
+ private:
+  struct Plan;
+  const Tensor& readVariable(const Node* var, const Node* consumer);
+  const Plan& planFor(const std::vector<Output>& fetches, const Feeds& feeds,
+                      const std::vector<Node*>& targets);
+
+  Graph& graph_;
+  Resources resources_;
+  std::map<std::vector<int64_t>, std::unique_ptr<Plan>> plans_;
+  std::vector<const Node*> lastPlan_;
+};
+
+/// Checks a fed value against the static type of the tensor it replaces, casting numeric dtypes
+/// as TensorFlow's feed_dict conversion does. Throws with TensorFlow's message on a shape mismatch:
+/// "Cannot feed value of shape (19,) for Tensor 'x:0', which has shape '(?, 19)'".
+Tensor validateFeed(const Output& target, const Tensor& value);
+
+}  // namespace tlens
