@@ -1,0 +1,64 @@
+// MatMul through the engine (a graph run and an eager op) against a direct Eigen product of the
+// same size, with 1 and 2 threads. Target: engine >= 0.95x Eigen.
+#include <Eigen/Core>
+
+#include "BenchUtil.h"
+#include "engine/graph/Builder.h"
+#include "engine/runtime/Eager.h"
+#include "engine/runtime/Session.h"
+#include "engine/runtime/ThreadPool.h"
+
+namespace tlens::bench {
+
+namespace {
+using RowMat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+constexpr double kPeakPerCore = 234.0;  // GFLOP/s FP32 measured on this machine kind
+}  // namespace
+
+void matmulBench(bool quick) {
+  std::printf("\n== MatMul: engine (graph run) vs direct Eigen product, float32 ==\n");
+  std::printf("%-6s %-7s %12s %12s %8s %10s  %s\n", "n", "threads", "eigen GF/s", "engine GF/s",
+              "ratio", "of peak", "target >=0.95x");
+  for (int threads : {1, 2}) {
+    setIntraOpThreads(threads);
+    for (int n : {256, 512, 1024, 2048}) {
+      if (quick && n > 1024) continue;
+      RowMat A = RowMat::Random(n, n), B = RowMat::Random(n, n), C(n, n);
+      Tensor a(DType::Float32, {n, n}), b(DType::Float32, {n, n});
+      std::copy(A.data(), A.data() + n * n, a.data<float>());
+      std::copy(B.data(), B.data() + n * n, b.data<float>());
+      Graph g;
+      Output pa = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
+      Output pb = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
+      Output mm = ops::matmul(g, pa, pb);
+      Session s(g);
+      Feeds feeds{{pa, a}, {pb, b}};
+      const int iters = n <= 256 ? 50 : n <= 512 ? 10 : n <= 1024 ? 3 : 1;
+      auto [te, tg] = timePair([&] { C.noalias() = A * B; }, [&] { s.run({mm}, feeds); }, iters,
+                               quick ? 5 : 9);
+      const double flops = 2.0 * n * n * n;
+      const double ge = flops / te / 1e9, gg = flops / tg / 1e9;
+      const double ratio = te / tg;
+      std::printf("%-6d %-7d %12.1f %12.1f %7.3fx %9.1f%%  %s\n", n, threads, ge, gg, ratio,
+                  100 * gg / (kPeakPerCore * threads), verdict(ratio >= 0.95));
+    }
+  }
+  setIntraOpThreads(2);
+}
+
+void eagerBench(bool quick) {
+  std::printf("\n== Eager dispatch: scalar Add end to end through EagerContext::execute ==\n");
+  EagerContext ctx;
+  const OpDef& add = OpRegistry::global().get("Add");
+  EagerValue x = ctx.wrap(Tensor::scalar(1.0f)), y = ctx.wrap(Tensor::scalar(2.0f));
+  volatile float sink = 0;
+  auto [tBase, tOp] = timePair([&] { sink = sink + 1.0f; },
+                               [&] { sink = ctx.execute(add, {x, y})[0].tensor.data<float>()[0]; },
+                               quick ? 20000 : 100000, quick ? 5 : 9);
+  std::printf("per op: %.3f us (loop overhead %.3f us)   target <= 2 us  %s\n", tOp * 1e6,
+              tBase * 1e6, verdict(tOp * 1e6 <= 2.0));
+  auto tByName = timePerCall([&] { ctx.execute("Add", {x, y}); }, quick ? 20000 : 100000, quick ? 5 : 7);
+  std::printf("per op looked up by name: %.3f us\n", tByName * 1e6);
+}
+
+}  // namespace tlens::bench

@@ -1,0 +1,20 @@
+// tlens_bench [--quick] [matmul|eager|mlp]...: prints each benchmark's numbers and its ratio to a
+// baseline measured in the same run, with the target from the issue and PASS/MISS.
+#include <cstring>
+#include <string>
+
+#include "BenchUtil.h"
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  std::vector<std::string> which;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick")) quick = true;
+    else which.emplace_back(argv[i]);
+  }
+  auto want = [&](const char* n) { return which.empty() || std::find(which.begin(), which.end(), n) != which.end(); };
+  if (want("matmul")) tlens::bench::matmulBench(quick);
+  if (want("eager")) tlens::bench::eagerBench(quick);
+  if (want("mlp")) tlens::bench::mlpBench(quick);
+  return 0;
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# dev.sh: the project's one entry point for setting up, building, running and testing.
+#   bash dev.sh demo    install what is missing, build, run the main job
+#   bash dev.sh test    install what is missing, build, run every test (and the sanitizer build)
+#   bash dev.sh bench   build and run the benchmarks
+#   bash dev.sh build   install what is missing and build
+# Works as root on a fresh Debian 12 machine (uses sudo when not root).
+set -euo pipefail
+cd "$(dirname "$0")"
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+# Debian packages the build needs; the Python grammar comes from npm at configure time.
+PKGS=(cmake ninja-build g++ ccache pkg-config nlohmann-json3-dev libboost-dev libeigen3-dev
+      libtree-sitter-dev catch2)
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+install_deps() {
+  local missing=()
+  for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+  if ((${#missing[@]})); then
+    echo "dev.sh: installing ${missing[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+configure() {  # configure DIR [cmake args...]
+  local dir=$1; shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
+  fi
+}
+
+build_release() {
+  configure build -DCMAKE_BUILD_TYPE=Release
+  cmake --build build -j"$JOBS"
+}
+
+case "${1:-}" in
+  build)
+    install_deps
+    build_release
+    ;;
+  demo)
+    install_deps
+    build_release
+    # The main job: train the MLP with check-numerics on, then show what the registry defines.
+    ./build/tlens train-mlp --steps 300 --check-numerics
+    ;;
+  test)
+    install_deps
+    build_release
+    ctest --test-dir build --output-on-failure -j"$JOBS"
+    # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer.
+    configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTLENS_SANITIZE=ON -DTLENS_BUILD_BENCH=OFF
+    cmake --build build-asan -j"$JOBS"
+    ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j"$JOBS"
+    ;;
+  bench)
+    install_deps
+    build_release
+    ./build/tlens_bench "${@:2}"
+    ;;
+  *)
+    sed -n '2,7p' "$0"
+    exit 2
+    ;;
+esac
