@@ -1,0 +1,121 @@
+#include "lang/syntax/SourceFile.h"
+
+#include <algorithm>
+#include <cstring>
+
+extern "C" const TSLanguage* tree_sitter_python();
+
+namespace tlens::lang {
+
+const TSLanguage* pythonLanguage() { return tree_sitter_python(); }
+
+SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
+  lineStarts_.push_back(0);
+  for (uint32_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n') lineStarts_.push_back(i + 1);
+  TSParser* p = ts_parser_new();
+  ts_parser_set_language(p, pythonLanguage());
+  tree_ = ts_parser_parse_string(p, nullptr, text_.data(), static_cast<uint32_t>(text_.size()));
+  ts_parser_delete(p);
+  collectErrors(root());
+}
+
+SourceFile::~SourceFile() {
+  if (tree_) ts_tree_delete(tree_);
+}
+
+std::string_view SourceFile::textOf(TSNode n) const {
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (b > text_.size() || e > text_.size() || e < b) return {};
+  return std::string_view(text_).substr(b, e - b);
+}
+
+TextPos SourceFile::positionOf(uint32_t byte) const {
+  byte = std::min<uint32_t>(byte, static_cast<uint32_t>(text_.size()));
+  auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), byte);
+  int line = static_cast<int>(it - lineStarts_.begin()) - 1;
+  return TextPos{line, static_cast<int>(byte - lineStarts_[static_cast<size_t>(line)])};
+}
+
+uint32_t SourceFile::offsetOf(TextPos p) const {
+  if (p.line < 0) return 0;
+  if (p.line >= lineCount()) return static_cast<uint32_t>(text_.size());
+  std::string_view l = lineText(p.line);
+  int col = std::clamp(p.column, 0, static_cast<int>(l.size()));
+  return lineStarts_[static_cast<size_t>(p.line)] + static_cast<uint32_t>(col);
+}
+
+std::string_view SourceFile::lineText(int line) const {
+  if (line < 0 || line >= lineCount()) return {};
+  uint32_t b = lineStarts_[static_cast<size_t>(line)];
+  uint32_t e = line + 1 < lineCount() ? lineStarts_[static_cast<size_t>(line) + 1] : static_cast<uint32_t>(text_.size());
+  std::string_view s = std::string_view(text_).substr(b, e - b);
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+int SourceFile::utf16Column(int line, int byteColumn) const {
+  std::string_view l = lineText(line);
+  int units = 0;
+  for (int i = 0; i < byteColumn && i < static_cast<int>(l.size());) {
+    unsigned char c = static_cast<unsigned char>(l[static_cast<size_t>(i)]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+  return units;
+}
+
+int SourceFile::byteColumn(int line, int utf16Col) const {
+  std::string_view l = lineText(line);
+  int units = 0, i = 0;
+  while (i < static_cast<int>(l.size()) && units < utf16Col) {
+    unsigned char c = static_cast<unsigned char>(l[static_cast<size_t>(i)]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+  return std::min(i, static_cast<int>(l.size()));
+}
+
+SourceLocation SourceFile::locationOf(TSNode n) const {
+  TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+  SourceLocation loc;
+  loc.file = path_;
+  loc.line = static_cast<int>(s.row) + 1;
+  loc.column = static_cast<int>(s.column) + 1;
+  loc.endLine = static_cast<int>(e.row) + 1;
+  loc.endColumn = static_cast<int>(e.column) + 1;
+  return loc;
+}
+
+TSNode SourceFile::nodeAt(uint32_t offset) const {
+  return ts_node_named_descendant_for_byte_range(root(), offset, offset);
+}
+
+void SourceFile::collectErrors(TSNode top) {
+  // An explicit stack, not recursion: 10,000 nested parentheses must not overflow the C++ stack.
+  std::vector<TSNode> stack{top};
+  while (!stack.empty() && errors_.size() < 100) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (!ts_node_has_error(n)) continue;
+    if (ts_node_is_missing(n)) {
+      TSPoint p = ts_node_start_point(n);
+      TextPos at{static_cast<int>(p.row), static_cast<int>(p.column)};
+      errors_.push_back({at, at, std::string("missing '") + ts_node_type(n) + "'"});
+      continue;
+    }
+    if (std::strcmp(ts_node_type(n), "ERROR") == 0) {
+      TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+      errors_.push_back({{static_cast<int>(s.row), static_cast<int>(s.column)},
+                         {static_cast<int>(e.row), static_cast<int>(e.column)},
+                         "invalid syntax"});
+      continue;
+    }
+    // Children in reverse so errors come out in source order.
+    for (uint32_t i = ts_node_child_count(n); i-- > 0;) stack.push_back(ts_node_child(n, i));
+  }
+}
+
+}  // namespace tlens::lang

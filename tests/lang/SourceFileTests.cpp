@@ -1,0 +1,40 @@
+#include <catch2/catch.hpp>
+
+#include "lang/syntax/SourceFile.h"
+
+using namespace tlens;
+using namespace tlens::lang;
+
+TEST_CASE("a source file maps bytes, lines and UTF-16 columns", "[lang][syntax]") {
+  SourceFile f("a.py", "x = 1\ny = 'é𝄞' + z\n");
+  CHECK(f.lineCount() == 3);
+  CHECK(f.positionOf(6) == TextPos{1, 0});
+  CHECK(f.offsetOf({1, 4}) == 10);
+  CHECK(f.lineText(1) == "y = 'é𝄞' + z");
+  // 'é' is 2 bytes / 1 UTF-16 unit; '𝄞' is 4 bytes / 2 units.
+  CHECK(f.utf16Column(1, 11) == 8);
+  CHECK(f.byteColumn(1, 8) == 11);
+  CHECK(f.byteColumn(1, 6) == 7);
+  CHECK(f.syntaxErrors().empty());
+}
+
+TEST_CASE("syntax errors are reported with positions and the rest still parses", "[lang][syntax]") {
+  SourceFile f("b.py", "a = tf.matmul(x, y\nb = 2\ndef f(:\n  pass\n");
+  REQUIRE_FALSE(f.syntaxErrors().empty());
+  CHECK(f.syntaxErrors()[0].start.line <= 2);
+  CHECK(ts_node_named_child_count(f.root()) >= 1);
+}
+
+TEST_CASE("deeply nested code does not overflow the stack", "[lang][syntax]") {
+  std::string deep = "x = " + std::string(10000, '(') + "1" + std::string(9990, ')') + "\n";
+  SourceFile f("deep.py", deep);
+  CHECK_FALSE(f.syntaxErrors().empty());
+}
+
+TEST_CASE("nodes map to the engine's 1-based source locations", "[lang][syntax]") {
+  SourceFile f("c.py", "import tensorflow as tf\nh = tf.nn.relu(x)\n");
+  TSNode call = f.nodeAt(f.offsetOf({1, 4}));
+  SourceLocation loc = f.locationOf(call);
+  CHECK(loc.line == 2);
+  CHECK(loc.column == 5);
+}
