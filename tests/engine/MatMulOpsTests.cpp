@@ -71,6 +71,8 @@ static CaseRegistrar batchMatmulCases({
     {"BatchMatMulV2", {I32({1, 2, 3, 4, 1, 0, 0, 1}, {2, 2, 2}), I32({1, 1, 1, 1}, {2, 2})}, {},
      {I32({3, 3, 7, 7, 1, 1, 1, 1}, {2, 2, 2})}},
     {"BatchMatMul", {randomF32({2, 2, 3}), randomF32({2, 3, 4}, -1, 1, 2)}, {}, {}},
+    {"BatchMatMulV2", {F32({1, 2, 3, 4}, {1, 2, 2}).cast(DType::Float16), F32({1, 1, 1, 1}, {2, 2}).cast(DType::Float16)}, {},
+     {F32({3, 3, 7, 7}, {1, 2, 2}).cast(DType::Float16)}, 1e-3, true, {}, 1e-4, "float16"},
     {"BatchMatMul", {randomF64({2, 3, 2}), randomF64({2, 4, 3}, -1, 1, 2)}, {{"adj_x", true}, {"adj_y", true}}, {}},
 });
 

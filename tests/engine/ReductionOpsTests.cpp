@@ -140,6 +140,17 @@ static CaseRegistrar reductionCases({
     {"ReductionProdOthers", {F64({1, 2, 3, 0, 5, 6, 0, 0, 2}, {3, 3})}, {{"axis", Axes{1}}},
      {F64({6, 3, 2, 30, 0, 0, 0, 0, 0}, {3, 3})}, 1e-6, true, {}, 1e-4, "second order (no zeros) only"},
     {"ReductionProdOthers", {randomF64({2, 3, 2}, 0.5, 2)}, {{"axis", Axes{0, 2}}}, {}, 1e-6, true, {}, 1e-4},
+    {"Sum", {F32({1, 2, 3, 4, 5, 6}, {2, 3}).cast(DType::Float16)}, {{"axis", Axes{0}}},
+     {F32({5, 7, 9}).cast(DType::Float16)}, 1e-3, true, {}, 1e-4, "float16"},
+    {"Mean", {F32({1, 2, 3, 4, 5, 6}, {2, 3}).cast(DType::Float16)}, {}, {F32({3.5f}, {}).cast(DType::Float16)}, 1e-3},
+    {"Max", {F32({1, 5, 3, 4, 2, 6}, {2, 3}).cast(DType::Float16)}, {{"axis", Axes{1}}},
+     {F32({5, 6}).cast(DType::Float16)}, 1e-3, true, {}, 1e-4, "float16"},
+    {"Min", {I32({7, 200, 3, 9}, {4}).cast(DType::UInt8)}, {}, {I32({3}, {}).cast(DType::UInt8)}, 0, true, {}, 1e-4,
+     "uint8"},
+    {"Prod", {F32({1, 2, 3, 4}, {2, 2}).cast(DType::Float16)}, {{"axis", Axes{1}}}, {F32({2, 12}).cast(DType::Float16)},
+     1e-3, true, {}, 1e-4, "float16"},
+    {"Prod", {I64({3, -2, 5}, {3})}, {}, {I64({-30}, {})}},
+    {"ArgMax", {F32({1, 5, 3}, {3}).cast(DType::Float16)}, {}, {I64({1}, {})}, 0, true, {}, 1e-4, "float16"},
     {"SumToShape", {F32({1, 2, 3, 4, 5, 6}, {2, 3}), I32({3})}, {}, {F32({5, 7, 9})}},
     {"SumToShape", {F32({1, 2, 3, 4, 5, 6}, {2, 3}), I32({2, 1})}, {}, {F32({6, 15}, {2, 1})}},
     {"ReducedShape", {I32({2, 3, 4})}, {{"axis", int64_t{1}}}, {I32({2, 1, 4})}},
@@ -243,4 +254,48 @@ TEST_CASE("reductions refuse bad axes and empty ArgMax axes with messages", "[en
   CHECK_THROWS_WITH(runEager("ArgMin", {F32({}, {0})}, {}), Catch::Contains("Reduction axis 0 is empty"));
   CHECK_THROWS_WITH(runEager("Any", {F32({1}, {1})}, {}), Catch::Contains("bool"));
   CHECK(runEager("ArgMax", {F32({}, {0, 3})}, {{"axis", int64_t{1}}})[0].shape() == ConcreteShape{0});
+}
+
+TEST_CASE("integer reductions of known values and dims fold, for reshape targets", "[engine][shape]") {
+  auto run = [](const std::string& op, TensorType in, Attrs attrs = {}) {
+    const OpDef& def = OpRegistry::global().get(op);
+    ShapeResult r = def.infer({std::move(in)}, def.withDefaults(std::move(attrs)));
+    REQUIRE(r.ok());
+    return r.outputs[0];
+  };
+  TensorType v(DType::Int32, parseShape("[3]"));
+  v.value = std::make_shared<const Tensor>(I32({2, 3, 4}));
+  TensorType p = run("Prod", v);
+  REQUIRE(p.value);
+  CHECK(tensorsEqual(*p.value, Tensor::scalar<int32_t>(24)));
+  REQUIRE(p.asShape);
+  CHECK(p.asShape->str() == "[24]");
+  CHECK(run("Max", v).value->getInt(0) == 4);
+  CHECK(run("Min", v).value->getInt(0) == 2);
+
+  TensorType m(DType::Int64, parseShape("[2,3]"));
+  m.value = std::make_shared<const Tensor>(I64({1, 2, 3, 4, 5, 6}, {2, 3}));
+  TensorType s = run("Sum", m, {{"axis", Axes{0}}, {"keep_dims", true}});
+  REQUIRE(s.value);
+  CHECK(tensorsEqual(*s.value, I64({5, 7, 9}, {1, 3})));
+
+  std::map<std::string, uint32_t> names;
+  TensorType dims(DType::Int32, parseShape("[2]"));
+  dims.asShape = parseShape("[28,28]", &names);
+  TensorType flat = run("Prod", dims);
+  REQUIRE(flat.asShape);
+  CHECK(flat.asShape->str() == "[784]");
+  REQUIRE(flat.value);
+  CHECK(flat.value->getInt(0) == 784);
+  TensorType one(DType::Int32, parseShape("[1]"));
+  one.asShape = parseShape("[b]", &names);
+  TensorType sym = run("Prod", one, {{"axis", Axes{0}}});
+  REQUIRE(sym.asShape);
+  CHECK((*sym.asShape)[0].sameAs((*one.asShape)[0]));
+  TensorType partial(DType::Int32, parseShape("[2]"));
+  partial.asShape = parseShape("[b,28]", &names);
+  CHECK_FALSE(run("Prod", partial).asShape);
+  TensorType f(DType::Float32, parseShape("[2]"));
+  f.value = std::make_shared<const Tensor>(F32({1, 2}));
+  CHECK_FALSE(run("Sum", f).value);
 }

@@ -70,11 +70,14 @@ void xentKernel(KernelContext& c) {
       for (int64_t r = b; r < e; ++r) {
         cpu::ConstArrayMap<T> x(pf + r * cols, cols), z(pl + r * cols, cols);
         cpu::ArrayMap<T> y(pb + r * cols, cols);
-        y = x - x.template maxCoeff<Eigen::PropagateNaN>();  // shifted logits
-        const T sum = y.exp().sum();
-        const T logSum = std::log(sum);
-        ploss[r] = (z * (logSum - y)).sum();
-        y = y.exp() / sum - z;
+        // With shifted logits y = x - max(x) (all <= 0) and s = sum(exp(y)):
+        // loss = sum(z * (log(s) - y)) = log(s) sum(z) - sum(z y), one exp per element.
+        y = x - x.template maxCoeff<Eigen::PropagateNaN>();
+        const T zy = (z * y).sum(), zs = z.sum();
+        y = y.exp();
+        const T sum = y.sum();
+        ploss[r] = std::log(sum) * zs - zy;
+        y = y / sum - z;
       }
     });
   });

@@ -133,11 +133,27 @@ void reduceImpl(const R& red, const T* src, const ConcreteShape& shape, const st
                   [&](int64_t b, int64_t e) { accumulate(tmp, 0, rows, b, e); });
       return;
     }
-    // Few columns, many rows: partial results per block of rows, combined in order.
+    // Few columns, many rows: partial results per block of rows, combined in order. Within a
+    // block, g consecutive rows are one contiguous span folded into a g*cols-wide accumulator
+    // (vectorises even for 2 or 3 columns), folded down to cols at the end.
     Buffer<Acc> part(static_cast<size_t>(nb * cols), red.init());
+    const int64_t g = std::max<int64_t>(1, 256 / cols), wideLen = g * cols;
     parallelFor(nb, 1, [&](int64_t b, int64_t e) {
-      for (int64_t k = b; k < e; ++k)
-        accumulate(part.data() + k * cols, k * rowsPerBlock, std::min(rows, (k + 1) * rowsPerBlock), 0, cols);
+      Buffer<Acc> wide(static_cast<size_t>(wideLen));
+      Acc* w = wide.data();
+      for (int64_t k = b; k < e; ++k) {
+        Acc* q = part.data() + k * cols;
+        const int64_t r0 = k * rowsPerBlock, r1 = std::min(rows, (k + 1) * rowsPerBlock);
+        std::fill(w, w + wideLen, red.init());
+        int64_t r = r0;
+        for (; r + g <= r1; r += g) {
+          const T* p = src + r * cols;
+          for (int64_t j = 0; j < wideLen; ++j) w[j] = red.combine(w[j], lift(red, p[j]));
+        }
+        accumulate(q, r, r1, 0, cols);
+        for (int64_t i = 0; i < g; ++i)
+          for (int64_t c = 0; c < cols; ++c) q[c] = red.combine(q[c], w[i * cols + c]);
+      }
     });
     for (int64_t k = 0; k < nb; ++k) {
       const Acc* q = part.data() + k * cols;

@@ -14,11 +14,11 @@ void softmaxLastAxis(const T* x, T* y, int64_t rows, int64_t cols) {
       cpu::ConstArrayMap<T> xr(x + r * cols, cols);
       cpu::ArrayMap<T> yr(y + r * cols, cols);
       const T m = xr.template maxCoeff<Eigen::PropagateNaN>();
-      yr = xr - m;
       if constexpr (Log) {
+        yr = xr - m;
         yr -= std::log(yr.exp().sum());
       } else {
-        yr = yr.exp();
+        yr = (xr - m).exp();
         yr /= yr.sum();
       }
     }

@@ -4,6 +4,9 @@
 #include "engine/ops/OpRegistry.h"
 #include "engine/ops/ShapeFns.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace tlens {
 
 namespace {
@@ -13,11 +16,97 @@ ShapeResult reductionShape(const InferContext& c) {
   return reduce(c, c.getInts("axis"), c.getBool("keep_dims"), c.dtype(0));
 }
 
-ShapeResult numericReductionShape(const InferContext& c) {
+enum class Fold { Sum, Prod, Max, Min };
+
+int64_t foldInit(Fold f) {
+  switch (f) {
+    case Fold::Sum: return 0;
+    case Fold::Prod: return 1;
+    case Fold::Max: return std::numeric_limits<int64_t>::lowest();
+    default: return std::numeric_limits<int64_t>::max();
+  }
+}
+
+int64_t foldStep(Fold f, int64_t a, int64_t x) {
+  switch (f) {
+    case Fold::Sum: return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(x));
+    case Fold::Prod: return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(x));
+    case Fold::Max: return std::max(a, x);
+    default: return std::min(a, x);
+  }
+}
+
+/// Reductions of small known integer tensors are shape arithmetic (tf.reduce_prod(tf.shape(x)[1:])
+/// in a reshape target): give the result its value, and a scalar result its dim (asShape), so
+/// the target stays exact. A vector of dims with unknown ones folds when it has one element.
+void foldIntReduction(const InferContext& c, ShapeResult& r, Fold f) {
+  if (!r.ok() || r.outputs.empty()) return;
+  TensorType& out = r.outputs[0];
+  const DType dt = c.dtype(0);
+  if (dt != DType::Int32 && dt != DType::Int64) return;
+  const auto axes = c.getInts("axis");
+  const Tensor* v = c.value(0);
+  if (v && v->numElements() <= 4096 && out.shape.fullyKnown()) {
+    const int rank = v->rank();
+    std::vector<char> red(static_cast<size_t>(rank), axes ? 0 : 1);
+    if (axes)
+      for (int64_t a : *axes)
+        if (auto n = normalizeAxis(a, rank)) red[static_cast<size_t>(*n)] = 1;
+    Tensor t(dt, out.shape.concrete());
+    std::vector<int64_t> acc(static_cast<size_t>(t.numElements()), foldInit(f));
+    std::vector<int64_t> idx(static_cast<size_t>(rank), 0);
+    const std::vector<int64_t> vals = v->toInt64Vector();
+    for (int64_t i = 0; i < v->numElements(); ++i) {
+      int64_t o = 0;
+      for (int d = 0; d < rank; ++d)
+        if (!red[static_cast<size_t>(d)]) o = o * v->dim(d) + idx[static_cast<size_t>(d)];
+      acc[static_cast<size_t>(o)] = foldStep(f, acc[static_cast<size_t>(o)], vals[static_cast<size_t>(i)]);
+      for (int d = rank - 1; d >= 0; --d) {
+        if (++idx[static_cast<size_t>(d)] < v->dim(d)) break;
+        idx[static_cast<size_t>(d)] = 0;
+      }
+    }
+    for (int64_t i = 0; i < t.numElements(); ++i) {
+      if (dt == DType::Int32) t.data<int32_t>()[i] = static_cast<int32_t>(acc[static_cast<size_t>(i)]);
+      else t.data<int64_t>()[i] = acc[static_cast<size_t>(i)];
+    }
+    if (t.numElements() == 1 && t.getInt(0) >= 0) out.asShape = Shape{Dim::known(t.getInt(0))};
+    out.value = std::make_shared<const Tensor>(std::move(t));
+    return;
+  }
+  // A vector of dims reduced to one element.
+  const auto& dimsOpt = c.input(0).asShape;
+  const Shape& in = c.shape(0);
+  if (!dimsOpt || !dimsOpt->rankKnown() || !in.rankKnown() || in.rank() != 1) return;
+  if (axes && !(axes->size() == 1 && ((*axes)[0] == 0 || (*axes)[0] == -1))) return;
+  const std::vector<Dim>& d = dimsOpt->dims();
+  for (const Dim& x : d)
+    if (x.isMinusOne()) return;
+  if (d.size() == 1) {
+    out.asShape = Shape{d[0]};
+    return;
+  }
+  int64_t a = foldInit(f);
+  for (const Dim& x : d) {
+    if (!x.isKnown()) return;
+    a = foldStep(f, a, x.size);
+  }
+  if (a < 0) return;
+  out.asShape = Shape{Dim::known(a)};
+  if (out.shape.fullyKnown()) out.value = std::make_shared<const Tensor>(Tensor::filled(dt, out.shape.concrete(), static_cast<double>(a)));
+}
+
+ShapeResult foldingReductionShape(const InferContext& c, Fold f) {
+  ShapeResult r = reductionShape(c);
+  foldIntReduction(c, r, f);
+  return r;
+}
+
+ShapeResult numericReductionShape(const InferContext& c, Fold f) {
   if (auto e = checkDType(c, 0, {DType::Float32, DType::Float64, DType::Float16, DType::Int32, DType::Int64,
                                  DType::UInt8}))
     return *e;
-  return reductionShape(c);
+  return foldingReductionShape(c, f);
 }
 
 ShapeResult logicalReductionShape(const InferContext& c) {
@@ -92,7 +181,7 @@ void registerReductionOps(OpRegistry& r) {
       .attr("axis", {}, "axes to reduce; absent: all")
       .attr("keep_dims", false)
       .doc("Sum of elements across the given axes (all axes by default).")
-      .shape(reductionShape)
+      .shape([](const InferContext& c) { return foldingReductionShape(c, Fold::Sum); })
       .grad([](GradContext& g) { return std::vector<Output>{reductionGradBroadcast(g)}; });
 
   OpBuilder(r, "Mean")
@@ -124,7 +213,7 @@ void registerReductionOps(OpRegistry& r) {
       .attr("axis", {}, "axes to reduce; absent: all")
       .attr("keep_dims", false)
       .doc("Product of elements across the given axes (all axes by default); 1 for an empty reduction.")
-      .shape(numericReductionShape)
+      .shape([](const InferContext& c) { return numericReductionShape(c, Fold::Prod); })
       .grad([](GradContext& g) {
         // d prod / d x_i = product of the other elements of x_i's group (exact with zeros too).
         Graph& G = g.graph;
@@ -139,7 +228,7 @@ void registerReductionOps(OpRegistry& r) {
       .attr("keep_dims", false)
       .doc("Maximum of elements across the given axes (all axes by default); NaN propagates, -inf for an "
            "empty float reduction.")
-      .shape(numericReductionShape)
+      .shape([](const InferContext& c) { return numericReductionShape(c, Fold::Max); })
       .grad([](GradContext& g) {
         // As TensorFlow: dy is shared equally by every element equal to the maximum.
         Graph& G = g.graph;
@@ -154,7 +243,7 @@ void registerReductionOps(OpRegistry& r) {
       .attr("keep_dims", false)
       .doc("Minimum of elements across the given axes (all axes by default); NaN propagates, +inf for an "
            "empty float reduction.")
-      .shape(numericReductionShape)
+      .shape([](const InferContext& c) { return numericReductionShape(c, Fold::Min); })
       .grad([](GradContext& g) {
         Graph& G = g.graph;
         Output ind = G.op("ReductionIndicators", {g.input(0), g.output(0)}, reductionAttrs(g));
