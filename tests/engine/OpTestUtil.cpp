@@ -1,6 +1,7 @@
 #include "OpTestUtil.h"
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "engine/graph/Builder.h"
@@ -170,7 +171,7 @@ double gradientError(const std::string& op, const std::vector<Tensor>& rawInputs
       double num = (weightedLoss(op, plus, attrs, w) - weightedLoss(op, minus, attrs, w)) / (2 * eps);
       double ana = analytic[k].getDouble(i);
       double err = std::fabs(num - ana) / std::max(1.0, std::fabs(num));
-      if (!(err <= worst)) worst = err;
+      if (!(err <= worst)) worst = std::isnan(err) ? std::numeric_limits<double>::infinity() : err;  // NaN sticks
     }
   }
   return worst;

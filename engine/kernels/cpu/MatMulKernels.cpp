@@ -41,6 +41,11 @@ void matmulKernel(KernelContext& c) {
 
 }  // namespace
 
-void registerCpuMatMulKernels(KernelRegistry& r) { r.add("MatMul", Device::CPU, matmulKernel); }
+void registerCpuBatchMatMulKernels(KernelRegistry& r);  // BatchMatMulKernels.cpp
+
+void registerCpuMatMulKernels(KernelRegistry& r) {
+  r.add("MatMul", Device::CPU, matmulKernel);
+  registerCpuBatchMatMulKernels(r);
+}
 
 }  // namespace tlens

@@ -1,0 +1,107 @@
+// BatchMatMulV2 / BatchMatMul on the CPU: one Eigen GEMM per matrix of the (broadcast) batch.
+// Small matrices run in parallel over the batch (each GEMM then stays single-threaded in Eigen);
+// large ones run one after another, each threaded by Eigen.
+#include <Eigen/Core>
+
+#include "engine/kernels/cpu/Elementwise.h"
+
+namespace tlens {
+
+namespace {
+
+template <typename T>
+using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+template <typename T>
+void gemm(const T* pa, const T* pb, T* pc, int64_t ar, int64_t ac, int64_t br, int64_t bc, bool ta, bool tb,
+          int64_t m, int64_t n) {
+  Eigen::Map<const RowMat<T>> A(pa, ar, ac);
+  Eigen::Map<const RowMat<T>> B(pb, br, bc);
+  Eigen::Map<RowMat<T>> C(pc, m, n);
+  if (!ta && !tb) C.noalias() = A * B;
+  else if (!ta && tb) C.noalias() = A * B.transpose();
+  else if (ta && !tb) C.noalias() = A.transpose() * B;
+  else C.noalias() = A.transpose() * B.transpose();
+}
+
+template <typename T>
+void batchMatmul(KernelContext& c, const Tensor& a, const Tensor& b, bool ta, bool tb, Tensor& out) {
+  const int ra = a.rank(), rb = b.rank(), ro = out.rank();
+  const int64_t ar = a.dim(ra - 2), ac = a.dim(ra - 1), br = b.dim(rb - 2), bc = b.dim(rb - 1);
+  const int64_t m = out.dim(ro - 2), n = out.dim(ro - 1);
+  const int64_t k = ta ? ar : ac;
+  if ((tb ? bc : br) != k)
+    c.fail("Matrix size-incompatible: In[0]: " + concreteStr(a.shape()) + ", In[1]: " + concreteStr(b.shape()));
+  if (out.numElements() == 0) return;
+  T* po = out.data<T>();
+  if (k == 0) {
+    std::fill(po, po + out.numElements(), T(0));
+    return;
+  }
+  const ConcreteShape ob(out.shape().begin(), out.shape().end() - 2);
+  const ConcreteShape abs(a.shape().begin(), a.shape().end() - 2);
+  const ConcreteShape bbs(b.shape().begin(), b.shape().end() - 2);
+  const int64_t batch = numElements(ob);
+  // Matrix offsets of a and b for each output matrix (broadcast batch dims repeat a matrix).
+  std::vector<int64_t> offA(static_cast<size_t>(batch)), offB(static_cast<size_t>(batch));
+  {
+    const std::vector<int64_t> sa = cpu::broadcastStrides(abs, ob), sb = cpu::broadcastStrides(bbs, ob);
+    std::vector<int64_t> idx(ob.size(), 0);
+    int64_t oa = 0, obb = 0;
+    for (int64_t i = 0; i < batch; ++i) {
+      offA[static_cast<size_t>(i)] = oa;
+      offB[static_cast<size_t>(i)] = obb;
+      for (size_t d = ob.size(); d-- > 0;) {
+        oa += sa[d];
+        obb += sb[d];
+        if (++idx[d] < ob[d]) break;
+        oa -= sa[d] * ob[d];
+        obb -= sb[d] * ob[d];
+        idx[d] = 0;
+      }
+    }
+  }
+  const T* pa = a.data<T>();
+  const T* pb = b.data<T>();
+  const int64_t sizeA = ar * ac, sizeB = br * bc, sizeC = m * n;
+  auto one = [&](int64_t i) {
+    gemm<T>(pa + offA[static_cast<size_t>(i)] * sizeA, pb + offB[static_cast<size_t>(i)] * sizeB, po + i * sizeC, ar,
+            ac, br, bc, ta, tb, m, n);
+  };
+  const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+  if (batch > 1 && work < 65536) {
+    // Eigen does not thread GEMMs this small; spread the batch over the pool instead.
+    parallelFor(batch, std::max<int64_t>(1, static_cast<int64_t>(65536 / work)), [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) one(i);
+    });
+  } else {
+    for (int64_t i = 0; i < batch; ++i) one(i);
+  }
+}
+
+void batchMatmulKernel(KernelContext& c) {
+  const Tensor& a = c.input(0);
+  const Tensor& b = c.input(1);
+  if (a.rank() < 2 || b.rank() < 2)
+    c.fail("In[" + std::string(a.rank() < 2 ? "0" : "1") + "] ndims must be >= 2: " +
+           std::to_string(a.rank() < 2 ? a.rank() : b.rank()));
+  Tensor& out = c.allocateOutput(0);
+  const bool ta = c.getBool("adj_x"), tb = c.getBool("adj_y");
+  switch (out.dtype()) {
+    case DType::Float32: batchMatmul<float>(c, a, b, ta, tb, out); break;
+    case DType::Float64: batchMatmul<double>(c, a, b, ta, tb, out); break;
+    case DType::Float16: batchMatmul<half>(c, a, b, ta, tb, out); break;
+    case DType::Int32: batchMatmul<int32_t>(c, a, b, ta, tb, out); break;
+    case DType::Int64: batchMatmul<int64_t>(c, a, b, ta, tb, out); break;
+    default: c.fail(c.op().type + " does not support " + std::string(dtypeName(out.dtype())));
+  }
+}
+
+}  // namespace
+
+void registerCpuBatchMatMulKernels(KernelRegistry& r) {
+  r.add("BatchMatMulV2", Device::CPU, batchMatmulKernel);
+  r.add("BatchMatMul", Device::CPU, batchMatmulKernel);
+}
+
+}  // namespace tlens
