@@ -4,6 +4,7 @@
 
 #include "BenchUtil.h"
 #include "engine/graph/Builder.h"
+#include "engine/ops/OpRegistry.h"
 #include "engine/runtime/Eager.h"
 #include "engine/runtime/Session.h"
 #include "engine/runtime/ThreadPool.h"
@@ -21,6 +22,7 @@ void matmulBench(bool quick) {
               "ratio", "of peak", "target >=0.95x");
   for (int threads : {1, 2}) {
     setIntraOpThreads(threads);
+    Eigen::setNbThreads(threads);
     for (int n : {256, 512, 1024, 2048}) {
       if (quick && n > 1024) continue;
       RowMat A = RowMat::Random(n, n), B = RowMat::Random(n, n), C(n, n);

@@ -42,7 +42,6 @@ void setIntraOpThreads(int n) {
     s.pool.reset();
     s.threads = n;
   }
-  Eigen::setNbThreads(n);
 }
 
 int intraOpThreads() { return state().threads; }

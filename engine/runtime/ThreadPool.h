@@ -1,5 +1,5 @@
 // Intra-op parallelism: one process-wide pool of worker threads (all cores by default), used by
-// kernels through parallelFor. GEMMs use Eigen's own threading, sized by the same setting.
+// kernels through parallelFor (GEMMs included: they split into blocks on this pool).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 namespace tlens {
 
-/// Number of intra-op threads (default: hardware concurrency). Also sets Eigen's GEMM threads.
+/// Number of intra-op threads (default: hardware concurrency), used by every kernel.
 void setIntraOpThreads(int n);
 int intraOpThreads();
 

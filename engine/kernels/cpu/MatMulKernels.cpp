@@ -1,7 +1,12 @@
-// MatMul on the CPU through Eigen's GEMM (multithreaded by Eigen, see setIntraOpThreads).
+// MatMul on the CPU through Eigen's GEMM. Intra-op parallelism splits the output into row (or
+// column) blocks, one single-threaded Eigen GEMM per block on the engine's thread pool; the
+// engine does not use OpenMP, whose spinning workers fight the pool for cores.
 #include <Eigen/Core>
 
+#include <algorithm>
+
 #include "engine/runtime/Kernel.h"
+#include "engine/runtime/ThreadPool.h"
 
 namespace tlens {
 
@@ -20,10 +25,31 @@ void matmul(const Tensor& a, const Tensor& b, bool ta, bool tb, Tensor& out) {
     C.setZero();
     return;
   }
-  if (!ta && !tb) C.noalias() = A * B;
-  else if (!ta && tb) C.noalias() = A * B.transpose();
-  else if (ta && !tb) C.noalias() = A.transpose() * B;
-  else C.noalias() = A.transpose() * B.transpose();
+  const int64_t m = out.dim(0), n = out.dim(1), k = a.dim(ta ? 0 : 1);
+  const int threads = intraOpThreads();
+  // Below ~2 MFLOP per thread, splitting costs more than it gains.
+  const bool split = threads > 1 && m * n * k >= int64_t{1} << 21;
+  auto rows = [&](int64_t r0, int64_t r1) {  // C[r0:r1, :] = op(A)[r0:r1, :] * op(B)
+    auto Cb = C.middleRows(r0, r1 - r0);
+    if (!ta && !tb) Cb.noalias() = A.middleRows(r0, r1 - r0) * B;
+    else if (!ta && tb) Cb.noalias() = A.middleRows(r0, r1 - r0) * B.transpose();
+    else if (ta && !tb) Cb.noalias() = A.transpose().middleRows(r0, r1 - r0) * B;
+    else Cb.noalias() = A.transpose().middleRows(r0, r1 - r0) * B.transpose();
+  };
+  auto cols = [&](int64_t c0, int64_t c1) {  // C[:, c0:c1] = op(A) * op(B)[:, c0:c1]
+    auto Cb = C.middleCols(c0, c1 - c0);
+    if (!ta && !tb) Cb.noalias() = A * B.middleCols(c0, c1 - c0);
+    else if (!ta && tb) Cb.noalias() = A * B.transpose().middleCols(c0, c1 - c0);
+    else if (ta && !tb) Cb.noalias() = A.transpose() * B.middleCols(c0, c1 - c0);
+    else Cb.noalias() = A.transpose() * B.transpose().middleCols(c0, c1 - c0);
+  };
+  if (!split) {
+    rows(0, m);
+  } else if (m >= n) {
+    parallelFor(m, std::max<int64_t>(16, (m + threads - 1) / threads), rows);
+  } else {
+    parallelFor(n, std::max<int64_t>(16, (n + threads - 1) / threads), cols);
+  }
 }
 
 void matmulKernel(KernelContext& c) {
