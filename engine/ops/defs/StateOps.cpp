@@ -1,4 +1,4 @@
-// Variables and control: VariableV2, Assign, NoOp.
+// Variables and control: VariableV2, Assign, AssignAdd, AssignSub, NoOp.
 #include "engine/graph/Builder.h"
 #include "engine/ops/OpRegistry.h"
 #include "engine/ops/ShapeFns.h"
@@ -39,6 +39,26 @@ void registerStateOps(OpRegistry& r) {
       .refInput(0)
       .notDifferentiable()
       .doc("Stores a new value in a variable.")
+      .shape(assignShape);
+
+  OpBuilder(r, "AssignAdd")
+      .api("tf.assign_add").api("tf.compat.v1.assign_add")
+      .input("ref")
+      .input("value")
+      .refInput(0)
+      .attr("use_locking", false)
+      .notDifferentiable()
+      .doc("Adds a value to a variable in place; the output is the new value.")
+      .shape(assignShape);
+
+  OpBuilder(r, "AssignSub")
+      .api("tf.assign_sub").api("tf.compat.v1.assign_sub")
+      .input("ref")
+      .input("value")
+      .refInput(0)
+      .attr("use_locking", false)
+      .notDifferentiable()
+      .doc("Subtracts a value from a variable in place; the output is the new value.")
       .shape(assignShape);
 
   OpBuilder(r, "NoOp")
