@@ -8,6 +8,7 @@
 #include "engine/graph/Gradients.h"
 #include "engine/graph/NNBuilders.h"
 #include "engine/runtime/Session.h"
+#include "engine/runtime/ThreadPool.h"
 
 using namespace tlens;
 using namespace tlens::test;
@@ -299,6 +300,10 @@ static CaseRegistrar nnCases({
      {{"epsilon", 0.001}, {"is_training", false}},
      {F32(kBnInfY, {2, 2, 3, 2}), F32({0.1f, -0.1f}), F32({0.5f, 2.0f}), F32({0.1f, -0.1f}), F32({0.5f, 2.0f}), empty0()},
      1e-5, true, {0, 1, 2}, 1e-4, "inference: the given population statistics"},
+    {"FusedBatchNormV3", {seq({2, 2, 3, 2}).cast(DType::Float16), F32({1.5f, 0.5f}), F32({0.1f, -0.2f}), empty0(), empty0()},
+     {{"epsilon", 0.001}, {"is_training", true}},
+     {F32(kBnY, {2, 2, 3, 2}).cast(DType::Float16), F32(kBnMean), F32(kBnVarU), F32(kBnMean), F32(kBnVarB), empty0()},
+     2e-3, false, {}, 1e-4, "float16 x with float32 statistics"},
     {"FusedBatchNormGradV3",
      {seq({2, 2, 3, 2}, 13, 7), seq({2, 2, 3, 2}), F32({1.5f, 0.5f}), F32(kBnMean), F32(kBnVarB), empty0()},
      {{"epsilon", 0.001}, {"is_training", true}},
@@ -457,26 +462,44 @@ TEST_CASE("NN kernels refuse what TensorFlow's CPU kernels refuse", "[engine][nn
                     Catch::Contains("Shape must be rank 4 but is rank 3"));
 }
 
-TEST_CASE("Conv2D agrees with its backprops on a larger float32 problem", "[engine][nn]") {
-  // <dy, conv(x, f)> == <conv_backprop_input(dy), x> == <conv_backprop_filter(dy), f>
-  Tensor x = randomF32({3, 17, 19, 5}, -1, 1, 3), f = randomF32({3, 4, 5, 7}, -1, 1, 4);
-  for (const char* pad : {"SAME", "VALID"}) {
-    Attrs a = conv({1, 2, 3, 1}, pad, {1, 2, 1, 1});
-    Tensor y = runEager("Conv2D", {x, f}, a)[0];
-    Tensor dy = randomF32(y.shape(), -1, 1, 5);
-    std::vector<int32_t> xs(x.shape().begin(), x.shape().end()), fs(f.shape().begin(), f.shape().end());
-    Tensor dx = runEager("Conv2DBackpropInput", {I32(xs), f, dy}, a)[0];
-    Tensor df = runEager("Conv2DBackpropFilter", {x, I32(fs), dy}, a)[0];
-    auto dot = [](const Tensor& p, const Tensor& q) {
-      double s = 0;
-      for (int64_t i = 0; i < p.numElements(); ++i) s += p.getDouble(i) * q.getDouble(i);
-      return s;
-    };
-    const double ref = dot(dy, y);
-    INFO(pad << ": " << ref << " " << dot(dx, x) << " " << dot(df, f));
-    CHECK(dot(dx, x) == Approx(ref).epsilon(1e-4));
-    CHECK(dot(df, f) == Approx(ref).epsilon(1e-4));
+TEST_CASE("Conv2D agrees with its backprops on larger float32 problems, serial and threaded", "[engine][nn]") {
+  // <dy, conv(x, f)> == <conv_backprop_input(dy), x> == <conv_backprop_filter(dy), f>, and the
+  // threaded paths (whole chunks per thread) agree with the serial ones.
+  auto dot = [](const Tensor& p, const Tensor& q) {
+    double s = 0;
+    for (int64_t i = 0; i < p.numElements(); ++i) s += p.getDouble(i) * q.getDouble(i);
+    return s;
+  };
+  const int saved = intraOpThreads();
+  struct Problem { ConcreteShape x, f; Ints strides, dilations; };
+  for (const Problem& p : {Problem{{3, 17, 19, 5}, {3, 4, 5, 7}, {1, 2, 3, 1}, {1, 2, 1, 1}},
+                           Problem{{8, 32, 32, 8}, {3, 3, 8, 4}, {1, 1, 1, 1}, {1, 1, 1, 1}}}) {
+    Tensor x = randomF32(p.x, -1, 1, 3), f = randomF32(p.f, -1, 1, 4);
+    std::vector<int32_t> xs(p.x.begin(), p.x.end()), fs(p.f.begin(), p.f.end());
+    for (const char* pad : {"SAME", "VALID"}) {
+      Attrs a = conv(p.strides, pad, p.dilations);
+      std::vector<Tensor> first;
+      for (int threads : {1, 2}) {
+        setIntraOpThreads(threads);
+        Tensor y = runEager("Conv2D", {x, f}, a)[0];
+        Tensor dy = randomF32(y.shape(), -1, 1, 5);
+        Tensor dx = runEager("Conv2DBackpropInput", {I32(xs), f, dy}, a)[0];
+        Tensor df = runEager("Conv2DBackpropFilter", {x, I32(fs), dy}, a)[0];
+        const double ref = dot(dy, y);
+        INFO(pad << " threads " << threads << ": " << ref << " " << dot(dx, x) << " " << dot(df, f));
+        CHECK(dot(dx, x) == Approx(ref).epsilon(1e-4));
+        CHECK(dot(df, f) == Approx(ref).epsilon(1e-4));
+        if (first.empty()) {
+          first = {y, dx, df};
+        } else {
+          CHECK(maxRelativeError(y, first[0]) < 1e-5);
+          CHECK(maxRelativeError(dx, first[1]) < 1e-5);
+          CHECK(maxRelativeError(df, first[2]) < 1e-4);
+        }
+      }
+    }
   }
+  setIntraOpThreads(saved);
 }
 
 // ---- builders ----

@@ -1,8 +1,11 @@
 // Conv2D and its backprops on the CPU (NHWC, like TensorFlow's CPU kernels): im2col into a
-// patch matrix [rows, kh*kw*c] in bounded chunks (parallel), then Eigen's multithreaded GEMM
-// against the filter seen as a [kh*kw*c, out] matrix. 1x1 stride-1 convolutions skip im2col.
-// float16 is computed in float32.
+// patch matrix [rows, kh*kw*c] in bounded chunks, and a GEMM against the filter seen as a
+// [kh*kw*c, out] matrix. With several threads and enough chunks, each OpenMP thread runs whole
+// chunks (im2col, then Eigen's GEMM, single-threaded inside a parallel region) on a cache-sized
+// buffer: one fork/join per op. Otherwise chunks run in order with a parallel im2col and Eigen's
+// own multithreaded GEMM. 1x1 stride-1 convolutions are a single GEMM. float16 runs in float32.
 #include <Eigen/Core>
+#include <omp.h>
 
 #include <algorithm>
 #include <cstring>
@@ -22,8 +25,35 @@ using MapM = Eigen::Map<RowMat<T>>;
 template <typename T>
 using CMapM = Eigen::Map<const RowMat<T>>;
 
-/// Patch-matrix elements per chunk (32 MiB of float32).
-constexpr int64_t kChunkElems = int64_t{8} << 20;
+/// Patch-matrix elements per chunk (4 MiB of float32): the chunk stays in cache between im2col
+/// and the GEMM, and each GEMM is still large enough to amortise its threading.
+constexpr int64_t kChunkElems = int64_t{1} << 20;
+/// Per-thread patch buffer in the parallel-chunks mode (1 MiB of float32: stays in L2).
+constexpr int64_t kTileElems = int64_t{1} << 18;
+
+/// Runs f(begin, end) over [0, n): through parallelFor, or inline (inside a chunk thread).
+template <typename F>
+void loop(bool parallel, int64_t n, int64_t grain, F f) {
+  if (parallel) parallelFor(n, grain, f);
+  else f(0, n);
+}
+
+/// body(chunk, thread) for every chunk in [0, n), over `threads` OpenMP threads. Eigen's GEMM runs
+/// single-threaded inside the parallel region.
+template <typename F>
+void forChunks(int64_t n, int threads, F body) {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+  for (int64_t i = 0; i < n; ++i) body(i, omp_get_thread_num());
+}
+
+/// How many chunks of about kTileElems patch elements `rows` rows of width K make, rounded up to
+/// a multiple of `threads`; 0 when there are too few to give every thread one.
+int64_t parallelChunks(int64_t rows, int64_t K, int threads) {
+  if (threads <= 1) return 0;
+  const int64_t want = (rows * K + kTileElems - 1) / kTileElems;
+  if (want < threads || rows < threads) return 0;
+  return (want + threads - 1) / threads * threads;
+}
 
 struct Geometry {
   int64_t n, h, w, c;      ///< input
@@ -70,9 +100,9 @@ Geometry geometry(KernelContext& ctx, const ConcreteShape& in, const ConcreteSha
 
 /// Rows [r0, r1) of the patch matrix (row = (n, oh, ow), column = (kh, kw, c)) into `cols`.
 template <typename T, typename A>
-void im2col(const Geometry& g, const T* x, int64_t r0, int64_t r1, A* cols) {
+void im2col(const Geometry& g, const T* x, int64_t r0, int64_t r1, A* cols, bool parallel = true) {
   const int64_t K = g.K();
-  parallelFor(r1 - r0, std::max<int64_t>(1, 8192 / std::max<int64_t>(K, 1)), [&](int64_t b, int64_t e) {
+  loop(parallel, r1 - r0, std::max<int64_t>(1, 8192 / std::max<int64_t>(K, 1)), [&](int64_t b, int64_t e) {
     for (int64_t r = r0 + b; r < r0 + e; ++r) {
       const int64_t ow = r % g.ow, oh = (r / g.ow) % g.oh, n = r / (g.ow * g.oh);
       A* dst = cols + (r - r0) * K;
@@ -104,9 +134,9 @@ void im2col(const Geometry& g, const T* x, int64_t r0, int64_t r1, A* cols) {
 /// dx for images [n0, n1) from the patch-gradient rows of those images (a gather, so images and
 /// input rows run in parallel without conflicts).
 template <typename T, typename A>
-void col2im(const Geometry& g, const A* cols, int64_t n0, int64_t n1, T* dx) {
+void col2im(const Geometry& g, const A* cols, int64_t n0, int64_t n1, T* dx, bool parallel = true) {
   const int64_t K = g.K();
-  parallelFor((n1 - n0) * g.h, std::max<int64_t>(1, 4096 / std::max<int64_t>(g.w * g.c, 1)), [&](int64_t b, int64_t e) {
+  loop(parallel, (n1 - n0) * g.h, std::max<int64_t>(1, 4096 / std::max<int64_t>(g.w * g.c, 1)), [&](int64_t b, int64_t e) {
     std::vector<A> acc(static_cast<size_t>(g.c));
     for (int64_t t = b; t < e; ++t) {
       const int64_t nl = t / g.h, ih = t % g.h;
@@ -188,6 +218,16 @@ void conv2dForward(const Geometry& g, const Tensor& x, const Tensor& f, Tensor& 
   } else if (g.pointwise()) {
     AsCompute<T, A> X(x);
     MapM<A>(Y.ptr, M, g.o).noalias() = CMapM<A>(X.ptr, M, K) * W;
+  } else if (const int threads = intraOpThreads(); int64_t n = parallelChunks(M, K, threads)) {
+    const int64_t rows = (M + n - 1) / n;
+    n = (M + rows - 1) / rows;
+    std::vector<std::vector<A>> bufs(static_cast<size_t>(threads), std::vector<A>(static_cast<size_t>(rows * K)));
+    forChunks(n, threads, [&](int64_t ci, int t) {
+      const int64_t r0 = ci * rows, r1 = std::min(M, r0 + rows);
+      A* cols = bufs[static_cast<size_t>(t)].data();
+      im2col<T, A>(g, x.data<T>(), r0, r1, cols, false);
+      MapM<A>(Y.ptr + r0 * g.o, r1 - r0, g.o).noalias() = CMapM<A>(cols, r1 - r0, K) * W;
+    });
   } else {
     const int64_t chunk = std::max<int64_t>(1, std::min(M, kChunkElems / K));
     std::vector<A> cols(static_cast<size_t>(chunk * K));
@@ -218,6 +258,16 @@ void conv2dBackpropInput(const Geometry& g, const Tensor& f, const Tensor& dy, T
     return;
   }
   const int64_t perImage = g.oh * g.ow;
+  const int threads = intraOpThreads();
+  if (threads > 1 && g.n >= threads) {  // one image per chunk
+    std::vector<std::vector<A>> bufs(static_cast<size_t>(threads), std::vector<A>(static_cast<size_t>(perImage * K)));
+    forChunks(g.n, threads, [&](int64_t n, int t) {
+      A* cols = bufs[static_cast<size_t>(t)].data();
+      MapM<A>(cols, perImage, K).noalias() = CMapM<A>(DY.ptr + n * perImage * g.o, perImage, g.o) * W.transpose();
+      col2im<T, A>(g, cols, n, n + 1, dx.data<T>(), false);
+    });
+    return;
+  }
   const int64_t imgs = std::max<int64_t>(1, std::min(g.n, kChunkElems / std::max<int64_t>(perImage * K, 1)));
   std::vector<A> cols(static_cast<size_t>(imgs * perImage * K));
   for (int64_t n0 = 0; n0 < g.n; n0 += imgs) {
@@ -241,6 +291,27 @@ void conv2dBackpropFilter(const Geometry& g, const Tensor& x, const Tensor& dy, 
     if (g.pointwise()) {
       AsCompute<T, A> X(x);
       D.noalias() = CMapM<A>(X.ptr, M, K).transpose() * CMapM<A>(DY.ptr, M, g.o);
+    } else if (const int threads = intraOpThreads(); int64_t n = parallelChunks(M, K, threads)) {
+      // Block b of the chunks accumulates into partial b; partials are summed in order, so the
+      // result does not depend on scheduling.
+      const int64_t rows = (M + n - 1) / n;
+      n = (M + rows - 1) / rows;
+      std::vector<std::vector<A>> parts(static_cast<size_t>(threads), std::vector<A>(static_cast<size_t>(K * g.o), A(0)));
+      std::vector<std::vector<A>> bufs(static_cast<size_t>(threads), std::vector<A>(static_cast<size_t>(rows * K)));
+#pragma omp parallel num_threads(threads)
+      {
+        const int tid = omp_get_thread_num(), nt = omp_get_num_threads();
+        A* cols = bufs[static_cast<size_t>(tid)].data();
+        for (int b = tid; b < threads; b += nt) {
+          MapM<A> P(parts[static_cast<size_t>(b)].data(), K, g.o);
+          for (int64_t ci = b * n / threads; ci < (b + 1) * n / threads; ++ci) {
+            const int64_t r0 = ci * rows, r1 = std::min(M, r0 + rows);
+            im2col<T, A>(g, x.data<T>(), r0, r1, cols, false);
+            P.noalias() += CMapM<A>(cols, r1 - r0, K).transpose() * CMapM<A>(DY.ptr + r0 * g.o, r1 - r0, g.o);
+          }
+        }
+      }
+      for (const std::vector<A>& p : parts) D += CMapM<A>(p.data(), K, g.o);
     } else {
       const int64_t chunk = std::max<int64_t>(1, std::min(M, kChunkElems / K));
       std::vector<A> cols(static_cast<size_t>(chunk * K));

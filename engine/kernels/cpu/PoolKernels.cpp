@@ -51,10 +51,6 @@ PoolGeom poolGeom(KernelContext& ctx, const ConcreteShape& in, const ConcreteSha
 template <typename T>
 bool isNan(T v) { return v != v; }
 
-/// `v` replaces `best` when larger, or NaN (the first NaN sticks).
-template <typename T>
-bool beats(T v, T best) { return !isNan(best) && (v > best || isNan(v)); }
-
 template <typename T>
 void maxPool(const PoolGeom& g, const T* x, T* y) {
   parallelFor(g.n * g.oh, std::max<int64_t>(1, 2048 / std::max<int64_t>(g.ow * g.c, 1)), [&](int64_t b, int64_t e) {
@@ -68,71 +64,93 @@ void maxPool(const PoolGeom& g, const T* x, T* y) {
         for (int64_t i = h0; i < h1; ++i)
           for (int64_t j = w0; j < w1; ++j) {
             const T* p = x + ((n * g.h + i) * g.w + j) * g.c;
-            for (int64_t k = 0; k < g.c; ++k)
-              if (beats(p[k], o[k])) o[k] = p[k];
+            // NaN wins and then stays (NaN > v and v > NaN are both false).
+            for (int64_t k = 0; k < g.c; ++k) o[k] = (p[k] > o[k] || isNan(p[k])) ? p[k] : o[k];
           }
       }
     }
   });
 }
 
-/// For each output cell and channel, the flat input offset (within the image) of the window's
-/// first maximum, for channels [c0, c1) of image n; calls f(outIndex, inIndex).
-template <typename T, typename F>
-void forEachArgMax(const PoolGeom& g, const T* x, int64_t n, int64_t c0, int64_t c1, F f) {
-  constexpr int64_t kBlock = 16;
-  T best[kBlock];
-  int64_t arg[kBlock];
-  for (int64_t oy = 0; oy < g.oh; ++oy)
-    for (int64_t ox = 0; ox < g.ow; ++ox) {
-      int64_t h0, h1, w0, w1;
-      g.window(oy, ox, h0, h1, w0, w1);
-      for (int64_t cb = c0; cb < c1; cb += kBlock) {
-        const int64_t ce = std::min(c1, cb + kBlock);
-        for (int64_t k = cb; k < ce; ++k) {
-          best[k - cb] = T(-std::numeric_limits<float>::infinity());
-          arg[k - cb] = -1;
-        }
-        for (int64_t i = h0; i < h1; ++i)
-          for (int64_t j = w0; j < w1; ++j) {
-            const int64_t base = ((n * g.h + i) * g.w + j) * g.c;
-            for (int64_t k = cb; k < ce; ++k)
-              if (arg[k - cb] < 0 || beats(x[base + k], best[k - cb])) {
-                best[k - cb] = x[base + k];
-                arg[k - cb] = base + k;
-              }
-          }
-        const int64_t outBase = ((n * g.oh + oy) * g.ow + ox) * g.c;
-        for (int64_t k = cb; k < ce; ++k)
-          if (arg[k - cb] >= 0) f(outBase + k, arg[k - cb]);
-      }
-    }
+/// One window cell against the running maxima: `best`/`arg` take `p`'s value and `pos` where it
+/// is larger or NaN (the first NaN stays). Branch-free and alias-free, so it vectorises.
+template <typename T>
+inline void argMaxStep(const T* __restrict p, T* __restrict best, int32_t* __restrict arg, int32_t pos,
+                       int64_t c) {
+  for (int64_t k = 0; k < c; ++k) {
+    const T v = p[k], b = best[k];
+    const bool take = (v > b) | ((v != v) & (b == b));
+    best[k] = take ? v : b;
+    arg[k] = take ? pos : arg[k];
+  }
 }
 
+/// For the output cells of row `oy` of image n: calls f(outIndex, inIndex) with the flat input
+/// index of each window's first maximum (the first NaN, if any), per channel. `best`/`arg` are
+/// scratch vectors of c elements.
+template <typename T, typename F>
+void forEachArgMax(const PoolGeom& g, const T* x, int64_t n, int64_t oy, std::vector<T>& best,
+                   std::vector<int32_t>& arg, std::vector<int64_t>& offsets, F f) {
+  for (int64_t ox = 0; ox < g.ow; ++ox) {
+    int64_t h0, h1, w0, w1;
+    g.window(oy, ox, h0, h1, w0, w1);
+    offsets.clear();
+    for (int64_t i = h0; i < h1; ++i)
+      for (int64_t j = w0; j < w1; ++j) offsets.push_back(((n * g.h + i) * g.w + j) * g.c);
+    if (offsets.empty()) continue;  // an empty window (cannot happen with valid attributes)
+    std::copy(x + offsets[0], x + offsets[0] + g.c, best.begin());
+    std::fill(arg.begin(), arg.end(), 0);
+    for (size_t q = 1; q < offsets.size(); ++q)
+      argMaxStep(x + offsets[q], best.data(), arg.data(), static_cast<int32_t>(q), g.c);
+    const int64_t outBase = ((n * g.oh + oy) * g.ow + ox) * g.c;
+    for (int64_t k = 0; k < g.c; ++k) f(outBase + k, offsets[static_cast<size_t>(arg[static_cast<size_t>(k)])] + k);
+  }
+}
+
+/// Scatters dy to the window maxima. Windows that cannot overlap (stride >= window) are
+/// independent, so rows run in parallel; otherwise whole images do.
 template <typename T>
 void maxPoolGrad(const PoolGeom& g, const T* x, const T* dy, T* dx) {
   using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
   const int64_t total = g.n * g.h * g.w * g.c;
-  std::vector<A> acc(static_cast<size_t>(total), A(0));
-  const int64_t cBlocks = (g.c + 63) / 64;
-  parallelFor(g.n * cBlocks, 1, [&](int64_t b, int64_t e) {
+  std::vector<A> buf;  // float16 accumulates in float32; float and double in dx itself
+  A* acc;
+  if constexpr (std::is_same_v<T, A>) {
+    acc = dx;
+  } else {
+    buf.resize(static_cast<size_t>(total));
+    acc = buf.data();
+  }
+  std::fill(acc, acc + total, A(0));
+  const bool disjoint = g.sh >= g.kh && g.sw >= g.kw;
+  const int64_t tasks = disjoint ? g.n * g.oh : g.n;
+  parallelFor(tasks, 1, [&](int64_t b, int64_t e) {
+    std::vector<T> best(static_cast<size_t>(g.c));
+    std::vector<int32_t> arg(static_cast<size_t>(g.c));
+    std::vector<int64_t> offsets;
     for (int64_t t = b; t < e; ++t) {
-      const int64_t n = t / cBlocks, c0 = (t % cBlocks) * 64, c1 = std::min(g.c, c0 + 64);
-      forEachArgMax(g, x, n, c0, c1, [&](int64_t o, int64_t i) { acc[static_cast<size_t>(i)] += static_cast<A>(dy[o]); });
+      const int64_t n = disjoint ? t / g.oh : t;
+      const int64_t y0 = disjoint ? t % g.oh : 0, y1 = disjoint ? y0 + 1 : g.oh;
+      for (int64_t oy = y0; oy < y1; ++oy)
+        forEachArgMax(g, x, n, oy, best, arg, offsets,
+                      [&](int64_t o, int64_t i) { acc[i] += static_cast<A>(dy[o]); });
     }
   });
-  for (int64_t i = 0; i < total; ++i) dx[i] = static_cast<T>(acc[static_cast<size_t>(i)]);
+  if constexpr (!std::is_same_v<T, A>)
+    parallelFor(total, 16384, [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) dx[i] = static_cast<T>(acc[i]);
+    });
 }
 
 template <typename T>
 void maxPoolGradGrad(const PoolGeom& g, const T* x, const T* gin, T* out) {
-  const int64_t cBlocks = (g.c + 63) / 64;
   std::fill(out, out + g.n * g.oh * g.ow * g.c, T(0));
-  parallelFor(g.n * cBlocks, 1, [&](int64_t b, int64_t e) {
-    for (int64_t t = b; t < e; ++t) {
-      const int64_t n = t / cBlocks, c0 = (t % cBlocks) * 64, c1 = std::min(g.c, c0 + 64);
-      forEachArgMax(g, x, n, c0, c1, [&](int64_t o, int64_t i) { out[o] = gin[i]; });
-    }
+  parallelFor(g.n * g.oh, 1, [&](int64_t b, int64_t e) {
+    std::vector<T> best(static_cast<size_t>(g.c));
+    std::vector<int32_t> arg(static_cast<size_t>(g.c));
+    std::vector<int64_t> offsets;
+    for (int64_t t = b; t < e; ++t)
+      forEachArgMax(g, x, t / g.oh, t % g.oh, best, arg, offsets, [&](int64_t o, int64_t i) { out[o] = gin[i]; });
   });
 }
 

@@ -2,6 +2,9 @@
 // (KernelContext::rng(): seeded from seed/seed2, advancing across runs); element i is then a pure
 // function of (key, i) through a SplitMix64 finaliser, so generation runs in parallel and the
 // values do not depend on the number of threads.
+#include <Eigen/Core>
+
+#include <algorithm>
 #include <cmath>
 
 #include "engine/runtime/Kernel.h"
@@ -51,33 +54,96 @@ void uniform(uint64_t key, T* out, int64_t n) {
   });
 }
 
+/// The type Box-Muller runs in: float for float32/float16 outputs (like TensorFlow's
+/// BoxMullerFloat), double for float64.
+template <typename T>
+using Calc = std::conditional_t<std::is_same_v<T, double>, double, float>;
+
+template <typename C>
+C uniformC(uint64_t b) {
+  if constexpr (std::is_same_v<C, double>) return unit(b);
+  else return static_cast<float>(b >> 40) * (1.0f / 16777216.0f);
+}
+template <typename C>
+C uniformOpen0C(uint64_t b) {
+  if constexpr (std::is_same_v<C, double>) return unitOpen0(b);
+  else return static_cast<float>((b >> 40) + 1) * (1.0f / 16777216.0f);
+}
+
+constexpr int64_t kBlock = 256;
+
+/// z0, z1 = Box-Muller of the uniforms in u1 (in (0, 1]) and u2, vectorised with Eigen.
+template <typename C>
+void boxMullerBlock(const Eigen::Array<C, kBlock, 1>& u1, const Eigen::Array<C, kBlock, 1>& u2,
+                    Eigen::Array<C, kBlock, 1>& z0, Eigen::Array<C, kBlock, 1>& z1) {
+  const Eigen::Array<C, kBlock, 1> r = (C(-2) * u1.log()).sqrt();
+  const Eigen::Array<C, kBlock, 1> t = C(2 * M_PI) * u2;
+  z0 = r * t.cos();
+  z1 = r * t.sin();
+}
+
 template <typename T>
 void normal(uint64_t key, T* out, int64_t n) {
+  using C = Calc<T>;
   const int64_t pairs = (n + 1) / 2;
-  parallelFor(pairs, kGrain / 2, [&](int64_t b, int64_t e) {
-    for (int64_t p = b; p < e; ++p) {
-      double z0, z1;
-      boxMuller(bitsAt(key, static_cast<uint64_t>(2 * p)), bitsAt(key, static_cast<uint64_t>(2 * p + 1)), z0, z1);
-      out[2 * p] = static_cast<T>(z0);
-      if (2 * p + 1 < n) out[2 * p + 1] = static_cast<T>(z1);
+  const int64_t blocks = (pairs + kBlock - 1) / kBlock;
+  parallelFor(blocks, 8, [&](int64_t b, int64_t e) {
+    Eigen::Array<C, kBlock, 1> u1, u2, z0, z1;
+    for (int64_t blk = b; blk < e; ++blk) {
+      const int64_t p0 = blk * kBlock, m = std::min(kBlock, pairs - p0);
+      u1.setOnes();
+      u2.setZero();
+      for (int64_t j = 0; j < m; ++j) {
+        const uint64_t i = static_cast<uint64_t>(2 * (p0 + j));
+        u1[j] = uniformOpen0C<C>(bitsAt(key, i));
+        u2[j] = uniformC<C>(bitsAt(key, i + 1));
+      }
+      boxMullerBlock<C>(u1, u2, z0, z1);
+      for (int64_t j = 0; j < m; ++j) {
+        const int64_t o = 2 * (p0 + j);
+        out[o] = static_cast<T>(z0[j]);
+        if (o + 1 < n) out[o + 1] = static_cast<T>(z1[j]);
+      }
     }
   });
 }
 
-/// Standard normals redrawn until |z| <= 2; element i draws from its own stream.
+/// Standard normals redrawn until |z| <= 2. Element i draws pairs from its own stream; the first
+/// pair is computed for a whole block at once, the rare redraws one by one.
 template <typename T>
 void truncatedNormal(uint64_t key, T* out, int64_t n) {
-  parallelFor(n, kGrain / 2, [&](int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) {
-      const uint64_t stream = mix(key ^ (static_cast<uint64_t>(i) * kGolden + 0x632BE59BD9B4E019ull));
-      double v = 0;
-      for (uint64_t k = 0; k < 1000; k += 2) {
-        double z0, z1;
-        boxMuller(bitsAt(stream, k), bitsAt(stream, k + 1), z0, z1);
-        if (std::fabs(z0) <= 2.0) { v = z0; break; }
-        if (std::fabs(z1) <= 2.0) { v = z1; break; }
+  using C = Calc<T>;
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+  parallelFor(blocks, 8, [&](int64_t b, int64_t e) {
+    Eigen::Array<C, kBlock, 1> u1, u2, z0, z1;
+    uint64_t streams[kBlock];
+    for (int64_t blk = b; blk < e; ++blk) {
+      const int64_t i0 = blk * kBlock, m = std::min(kBlock, n - i0);
+      u1.setOnes();
+      u2.setZero();
+      for (int64_t j = 0; j < m; ++j) {
+        const uint64_t s = mix(key ^ (static_cast<uint64_t>(i0 + j) * kGolden + 0x632BE59BD9B4E019ull));
+        streams[j] = s;
+        u1[j] = uniformOpen0C<C>(bitsAt(s, 0));
+        u2[j] = uniformC<C>(bitsAt(s, 1));
       }
-      out[i] = static_cast<T>(v);
+      boxMullerBlock<C>(u1, u2, z0, z1);
+      for (int64_t j = 0; j < m; ++j) {
+        double v = 0;
+        if (std::fabs(static_cast<double>(z0[j])) <= 2.0) {
+          v = static_cast<double>(z0[j]);
+        } else if (std::fabs(static_cast<double>(z1[j])) <= 2.0) {
+          v = static_cast<double>(z1[j]);
+        } else {
+          for (uint64_t k = 2; k < 1000; k += 2) {
+            double a, c;
+            boxMuller(bitsAt(streams[j], k), bitsAt(streams[j], k + 1), a, c);
+            if (std::fabs(a) <= 2.0) { v = a; break; }
+            if (std::fabs(c) <= 2.0) { v = c; break; }
+          }
+        }
+        out[i0 + j] = static_cast<T>(v);
+      }
     }
   });
 }
