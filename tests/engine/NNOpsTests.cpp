@@ -376,6 +376,8 @@ TEST_CASE("Conv2D backprops take their output shape from the sizes input", "[eng
            {"padding", std::string("SAME")});
   INFER_ERROR("out_backprop dimension 1 is 4 but the forward convolution produces 3", "Conv2DBackpropInput",
               "int32=[2,5,5,3];[3,3,3,2];[2,4,3,2]", {"strides", Ints{1, 2, 2, 1}}, {"padding", std::string("SAME")});
+  INFER_ERROR("Dimension 1 of 'input_sizes' must be >= 0, but is -5", "Conv2DBackpropInput",
+              "int32=[2,-5,5,3];[3,3,3,2];[2,3,3,2]", {"strides", Ints{1, 2, 2, 1}}, {"padding", std::string("SAME")});
   INFER_ERROR("Shape must be rank 4 but is rank 3", "Conv2DBackpropInput", "int32=[5,5,3];[3,3,3,2];[2,3,3,2]",
               {"strides", Ints{1, 2, 2, 1}}, {"padding", std::string("SAME")});
   INFER_ERROR("Dimensions must be equal, but are 3 and 4", "Conv2DBackpropFilter", "[2,5,5,4];int32=[3,3,3,2];[2,3,3,2]",

@@ -12,6 +12,7 @@ TEST_CASE("AssignAdd and AssignSub shapes", "[engine][shape][state]") {
   INFER_OK("AssignAdd", "?;[b]", "[b]");  // at run time the ref input has no static type
   INFER_ERROR("Shapes must be equal rank and compatible, but are [2] and [3]", "AssignAdd", "[2];[3]");
   INFER_ERROR("has type int32 that does not match type float32", "AssignSub", "float32:[2];int32:[2]");
+  INFER_ERROR("is not in the list of allowed values", "AssignAdd", "bool:[2];bool:[2]");
 }
 
 TEST_CASE("AssignAdd and AssignSub update a variable in place and return the new value", "[engine][state]") {

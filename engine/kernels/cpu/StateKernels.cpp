@@ -32,6 +32,8 @@ void assignUpdateKernel(KernelContext& c) {
   if (var.dtype() != value.dtype())
     c.fail("Parameter and update must have the same dtype: " + std::string(dtypeName(var.dtype())) +
            " vs " + std::string(dtypeName(value.dtype())));
+  if (!isNumeric(var.dtype()))
+    c.fail(std::string(c.op().type) + " does not support variables of type " + std::string(dtypeName(var.dtype())));
   if (var.shape() != value.shape())
     c.fail("Parameter and update must be the same size: " + concreteStr(var.shape()) + " vs " +
            concreteStr(value.shape()));

@@ -201,6 +201,11 @@ std::vector<Output> conv2dGrad(GradContext& g) {
 std::optional<ShapeResult> sizesInput(const InferContext& c, size_t i, Shape& out) {
   if (auto e = checkDType(c, i, {DType::Int32, DType::Int64})) return e;
   if (auto e = withRank(c, i, 1)) return e;
+  if (const Tensor* v = c.value(i))
+    for (int64_t k = 0; k < v->numElements(); ++k)
+      if (v->getInt(k) < 0)
+        return shapeError(c, "Dimension " + std::to_string(k) + " of '" + c.inputName(i) + "' must be >= 0, but is " +
+                                 std::to_string(v->getInt(k)), {static_cast<int>(i)});
   out = c.valueAsShape(i);
   if (!out.rankKnown()) {
     out = Shape::unknownDims(4);

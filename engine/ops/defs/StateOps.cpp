@@ -16,6 +16,13 @@ ShapeResult assignShape(const InferContext& c) {
                              " and " + c.shape(1).str(), {0, 1});
   return ShapeResult::single(commonDType(c, {0, 1}), c.shape(0).merge(c.shape(1)));
 }
+/// AssignAdd / AssignSub: like Assign, for numeric variables.
+ShapeResult assignUpdateShape(const InferContext& c) {
+  if (auto e = checkDType(c, 1, {DType::Float32, DType::Float64, DType::Float16, DType::Int32, DType::Int64,
+                                 DType::UInt8}))
+    return *e;
+  return assignShape(c);
+}
 }  // namespace
 
 void registerStateOps(OpRegistry& r) {
@@ -49,7 +56,7 @@ void registerStateOps(OpRegistry& r) {
       .attr("use_locking", false)
       .notDifferentiable()
       .doc("Adds a value to a variable in place; the output is the new value.")
-      .shape(assignShape);
+      .shape(assignUpdateShape);
 
   OpBuilder(r, "AssignSub")
       .api("tf.assign_sub").api("tf.compat.v1.assign_sub")
@@ -59,7 +66,7 @@ void registerStateOps(OpRegistry& r) {
       .attr("use_locking", false)
       .notDifferentiable()
       .doc("Subtracts a value from a variable in place; the output is the new value.")
-      .shape(assignShape);
+      .shape(assignUpdateShape);
 
   OpBuilder(r, "NoOp")
       .api("tf.no_op")
