@@ -1,8 +1,194 @@
-// CPU kernels for Control ops. (Family not filled in yet.)
+// CheckNumerics, Print and Assert on the CPU, and the process-wide print sink (PrintSink.h).
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <tuple>
+
 #include "engine/runtime/Kernel.h"
+#include "engine/runtime/PrintSink.h"
+#include "engine/runtime/ThreadPool.h"
 
 namespace tlens {
 
-void registerCpuControlKernels(KernelRegistry&) {}
+// ---- print sink ----
+
+namespace {
+std::mutex& sinkMutex() {
+  static std::mutex* m = new std::mutex();
+  return *m;
+}
+PrintSink& sinkSlot() {
+  static PrintSink* s = new PrintSink();
+  return *s;
+}
+}  // namespace
+
+PrintSink setPrintSink(PrintSink sink) {
+  std::lock_guard<std::mutex> lock(sinkMutex());
+  PrintSink old = std::move(sinkSlot());
+  sinkSlot() = std::move(sink);
+  return old;
+}
+
+void printToSink(const std::string& line) {
+  std::lock_guard<std::mutex> lock(sinkMutex());
+  if (sinkSlot()) sinkSlot()(line);
+  else std::cerr << line << std::endl;
+}
+
+// ---- TensorFlow's SummarizeValue ----
+
+namespace {
+
+/// StrCat's spelling of a number: the shortest of %.6g / %.9g (float) or %.15g / %.17g (double)
+/// that reads back exactly; integers as integers.
+std::string formatElement(const Tensor& t, int64_t i) {
+  char buf[64];
+  switch (t.dtype()) {
+    case DType::Float32:
+    case DType::Float16: {
+      const float v = t.dtype() == DType::Float32 ? t.data<float>()[i] : static_cast<float>(t.data<Eigen::half>()[i]);
+      if (std::isnan(v)) return "nan";
+      if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+      std::snprintf(buf, sizeof buf, "%.6g", static_cast<double>(v));
+      if (std::strtof(buf, nullptr) != v) std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+      return buf;
+    }
+    case DType::Float64: {
+      const double v = t.data<double>()[i];
+      if (std::isnan(v)) return "nan";
+      if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+      std::snprintf(buf, sizeof buf, "%.15g", v);
+      if (std::strtod(buf, nullptr) != v) std::snprintf(buf, sizeof buf, "%.17g", v);
+      return buf;
+    }
+    case DType::Bool: return t.data<bool>()[i] ? "1" : "0";
+    default: return std::to_string(t.getInt(i));
+  }
+}
+
+void printOneDim(const Tensor& t, size_t dim, int64_t limit, int64_t& index, std::string& out) {
+  if (index >= limit) return;
+  const int64_t count = t.dim(static_cast<int>(dim));
+  if (dim + 1 == t.shape().size()) {
+    for (int64_t i = 0; i < count; ++i) {
+      if (index >= limit) {
+        if (dim != 0) out += "...";
+        return;
+      }
+      if (i > 0) out += " ";
+      out += formatElement(t, index++);
+    }
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i) {
+    bool open = false;
+    if (index < limit) {
+      out += "[";
+      open = true;
+    }
+    printOneDim(t, dim + 1, limit, index, out);
+    if (index < limit || open) out += "]";
+  }
+}
+
+}  // namespace
+
+std::string summarizeValue(const Tensor& t, int64_t maxEntries) {
+  const int64_t n = t.numElements();
+  const int64_t limit = maxEntries < 0 ? n : std::min(maxEntries, n);
+  std::string out;
+  if (t.rank() == 0) {
+    for (int64_t i = 0; i < limit; ++i) out += (i ? " " : "") + formatElement(t, i);
+  } else {
+    int64_t index = 0;
+    printOneDim(t, 0, limit, index, out);
+  }
+  if (n > limit) out += "...";
+  return out;
+}
+
+namespace {
+
+// ---- kernels ----
+
+void checkNumericsKernel(KernelContext& c) {
+  const Tensor& x = c.input(0);
+  bool nan = false, inf = false;
+  dispatchFloat(x.dtype(), [&](auto z) {
+    using T = decltype(z);
+    const T* p = x.data<T>();
+    const int64_t n = x.numElements();
+    std::mutex mu;
+    parallelFor(n, 65536, [&](int64_t b, int64_t e) {
+      bool ln = false, li = false;
+      for (int64_t i = b; i < e; ++i) {
+        const double v = static_cast<double>(p[i]);
+        ln |= std::isnan(v);
+        li |= std::isinf(v);
+      }
+      if (ln || li) {
+        std::lock_guard<std::mutex> lock(mu);
+        nan |= ln;
+        inf |= li;
+      }
+    });
+  });
+  if (nan || inf) {
+    const std::string what = nan && inf ? "Inf and NaN" : nan ? "NaN" : "Inf";
+    c.fail(c.getString("message") + " : Tensor had " + what + " values");
+  }
+  c.setOutput(0, x);
+}
+
+/// Runs of each Print node so far, for first_n (per Resources, i.e. per session or eager context).
+std::mutex& countsMutex() {
+  static std::mutex* m = new std::mutex();
+  return *m;
+}
+std::map<std::pair<const void*, std::string>, int64_t>& printCounts() {
+  static auto* m = new std::map<std::pair<const void*, std::string>, int64_t>();
+  return *m;
+}
+
+void printKernel(KernelContext& c) {
+  c.setOutput(0, c.input(0));
+  const int64_t firstN = c.getInt("first_n", -1);
+  if (firstN >= 0) {
+    std::lock_guard<std::mutex> lock(countsMutex());
+    int64_t& n = printCounts()[{&c.resources(), c.nodeName()}];
+    if (n >= firstN) return;
+    ++n;
+  }
+  std::string msg = c.getString("message");
+  const int64_t summarize = c.getInt("summarize", 3);
+  for (size_t i = 1; i < c.numInputs(); ++i) msg += "[" + summarizeValue(c.input(i), summarize) + "]";
+  printToSink(msg);
+}
+
+void assertKernel(KernelContext& c) {
+  const Tensor& cond = c.input(0);
+  if (cond.dtype() != DType::Bool || cond.numElements() != 1 || cond.rank() > 1)
+    c.fail("In[0] should be a scalar: " + concreteStr(cond.shape()));
+  if (cond.data<bool>()[0]) return;
+  std::string msg = "assertion failed: ";
+  const int64_t summarize = c.getInt("summarize", 3);
+  for (size_t i = 1; i < c.numInputs(); ++i) {
+    msg += "[" + summarizeValue(c.input(i), summarize) + "]";
+    if (i + 1 < c.numInputs()) msg += " ";
+  }
+  c.fail(msg);
+}
+
+}  // namespace
+
+void registerCpuControlKernels(KernelRegistry& r) {
+  r.add("CheckNumerics", Device::CPU, checkNumericsKernel);
+  r.add("Print", Device::CPU, printKernel);
+  r.add("Assert", Device::CPU, assertKernel);
+}
 
 }  // namespace tlens

@@ -1,4 +1,5 @@
-#include "engine/runtime/Kernel.h"
+// Variables: VariableV2 reads, Assign, AssignAdd, AssignSub; NoOp.
+#include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {
 
@@ -23,6 +24,30 @@ void assignKernel(KernelContext& c) {
   c.setOutput(0, *c.resources().variable(name));
 }
 
+/// AssignAdd / AssignSub: var op= value, in place (copy on write when the buffer is shared).
+template <bool kAdd>
+void assignUpdateKernel(KernelContext& c) {
+  Tensor& var = c.mutableVariable(0);
+  const Tensor& value = c.input(1);
+  if (var.dtype() != value.dtype())
+    c.fail("Parameter and update must have the same dtype: " + std::string(dtypeName(var.dtype())) +
+           " vs " + std::string(dtypeName(value.dtype())));
+  if (!isNumeric(var.dtype()))
+    c.fail(std::string(c.op().type) + " does not support variables of type " + std::string(dtypeName(var.dtype())));
+  if (var.shape() != value.shape())
+    c.fail("Parameter and update must be the same size: " + concreteStr(var.shape()) + " vs " +
+           concreteStr(value.shape()));
+  dispatchNumeric(var.dtype(), [&](auto z) {
+    using T = decltype(z);
+    T* v = var.data<T>();
+    const T* u = value.data<T>();
+    parallelFor(var.numElements(), cpu::kElementwiseGrain, [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) v[i] = kAdd ? static_cast<T>(v[i] + u[i]) : static_cast<T>(v[i] - u[i]);
+    });
+  });
+  c.setOutput(0, var);
+}
+
 void noOpKernel(KernelContext&) {}
 
 }  // namespace
@@ -30,6 +55,8 @@ void noOpKernel(KernelContext&) {}
 void registerCpuStateKernels(KernelRegistry& r) {
   r.add("VariableV2", Device::CPU, variableKernel);
   r.add("Assign", Device::CPU, assignKernel);
+  r.add("AssignAdd", Device::CPU, assignUpdateKernel<true>);
+  r.add("AssignSub", Device::CPU, assignUpdateKernel<false>);
   r.add("NoOp", Device::CPU, noOpKernel);
 }
 

@@ -1,8 +1,103 @@
-// Optimizer ops. (Family not filled in yet.)
+// Optimizer updates (TF1 training ops): ApplyGradientDescent, ApplyMomentum, ApplyAdam,
+// ApplyRMSProp. The variable and its slots are ref inputs updated in place; hyperparameters are
+// scalar tensors; the output is the variable's new value. Input order and names are TensorFlow's.
+// engine/graph/Optimizers.h builds them the way tf.train.*Optimizer.minimize does.
 #include "engine/ops/OpRegistry.h"
+#include "engine/ops/ShapeFns.h"
 
 namespace tlens {
 
-void registerOptimizerOps(OpRegistry&) {}
+namespace {
+using namespace shapefn;
+
+/// `tensors`: the variable, its slots and the gradient (shapes merged); `scalars`: rank 0.
+ShapeResult applyShape(const InferContext& c, std::vector<size_t> tensors, std::vector<size_t> scalars) {
+  std::optional<size_t> first;
+  for (size_t i = 0; i < c.numInputs(); ++i) {
+    if (c.dtype(i) == DType::Invalid) continue;
+    if (!first) {
+      first = i;
+      if (auto e = checkDType(c, i, {DType::Float32, DType::Float64, DType::Float16})) return *e;
+      continue;
+    }
+    if (c.dtype(i) != c.dtype(*first))
+      return shapeError(c, "Input '" + c.inputName(i) + "' of '" + c.op().type + "' has type " +
+                               std::string(dtypeName(c.dtype(i))) + " that does not match type " +
+                               std::string(dtypeName(c.dtype(*first))) + " of '" + c.inputName(*first) + "'",
+                        {static_cast<int>(*first), static_cast<int>(i)});
+  }
+  for (size_t i : scalars) {
+    const Shape& s = c.shape(i);
+    if (s.rankKnown() && s.rank() != 0)
+      return shapeError(c, "Shape must be rank 0 but is rank " + std::to_string(s.rank()) + " (input '" +
+                               c.inputName(i) + "')", {static_cast<int>(i)});
+  }
+  Shape s = Shape::unknownRank();
+  size_t from = tensors[0];
+  for (size_t i : tensors) {
+    const Shape& t = c.shape(i);
+    if (!s.compatible(t)) {
+      std::string why;
+      if (s.rank() != t.rank())
+        why = "Shapes must be equal rank, but are " + std::to_string(s.rank()) + " and " + std::to_string(t.rank());
+      else
+        for (size_t d = 0; d < t.dims().size(); ++d)
+          if (s[d].conflicts(t[d])) {
+            why = "Dimension " + std::to_string(d) + " in both shapes must be equal, but are " + s[d].str() +
+                  " and " + t[d].str() + ". Shapes are " + s.str() + " and " + t.str();
+            break;
+          }
+      return shapeError(c, why + " (inputs '" + c.inputName(from) + "' and '" + c.inputName(i) + "')",
+                        {static_cast<int>(from), static_cast<int>(i)});
+    }
+    if (!s.rankKnown()) from = i;
+    s = s.merge(t);
+  }
+  return ShapeResult::single(first ? c.dtype(*first) : DType::Invalid, s);
+}
+
+}  // namespace
+
+void registerOptimizerOps(OpRegistry& r) {
+  OpBuilder(r, "ApplyGradientDescent")
+      .api("tf.raw_ops.ApplyGradientDescent")
+      .input("var").input("alpha").input("delta")
+      .refInput(0)
+      .attr("use_locking", false)
+      .notDifferentiable()
+      .doc("var -= alpha * delta, in place.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 2}, {1}); });
+
+  OpBuilder(r, "ApplyMomentum")
+      .api("tf.raw_ops.ApplyMomentum")
+      .input("var").input("accum").input("lr").input("grad").input("momentum")
+      .refInput(0).refInput(1)
+      .attr("use_locking", false)
+      .attr("use_nesterov", false)
+      .notDifferentiable()
+      .doc("accum = accum * momentum + grad; var -= lr * accum (Nesterov: var -= lr * (grad + momentum * accum)).")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 1, 3}, {2, 4}); });
+
+  OpBuilder(r, "ApplyAdam")
+      .api("tf.raw_ops.ApplyAdam")
+      .input("var").input("m").input("v").input("beta1_power").input("beta2_power").input("lr")
+      .input("beta1").input("beta2").input("epsilon").input("grad")
+      .refInput(0).refInput(1).refInput(2)
+      .attr("use_locking", false)
+      .attr("use_nesterov", false)
+      .notDifferentiable()
+      .doc("Adam: m, v moving averages of grad and grad^2; var -= lr * sqrt(1 - beta2^t) / (1 - beta1^t) * m / (sqrt(v) + epsilon).")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 1, 2, 9}, {3, 4, 5, 6, 7, 8}); });
+
+  OpBuilder(r, "ApplyRMSProp")
+      .api("tf.raw_ops.ApplyRMSProp")
+      .input("var").input("ms").input("mom").input("lr").input("rho").input("momentum").input("epsilon")
+      .input("grad")
+      .refInput(0).refInput(1).refInput(2)
+      .attr("use_locking", false)
+      .notDifferentiable()
+      .doc("RMSProp: ms += (grad^2 - ms) * (1 - rho); mom = mom * momentum + lr * grad / sqrt(ms + epsilon); var -= mom.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 1, 2, 7}, {3, 4, 5, 6}); });
+}
 
 }  // namespace tlens
