@@ -21,7 +21,10 @@ std::string describe(const OpCase& c) {
 
 // Ops that only make sense inside a graph with state or feeds; their behaviour is covered by the
 // executor tests rather than the one-op table.
-const std::set<std::string> kGraphOnly = {"Placeholder", "VariableV2", "Assign", "NoOp"};
+const std::set<std::string> kGraphOnly = {"Placeholder",          "VariableV2",     "Assign",
+                                          "AssignAdd",            "AssignSub",      "NoOp",
+                                          "ApplyGradientDescent", "ApplyMomentum",  "ApplyAdam",
+                                          "ApplyRMSProp"};
 }  // namespace
 
 TEST_CASE("every registered op has a CPU kernel, a gradient decision and a test case", "[engine][registry]") {

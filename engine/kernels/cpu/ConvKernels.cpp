@@ -5,7 +5,7 @@
 // buffer: one fork/join per op. Otherwise chunks run in order with a parallel im2col and Eigen's
 // own multithreaded GEMM. 1x1 stride-1 convolutions are a single GEMM. float16 runs in float32.
 #include <Eigen/Core>
-#include <omp.h>
+#include <atomic>
 
 #include <algorithm>
 #include <cstring>
@@ -38,12 +38,15 @@ void loop(bool parallel, int64_t n, int64_t grain, F f) {
   else f(0, n);
 }
 
-/// body(chunk, thread) for every chunk in [0, n), over `threads` OpenMP threads. Eigen's GEMM runs
-/// single-threaded inside the parallel region.
+/// body(chunk, slot) for every chunk in [0, n) on the engine's pool; `slot` < threads identifies
+/// the worker's private buffer. Eigen's GEMM runs single-threaded inside.
 template <typename F>
 void forChunks(int64_t n, int threads, F body) {
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (int64_t i = 0; i < n; ++i) body(i, omp_get_thread_num());
+  std::atomic<int> nextSlot{0};
+  parallelFor(n, std::max<int64_t>(1, (n + threads - 1) / threads), [&](int64_t b, int64_t e) {
+    const int slot = nextSlot.fetch_add(1) % threads;
+    for (int64_t i = b; i < e; ++i) body(i, slot);
+  });
 }
 
 /// How many chunks of about kTileElems patch elements `rows` rows of width K make, rounded up to
@@ -298,11 +301,9 @@ void conv2dBackpropFilter(const Geometry& g, const Tensor& x, const Tensor& dy, 
       n = (M + rows - 1) / rows;
       std::vector<std::vector<A>> parts(static_cast<size_t>(threads), std::vector<A>(static_cast<size_t>(K * g.o), A(0)));
       std::vector<std::vector<A>> bufs(static_cast<size_t>(threads), std::vector<A>(static_cast<size_t>(rows * K)));
-#pragma omp parallel num_threads(threads)
-      {
-        const int tid = omp_get_thread_num(), nt = omp_get_num_threads();
-        A* cols = bufs[static_cast<size_t>(tid)].data();
-        for (int b = tid; b < threads; b += nt) {
+      parallelFor(threads, 1, [&](int64_t b0, int64_t b1) {
+        for (int64_t b = b0; b < b1; ++b) {  // block b owns parts[b] and bufs[b]
+          A* cols = bufs[static_cast<size_t>(b)].data();
           MapM<A> P(parts[static_cast<size_t>(b)].data(), K, g.o);
           for (int64_t ci = b * n / threads; ci < (b + 1) * n / threads; ++ci) {
             const int64_t r0 = ci * rows, r1 = std::min(M, r0 + rows);
@@ -310,7 +311,7 @@ void conv2dBackpropFilter(const Geometry& g, const Tensor& x, const Tensor& dy, 
             P.noalias() += CMapM<A>(cols, r1 - r0, K).transpose() * CMapM<A>(DY.ptr + r0 * g.o, r1 - r0, g.o);
           }
         }
-      }
+      });
       for (const std::vector<A>& p : parts) D += CMapM<A>(p.data(), K, g.o);
     } else {
       const int64_t chunk = std::max<int64_t>(1, std::min(M, kChunkElems / K));
