@@ -1,7 +1,12 @@
-// Broadcasting binary ops, AddN and Cast on the CPU.
+// Broadcasting binary ops, AddN and Cast on the CPU. The rest of the family registers from here:
+// MathBinaryKernels.cpp (FloorDiv ... SquaredDifference), MathSelectKernels.cpp (SelectV2,
+// Select, ClipByValue).
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {
+
+void registerCpuMathBinaryKernels(KernelRegistry& r);
+void registerCpuMathSelectKernels(KernelRegistry& r);
 
 namespace {
 
@@ -51,6 +56,8 @@ void registerCpuMathKernels(KernelRegistry& r) {
   r.add("RealDiv", Device::CPU, numericBinary<DivF>);
   r.add("AddN", Device::CPU, addNKernel);
   r.add("Cast", Device::CPU, castKernel);
+  registerCpuMathBinaryKernels(r);
+  registerCpuMathSelectKernels(r);
 }
 
 }  // namespace tlens
