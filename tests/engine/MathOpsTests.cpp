@@ -248,3 +248,36 @@ static CaseRegistrar mathCases({
     {"ClipByValue", {I32({-5, 3, 9}), I32({0}, {}), I32({6}, {})}, {}, {I32({0, 3, 6})}},
     {"ClipByValue", {F32({kNaN, 2}), F32({0}, {}), F32({1}, {})}, {}, {F32({kNaN, 1})}, 0, false, {}, 1e-4, "NaN stays NaN"},
 });
+
+TEST_CASE("float16 binary and select kernels agree with float32 to half precision", "[engine][ops]") {
+  Tensor x = F32({-3, -0.5f, 0.25f, 1.5f, 2.5f, 4}, {2, 3});
+  Tensor y = F32({1.5f, -2, 0.75f});
+  for (const char* op : {"Add", "Sub", "Mul", "RealDiv", "FloorDiv", "FloorMod", "Maximum", "Minimum",
+                         "SquaredDifference"}) {
+    INFO(op);
+    Tensor want = runEager(op, {x, y})[0];
+    Tensor got = runEager(op, {x.cast(DType::Float16), y.cast(DType::Float16)})[0];
+    REQUIRE(got.dtype() == DType::Float16);
+    CHECK(maxRelativeError(got.cast(DType::Float32), want) < 4e-3);
+  }
+  Tensor p = F32({0.5f, 1, 2}), q = F32({2, -1, 0.5f});
+  CHECK(maxRelativeError(runEager("Pow", {p.cast(DType::Float16), q.cast(DType::Float16)})[0].cast(DType::Float32),
+                         runEager("Pow", {p, q})[0]) < 4e-3);
+  Tensor cond = B({true, false, true}, {3});
+  CHECK(tensorsEqual(runEager("SelectV2", {cond, x.cast(DType::Float16), y.cast(DType::Float16)})[0],
+                     runEager("SelectV2", {cond, x, y})[0].cast(DType::Float16)));
+  CHECK(tensorsEqual(runEager("Less", {x.cast(DType::Float16), y.cast(DType::Float16)})[0], runEager("Less", {x, y})[0]));
+  Tensor lo = F32({0}, {}), hi = F32({2}, {});
+  CHECK(tensorsEqual(runEager("ClipByValue", {x.cast(DType::Float16), lo.cast(DType::Float16), hi.cast(DType::Float16)})[0],
+                     runEager("ClipByValue", {x, lo, hi})[0].cast(DType::Float16)));
+}
+
+TEST_CASE("Pow with a scalar exponent of 2 matches the general path", "[engine][ops]") {
+  Tensor x = randomF32({1000}, -10, 10, 4);
+  Tensor sq = runEager("Pow", {x, F32({2}, {})})[0];
+  Tensor gen = runEager("Pow", {x, F32(std::vector<float>(1000, 2.f))})[0];
+  CHECK(maxRelativeError(sq, gen) < 1e-6);  // x * x is correctly rounded; powf within an ulp
+  Tensor r = runEager("Pow", {F32({3}), F32({2}, {1, 1})})[0];
+  CHECK(r.shape() == ConcreteShape{1, 1});
+  CHECK(r.data<float>()[0] == 9);
+}

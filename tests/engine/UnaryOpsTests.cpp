@@ -180,3 +180,21 @@ static CaseRegistrar unaryCases({
     {"ReciprocalGrad", {F32({2, -0.5f}), F32({1, 3})}, {}, {F32({-4, -0.75f})}},
     {"ReciprocalGrad", {F64({3}, {1, 1}), F64({2}, {1, 1})}, {}, {F64({-18}, {1, 1})}},
 });
+
+TEST_CASE("float16 kernels agree with float32 to half precision", "[engine][ops]") {
+  Tensor x = F32({-3, -0.5f, 0.25f, 1.5f, 2.5f, 4});
+  Tensor pos = F32({0.5f, 1, 2, 3, 4, 8});
+  for (const char* op : {"Exp", "Log", "Sqrt", "Rsqrt", "Tanh", "Sigmoid", "Sin", "Cos", "Elu", "Selu", "Softplus",
+                         "LeakyRelu", "Relu", "Relu6", "Abs", "Sign", "Neg", "Square", "Floor", "Ceil", "Round",
+                         "Reciprocal", "Log1p"}) {
+    INFO(op);
+    const std::string name = op;
+    const Tensor& in = name == "Log" || name == "Log1p" || name == "Sqrt" || name == "Rsqrt" ? pos : x;
+    Tensor want = runEager(op, {in})[0];
+    Tensor got = runEager(op, {in.cast(DType::Float16)})[0];
+    REQUIRE(got.dtype() == DType::Float16);
+    CHECK(maxRelativeError(got.cast(DType::Float32), want) < 4e-3);
+  }
+  for (const char* op : {"IsNan", "IsInf", "IsFinite"})
+    CHECK(tensorsEqual(runEager(op, {x.cast(DType::Float16)})[0], runEager(op, {x})[0]));
+}
