@@ -136,6 +136,9 @@ TEST_CASE("integer division by zero and negative integer powers are errors", "[e
   CHECK_THROWS_WITH(runEager("FloorMod", {I64({4}, {1}), I64({0}, {})}), Catch::Contains("Integer division by zero"));
   CHECK_THROWS_WITH(runGraph("FloorDiv", {I32({4}), I32({0})}), Catch::Contains("Integer division by zero"));
   CHECK_THROWS_WITH(runEager("Pow", {I32({2}), I32({-1})}), Catch::Contains("Integers to negative integer powers are not allowed"));
+  CHECK_THROWS_WITH(runEager("RealDiv", {I32({2}), I32({0})}), Catch::Contains("Integer division by zero"));
+  CHECK(tensorsEqual(runEager("RealDiv", {I32({7, -7, std::numeric_limits<int32_t>::min()}), I32({2, 2, -1})})[0],
+                     I32({3, -3, std::numeric_limits<int32_t>::min()})));
   // Floats divide by zero as IEEE says.
   Tensor q = runEager("FloorDiv", {F32({1, -1, 0}), F32({0, 0, 0})})[0];
   CHECK(q.data<float>()[0] == kInf);

@@ -75,7 +75,8 @@ void foldInts(const InferContext& c, ShapeResult& r, const IntArith& op) {
   if (out.dtype != DType::Int32 && out.dtype != DType::Int64) return;
   const Tensor* va = c.value(0);
   const Tensor* vb = c.value(1);
-  if (va && vb && out.shape.fullyKnown() && *out.shape.numElements() <= 4096) {
+  if (va && vb && out.shape.fullyKnown() && *out.shape.numElements() <= 4096 &&
+      c.shape(0).accepts(va->shape()) && c.shape(1).accepts(vb->shape())) {
     const ConcreteShape os = out.shape.concrete();
     const std::vector<int64_t> a = va->toInt64Vector(), b = vb->toInt64Vector();
     auto strides = [&](const ConcreteShape& s) {
