@@ -1,46 +1,50 @@
-// Unary math and activations on the CPU, vectorised through Eigen arrays.
+// Unary math on the CPU: exponentials, logarithms, roots, trigonometric and hyperbolic functions,
+// vectorised through Eigen array expressions and split over threads for large tensors. IEEE
+// semantics throughout: log(0) = -inf, log(-1) = nan, sqrt(-1) = nan, NaN in -> NaN out.
+// The other unary families register from here: UnaryBasicKernels.cpp (sign, rounding,
+// classification) and UnaryActivationKernels.cpp (Relu ... LeakyRelu and the gradient ops).
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {
 
+void registerCpuUnaryBasicKernels(KernelRegistry& r);
+void registerCpuUnaryActivationKernels(KernelRegistry& r);
+
 namespace {
 
-void negKernel(KernelContext& c) {
-  dispatchNumeric(c.input(0).dtype(), [&](auto z) {
+/// Output 0 = f(input 0) for float32 / float64 / float16; f maps an Eigen array to an expression.
+template <typename F>
+void floatUnary(KernelContext& c, F f) {
+  dispatchFloat(c.input(0).dtype(), [&](auto z) {
     using T = decltype(z);
-    cpu::unaryKernel<T>(c, [](const auto& x) { return -x; });
+    cpu::unaryKernel<T>(c, f);
   });
 }
 
-void squareKernel(KernelContext& c) {
-  dispatchNumeric(c.input(0).dtype(), [&](auto z) {
-    using T = decltype(z);
-    cpu::unaryKernel<T>(c, [](const auto& x) { return x * x; });
-  });
-}
-
-void reluKernel(KernelContext& c) {
-  dispatchNumeric(c.input(0).dtype(), [&](auto z) {
-    using T = decltype(z);
-    // x > 0 ? x : 0 keeps NaN as NaN (NaN > 0 is false... so select NaN explicitly via x != x).
-    cpu::unaryKernel<T>(c, [](const auto& x) { return (x > T(0) || x != x).select(x, T(0)); });
-  });
-}
-
-void reluGradKernel(KernelContext& c) {
-  dispatchNumeric(c.input(0).dtype(), [&](auto z) {
-    using T = decltype(z);
-    cpu::binaryKernel<T, T>(c, [](T dy, T x) { return x > T(0) ? dy : T(0); });
-  });
-}
+void expKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.exp(); }); }
+void logKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.log(); }); }
+void log1pKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.log1p(); }); }
+void sqrtKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.sqrt(); }); }
+void rsqrtKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.rsqrt(); }); }
+void sinKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.sin(); }); }
+void cosKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.cos(); }); }
+void tanhKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.tanh(); }); }
+void sigmoidKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.logistic(); }); }
 
 }  // namespace
 
 void registerCpuUnaryKernels(KernelRegistry& r) {
-  r.add("Neg", Device::CPU, negKernel);
-  r.add("Square", Device::CPU, squareKernel);
-  r.add("Relu", Device::CPU, reluKernel);
-  r.add("ReluGrad", Device::CPU, reluGradKernel);
+  r.add("Exp", Device::CPU, expKernel);
+  r.add("Log", Device::CPU, logKernel);
+  r.add("Log1p", Device::CPU, log1pKernel);
+  r.add("Sqrt", Device::CPU, sqrtKernel);
+  r.add("Rsqrt", Device::CPU, rsqrtKernel);
+  r.add("Sin", Device::CPU, sinKernel);
+  r.add("Cos", Device::CPU, cosKernel);
+  r.add("Tanh", Device::CPU, tanhKernel);
+  r.add("Sigmoid", Device::CPU, sigmoidKernel);
+  registerCpuUnaryBasicKernels(r);
+  registerCpuUnaryActivationKernels(r);
 }
 
 }  // namespace tlens
