@@ -9,5 +9,6 @@ namespace tlens::cli {
 using Args = std::vector<std::string>;
 
 int opsCommand(const Args& args);    ///< tlens ops: the op registry
+int trainCommand(const Args& args);  ///< tlens train-mlp: the MLP workload through the graph executor
 
 }  // namespace tlens::cli

@@ -17,6 +17,8 @@ struct Command {
 
 const Command kCommands[] = {
     {"ops", tlens::cli::opsCommand, "list the op registry: types, Python names, inputs, attributes (--json)"},
+    {"train-mlp", tlens::cli::trainCommand,
+     "train a 784-256-256-10 MLP with Adam on synthetic data (--steps N --batch B --check-numerics --device-placement --threads T)"},
 };
 
 void usage() {
