@@ -1,11 +1,20 @@
 // tlens_bench [--quick] [matmul|eager|mlp]...: prints each benchmark's numbers and its ratio to a
 // baseline measured in the same run, with the target from the issue and PASS/MISS.
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "BenchUtil.h"
 
 int main(int argc, char** argv) {
+  // The baselines use Eigen's OpenMP GEMM. libgomp reads its settings when it loads, so set them
+  // and restart once: spinning OpenMP workers would otherwise fight the engine's pool for cores.
+  if (!std::getenv("OMP_WAIT_POLICY")) {
+    setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+    execv("/proc/self/exe", argv);
+  }
   bool quick = false;
   std::vector<std::string> which;
   for (int i = 1; i < argc; ++i) {

@@ -57,7 +57,7 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   ev.outputs = &outs;
   if (checkNumerics_) {
     for (size_t k = 0; k < outs.size(); ++k) {
-      if (!outs[k].valid() || allFinite(outs[k])) continue;
+      if (!outs[k].valid() || sharesBufferWith(outs[k], inputs) || allFinite(outs[k])) continue;
       NumericsReport rep = makeNumericsReport(ev, static_cast<int>(k), countNonFinite(outs[k]), {});
       if (!hooks_ || hooks_->nonFinite(ev, rep) == HookAction::Cancel) throw NumericsError(rep);
       break;

@@ -9,21 +9,29 @@ namespace tlens {
 
 namespace {
 
-// Non-finite iff all exponent bits are set. OR-reducing a compare over the raw bits vectorises
-// (unlike std::isfinite in a loop, or Eigen's allFinite), and -ffast-math cannot fold it away.
+// A float is non-finite iff all its exponent bits are set: with the sign bit cleared, iff its bits
+// are >= the exponent mask. So one running unsigned max over the raw bits per block answers "any
+// NaN/Inf?": one vector max per element (unlike std::isfinite in a loop or Eigen's scalar
+// allFinite), and -ffast-math could not fold it away.
 template <typename Bits>
-bool bitsAllFinite(const void* data, int64_t n, Bits mask) {
+bool bitsAllFinite(const void* data, int64_t n, Bits expMask, Bits absMask) {
   const Bits* p = static_cast<const Bits*>(data);
-  Bits bad = 0;
+  constexpr int64_t kBlock = 1024;  // check for an early exit once per block, not per element
   int64_t i = 0;
-  for (; i + 64 <= n; i += 64) {
-    Bits acc = 0;
-    for (int k = 0; k < 64; ++k) acc |= static_cast<Bits>((p[i + k] & mask) == mask);
-    bad |= acc;
-    if (bad) return false;
+  for (; i + kBlock <= n; i += kBlock) {
+    Bits hi = 0;
+    for (int64_t k = 0; k < kBlock; ++k) {
+      const Bits v = p[i + k] & absMask;
+      hi = v > hi ? v : hi;
+    }
+    if (hi >= expMask) return false;
   }
-  for (; i < n; ++i) bad |= static_cast<Bits>((p[i] & mask) == mask);
-  return bad == 0;
+  Bits hi = 0;
+  for (; i < n; ++i) {
+    const Bits v = p[i] & absMask;
+    hi = v > hi ? v : hi;
+  }
+  return hi < expMask;
 }
 
 template <typename T>
@@ -39,10 +47,13 @@ void countRange(const T* p, int64_t n, NonFiniteCounts& c) {
 
 bool allFinite(const Tensor& t) {
   switch (t.dtype()) {
-    case DType::Float32: return bitsAllFinite<uint32_t>(t.raw(), t.numElements(), 0x7f800000u);
+    case DType::Float32:
+      return bitsAllFinite<uint32_t>(t.raw(), t.numElements(), 0x7f800000u, 0x7fffffffu);
     case DType::Float64:
-      return bitsAllFinite<uint64_t>(t.raw(), t.numElements(), 0x7ff0000000000000ull);
-    case DType::Float16: return bitsAllFinite<uint16_t>(t.raw(), t.numElements(), 0x7c00u);
+      return bitsAllFinite<uint64_t>(t.raw(), t.numElements(), 0x7ff0000000000000ull,
+                                     0x7fffffffffffffffull);
+    case DType::Float16:
+      return bitsAllFinite<uint16_t>(t.raw(), t.numElements(), uint16_t{0x7c00}, uint16_t{0x7fff});
     default: return true;
   }
 }
@@ -55,6 +66,12 @@ NonFiniteCounts countNonFinite(const Tensor& t) {
     countRange(t.data<T>(), t.numElements(), c);
   });
   return c;
+}
+
+bool sharesBufferWith(const Tensor& t, const std::vector<Tensor>& inputs) {
+  for (const Tensor& in : inputs)
+    if (in.valid() && in.buffer() == t.buffer()) return true;
+  return false;
 }
 
 TensorSummary summarize(const Tensor& t) {

@@ -20,6 +20,10 @@ struct NonFiniteCounts {
 bool allFinite(const Tensor& t);
 NonFiniteCounts countNonFinite(const Tensor& t);
 
+/// True when `t` is one of `inputs`' buffers (Identity, Reshape): check-numerics already scanned it
+/// when it was produced.
+bool sharesBufferWith(const Tensor& t, const std::vector<Tensor>& inputs);
+
 /// Statistics over the finite elements; NaN/Inf are counted separately. One pass for the
 /// moments and counts, a second over the (by then cached) data for the histogram.
 struct TensorSummary {

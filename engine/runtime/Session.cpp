@@ -15,6 +15,7 @@ struct Session::Plan {
 
 namespace {
 bool isVariable(const Node* n) { return n->op->type == "VariableV2"; }
+
 }  // namespace
 
 Session::Session(Graph& g) : graph_(g) {}
@@ -190,7 +191,9 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
       }
       if (opts.checkNumerics) {
         for (size_t k = 0; k < outs.size(); ++k) {
-          if (!outs[k].valid() || !isFloating(outs[k].dtype()) || allFinite(outs[k])) continue;
+          if (!outs[k].valid() || !isFloating(outs[k].dtype()) || sharesBufferWith(outs[k], inputs) ||
+              allFinite(outs[k]))
+            continue;
           inputNames.clear();
           for (const Output& in : node->inputs) inputNames.push_back(in.name());
           NumericsReport rep = makeNumericsReport(ev, static_cast<int>(k), countNonFinite(outs[k]), inputNames);
