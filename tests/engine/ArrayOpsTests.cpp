@@ -1,5 +1,7 @@
 // Array ops: shape functions (reshape with -1 and symbolic dims, transpose, expand/squeeze, fill,
 // range, one-hot), shape-valued tensors, kernel errors and the op case table.
+#include <cmath>
+
 #include "ArrayTestUtil.h"
 #include "engine/graph/Builder.h"
 #include "engine/graph/Gradients.h"
@@ -241,6 +243,25 @@ TEST_CASE("array gradients work when shapes and axes are only known at run time"
   CHECK(tensorsEqual(r[0], F64(std::vector<double>(6, 10.0), {2, 3})));
 }
 
+TEST_CASE("slicing and splitting gradients work on unknown shapes", "[engine][graph]") {
+  Graph g;
+  Output x = ops::placeholder(g, DType::Float64, parseShape("[?,?]"), "x");
+  Output begin = ops::placeholder(g, DType::Int32, parseShape("[2]"), "begin");
+  Output sl = g.op("Slice", {x, begin, intsConst(g, {-1, 2})});
+  Output ss = g.op("StridedSlice", {x, intsConst(g, {0, 0}), intsConst(g, {0, 1}), intsConst(g, {-1, 1})},
+                   {{"begin_mask", int64_t{1}}, {"end_mask", int64_t{1}}, {"shrink_axis_mask", int64_t{2}}});
+  Output ga = g.op("GatherV2", {x, intsConst(g, {1, 1}), ops::scalar(g, DType::Int32, 0)});
+  Node* sp = g.addNode("Split", {ops::scalar(g, DType::Int32, 1), x}, {{"num_split", int64_t{3}}});
+  Node* un = g.addNode("Unpack", {x}, {{"num", int64_t{2}}});
+  Output loss = ops::addN(g, {ops::reduceSum(g, sl, {}), ops::reduceSum(g, ss, {}), ops::reduceSum(g, ga, {}),
+                              ops::reduceSum(g, sp->out(0), {}), ops::reduceSum(g, sp->out(2), {}),
+                              ops::reduceSum(g, un->out(1), {})});
+  std::vector<Output> dx = gradients(g, {loss}, {x});
+  Session s(g);
+  auto r = s.run({dx[0]}, {{x, F64({1, 2, 3, 4, 5, 6}, {2, 3})}, {begin, I32({0, 1})}});
+  CHECK(tensorsEqual(r[0], F64({2, 1, 2, 5, 4, 5}, {2, 3})));
+}
+
 TEST_CASE("array kernels report bad inputs with TensorFlow's messages", "[engine][kernels]") {
   CHECK_THROWS_WITH(runEager("Transpose", {F32({1, 2}), I32({1})}), Catch::Contains("perm dim 1 is out of range"));
   CHECK_THROWS_WITH(runEager("Squeeze", {F32({1, 2, 3}, {1, 3})}, {{"squeeze_dims", Ints{1}}}),
@@ -250,6 +271,10 @@ TEST_CASE("array kernels report bad inputs with TensorFlow's messages", "[engine
                     Catch::Contains("Requires delta != 0"));
   CHECK_THROWS_WITH(runEager("Range", {F32({3}, {}), F32({1}, {}), F32({0.5f}, {})}),
                     Catch::Contains("Requires start <= limit when delta > 0: 3/1"));
+  CHECK_THROWS_WITH(runEager("Range", {F32({0}, {}), F32({std::nanf("")}, {}), F32({1}, {})}),
+                    Catch::Contains("Requires start, limit and delta to be finite"));
+  CHECK_THROWS_WITH(runEager("Range", {F64({0}, {}), F64({1e300}, {}), F64({1e-300}, {})}),
+                    Catch::Contains("Requires the range size to fit in int64"));
   CHECK_THROWS_WITH(runEager("Fill", {I32({-1}), F32({1}, {})}), Catch::Contains("Fill dimensions must be >= 0"));
   CHECK_THROWS_WITH(runEager("OneHot", {I32({1}), I32({-2}, {}), F32({1}, {}), F32({0}, {})}),
                     Catch::Contains("depth must be non-negative"));

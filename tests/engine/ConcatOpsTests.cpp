@@ -149,6 +149,8 @@ TEST_CASE("pad adds paddings to known dims and checks the paddings matrix", "[en
   ARRAY_OK("PadV2", "[2,3];int32=[1,1,0,2]@[2,2];[]", "[4,5]");
   ARRAY_ERROR("Shape must be rank 0 but is rank 1", "PadV2", "[2,3];int32:[2,2];[1]");
   ARRAY_ERROR("does not match type float32", "PadV2", "[2,3];int32:[2,2];int32:[]");
+  ARRAY_OK("Pad", "[2];int32=[1,2]@[1,2]", "[5]", {"mode", std::string("constant")});
+  ARRAY_ERROR("Padding mode REFLECT is not supported", "Pad", "[2];int32=[1,2]@[1,2]", {"mode", std::string("REFLECT")});
   CHECK(inferArray("Pad", "int32=[1,2];int32=[1,2]@[1,2]").value() == Ints{0, 1, 2, 0, 0});
   CHECK(inferArray("PadV2", "int32=[1,2];int32=[1,0]@[1,2];int32=9").value() == Ints{9, 1, 2});
 }

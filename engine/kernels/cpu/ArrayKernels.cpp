@@ -79,6 +79,9 @@ void rangeKernel(KernelContext& c) {
     if (t->numElements() != 1) c.fail("start, limit and delta must be scalars, got shape " + concreteStr(t->shape()));
   const DType dt = s.dtype();
   const double start = s.getDouble(0), limit = l.getDouble(0), delta = d.getDouble(0);
+  if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
+    c.fail("Requires start, limit and delta to be finite: " + arrayfn::numStr(start) + ", " +
+           arrayfn::numStr(limit) + ", " + arrayfn::numStr(delta));
   if (delta == 0) c.fail("Requires delta != 0: " + arrayfn::numStr(delta));
   if (start > limit && delta > 0)
     c.fail("Requires start <= limit when delta > 0: " + arrayfn::numStr(start) + "/" + arrayfn::numStr(limit));
@@ -89,7 +92,9 @@ void rangeKernel(KernelContext& c) {
     const int64_t a = s.getInt(0), b = l.getInt(0), e = d.getInt(0);
     n = (std::llabs(b - a) + std::llabs(e) - 1) / std::llabs(e);
   } else {
-    n = static_cast<int64_t>(std::ceil(std::fabs((limit - start) / delta)));
+    const double size = std::ceil(std::fabs((limit - start) / delta));
+    if (!(size < 9.0e18)) c.fail("Requires the range size to fit in int64: " + arrayfn::numStr(size));
+    n = static_cast<int64_t>(size);
   }
   Tensor& out = c.allocateOutput(0, {n}, dt);
   dispatchNumeric(dt, [&](auto z) {

@@ -303,6 +303,9 @@ ShapeResult rangeShape(const InferContext& c) {
   if (!vs || !vl || !vd || vs->numElements() != 1 || vl->numElements() != 1 || vd->numElements() != 1)
     return ShapeResult::single(dt, Shape{Dim::unknown()});
   const double start = vs->getDouble(0), limit = vl->getDouble(0), delta = vd->getDouble(0);
+  if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
+    return shapeError(c, "Requires start, limit and delta to be finite: " + numStr(start) + ", " + numStr(limit) +
+                             ", " + numStr(delta), {0, 1, 2});
   if (delta == 0) return shapeError(c, "Requires delta != 0: " + numStr(delta), {2});
   if (start > limit && delta > 0)
     return shapeError(c, "Requires start <= limit when delta > 0: " + numStr(start) + "/" + numStr(limit), {0, 1});
@@ -313,7 +316,9 @@ ShapeResult rangeShape(const InferContext& c) {
     const int64_t s = vs->getInt(0), l = vl->getInt(0), d = vd->getInt(0);
     n = (std::llabs(l - s) + std::llabs(d) - 1) / std::llabs(d);
   } else {
-    n = static_cast<int64_t>(std::ceil(std::fabs((limit - start) / delta)));
+    const double size = std::ceil(std::fabs((limit - start) / delta));
+    if (!(size < 9.0e18)) return shapeError(c, "Requires the range size to fit in int64: " + numStr(size), {0, 1, 2});
+    n = static_cast<int64_t>(size);
   }
   TensorType t(dt, Shape{Dim::known(n)});
   if (n <= kMaxValueElements && dt != DType::Invalid) {

@@ -1,6 +1,7 @@
 // Array ops that join, split, repeat or pad tensors: ConcatV2 (+ ConcatOffset for its gradient),
 // Pack/Unpack, Split/SplitV, Tile, Pad/PadV2. Registered from registerArrayOps.
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "engine/graph/Builder.h"
@@ -251,7 +252,9 @@ ShapeResult packShape(const InferContext& c) {
 }
 
 ShapeResult unpackShape(const InferContext& c) {
-  const Shape& in = c.shape(0);
+  Shape in = c.shape(0);
+  if (in.rank() == 1 && !in[0].isKnown())
+    if (auto e = elementDims(c, 0)) in = Shape{Dim::known(static_cast<int64_t>(e->size()))};
   const int64_t axis = c.getInt("axis", 0);
   const bool hasNum = c.has("num");
   int64_t num = c.getInt("num", -1);
@@ -521,6 +524,10 @@ std::vector<Output> tileGrad(GradContext& g) {
 // ---- Pad / PadV2 ----
 
 ShapeResult padShape(const InferContext& c) {
+  std::string mode = c.getString("mode", "CONSTANT");
+  for (char& ch : mode) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  if (mode != "CONSTANT")
+    return shapeError(c, "Padding mode " + mode + " is not supported (MirrorPad is not implemented); use CONSTANT");
   if (auto e = checkIndexDType(c, 1, "Tpaddings")) return *e;
   if (auto e = checkRank(c, 1, 2)) return *e;
   const Shape& p = c.shape(1);
@@ -684,6 +691,7 @@ void registerConcatOps(OpRegistry& r) {
       .api("tf.pad")
       .input("input")
       .input("paddings")
+      .attr("mode", std::string("CONSTANT"), "tf.pad's mode; only CONSTANT is supported")
       .doc("Pads with zeros: paddings is [rank, 2] (before, after) per dim (mode CONSTANT).")
       .shape(padShape)
       .grad(padGrad);
@@ -692,6 +700,7 @@ void registerConcatOps(OpRegistry& r) {
       .input("input")
       .input("paddings")
       .input("constant_values")
+      .attr("mode", std::string("CONSTANT"), "tf.pad's mode; only CONSTANT is supported")
       .doc("Pads with a constant scalar: paddings is [rank, 2] (before, after) per dim.")
       .shape(padShape)
       .grad(padGrad);
