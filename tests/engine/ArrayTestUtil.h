@@ -8,7 +8,7 @@
 
 #include "OpTestUtil.h"
 
-namespace tlens::test {
+namespace tlens::test::arraytest {
 
 struct ArrayInfer {
   bool ok = false;
@@ -106,7 +106,7 @@ inline ArrayInfer inferArray(const std::string& op, const std::string& inputs, c
 
 #define ARRAY_OK(op, inputs, expected, ...)                                           \
   do {                                                                                \
-    auto _r = ::tlens::test::inferArray(op, inputs, ::tlens::Attrs{__VA_ARGS__});     \
+    auto _r = ::tlens::test::arraytest::inferArray(op, inputs, ::tlens::Attrs{__VA_ARGS__});     \
     INFO(op << " " << inputs << " -> " << _r.shapes << " " << _r.error);              \
     CHECK(_r.ok);                                                                     \
     CHECK(::tlens::test::normalizeShapes(_r.shapes) ==                                \
@@ -115,7 +115,7 @@ inline ArrayInfer inferArray(const std::string& op, const std::string& inputs, c
 
 #define ARRAY_ERROR(substr, op, inputs, ...)                                          \
   do {                                                                                \
-    auto _r = ::tlens::test::inferArray(op, inputs, ::tlens::Attrs{__VA_ARGS__});     \
+    auto _r = ::tlens::test::arraytest::inferArray(op, inputs, ::tlens::Attrs{__VA_ARGS__});     \
     INFO(op << " " << inputs << " -> " << _r.shapes << " " << _r.error);              \
     CHECK_FALSE(_r.ok);                                                               \
     CHECK_THAT(_r.error, Catch::Contains(substr));                                    \
@@ -149,4 +149,4 @@ inline Tensor refTranspose(const Tensor& x, const std::vector<int64_t>& perm) {
   return out;
 }
 
-}  // namespace tlens::test
+}  // namespace tlens::test::arraytest

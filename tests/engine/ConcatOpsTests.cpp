@@ -4,6 +4,7 @@
 
 using namespace tlens;
 using namespace tlens::test;
+using namespace tlens::test::arraytest;
 
 using Ints = std::vector<int64_t>;
 

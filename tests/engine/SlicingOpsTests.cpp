@@ -4,6 +4,7 @@
 
 using namespace tlens;
 using namespace tlens::test;
+using namespace tlens::test::arraytest;
 
 using Ints = std::vector<int64_t>;
 
@@ -124,6 +125,9 @@ TEST_CASE("gather puts the indices' shape in place of the axis", "[engine][shape
   ARRAY_ERROR("indices[1,0] = -1 is not in [0, 4)", "GatherV2", "[3,4];int32=[0,1,-1,2]@[2,2];int32=1");
   ARRAY_ERROR("Value for attr 'Tindices' of float32", "GatherV2", "[3,4];[2];int32=0");
   ARRAY_ERROR("batch_dims=1 is not supported", "GatherV2", "[3,4];int32:[3];int32=1", {"batch_dims", int64_t{1}});
+  ARRAY_ERROR("axis must be a single value, got shape [0]", "GatherV2", "[3,4];int32:[2];int32=[]");
+  ARRAY_ERROR("Dimension -3 must be >= 0", "GatherV2Grad", "[2,2];int32:[2];int32=[-3,2];int32=0");
+  ARRAY_ERROR("Dimension -1 must be >= 0", "StridedSliceGrad", "int32=[-1];int32=[0];int32=[1];int32=[1];?");
   ARRAY_OK("GatherV2Grad", "[2,2];int32:[2];int32=[3,2];int32=0", "[3,2]");
   ARRAY_OK("GatherV2Grad", "[2,2];int32:[2];int32:[2];int32=0", "[?,?]");
   ARRAY_OK("StridedSliceGrad", "int32:[4];int32:[1];int32:[1];int32:[1];?", "[?,?,?,?]");
@@ -149,6 +153,10 @@ TEST_CASE("slicing kernels report bad inputs", "[engine][kernels]") {
                     Catch::Contains("slice index 5 of dimension 0 out of bounds"));
   CHECK_THROWS_WITH(runEager("Slice", {F32({1, 2, 3}), I32({2}), I32({2})}),
                     Catch::Contains("Expected size[0] in [0, 1], but got 2"));
+  CHECK_THROWS_WITH(runEager("GatherV2", {F32({1, 2, 3}), I32({0}), I32({}, {0})}),
+                    Catch::Contains("axis must be a single value"));
+  CHECK_THROWS_WITH(runEager("GatherV2Grad", {F32({1}), I32({0}), I32({2}), I32({}, {0})}),
+                    Catch::Contains("Shape must be rank 0 but is rank 1"));
   CHECK_THROWS_WITH(runEager("GatherV2", {F32({1, 2, 3}), I32({0}), I32({1}, {})}),
                     Catch::Contains("Expected axis in the range [-1, 1), but got 1"));
 }

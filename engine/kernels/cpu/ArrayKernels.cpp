@@ -16,6 +16,8 @@ void registerCpuConcatKernels(KernelRegistry& r);
 
 namespace {
 
+namespace mv = cpu::movement;
+
 void constKernel(KernelContext& c) { c.setOutput(0, *c.getTensor("value")); }
 
 void placeholderKernel(KernelContext& c) {
@@ -68,7 +70,7 @@ void fillKernel(KernelContext& c) {
   const Tensor& v = c.input(1);
   if (v.numElements() != 1) c.fail("value must be a scalar, got shape " + concreteStr(v.shape()));
   Tensor& out = c.allocateOutput(0);
-  cpu::fillWith(out, v);
+  mv::fillWith(out, v);
 }
 
 void rangeKernel(KernelContext& c) {
@@ -137,9 +139,9 @@ void oneHotKernel(KernelContext& c) {
   if (axis == -1) axis = r;
   int64_t prefix = 1, suffix = 1;
   for (int i = 0; i < r; ++i) (i < axis ? prefix : suffix) *= ind.dim(i);
-  cpu::fillWith(out, off);
-  const std::vector<int64_t> idx = cpu::indexValues(ind);
-  cpu::dispatchBySize(out.dtype(), [&](auto z) {
+  mv::fillWith(out, off);
+  const std::vector<int64_t> idx = mv::indexValues(ind);
+  mv::dispatchBySize(out.dtype(), [&](auto z) {
     using U = decltype(z);
     U v;
     std::memcpy(&v, on.raw(), sizeof(U));

@@ -10,6 +10,8 @@ namespace tlens {
 
 namespace {
 
+namespace mv = cpu::movement;
+
 int64_t prod(const ConcreteShape& s, size_t from, size_t to) {
   int64_t p = 1;
   for (size_t i = from; i < to && i < s.size(); ++i) p *= s[i];
@@ -40,7 +42,7 @@ void concatKernel(KernelContext& c) {
     ins.push_back(&t);
     chunks.push_back(prod(t.shape(), axis, t.shape().size()));
   }
-  cpu::concatRows(ins, chunks, outer, out);
+  mv::concatRows(ins, chunks, outer, out);
 }
 
 void concatOffsetKernel(KernelContext& c) {
@@ -78,7 +80,7 @@ void packKernel(KernelContext& c) {
     ins.push_back(&c.input(i));
     chunks.push_back(outer ? c.input(i).numElements() / std::max<int64_t>(outer, 1) : 0);
   }
-  cpu::concatRows(ins, chunks, outer, out);
+  mv::concatRows(ins, chunks, outer, out);
 }
 
 /// Output i takes chunks[i] elements of each outer row of `in`.
@@ -96,7 +98,7 @@ void splitInto(KernelContext& c, const Tensor& in, size_t axis) {
   for (int64_t ch : chunks) total += ch;
   if (outer > 0 && total != in.dim(static_cast<int>(axis)) * inner)
     c.fail("Internal: split sizes do not cover the input", ErrorCode::Internal);
-  cpu::splitRows(in, outer, chunks, outs);
+  mv::splitRows(in, outer, chunks, outs);
 }
 
 void unpackKernel(KernelContext& c) {
@@ -125,8 +127,8 @@ void tileKernel(KernelContext& c) {
   }
   const int64_t outLast = out.dim(r - 1), inLast = in.dim(r - 1);
   const int64_t rows = out.numElements() / outLast;
-  const std::vector<int64_t> inSt = cpu::rowMajorStrides(in.shape());
-  cpu::dispatchBySize(in.dtype(), [&](auto z) {
+  const std::vector<int64_t> inSt = mv::rowMajorStrides(in.shape());
+  mv::dispatchBySize(in.dtype(), [&](auto z) {
     using U = decltype(z);
     const U* src = static_cast<const U*>(in.raw());
     U* dst = static_cast<U*>(out.raw());
@@ -156,10 +158,10 @@ void padKernel(KernelContext& c) {
     c.fail("The first dimension of paddings must be the rank of inputs" + concreteStr(c.input(1).shape()) + " " +
            concreteStr(in.shape()));
   Tensor& out = c.allocateOutput(0);
-  if (c.numInputs() > 2) cpu::fillWith(out, c.input(2));
+  if (c.numInputs() > 2) mv::fillWith(out, c.input(2));
   else std::memset(out.raw(), 0, out.bytes());
-  const std::vector<int64_t> inSt = cpu::rowMajorStrides(in.shape());
-  const std::vector<int64_t> outSt = cpu::rowMajorStrides(out.shape());
+  const std::vector<int64_t> inSt = mv::rowMajorStrides(in.shape());
+  const std::vector<int64_t> outSt = mv::rowMajorStrides(out.shape());
   int64_t base = 0;
   for (int i = 0; i < r; ++i) {
     if (pads[static_cast<size_t>(2 * i)] < 0 || pads[static_cast<size_t>(2 * i + 1)] < 0)
@@ -167,7 +169,7 @@ void padKernel(KernelContext& c) {
              std::to_string(pads[static_cast<size_t>(2 * i + 1)]));
     base += pads[static_cast<size_t>(2 * i)] * outSt[static_cast<size_t>(i)];
   }
-  cpu::stridedCopy(in, out, in.shape(), inSt, 0, outSt, base);
+  mv::stridedCopy(in, out, in.shape(), inSt, 0, outSt, base);
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 
 #include "engine/runtime/ThreadPool.h"
 
-namespace tlens::cpu {
+namespace tlens::cpu::movement {
 
 namespace {
 
@@ -184,4 +184,4 @@ void splitRows(const Tensor& in, int64_t outer, const std::vector<int64_t>& chun
   });
 }
 
-}  // namespace tlens::cpu
+}  // namespace tlens::cpu::movement

@@ -9,7 +9,7 @@
 
 #include "engine/runtime/Kernel.h"
 
-namespace tlens::cpu {
+namespace tlens::cpu::movement {
 
 /// Calls f(U{}) with an unsigned integer type as wide as one element of `dtype`.
 template <typename F>
@@ -46,4 +46,4 @@ void concatRows(const std::vector<const Tensor*>& ins, const std::vector<int64_t
 /// The inverse: output i row o = in row o [offset_i, offset_i + chunk_i).
 void splitRows(const Tensor& in, int64_t outer, const std::vector<int64_t>& chunks, std::vector<Tensor*>& outs);
 
-}  // namespace tlens::cpu
+}  // namespace tlens::cpu::movement

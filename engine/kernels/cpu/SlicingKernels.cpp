@@ -11,13 +11,17 @@ namespace tlens {
 
 namespace {
 
+namespace mv = cpu::movement;
+
+using namespace slicing;
+
 void sliceKernel(KernelContext& c) {
   const Tensor& in = c.input(0);
   const std::vector<int64_t> begin = c.input(1).toInt64Vector();
   Tensor& out = c.allocateOutput(0);
   if (static_cast<int>(begin.size()) != in.rank())
     c.fail("Expected begin and size arguments to be 1-D tensors of size " + std::to_string(in.rank()));
-  const std::vector<int64_t> st = cpu::rowMajorStrides(in.shape());
+  const std::vector<int64_t> st = mv::rowMajorStrides(in.shape());
   int64_t base = 0;
   for (int i = 0; i < in.rank(); ++i) {
     const int64_t b = begin[static_cast<size_t>(i)];
@@ -26,7 +30,7 @@ void sliceKernel(KernelContext& c) {
              std::to_string(b));
     base += b * st[static_cast<size_t>(i)];
   }
-  cpu::stridedCopy(in, out, out.shape(), st, base, cpu::rowMajorStrides(out.shape()), 0);
+  mv::stridedCopy(in, out, out.shape(), st, base, mv::rowMajorStrides(out.shape()), 0);
 }
 
 StridedSliceAnalysis analyze(KernelContext& c, const ConcreteShape& shape) {
@@ -47,7 +51,7 @@ StridedSliceAnalysis analyze(KernelContext& c, const ConcreteShape& shape) {
 /// Input strides and base offset of the elements a strided slice reads from a tensor of `shape`.
 void readPattern(const StridedSliceAnalysis& a, const ConcreteShape& shape, std::vector<int64_t>* strides,
                  int64_t* base) {
-  const std::vector<int64_t> st = cpu::rowMajorStrides(shape);
+  const std::vector<int64_t> st = mv::rowMajorStrides(shape);
   *base = 0;
   strides->clear();
   for (size_t i = 0; i < a.dims.size(); ++i) {
@@ -66,7 +70,7 @@ void stridedSliceKernel(KernelContext& c) {
   std::vector<int64_t> st;
   int64_t base = 0;
   readPattern(a, in.shape(), &st, &base);
-  cpu::stridedCopy(in, out, proc, st, base, cpu::rowMajorStrides(proc), 0);
+  mv::stridedCopy(in, out, proc, st, base, mv::rowMajorStrides(proc), 0);
 }
 
 void stridedSliceGradKernel(KernelContext& c) {
@@ -82,17 +86,17 @@ void stridedSliceGradKernel(KernelContext& c) {
   std::vector<int64_t> st;
   int64_t base = 0;
   readPattern(a, shape, &st, &base);
-  cpu::stridedCopy(dy, out, proc, cpu::rowMajorStrides(proc), 0, st, base);
+  mv::stridedCopy(dy, out, proc, mv::rowMajorStrides(proc), 0, st, base);
 }
 
 /// Indices as int64, checked against [0, limit) with TensorFlow's message.
 std::vector<int64_t> readIndices(KernelContext& c, const Tensor& ind, int64_t limit) {
-  std::vector<int64_t> idx = cpu::indexValues(ind);
+  std::vector<int64_t> idx = mv::indexValues(ind);
   for (size_t k = 0; k < idx.size(); ++k)
     if (idx[k] < 0 || idx[k] >= limit) {
       std::string pos;
       int64_t flat = static_cast<int64_t>(k);
-      const std::vector<int64_t> st = cpu::rowMajorStrides(ind.shape());
+      const std::vector<int64_t> st = mv::rowMajorStrides(ind.shape());
       for (size_t d = 0; d < st.size(); ++d) {
         if (d) pos += ",";
         pos += std::to_string(flat / st[d]);
@@ -130,7 +134,7 @@ void gatherKernel(KernelContext& c) {
   Tensor& out = c.allocateOutput(0);
   const int64_t m = static_cast<int64_t>(idx.size());
   if (out.numElements() == 0) return;
-  cpu::dispatchBySize(params.dtype(), [&](auto z) {
+  mv::dispatchBySize(params.dtype(), [&](auto z) {
     using U = decltype(z);
     const U* src = static_cast<const U*>(params.raw());
     U* dst = static_cast<U*>(out.raw());

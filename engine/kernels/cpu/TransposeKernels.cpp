@@ -10,6 +10,8 @@ namespace tlens {
 
 namespace {
 
+namespace mv = cpu::movement;
+
 constexpr int64_t kTile = 32;
 
 template <typename U>
@@ -69,7 +71,7 @@ void transposeKernel(KernelContext& c) {
     if (!seen[static_cast<size_t>(i)]) c.fail(std::to_string(i) + " is missing from the permutation");
   Tensor& out = c.allocateOutput(0);
   if (out.numElements() == 0) return;
-  const std::vector<int64_t> inSt = cpu::rowMajorStrides(in.shape());
+  const std::vector<int64_t> inSt = mv::rowMajorStrides(in.shape());
   // Output dims with their input strides, size-1 dims dropped, adjacent input-contiguous dims merged.
   std::vector<int64_t> sz, ss;
   for (int i = 0; i < r; ++i) {
@@ -87,13 +89,13 @@ void transposeKernel(KernelContext& c) {
     std::memcpy(out.raw(), in.raw(), in.bytes());
     return;
   }
-  const std::vector<int64_t> ds = cpu::rowMajorStrides(ConcreteShape(sz.begin(), sz.end()));
+  const std::vector<int64_t> ds = mv::rowMajorStrides(ConcreteShape(sz.begin(), sz.end()));
   auto a = std::find(ss.begin(), ss.end(), 1);
   if (ss.back() == 1 || a == ss.end()) {
-    cpu::stridedCopy(in, out, sz, ss, 0, ds, 0);
+    mv::stridedCopy(in, out, sz, ss, 0, ds, 0);
     return;
   }
-  cpu::dispatchBySize(in.dtype(), [&](auto z) {
+  mv::dispatchBySize(in.dtype(), [&](auto z) {
     using U = decltype(z);
     tiledTranspose<U>(static_cast<const U*>(in.raw()), static_cast<U*>(out.raw()), sz, ss, ds,
                       static_cast<size_t>(a - ss.begin()));

@@ -15,11 +15,20 @@ namespace {
 
 using namespace shapefn;
 using namespace arrayfn;
+using namespace slicing;
 
 ShapeResult single(TensorType t) {
   ShapeResult r;
   r.outputs.push_back(std::move(t));
   return r;
+}
+
+/// An error when a known shape vector (input i) holds a negative dim.
+std::optional<ShapeResult> checkShapeValues(const InferContext& c, size_t i) {
+  if (auto v = intValues(c, i))
+    for (int64_t d : *v)
+      if (d < 0) return shapeError(c, "Dimension " + std::to_string(d) + " must be >= 0", {static_cast<int>(i)});
+  return std::nullopt;
 }
 
 /// Input 0's shape, with the length of a shape vector filled in from its value or asShape.
@@ -99,6 +108,7 @@ ShapeResult stridedSliceGradShape(const InferContext& c) {
   if (auto e = checkIndexDType(c, 0, "Index")) return *e;
   int64_t n = -1;
   if (auto e = checkSliceSpec(c, 1, &n)) return *e;
+  if (auto e = checkShapeValues(c, 0)) return *e;
   Shape s = c.valueAsShape(0);
   if (s.rankKnown())
     for (Dim& d : s.dims())
@@ -215,6 +225,8 @@ ShapeResult gatherShape(const InferContext& c) {
   if (auto e = checkIndexDType(c, 2, "Taxis")) return *e;
   if (c.shape(2).rankKnown() && c.shape(2).rank() > 1)
     return shapeError(c, "Shape must be at most rank 1 but is rank " + std::to_string(c.shape(2).rank()), {2});
+  if (const Tensor* a = c.value(2); a && a->numElements() != 1)
+    return shapeError(c, "axis must be a single value, got shape " + concreteStr(a->shape()), {2});
   if (c.getInt("batch_dims", 0) != 0)
     return shapeError(c, "batch_dims=" + std::to_string(c.getInt("batch_dims", 0)) + " is not supported (only 0)");
   const Shape params = dataShape(c);
@@ -267,6 +279,8 @@ ShapeResult gatherShape(const InferContext& c) {
 ShapeResult gatherGradShape(const InferContext& c) {
   if (auto e = checkIndexDType(c, 1, "Tindices")) return *e;
   if (auto e = checkRank(c, 2, 1)) return *e;
+  if (auto e = checkRank(c, 3, 0)) return *e;
+  if (auto e = checkShapeValues(c, 2)) return *e;
   Shape s = c.valueAsShape(2);
   if (s.rankKnown())
     for (Dim& d : s.dims())

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tlens {
+namespace tlens::slicing {
 
 StridedSliceMasks StridedSliceMasks::read(const AttrReader& a) {
   StridedSliceMasks m;
@@ -208,4 +208,4 @@ StridedSliceAnalysis analyzeStridedSlice(const Shape& input, int64_t sparseLen,
   return a;
 }
 
-}  // namespace tlens
+}  // namespace tlens::slicing

@@ -13,7 +13,7 @@
 #include "engine/core/Shape.h"
 #include "engine/ops/Attr.h"
 
-namespace tlens {
+namespace tlens::slicing {
 
 struct StridedSliceMasks {
   int64_t begin = 0, end = 0, ellipsis = 0, newAxis = 0, shrink = 0;
@@ -52,4 +52,4 @@ StridedSliceAnalysis analyzeStridedSlice(const Shape& input, int64_t sparseLen,
                                          const std::optional<std::vector<int64_t>>& strides,
                                          const StridedSliceMasks& masks);
 
-}  // namespace tlens
+}  // namespace tlens::slicing
