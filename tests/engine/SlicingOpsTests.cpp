@@ -129,6 +129,7 @@ TEST_CASE("gather puts the indices' shape in place of the axis", "[engine][shape
   ARRAY_ERROR("Dimension -3 must be >= 0", "GatherV2Grad", "[2,2];int32:[2];int32=[-3,2];int32=0");
   ARRAY_ERROR("Dimension -1 must be >= 0", "StridedSliceGrad", "int32=[-1];int32=[0];int32=[1];int32=[1];?");
   ARRAY_OK("GatherV2Grad", "[2,2];int32:[2];int32=[3,2];int32=0", "[3,2]");
+  ARRAY_ERROR("Value for attr 'T' of bool", "GatherV2Grad", "bool:[2,2];int32:[2];int32=[3,2];int32=0");
   ARRAY_OK("GatherV2Grad", "[2,2];int32:[2];int32:[2];int32=0", "[?,?]");
   ARRAY_OK("StridedSliceGrad", "int32:[4];int32:[1];int32:[1];int32:[1];?", "[?,?,?,?]");
   ARRAY_OK("StridedSliceGrad", "int32=[1,2,3,4];int32:[1];int32:[1];int32:[1];?", "[1,2,3,4]");

@@ -153,6 +153,8 @@ void gatherKernel(KernelContext& c) {
 
 void gatherGradKernel(KernelContext& c) {
   const Tensor& dy = c.input(0);
+  if (!isNumeric(dy.dtype()) || dy.dtype() == DType::UInt8)
+    c.fail("GatherV2Grad: unsupported dtype " + std::string(dtypeName(dy.dtype())));
   const std::vector<int64_t> sv = c.input(2).toInt64Vector();
   const ConcreteShape shape(sv.begin(), sv.end());
   const AxisView v = viewAround(c, shape, c.input(3).getInt(0));

@@ -277,6 +277,8 @@ ShapeResult gatherShape(const InferContext& c) {
 }
 
 ShapeResult gatherGradShape(const InferContext& c) {
+  if (auto e = checkDType(c, 0, {DType::Float32, DType::Float64, DType::Float16, DType::Int32, DType::Int64}))
+    return *e;
   if (auto e = checkIndexDType(c, 1, "Tindices")) return *e;
   if (auto e = checkRank(c, 2, 1)) return *e;
   if (auto e = checkRank(c, 3, 0)) return *e;
