@@ -54,7 +54,8 @@ case "${1:-}" in
     build_release
     ctest --test-dir build --output-on-failure -j"$JOBS"
     # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer.
-    configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTLENS_SANITIZE=ON -DTLENS_BUILD_BENCH=OFF
+    configure build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+      -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_BUILD_BENCH=OFF
     cmake --build build-asan -j"$JOBS"
     ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j"$JOBS"
     ;;
