@@ -20,6 +20,16 @@ using ConstArrayMap = Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>;
 
 constexpr int64_t kElementwiseGrain = 16384;
 
+/// exp(x) that underflows to exactly 0 like IEEE exp. Eigen's vectorised exp clamps its input on
+/// some instruction sets (returning ~1e-38 for exp(-200) in float32), which would hide the exact
+/// zeros a softmax produces and that tf.log turns into -inf: the bug check-numerics exists to find.
+template <typename Expr>
+auto ieeeExp(const Expr& x) {
+  using T = typename Expr::Scalar;
+  const T cutoff = std::is_same_v<T, double> ? T(-745.2) : T(-104.0);
+  return (x < cutoff).select(T(0), x.exp());
+}
+
 /// out = f(in) where f maps an Eigen array chunk to an array expression.
 template <typename Tin, typename Tout, typename F>
 void mapUnary(const Tensor& in, Tensor& out, F f) {

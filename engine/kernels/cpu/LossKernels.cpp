@@ -74,7 +74,7 @@ void xentKernel(KernelContext& c) {
         // loss = sum(z * (log(s) - y)) = log(s) sum(z) - sum(z y), one exp per element.
         y = x - x.template maxCoeff<Eigen::PropagateNaN>();
         const T zy = (z * y).sum(), zs = z.sum();
-        y = y.exp();
+        y = cpu::ieeeExp(y);
         const T sum = y.sum();
         ploss[r] = std::log(sum) * zs - zy;
         y = y / sum - z;
@@ -115,7 +115,7 @@ void sparseXentKernel(KernelContext& c) {
         y = x - x.template maxCoeff<Eigen::PropagateNaN>();
         const int64_t k = lab[static_cast<size_t>(r)];
         const T shiftedK = y[k];
-        y = y.exp();
+        y = cpu::ieeeExp(y);
         const T sum = y.sum();
         ploss[r] = std::log(sum) - shiftedK;
         y /= sum;

@@ -18,7 +18,7 @@ void softmaxLastAxis(const T* x, T* y, int64_t rows, int64_t cols) {
         yr = xr - m;
         yr -= std::log(yr.exp().sum());
       } else {
-        yr = (xr - m).exp();
+        yr = cpu::ieeeExp((xr - m).eval());
         yr /= yr.sum();
       }
     }
@@ -45,7 +45,7 @@ void softmaxInnerAxis(const T* x, T* y, int64_t outer, int64_t len, int64_t inne
       sw.setZero();
       for (int64_t a = 0; a < len; ++a) {
         cpu::ArrayMap<T> ya(yo + a * inner, w);
-        ya = (cpu::ConstArrayMap<T>(xo + a * inner, w) - mw).exp();
+        ya = cpu::ieeeExp((cpu::ConstArrayMap<T>(xo + a * inner, w) - mw).eval());
         sw += ya;
       }
       if constexpr (Log) {

@@ -21,7 +21,7 @@ void floatUnary(KernelContext& c, F f) {
   });
 }
 
-void expKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.exp(); }); }
+void expKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return cpu::ieeeExp(x); }); }
 void logKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.log(); }); }
 void log1pKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.log1p(); }); }
 void sqrtKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.sqrt(); }); }
