@@ -416,6 +416,7 @@ std::string percentFormat(Machine& m, std::string_view fmt, const Value& args) {
 std::string strFormat(Machine& m, std::string_view fmt, const std::vector<Value>& args, const KwArgs& kwargs) {
   std::string out;
   size_t autoIndex = 0;
+  bool autoUsed = false, manualUsed = false;
   for (size_t i = 0; i < fmt.size(); ++i) {
     char c = fmt[i];
     if (c == '}') {
@@ -466,6 +467,12 @@ std::string strFormat(Machine& m, std::string_view fmt, const std::vector<Value>
     size_t end = field.find_first_of(".[");
     std::string_view head = field.substr(0, end);
     Value v;
+    bool automatic = head.empty();
+    if (automatic ? manualUsed : (autoUsed && std::isdigit(static_cast<unsigned char>(head[0]))))
+      m.valueError(automatic ? "cannot switch from manual field specification to automatic field numbering"
+                             : "cannot switch from automatic field numbering to manual field specification");
+    if (automatic) autoUsed = true;
+    else if (std::isdigit(static_cast<unsigned char>(head[0]))) manualUsed = true;
     if (head.empty()) {
       if (autoIndex >= args.size()) m.raise(m.types.indexError, "Replacement index " + std::to_string(autoIndex) + " out of range for positional args tuple");
       v = args[autoIndex++];

@@ -53,6 +53,12 @@ Value Machine::findAttr(const Value& obj, std::string_view name) {
       }
       if (const Value* v = inst->dict.find(name)) return *v;
       if (name == "__class__") return inst->cls;
+      if (auto* ex = dynamic_cast<ExceptionObj*>(inst)) {
+        if (name == "__cause__") return ex->cause ? ex->cause : none();
+        if (name == "__context__") return ex->context ? ex->context : none();
+        if (name == "__suppress_context__") return boolean(ex->suppressContext);
+        if (name == "__traceback__") return none();
+      }
       if (name == "__dict__") return namespaceDict(inst->dict);
       if (clsAttr) return bindMethod(clsAttr, obj, cls);
       if (Value ga = cls->lookup("__getattr__")) {
@@ -918,7 +924,15 @@ std::shared_ptr<ClassObj> Machine::typeOf(const Value& v) {
     case Kind::Instance: return static_cast<InstanceObj*>(v.get())->cls;
     case Kind::Module: return types.module;
     case Kind::Super: return types.super;
-    case Kind::Iterator: return types.iterator;
+    case Kind::Iterator: {
+      const std::string& n = static_cast<IteratorObj*>(v.get())->typeName;
+      auto it = nativeTypes.find("iterator:" + n);
+      if (it != nativeTypes.end()) return it->second;
+      auto c = makeClass(n, {types.object}, "builtins");
+      c->isBuiltin = true;
+      nativeTypes.emplace("iterator:" + n, c);
+      return c;
+    }
     case Kind::Generator: return types.generator;
     case Kind::Unknown: {
       auto* u = static_cast<UnknownObj*>(v.get());

@@ -14,6 +14,8 @@ std::shared_ptr<ClassObj> Machine::exceptionClass(std::string_view name) const {
 Value Machine::makeException(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args) {
   auto e = std::make_shared<ExceptionObj>(cls);
   track(e);
+  if (cls->isSubclassOf(types.systemExit.get())) e->dict.set("code", args.empty() ? none() : args[0]);
+  if (cls->isSubclassOf(types.stopIteration.get())) e->dict.set("value", args.empty() ? none() : args[0]);
   e->dict.set("args", makeTuple(std::move(args)));
   return e;
 }
