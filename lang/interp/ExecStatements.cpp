@@ -50,8 +50,9 @@ Flow Machine::exec(TSNode s) {
       case NodeKind::NonlocalStatement:
       case NodeKind::FutureImportStatement:
       case NodeKind::Comment:
-      case NodeKind::Error:  // reported by SourceFile; the rest of the file still runs
         return Flow::Normal;
+      case NodeKind::Error:  // reported by SourceFile; run what is recognisable inside
+        return execRecovered(s);
       case NodeKind::ImportStatement: execImport(s); return Flow::Normal;
       case NodeKind::ImportFromStatement: execImportFrom(s); return Flow::Normal;
       case NodeKind::PrintStatement: unsupported(s, "the Python 2 print statement"); return Flow::Normal;
@@ -62,6 +63,45 @@ Flow Machine::exec(TSNode s) {
     }
   } catch (SyntaxSkip&) {
   } catch (NeedsKnownValue&) {
+  }
+  return Flow::Normal;
+}
+
+Flow Machine::execRecovered(TSNode error) {
+  // Tree-sitter often wraps everything after a syntax error into one ERROR node. Statements it
+  // still recognised inside, and calls that start a line, run; the rest is skipped.
+  const lang::SourceFile& f = file();
+  for (TSNode c : namedChildren(error)) {
+    NodeKind k = kindOf(c);
+    if (k == NodeKind::Error) {
+      Flow fl = execRecovered(c);
+      if (fl != Flow::Normal) return fl;
+      continue;
+    }
+    if (ts_node_has_error(c)) continue;
+    bool statement = k == NodeKind::ExpressionStatement || k == NodeKind::IfStatement || k == NodeKind::ForStatement ||
+                     k == NodeKind::WhileStatement || k == NodeKind::TryStatement || k == NodeKind::WithStatement ||
+                     k == NodeKind::FunctionDefinition || k == NodeKind::ClassDefinition ||
+                     k == NodeKind::DecoratedDefinition || k == NodeKind::ImportStatement ||
+                     k == NodeKind::ImportFromStatement || k == NodeKind::ReturnStatement || k == NodeKind::PassStatement;
+    if (!statement && k != NodeKind::Call) continue;
+    if (k == NodeKind::Call) {
+      TSPoint p = ts_node_start_point(c);
+      std::string_view line = f.lineText(static_cast<int>(p.row));
+      if (line.find_first_not_of(" \t") != p.column) continue;
+    }
+    if (k == NodeKind::Call) {
+      frame().current = c;
+      beforeStatement(c);
+      try {
+        eval(c);
+      } catch (SyntaxSkip&) {
+      } catch (NeedsKnownValue&) {
+      }
+      continue;
+    }
+    Flow fl = exec(c);
+    if (fl != Flow::Normal) return fl;
   }
   return Flow::Normal;
 }

@@ -142,6 +142,8 @@ class Machine {
   Flow execStatements(const std::vector<TSNode>& stmts);
   Flow exec(TSNode stmt);
   Flow execExpressionStatement(TSNode n);
+  /// Runs the statements Tree-sitter recognised inside an ERROR node.
+  Flow execRecovered(TSNode error);
   Flow execReturn(TSNode n);
   Flow execIf(TSNode n);
   Flow execAlternatives(const std::vector<TSNode>& alts, size_t i);

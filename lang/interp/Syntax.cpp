@@ -144,6 +144,10 @@ TSFieldId fieldId(const char* name) {
   return ts_language_field_id_for_name(lang::pythonLanguage(), name, static_cast<uint32_t>(std::strlen(name)));
 }
 
+/// Comments and line continuations are extras to skip; ERROR nodes may be extras too but are
+/// kept (the evaluator recovers statements from them).
+bool skippable(TSNode n) { return ts_node_is_extra(n) && ts_node_symbol(n) != static_cast<TSSymbol>(-1); }
+
 }  // namespace
 
 NodeKind kindOf(TSNode n) {
@@ -175,7 +179,7 @@ std::vector<TSNode> namedChildren(TSNode n) {
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
       TSNode ch = ts_tree_cursor_current_node(&c);
-      if (ts_node_is_named(ch) && !ts_node_is_extra(ch)) out.push_back(ch);
+      if (ts_node_is_named(ch) && !skippable(ch)) out.push_back(ch);
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
@@ -189,7 +193,7 @@ std::vector<Child> children(TSNode n) {
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
       TSNode ch = ts_tree_cursor_current_node(&c);
-      if (!ts_node_is_extra(ch)) out.push_back({ch, ts_tree_cursor_current_field_id(&c)});
+      if (!skippable(ch)) out.push_back({ch, ts_tree_cursor_current_field_id(&c)});
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
@@ -201,7 +205,7 @@ TSNode firstNamedChild(TSNode n) {
   uint32_t count = ts_node_child_count(n);
   for (uint32_t i = 0; i < count && i < 8; ++i) {
     TSNode ch = ts_node_child(n, i);
-    if (ts_node_is_named(ch) && !ts_node_is_extra(ch)) return ch;
+    if (ts_node_is_named(ch) && !skippable(ch)) return ch;
   }
   if (count < 8) return none;
   auto all = namedChildren(n);
