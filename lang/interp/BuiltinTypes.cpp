@@ -447,6 +447,24 @@ void installBuiltinTypes(Machine& m) {
     return v;
   };
 
+  // generator methods
+  defineNative(T.generator->dict, "send", "self, value, /", [mp](CallContext& c) -> Value {
+    Value keep = c.arg(0);
+    Value v = mp->resumeGenerator(*static_cast<GeneratorObj*>(c.arg(0).get()), c.arg(1));
+    if (!v) mp->raiseValue(mp->makeException(mp->types.stopIteration, {}));
+    return v;
+  });
+  defineNative(T.generator->dict, "close", "self", [mp](CallContext& c) -> Value {
+    mp->closeGeneratorPython(*static_cast<GeneratorObj*>(c.arg(0).get()));
+    return none();
+  });
+  defineNative(T.generator->dict, "__next__", "self", [mp](CallContext& c) -> Value {
+    Value v = mp->next(c.arg(0));
+    if (!v) mp->raiseValue(mp->makeException(mp->types.stopIteration, {}));
+    return v;
+  });
+  defineNative(T.generator->dict, "__iter__", "self", [](CallContext& c) -> Value { return c.arg(0); });
+
   // super
   T.super->construct = [mp](CallContext& c) -> Value {
     std::shared_ptr<ClassObj> cls;

@@ -316,27 +316,5 @@ Value Machine::evalNamed(TSNode n) {
   return v;
 }
 
-Value Machine::evalYield(TSNode n) {
-  Frame& f = frame();
-  if (!f.yields) return unsupported(n, "yield outside a generator function");
-  bool from = false;
-  for (const Child& c : children(n))
-    if (!ts_node_is_named(c.node) && std::string_view(ts_node_type(c.node)) == "from") from = true;
-  TSNode e = firstNamedChild(n);
-  Value v = ts_node_is_null(e) ? none() : eval(e);
-  size_t cap = abstract() ? 64 : static_cast<size_t>(std::max(1, opts.maxGeneratorItems));
-  auto push = [&](Value x) {
-    if (f.yields->size() >= cap) throw GeneratorFull{};
-    f.yields->push_back(std::move(x));
-  };
-  if (from) {
-    if (isUnknown(v)) push(unknown());
-    else
-      for (Value& x : toList(v)) push(std::move(x));
-  } else {
-    push(v);
-  }
-  return none();
-}
 
 }  // namespace tlens::interp

@@ -1,6 +1,6 @@
 // Calls: argument evaluation (*args, **kwargs, keywords), dispatch on the callee (user
 // functions, native functions, bound methods, classes, callable instances, native objects),
-// frames for user functions, recursion bounds, and eager generators.
+// frames for user functions and recursion bounds. Generators are in Generators.cpp.
 #include "lang/interp/Machine.h"
 
 namespace tlens::interp {
@@ -133,7 +133,7 @@ Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwa
     throw;
   } catch (SyntaxSkip&) {
     throw;
-  } catch (GeneratorFull&) {
+  } catch (GeneratorClose&) {
     throw;
   } catch (UnknownArguments&) {
     throw;
@@ -169,7 +169,7 @@ Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<V
   return runFunctionBody(*f, std::move(env), nullptr);
 }
 
-Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, std::vector<Value>* yields) {
+Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, GeneratorState* generator) {
   const Code& code = *f.code;
   Frame fr;
   fr.type = Frame::FunctionFrame;
@@ -180,7 +180,7 @@ Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, std::ve
   fr.closure = f.closure;
   fr.code = &code;
   fr.function = &f;
-  fr.yields = yields;
+  fr.generator = generator;
   fr.trusted = !code.file->path().empty() && code.file->path()[0] == '<';
   if (!f.sig.params.empty()) fr.firstArg = env->vars.get(f.sig.params[0].name);
   FramePush push(*this, fr);
@@ -216,18 +216,6 @@ Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, std::ve
   return result;
 }
 
-void Machine::runGenerator(GeneratorObj& g) {
-  if (g.started) return;
-  g.started = true;
-  auto f = std::static_pointer_cast<FunctionObj>(g.function);
-  try {
-    runFunctionBody(*f, g.env, &g.items);
-  } catch (GeneratorFull&) {
-    if (!abstract())
-      raise(types.runtimeError, "generator produced more than " + std::to_string(opts.maxGeneratorItems) +
-                                    " values (tensorlens runs generators eagerly)");
-  }
-}
 
 Value Machine::instantiate(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args, KwArgs kwargs) {
   for (const auto& c : cls->mro) {

@@ -98,6 +98,7 @@ Value Machine::evalComprehension(TSNode n) {
     }
     Value it = getIter(iterable);
     for (;;) {
+      frame().current = c;
       Value v = next(it);
       if (!v) break;
       bindAndRun(v);

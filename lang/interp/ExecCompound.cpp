@@ -229,6 +229,7 @@ Flow Machine::execFor(TSNode n) {
     } else {
       Value it = getIter(iterable);
       while (!stop) {
+        frame().current = right;  // the iterator may run code (generators, __next__)
         Value v = next(it);
         if (!v) break;
         f = runBody(v, stop);
@@ -267,6 +268,7 @@ Flow Machine::execFor(TSNode n) {
     Value it = getIter(iterable);
     imprecise = false;
     for (size_t k = 0; !stop; ++k) {
+      frame().current = right;
       Value v = next(it);
       if (!v) break;
       if (k >= exact) {

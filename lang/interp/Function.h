@@ -171,19 +171,19 @@ class PropertyObj : public Object {
   void clearReferences() override { fget.reset(); fset.reset(); fdel.reset(); }
 };
 
-/// A generator. tensorlens runs a generator's body eagerly, the first time a value is asked
-/// for, collecting what it yields (at most a bounded number of values); iteration then replays
-/// them. Side effects inside the generator therefore all happen at the first `next()`.
+/// A generator: calling a generator function makes one; its body runs lazily on its own stack
+/// (a coroutine) and suspends at each `yield`, as in Python. `send`, `close` and
+/// generator expressions over them work; `throw` does not.
+struct GeneratorState;
 class GeneratorObj : public Object {
  public:
   static constexpr Kind kKind = Kind::Generator;
-  GeneratorObj() : Object(kKind) {}
+  GeneratorObj();
+  ~GeneratorObj() override;
   Value function;            ///< the FunctionObj
   std::shared_ptr<Env> env;  ///< its bound parameters
-  bool started = false;
-  std::vector<Value> items;
-  size_t pos = 0;
-  void clearReferences() override { function.reset(); env.reset(); items.clear(); }
+  std::unique_ptr<GeneratorState> state;  ///< the suspended body (internal)
+  void clearReferences() override;
 };
 
 }  // namespace tlens::interp

@@ -54,8 +54,6 @@ struct InterpOptions {
   bool analyzeUncalledFunctions = true;
   /// Seed of the `random` module.
   uint64_t randomSeed = 0;
-  /// Eagerly evaluated generators stop (concrete: RuntimeError) past this many values.
-  int maxGeneratorItems = 100000;
 };
 
 }  // namespace tlens::interp

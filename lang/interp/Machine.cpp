@@ -57,6 +57,12 @@ Machine::Machine(Interpreter& a, InterpOptions o)
 
 Machine::~Machine() {
   MachineScope scope(this);
+  // Suspended generators hold frames on their own stacks: unwind them while the machine lives.
+  while (!liveGenerators.empty()) {
+    GeneratorObj* g = *liveGenerators.begin();
+    closeGenerator(*g);
+    liveGenerators.erase(g);
+  }
   // Break reference cycles: every tracked container forgets its contents.
   auto objects = std::move(tracked);
   auto envs = std::move(trackedEnvs);
@@ -358,7 +364,10 @@ void Machine::analyzeUncalled() {
         fr.file = mainFile.get();
         fr.locals = fr.globals = f->globals;
         FramePush push(*this, fr);
-        callFunction(f, std::move(args), std::move(kwargs));
+        Value r = callFunction(f, std::move(args), std::move(kwargs));
+        if (auto* g = as<GeneratorObj>(r))
+          for (int k = 0; k < opts.abstractLoopIterations && resumeGenerator(*g, none()); ++k) {
+          }
       } catch (PyError& e) {
         ExceptionObj* ex = asException(e.exc);
         Diagnostic d;

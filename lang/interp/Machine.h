@@ -29,6 +29,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lang/interp/Coroutine.h"
 #include "lang/interp/Interpreter.h"
 #include "lang/interp/Syntax.h"
 
@@ -86,14 +87,14 @@ struct Frame {
   Value handling;                      ///< the exception an `except` block is handling
   FunctionObj* function = nullptr;
   Value firstArg;                      ///< for zero-argument super()
-  std::vector<Value>* yields = nullptr;  ///< generator frames: collected values
+  GeneratorState* generator = nullptr;   ///< generator frames: where `yield` suspends to
   bool trusted = false;  ///< embedded library code: loops run exactly even in abstract mode
 };
 
 /// A syntax error met while evaluating: the current statement is skipped.
 struct SyntaxSkip {};
-/// An eagerly run generator produced its maximum number of values.
-struct GeneratorFull {};
+/// Unwinds a suspended generator's stack when it is closed or garbage collected.
+struct GeneratorClose {};
 /// A call unpacked an Unknown (`f(*unknown)`): its arguments, hence its result, are unknown.
 struct UnknownArguments {};
 
@@ -221,13 +222,18 @@ class Machine {
   // ---- calls (EvalCalls.cpp) ----
   Value call(const Value& fn, std::vector<Value> args, KwArgs kwargs);
   Value callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<Value> args, KwArgs kwargs);
-  Value runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, std::vector<Value>* yields);
+  Value runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, GeneratorState* generator);
   Value callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwargs, std::shared_ptr<ClassObj> cls = nullptr);
   Value instantiate(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args, KwArgs kwargs);
   Value callMethod(const Value& obj, std::string_view name, std::vector<Value> args, KwArgs kwargs = {});
   /// Calls a dunder looked up on the type of `obj` (not the instance); null when absent.
   Value callDunder(const Value& obj, std::string_view name, std::vector<Value> args);
-  void runGenerator(GeneratorObj& g);
+  /// Resumes a generator with `sent` (None for next()); its next value, or null when finished.
+  Value resumeGenerator(GeneratorObj& g, const Value& sent);
+  /// Unwinds a suspended generator without running its Python code; never throws.
+  void closeGenerator(GeneratorObj& g);
+  /// generator.close(): raises GeneratorExit inside the generator.
+  void closeGeneratorPython(GeneratorObj& g);
 
   // ---- protocols (Protocols.cpp) ----
   Value getAttr(const Value& obj, std::string_view name);
@@ -343,12 +349,29 @@ class Machine {
   std::vector<std::weak_ptr<FunctionObj>> definedFunctions;
 
   std::mt19937_64 rng;
+  /// Generators started and not finished (closed before the machine goes away).
+  std::unordered_set<GeneratorObj*> liveGenerators;
 
   // heap tracking for cycle breaking
   std::vector<std::weak_ptr<Object>> tracked;
   std::vector<std::weak_ptr<Env>> trackedEnvs;
   size_t trackedCompactAt = 4096;
   size_t trackedEnvsCompactAt = 4096;
+};
+
+/// The internal state of a started generator.
+struct GeneratorState {
+  Machine* machine = nullptr;
+  std::unique_ptr<Coroutine> coroutine;
+  std::vector<Frame*> savedFrames;  ///< its Python frames while suspended
+  int savedCallDepth = 0;
+  size_t base = 0;          ///< frames.size() when last resumed
+  int baseCallDepth = 0;
+  Value yielded;            ///< the value of the last yield (null when finished)
+  Value sent;               ///< the value `yield` evaluates to when resumed
+  bool closing = false;
+  bool pythonClose = false;  ///< closing through close(): GeneratorExit runs finally blocks
+  int count = 0;            ///< values yielded so far
 };
 
 /// Machine of the interpreter whose run is active on this thread (set while running and while

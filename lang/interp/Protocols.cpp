@@ -556,9 +556,8 @@ Value Machine::next(const Value& it) {
   switch (it->kind()) {
     case Kind::Iterator: return static_cast<IteratorObj*>(it.get())->next();
     case Kind::Generator: {
-      auto* g = static_cast<GeneratorObj*>(it.get());
-      runGenerator(*g);
-      return g->pos < g->items.size() ? g->items[g->pos++] : nullptr;
+      Value keep = it;
+      return resumeGenerator(*static_cast<GeneratorObj*>(it.get()), none());
     }
     case Kind::Instance:
       try {

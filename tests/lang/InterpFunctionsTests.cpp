@@ -167,6 +167,75 @@ except StopIteration:
        R"out(1 2 done
 stopped
 )out"},
+      {"generators are lazy: infinite ones work with next and islice",
+       R"py(import itertools
+def batches():
+    i = 0
+    while True:
+        print("produce", i)
+        yield i
+        i += 1
+g = batches()
+for step in range(2):
+    print("got", next(g))
+print(list(itertools.islice(batches(), 2)), list(zip(batches(), "ab")))
+)py",
+       R"out(produce 0
+got 0
+produce 1
+got 1
+produce 0
+produce 1
+produce 0
+produce 1
+produce 2
+[0, 1] [(0, 'a'), (1, 'b')]
+)out"},
+      {"send, close and finally inside generators",
+       R"py(def echo():
+    total = 0
+    while True:
+        x = yield total
+        if x is None:
+            break
+        total += x
+e = echo()
+print(next(e), e.send(5), e.send(10))
+def fin():
+    try:
+        yield 1
+        yield 2
+    finally:
+        print("cleanup")
+f = fin()
+print(next(f))
+f.close()
+print(list(f))
+)py",
+       R"out(0 5 15
+1
+cleanup
+[]
+)out"},
+      {"exceptions raised inside a generator reach the consumer",
+       R"py(def err():
+    yield 1
+    raise ValueError("in gen")
+try:
+    for v in err():
+        print("v", v)
+except ValueError as ex:
+    print("caught", ex)
+def deep(n):
+    if n > 0:
+        yield from deep(n - 1)
+    yield n
+print(sum(deep(50)), sum(next(g) for g in [deep(3) for _ in range(500)]))
+)py",
+       R"out(v 1
+caught in gen
+1275 0
+)out"},
       {"generator expressions feed builtins",
        R"py(print(max(len(w) for w in ["a", "abc", "ab"]), any(x > 2 for x in [1, 3]), all(x for x in []), dict((k, len(k)) for k in ["aa", "b"]))
 )py",

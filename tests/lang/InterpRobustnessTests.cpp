@@ -164,3 +164,39 @@ TEST_CASE("reference cycles are broken when the interpreter is destroyed", "[lan
   CHECK(instance.expired());
   CHECK(fn.expired());
 }
+
+TEST_CASE("suspended generators are unwound when the interpreter goes away", "[lang][interp]") {
+  std::weak_ptr<Object> gen;
+  {
+    Interpreter in;
+    in.runSource("main.py",
+                 "def forever():\n"
+                 "    data = [1, 2, 3]\n"
+                 "    while True:\n"
+                 "        yield data\n"
+                 "g = forever()\n"
+                 "next(g)\n"
+                 "others = [forever() for _ in range(200)]\n"
+                 "for o in others:\n"
+                 "    next(o)\n");
+    gen = in.mainModule()->get("g");
+    CHECK_FALSE(gen.expired());
+  }
+  CHECK(gen.expired());
+}
+
+TEST_CASE("a traceback through a generator shows the consumer and the generator", "[lang][interp]") {
+  RunResult r = runPython(
+      "def items():\n"
+      "    yield 1\n"
+      "    raise KeyError('gone')\n"
+      "for x in items():\n"
+      "    pass\n");
+  CHECK(r.err ==
+        "Traceback (most recent call last):\n"
+        "  File \"main.py\", line 4, in <module>\n"
+        "    for x in items():\n"
+        "  File \"main.py\", line 3, in items\n"
+        "    raise KeyError('gone')\n"
+        "KeyError: 'gone'\n");
+}

@@ -362,6 +362,55 @@ try:
 except StopIteration:
     print("stopped")
 '''),
+  ('generators are lazy: infinite ones work with next and islice', '''
+import itertools
+def batches():
+    i = 0
+    while True:
+        print("produce", i)
+        yield i
+        i += 1
+g = batches()
+for step in range(2):
+    print("got", next(g))
+print(list(itertools.islice(batches(), 2)), list(zip(batches(), "ab")))
+'''),
+  ('send, close and finally inside generators', '''
+def echo():
+    total = 0
+    while True:
+        x = yield total
+        if x is None:
+            break
+        total += x
+e = echo()
+print(next(e), e.send(5), e.send(10))
+def fin():
+    try:
+        yield 1
+        yield 2
+    finally:
+        print("cleanup")
+f = fin()
+print(next(f))
+f.close()
+print(list(f))
+'''),
+  ('exceptions raised inside a generator reach the consumer', '''
+def err():
+    yield 1
+    raise ValueError("in gen")
+try:
+    for v in err():
+        print("v", v)
+except ValueError as ex:
+    print("caught", ex)
+def deep(n):
+    if n > 0:
+        yield from deep(n - 1)
+    yield n
+print(sum(deep(50)), sum(next(g) for g in [deep(3) for _ in range(500)]))
+'''),
   ('generator expressions feed builtins', '''
 print(max(len(w) for w in ["a", "abc", "ab"]), any(x > 2 for x in [1, 3]), all(x for x in []), dict((k, len(k)) for k in ["aa", "b"]))
 '''),
