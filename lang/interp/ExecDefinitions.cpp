@@ -88,9 +88,6 @@ std::shared_ptr<FunctionObj> Machine::makeFunction(TSNode def, bool isLambda) {
   bool firstTime = code->paramNames.empty();
   auto fn = std::make_shared<FunctionObj>();
   fn->sig = buildSignature(field(def, F.parameters), *code, firstTime);
-  if (!firstTime) {
-    // paramNames were recorded by an earlier execution of this def.
-  }
   fn->code = code;
   fn->closure = closureForNewFunction();
   fn->globals = frame().globals;
@@ -153,7 +150,10 @@ void Machine::execClassDef(TSNode n, const std::vector<Value>& decorators) {
   if (!ts_node_is_null(supers)) {
     for (TSNode a : namedChildren(supers)) {
       if (kindOf(a) == NodeKind::KeywordArgument) {
-        unsupported(a, "class keyword arguments (metaclasses)");
+        // metaclass=ABCMeta only marks abstract classes: nothing to model.
+        auto* meta = as<ClassObj>(eval(field(a, fields().value)));
+        if (!(meta && meta->name == "ABCMeta" && text(field(a, fields().name)) == "metaclass"))
+          unsupported(a, "class keyword arguments (metaclasses)");
         continue;
       }
       Value b = eval(a);

@@ -76,7 +76,7 @@ void installListMethods(Machine& m) {
   defineNative(d, "remove", "self, value, /", [items, mp](CallContext& c) -> Value {
     auto& v = items(c);
     for (size_t i = 0; i < v.size(); ++i)
-      if (mp->equal(v[i], c.arg(1)) == Truth::True) {
+      if (Value x = v[i]; mp->equal(x, c.arg(1)) == Truth::True && i < v.size()) {
         v.erase(v.begin() + static_cast<ptrdiff_t>(i));
         return none();
       }
@@ -90,8 +90,9 @@ void installListMethods(Machine& m) {
       int64_t b = isNone(c.arg(2)) ? 0 : c.toInt(c.arg(2)), e = isNone(c.arg(3)) ? n : c.toInt(c.arg(3));
       if (b < 0) b = std::max<int64_t>(0, b + n);
       if (e < 0) e = std::max<int64_t>(0, e + n);
-      for (int64_t i = b; i < std::min(e, n); ++i) {
-        Truth t = mp->equal(v[static_cast<size_t>(i)], c.arg(1));
+      for (int64_t i = b; i < std::min(e, static_cast<int64_t>(v.size())); ++i) {
+        Value x = v[static_cast<size_t>(i)];
+        Truth t = mp->equal(x, c.arg(1));
         if (t == Truth::True) return makeInt(i);
         if (t == Truth::Unknown) return unknownOf(mp->types.int_);
       }
@@ -101,8 +102,9 @@ void installListMethods(Machine& m) {
   };
   auto countFn = [mp](CallContext& c) -> Value {
     int64_t n = 0;
-    for (const Value& x : *asSequence(c.arg(0)))
-      if (mp->equal(x, c.arg(1)) == Truth::True) ++n;
+    const auto& v = *asSequence(c.arg(0));
+    for (size_t i = 0; i < v.size(); ++i)
+      if (Value x = v[i]; mp->equal(x, c.arg(1)) == Truth::True) ++n;
     return makeInt(n);
   };
   defineNative(d, "index", "self, value, start=None, stop=None, /", indexFn("list"));

@@ -106,9 +106,25 @@ class HashTable {
   /// Index of the entry whose key equals `key` (by `eq`), or -1.
   template <class Eq>
   int find(int64_t hash, Eq&& eq) const {
+    // Candidates are copied first: a user __eq__ may mutate this table while we compare.
+    uint32_t few[4];
+    std::vector<uint32_t> many;
+    size_t n = 0;
     auto [b, e] = index_.equal_range(hash);
-    for (auto it = b; it != e; ++it)
-      if (entries_[it->second].key && eq(entries_[it->second].key)) return static_cast<int>(it->second);
+    for (auto it = b; it != e; ++it) {
+      if (n < 4) few[n] = it->second;
+      else {
+        if (many.empty()) many.assign(few, few + 4);
+        many.push_back(it->second);
+      }
+      ++n;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      uint32_t i = n <= 4 ? few[k] : many[k];
+      if (i >= entries_.size() || !entries_[i].key || entries_[i].hash != hash) continue;
+      Value key = entries_[i].key;  // keep alive while comparing
+      if (eq(key) && i < entries_.size() && entries_[i].key == key) return static_cast<int>(i);
+    }
     return -1;
   }
   void insert(Value key, Value value, int64_t hash);

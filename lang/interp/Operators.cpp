@@ -432,9 +432,10 @@ Value Machine::compare(CmpOp op, const Value& a, const Value& b) {
     const auto& x = *asSequence(a);
     const auto& y = *asSequence(b);
     for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
-      Truth t = equal(x[i], y[i]);
+      Value xi = x[i], yi = y[i];
+      Truth t = equal(xi, yi);
       if (t == Truth::Unknown) return unknownOf(types.bool_);
-      if (t == Truth::False) return compare(op, x[i], y[i]);
+      if (t == Truth::False) return compare(op, xi, yi);
     }
     return result(x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0);
   }
@@ -473,7 +474,9 @@ Truth Machine::contains(const Value& c, const Value& item) {
     case Kind::List:
     case Kind::Tuple: {
       Truth res = Truth::False;
-      for (const Value& v : *asSequence(c)) {
+      const auto& items = *asSequence(c);
+      for (size_t i = 0; i < items.size(); ++i) {  // by index: __eq__ may mutate the list
+        Value v = items[i];
         Truth t = equal(v, item);
         if (t == Truth::True) return t;
         if (t == Truth::Unknown) res = t;

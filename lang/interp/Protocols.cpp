@@ -801,8 +801,9 @@ Truth Machine::equal(const Value& a, const Value& b) {
       const auto& y = *asSequence(b);
       if (x.size() != y.size()) return Truth::False;
       Truth res = Truth::True;
-      for (size_t i = 0; i < x.size(); ++i) {
-        Truth t = equal(x[i], y[i]);
+      for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+        Value xi = x[i], yi = y[i];
+        Truth t = equal(xi, yi);
         if (t == Truth::False) return t;
         if (t == Truth::Unknown) res = t;
       }

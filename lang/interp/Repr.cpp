@@ -62,7 +62,7 @@ std::string Machine::repr(const Value& v) {
       ReprGuard g(v.get());
       if (g.recursive) return list ? "[...]" : "(...)";
       checkStack();
-      const auto& items = *asSequence(v);
+      const std::vector<Value> items = *asSequence(v);  // a copy: element __repr__ may mutate
       std::string s = list ? "[" : "(";
       for (size_t i = 0; i < items.size(); ++i) {
         if (i) s += ", ";

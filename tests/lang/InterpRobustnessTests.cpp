@@ -132,6 +132,11 @@ TEST_CASE("erroneous snippets raise Python errors, never crash", "[lang][interp]
       "f'{'\n",
       "x: = 1\n",
       "@\ndef f(): pass\n",
+      "d = {}\nclass K:\n    def __hash__(self): return 1\n    def __eq__(self, o):\n        d.clear()\n        return False\n"
+      "d[K()] = 1\nd[K()] = 2\nprint(K() in d, len(d))\n",
+      "l = []\nclass E:\n    def __eq__(self, o):\n        l.clear()\n        return False\n"
+      "l.extend([E(), E(), E()])\nprint(E() in l, l.count(E()), [1, E()] == [1, E()])\n",
+      "class R:\n    def __repr__(self):\n        xs.clear()\n        return 'r'\nxs = [R(), R(), R()]\nprint(xs)\n",
   };
   for (const char* s : snippets) {
     INFO(s);
