@@ -39,6 +39,10 @@ class Coroutine {
   void* stack_ = nullptr;
   size_t size_ = 0;
   std::exception_ptr error_;
+  // AddressSanitizer fiber bookkeeping (unused otherwise).
+  void* fakeStack_ = nullptr;
+  const void* callerBottom_ = nullptr;
+  size_t callerSize_ = 0;
   bool started_ = false, finished_ = false, running_ = false;
 };
 

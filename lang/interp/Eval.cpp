@@ -73,8 +73,8 @@ Value Machine::evalNode(TSNode n) {
     case NodeKind::DictionaryComprehension:
     case NodeKind::GeneratorExpression: return evalComprehension(n);
     case NodeKind::ParenthesizedExpression: {
-      TSNode inner = firstNamedChild(n);
-      if (ts_node_is_null(inner)) throw SyntaxSkip{};
+      TSNode inner = unparen(n);  // ((((x)))) without recursing once per level
+      if (sameNode(inner, n)) throw SyntaxSkip{};
       if (kindOf(inner) == NodeKind::Yield) return evalYield(inner);
       return eval(inner);
     }

@@ -331,7 +331,7 @@ class Machine {
   uintptr_t stackLimit = 0;
   bool hasDeadline = false;
   std::chrono::steady_clock::time_point deadline;
-  bool budgetReported = false;
+  uint32_t budgetTicks = 0;
 
   std::vector<Diagnostic> diagnostics;
   std::set<std::pair<std::string, uint32_t>> unsupportedReported;

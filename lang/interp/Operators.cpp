@@ -170,9 +170,13 @@ Value Machine::numericBinary(BinOp op, const Value& a, const Value& b) {
 
 Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
+  // Abstract analysis never builds huge values: their contents would not help a hover.
+  const double kAbstractMax = 1e6;
+  auto tooBig = [&](double n) { return abstract() && n > kAbstractMax; };
   auto repeat = [&](const std::vector<Value>& items, int64_t n) {
     std::vector<Value> out;
     if (n <= 0 || items.empty()) return out;
+    if (tooBig(static_cast<double>(items.size()) * static_cast<double>(n))) throw NeedsKnownValue{};
     if (static_cast<double>(items.size()) * static_cast<double>(n) > 2e8) raise("MemoryError", "repeated sequence too large");
     out.reserve(items.size() * static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
@@ -196,14 +200,19 @@ Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
       if (seq->kind() == Kind::Str) {
         const std::string& s = static_cast<StrObj*>(seq.get())->value;
         if (n <= 0) return makeStr("");
+        if (tooBig(static_cast<double>(s.size()) * static_cast<double>(n))) return unknownOf(types.str);
         if (static_cast<double>(s.size()) * static_cast<double>(n) > 1e9) raise("MemoryError", "repeated string too large");
         std::string out;
         out.reserve(s.size() * static_cast<size_t>(n));
         for (int64_t i = 0; i < n; ++i) out += s;
         return makeStr(std::move(out));
       }
-      if (seq->kind() == Kind::List) return makeList(repeat(*asSequence(seq), n));
-      if (seq->kind() == Kind::Tuple) return makeTuple(repeat(*asSequence(seq), n));
+      try {
+        if (seq->kind() == Kind::List) return makeList(repeat(*asSequence(seq), n));
+        if (seq->kind() == Kind::Tuple) return makeTuple(repeat(*asSequence(seq), n));
+      } catch (NeedsKnownValue&) {
+        return unknownOf(typeOf(seq));
+      }
     }
   }
   if (op == BinOp::Mod && ka == Kind::Str) return makeStr(percentFormat(*this, static_cast<StrObj*>(a.get())->value, b));

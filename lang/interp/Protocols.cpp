@@ -553,6 +553,8 @@ Value Machine::getIter(const Value& v) {
 }
 
 Value Machine::next(const Value& it) {
+  // Native loops over iterators (sum(range(10**12))) must respect the time budget too.
+  if (hasDeadline && (++budgetTicks & 1023) == 0) checkBudget();
   switch (it->kind()) {
     case Kind::Iterator: return static_cast<IteratorObj*>(it.get())->next();
     case Kind::Generator: {
@@ -582,6 +584,7 @@ std::vector<Value> Machine::toList(const Value& v) {
   }
   if (auto* r = as<RangeObj>(v)) {
     int64_t n = r->length();
+    if (abstract() && n > 100000) throw NeedsKnownValue{};  // the analysis must stay small
     if (n > 100000000) raise("MemoryError", "range too large to materialise");
     std::vector<Value> out;
     out.reserve(static_cast<size_t>(n));

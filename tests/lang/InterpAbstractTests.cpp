@@ -293,3 +293,20 @@ TEST_CASE("abstract: argv-driven argparse defaults are known", "[lang][interp][a
   CHECK(h.at["bs@6"] == "100");
   CHECK(h.at["lr@7"] == "0.5");
 }
+
+TEST_CASE("abstract: huge values are never built and long native loops respect the budget", "[lang][interp][abstract]") {
+  Hovers h;
+  auto t0 = std::chrono::steady_clock::now();
+  analyze(
+      "s = 'a' * 10 ** 9\n"
+      "l = [0] * 10 ** 9\n"
+      "r = list(range(10 ** 9))\n"
+      "small = [0] * 3\n"
+      "t = sum(range(10 ** 12))\n",
+      h);
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(3));
+  CHECK(h.at["s@1"] == "<unknown str>");
+  CHECK(h.at["l@2"] == "<unknown list>");
+  CHECK(h.at["r@3"] == "<unknown list>");
+  CHECK(h.at["small@4"] == "[0, 0, 0]");
+}

@@ -64,9 +64,9 @@ g() missing 1 required keyword-only argument: 'k'
     return 1 if n <= 1 else n * fact(n - 1)
 def depth(n):
     return 0 if n == 0 else 1 + depth(n - 1)
-print(fact(20), depth(900))
+print(fact(20), depth(400))
 )py",
-       R"out(2432902008176640000 900
+       R"out(2432902008176640000 400
 )out"},
   });
 }

@@ -282,7 +282,7 @@ def fact(n):
     return 1 if n <= 1 else n * fact(n - 1)
 def depth(n):
     return 0 if n == 0 else 1 + depth(n - 1)
-print(fact(20), depth(900))
+print(fact(20), depth(400))
 '''),
  ]},
  {'name': 'closures and decorators work like Python', 'cases': [
