@@ -1,0 +1,151 @@
+// File objects returned by open() in concrete mode (abstract mode never opens files). Reading
+// loads the whole file; writing goes straight to an ofstream. Context manager and line iteration
+// as in Python.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lang/interp/Machine.h"
+
+namespace tlens::interp {
+namespace {
+
+class FileObject : public NativeObject {
+ public:
+  FileObject(Machine* m, std::string path, std::string mode) : m_(m), path_(std::move(path)), mode_(std::move(mode)) {}
+
+  void open() {
+    bool write = mode_.find_first_of("wax") != std::string::npos;
+    if (mode_.find('x') != std::string::npos && std::filesystem::exists(path_))
+      m_->raise("FileExistsError", "[Errno 17] File exists: " + reprString(path_));
+    if (!write || mode_.find('+') != std::string::npos) {
+      std::ifstream in(path_, std::ios::binary);
+      if (!in) {
+        if (!write) {
+          if (std::filesystem::is_directory(path_)) m_->raise("IsADirectoryError", "[Errno 21] Is a directory: " + reprString(path_));
+          m_->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(path_));
+        }
+      } else {
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        content_ = ss.str();
+      }
+    }
+    if (write) {
+      auto flags = std::ios::binary | (mode_.find('a') != std::string::npos ? std::ios::app : std::ios::trunc);
+      out_ = std::make_unique<std::ofstream>(path_, flags);
+      if (!*out_) m_->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(path_));
+    }
+  }
+
+  std::string typeName() const override { return "TextIOWrapper"; }
+  std::string repr(Interpreter&) override {
+    return "<_io.TextIOWrapper name=" + reprString(path_) + " mode=" + reprString(mode_) + " encoding='UTF-8'>";
+  }
+
+  Value getAttr(Interpreter& in, std::string_view name) override {
+    auto self = std::static_pointer_cast<FileObject>(shared_from_this());
+    auto method = [&](const char* n, const char* sig, std::function<Value(FileObject&, CallContext&)> fn) -> Value {
+      return NativeFunction::make(n, sig, [self, fn](CallContext& c) { return fn(*self, c); });
+    };
+    if (name == "name") return makeStr(path_);
+    if (name == "mode") return makeStr(mode_);
+    if (name == "closed") return boolean(closed_);
+    if (name == "read")
+      return method("read", "size=-1", [](FileObject& f, CallContext& c) -> Value {
+        f.checkOpen();
+        int64_t n = c.toInt(c.arg(0));
+        size_t len = n < 0 ? std::string::npos : static_cast<size_t>(n);
+        std::string s = f.pos_ < f.content_.size() ? f.content_.substr(f.pos_, len) : std::string();
+        f.pos_ += s.size();
+        return makeStr(std::move(s));
+      });
+    if (name == "readline")
+      return method("readline", "size=-1", [](FileObject& f, CallContext&) -> Value {
+        f.checkOpen();
+        return makeStr(f.nextLine());
+      });
+    if (name == "readlines")
+      return method("readlines", "hint=-1", [](FileObject& f, CallContext&) -> Value {
+        f.checkOpen();
+        std::vector<Value> lines;
+        for (std::string l = f.nextLine(); !l.empty(); l = f.nextLine()) lines.push_back(makeStr(l));
+        return makeList(std::move(lines));
+      });
+    if (name == "write")
+      return method("write", "s, /", [](FileObject& f, CallContext& c) -> Value {
+        f.checkOpen();
+        if (!f.out_) f.m_->raise("UnsupportedOperation", "not writable");
+        std::string s = c.toStr(c.arg(0));
+        *f.out_ << s;
+        return makeInt(static_cast<int64_t>(StrObj(s).length()));
+      });
+    if (name == "writelines")
+      return method("writelines", "lines, /", [](FileObject& f, CallContext& c) -> Value {
+        f.checkOpen();
+        if (!f.out_) f.m_->raise("UnsupportedOperation", "not writable");
+        for (const Value& v : c.toList(c.arg(0))) *f.out_ << c.toStr(v);
+        return none();
+      });
+    if (name == "flush")
+      return method("flush", "", [](FileObject& f, CallContext&) -> Value {
+        if (f.out_) f.out_->flush();
+        return none();
+      });
+    if (name == "close")
+      return method("close", "", [](FileObject& f, CallContext&) -> Value {
+        f.close();
+        return none();
+      });
+    if (name == "__enter__") return method("__enter__", "", [self](FileObject&, CallContext&) -> Value { return self; });
+    return nullptr;
+  }
+
+  Value iter(Interpreter&) override {
+    checkOpen();
+    auto self = std::static_pointer_cast<FileObject>(shared_from_this());
+    return makeIterator("TextIOWrapper", [self]() -> Value {
+      std::string l = self->nextLine();
+      return l.empty() ? nullptr : makeStr(std::move(l));
+    });
+  }
+  Value enter(Interpreter&) override { return shared_from_this(); }
+  bool exit(Interpreter&, const Value&) override {
+    close();
+    return false;
+  }
+
+ private:
+  void checkOpen() {
+    if (closed_) m_->valueError("I/O operation on closed file.");
+  }
+  std::string nextLine() {
+    if (pos_ >= content_.size()) return {};
+    size_t e = content_.find('\n', pos_);
+    e = e == std::string::npos ? content_.size() : e + 1;
+    std::string l = content_.substr(pos_, e - pos_);
+    pos_ = e;
+    return l;
+  }
+  void close() {
+    if (out_) out_->close();
+    out_.reset();
+    closed_ = true;
+  }
+
+  Machine* m_;
+  std::string path_, mode_, content_;
+  size_t pos_ = 0;
+  bool closed_ = false;
+  std::unique_ptr<std::ofstream> out_;
+};
+
+}  // namespace
+
+Value openFile(Machine& m, const std::string& path, const std::string& mode) {
+  auto f = std::make_shared<FileObject>(&m, path, mode);
+  f->open();
+  return f;
+}
+
+}  // namespace tlens::interp

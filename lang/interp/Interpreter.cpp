@@ -1,0 +1,126 @@
+#include "lang/interp/Interpreter.h"
+
+#include "lang/interp/Machine.h"
+
+namespace tlens::interp {
+
+std::string format(const Diagnostic& d) {
+  static const char* kSev[] = {"", "error", "warning", "information", "hint"};
+  std::string s = d.file + ":" + std::to_string(d.start.line + 1) + ":" + std::to_string(d.start.column + 1) + ": " +
+                  kSev[static_cast<int>(d.severity)] + ": " + d.message;
+  if (!d.code.empty()) s += " [" + d.code + "]";
+  return s;
+}
+
+Interpreter::Interpreter(InterpOptions options) : m_(std::make_unique<Machine>(*this, std::move(options))) {}
+Interpreter::~Interpreter() = default;
+
+ModuleRegistry& Interpreter::modules() { return m_->registry; }
+void Interpreter::setStatementObserver(StatementObserver* o) { m_->statementObserver = o; }
+void Interpreter::setValueObserver(ValueObserver* o) { m_->valueObserver = o; }
+const InterpOptions& Interpreter::options() const { return m_->opts; }
+Mode Interpreter::mode() const { return m_->opts.mode; }
+
+int Interpreter::run(std::shared_ptr<const lang::SourceFile> file) { return m_->run(std::move(file)); }
+
+int Interpreter::runSource(std::string path, std::string text) {
+  return run(std::make_shared<lang::SourceFile>(std::move(path), std::move(text)));
+}
+
+std::shared_ptr<ModuleObj> Interpreter::mainModule() const { return m_->mainModule; }
+const std::vector<Diagnostic>& Interpreter::diagnostics() const { return m_->diagnostics; }
+void Interpreter::addDiagnostic(Diagnostic d) { m_->addDiagnostic(std::move(d)); }
+
+void Interpreter::report(Severity severity, std::string message, std::string code) {
+  if (m_->frames.empty()) {
+    Diagnostic d;
+    d.severity = severity;
+    d.message = std::move(message);
+    d.code = std::move(code);
+    m_->addDiagnostic(std::move(d));
+    return;
+  }
+  m_->diagnose(severity, m_->frame().current, std::move(message), std::move(code));
+}
+
+std::vector<StackFrame> Interpreter::callStack() const { return m_->callStack(); }
+
+SourceLocation Interpreter::currentLocation() const {
+  if (m_->frames.empty()) return {};
+  return m_->locationOf(*m_->frames.back());
+}
+
+// Protocol entry points: usable during a run (from native code) and after it (the language
+// server rendering values); MachineScope makes containers created here tracked.
+Value Interpreter::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
+  MachineScope s(m_.get());
+  return m_->call(fn, std::move(args), std::move(kwargs));
+}
+Value Interpreter::getAttr(const Value& obj, std::string_view name) {
+  MachineScope s(m_.get());
+  return m_->getAttr(obj, name);
+}
+Value Interpreter::findAttr(const Value& obj, std::string_view name) {
+  MachineScope s(m_.get());
+  return m_->findAttr(obj, name);
+}
+void Interpreter::setAttr(const Value& obj, std::string_view name, const Value& v) {
+  MachineScope s(m_.get());
+  m_->setAttr(obj, name, v);
+}
+Value Interpreter::getItem(const Value& obj, const Value& key) {
+  MachineScope s(m_.get());
+  return m_->getItem(obj, key);
+}
+void Interpreter::setItem(const Value& obj, const Value& key, const Value& v) {
+  MachineScope s(m_.get());
+  m_->setItem(obj, key, v);
+}
+std::vector<Value> Interpreter::toList(const Value& iterable) {
+  MachineScope s(m_.get());
+  return m_->toList(iterable);
+}
+Value Interpreter::binaryOp(BinOp op, const Value& a, const Value& b) {
+  MachineScope s(m_.get());
+  return m_->binary(op, a, b);
+}
+Value Interpreter::compare(CmpOp op, const Value& a, const Value& b) {
+  MachineScope s(m_.get());
+  return m_->compare(op, a, b);
+}
+Truth Interpreter::truth(const Value& v) {
+  MachineScope s(m_.get());
+  return m_->truth(v);
+}
+Truth Interpreter::equals(const Value& a, const Value& b) {
+  MachineScope s(m_.get());
+  return m_->equal(a, b);
+}
+int64_t Interpreter::hash(const Value& v) {
+  MachineScope s(m_.get());
+  return m_->hash(v);
+}
+std::string Interpreter::str(const Value& v) {
+  MachineScope s(m_.get());
+  return m_->str(v);
+}
+std::string Interpreter::repr(const Value& v) {
+  MachineScope s(m_.get());
+  return m_->repr(v);
+}
+std::string Interpreter::typeName(const Value& v) { return m_->typeName(v); }
+std::shared_ptr<ClassObj> Interpreter::typeOf(const Value& v) { return m_->typeOf(v); }
+bool Interpreter::isInstance(const Value& v, const ClassObj& cls) { return m_->isInstance(v, cls); }
+Value Interpreter::join(const Value& a, const Value& b) {
+  MachineScope s(m_.get());
+  return m_->join(a, b);
+}
+Value Interpreter::builtin(std::string_view name) const { return m_->builtins.get(name); }
+std::shared_ptr<ClassObj> Interpreter::builtinClass(std::string_view name) const {
+  return asShared<ClassObj>(m_->builtins.get(name));
+}
+void Interpreter::raise(std::string_view cls, const std::string& message) { m_->raise(cls, message); }
+void Interpreter::raise(const Value& exception) { m_->raiseValue(exception); }
+void Interpreter::write(std::string_view text, bool toStderr) { m_->write(text, toStderr); }
+
+}  // namespace tlens::interp

@@ -1,0 +1,126 @@
+// Interpreter: runs a Python-subset program, concretely (the debugger: real values, real
+// errors) or abstractly (the language server: values may be Unknown, both branches of an unknown
+// `if` run and their bindings join, loops and recursion are bounded, a wall-clock budget applies,
+// side effects never happen, and functions nothing calls are analysed with Unknown arguments).
+//
+// It walks the Tree-sitter syntax tree of lang::SourceFile directly. The machinery lives in the
+// internal class Machine (Machine.h); this header is the stable API for the debugger, the
+// language server and native modules:
+//
+//   Interpreter in({.mode = Mode::Abstract});
+//   registerTensorFlow(in.modules());          // native modules (see Module.h)
+//   in.setValueObserver(&hovers);              // see Observers.h
+//   in.runSource("train.py", text);
+//   for (const Diagnostic& d : in.diagnostics()) ...
+//
+// Native code receives the Interpreter in CallContext and NativeObject methods and uses the
+// protocol functions below (call, getAttr, toList, repr, raise, ...) to work with Python values.
+// An Interpreter runs on one thread at a time; runs do not nest.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/graph/Graph.h"  // SourceLocation, StackFrame
+#include "lang/interp/Class.h"
+#include "lang/interp/Diagnostic.h"
+#include "lang/interp/InterpOptions.h"
+#include "lang/interp/Module.h"
+#include "lang/interp/NativeObject.h"
+#include "lang/interp/Objects.h"
+#include "lang/interp/Observers.h"
+#include "lang/interp/PyError.h"
+
+namespace tlens::interp {
+
+class Machine;
+
+class Interpreter {
+ public:
+  /// Exit statuses of run(): 0 on success, sys.exit(n) gives n.
+  static constexpr int kExitError = 1;       ///< uncaught exception
+  static constexpr int kExitCancelled = 130;  ///< an observer threw InterpCancelled
+  static constexpr int kExitInternal = 70;    ///< a bug in tensorlens (reported as a diagnostic)
+
+  explicit Interpreter(InterpOptions options = {});
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  // --- setup -------------------------------------------------------------------------------
+  /// Native and embedded modules; add to it before run().
+  ModuleRegistry& modules();
+  void setStatementObserver(StatementObserver* o);
+  void setValueObserver(ValueObserver* o);
+  const InterpOptions& options() const;
+  Mode mode() const;
+  bool isAbstract() const { return mode() == Mode::Abstract; }
+
+  // --- running -----------------------------------------------------------------------------
+  /// Runs `file` as `__main__`. Uncaught exceptions print a traceback to the error sink and add
+  /// a diagnostic. Returns the exit status. Never throws.
+  int run(std::shared_ptr<const lang::SourceFile> file);
+  int runSource(std::string path, std::string text);
+  /// The `__main__` module of the last run (its globals after the run), or null.
+  std::shared_ptr<ModuleObj> mainModule() const;
+
+  // --- results -----------------------------------------------------------------------------
+  const std::vector<Diagnostic>& diagnostics() const;
+  void addDiagnostic(Diagnostic d);
+  /// A diagnostic at the expression executing now (native modules report shape errors so).
+  void report(Severity severity, std::string message, std::string code = {});
+
+  // --- call stack --------------------------------------------------------------------------
+  /// The Python call stack, outermost first: each frame's function name and the location of the
+  /// expression it is executing now (for the innermost frame, the call being evaluated).
+  std::vector<StackFrame> callStack() const;
+  /// The location of the expression executing now.
+  SourceLocation currentLocation() const;
+
+  // --- protocols for native code -------------------------------------------------------------
+  Value call(const Value& fn, std::vector<Value> args, KwArgs kwargs = {});
+  /// obj.name; raises AttributeError when absent.
+  Value getAttr(const Value& obj, std::string_view name);
+  /// obj.name, or null when absent.
+  Value findAttr(const Value& obj, std::string_view name);
+  void setAttr(const Value& obj, std::string_view name, const Value& v);
+  Value getItem(const Value& obj, const Value& key);
+  void setItem(const Value& obj, const Value& key, const Value& v);
+  /// The items of an iterable (abstract mode: Unknown iterables give a few Unknowns).
+  std::vector<Value> toList(const Value& iterable);
+  Value binaryOp(BinOp op, const Value& a, const Value& b);
+  Value compare(CmpOp op, const Value& a, const Value& b);
+  Truth truth(const Value& v);
+  Truth equals(const Value& a, const Value& b);
+  int64_t hash(const Value& v);
+  std::string str(const Value& v);
+  std::string repr(const Value& v);
+  /// type(v).__name__
+  std::string typeName(const Value& v);
+  /// type(v)
+  std::shared_ptr<ClassObj> typeOf(const Value& v);
+  bool isInstance(const Value& v, const ClassObj& cls);
+  /// Abstract join of two values (see NativeObject::join).
+  Value join(const Value& a, const Value& b);
+  /// Built-in names: classes ("int", "ValueError"), functions ("len").
+  Value builtin(std::string_view name) const;
+  std::shared_ptr<ClassObj> builtinClass(std::string_view name) const;
+
+  /// Raises a Python exception of built-in class `cls` ("ValueError") with `message`.
+  [[noreturn]] void raise(std::string_view cls, const std::string& message);
+  /// Raises an exception instance or class.
+  [[noreturn]] void raise(const Value& exception);
+
+  /// Writes to the output sink (or the error sink).
+  void write(std::string_view text, bool toStderr = false);
+
+  /// The implementation (internal; include lang/interp/Machine.h to use it).
+  Machine& machine() { return *m_; }
+
+ private:
+  std::unique_ptr<Machine> m_;
+};
+
+}  // namespace tlens::interp

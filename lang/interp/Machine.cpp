@@ -1,0 +1,392 @@
+#include "lang/interp/Machine.h"
+
+#include <pthread.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace tlens::interp {
+namespace {
+
+thread_local Machine* tCurrent = nullptr;
+
+/// The lowest address the interpreter lets its stack reach: the thread's stack bottom plus a
+/// margin for native code that runs between two checks.
+uintptr_t computeStackLimit() {
+  char here;
+  uintptr_t sp = reinterpret_cast<uintptr_t>(&here);
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void* addr = nullptr;
+    size_t size = 0;
+    int rc = pthread_attr_getstack(&attr, &addr, &size);
+    pthread_attr_destroy(&attr);
+    uintptr_t low = reinterpret_cast<uintptr_t>(addr);
+    if (rc == 0 && size > 0 && sp > low && sp - low <= size) {
+      size_t margin = std::min<size_t>(256 * 1024, size / 4);
+      return low + margin;
+    }
+  }
+  return sp > 768 * 1024 ? sp - 768 * 1024 : 0;  // unknown stack: assume 1 MB
+}
+
+std::shared_ptr<const lang::SourceFile> readFromDisk(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return nullptr;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return std::make_shared<lang::SourceFile>(path, ss.str());
+}
+
+}  // namespace
+
+Machine* currentMachine() { return tCurrent; }
+
+MachineScope::MachineScope(Machine* m) : prev_(tCurrent) {
+  tCurrent = m;
+  if (m && m->frames.empty()) m->stackLimit = computeStackLimit();
+}
+MachineScope::~MachineScope() { tCurrent = prev_; }
+
+Machine::Machine(Interpreter& a, InterpOptions o)
+    : api(a), opts(std::move(o)), registry(ModuleRegistry::standard()), rng(opts.randomSeed) {
+  if (!opts.loadFile) opts.loadFile = readFromDisk;
+  MachineScope scope(this);
+  installBuiltins();
+}
+
+Machine::~Machine() {
+  MachineScope scope(this);
+  // Suspended generators hold frames on their own stacks: unwind them while the machine lives.
+  while (!liveGenerators.empty()) {
+    GeneratorObj* g = *liveGenerators.begin();
+    closeGenerator(*g);
+    liveGenerators.erase(g);
+  }
+  // Break reference cycles: every tracked container forgets its contents.
+  auto objects = std::move(tracked);
+  auto envs = std::move(trackedEnvs);
+  for (auto& w : envs)
+    if (auto e = w.lock()) {
+      e->vars.clear();
+      e->parent.reset();
+    }
+  for (auto& w : objects)
+    if (auto o = w.lock()) o->clearReferences();
+  builtins.clear();
+  modulesByName.clear();
+  modulesByPath.clear();
+  nativeTypes.clear();
+  exceptionClasses.clear();
+  types = Types{};
+}
+
+bool Machine::approximating() const { return abstract() && !(frames.empty() ? false : frames.back()->trusted); }
+
+std::string_view Machine::text(TSNode n) const { return file().textOf(n); }
+
+std::shared_ptr<const lang::SourceFile> Machine::keepFile(std::shared_ptr<const lang::SourceFile> f) {
+  for (const auto& x : files)
+    if (x == f) return f;
+  files.push_back(f);
+  return f;
+}
+
+void Machine::checkBudget() {
+  if (hasDeadline && std::chrono::steady_clock::now() > deadline) throw BudgetExceeded();
+}
+
+void Machine::checkStack() {
+  char here;
+  if (reinterpret_cast<uintptr_t>(&here) < stackLimit)
+    raise(types.recursionError, "maximum recursion depth exceeded (the native stack is nearly full)");
+}
+
+void Machine::beforeStatement(TSNode stmt) {
+  checkBudget();
+  if (!statementObserver) return;
+  Frame& f = frame();
+  StatementEvent ev{*f.file, stmt, static_cast<int>(ts_node_start_point(stmt).row) + 1, static_cast<int>(frames.size()),
+                    f.locals->vars, f.globals->vars, api};
+  statementObserver->beforeStatement(ev);
+}
+
+SourceLocation Machine::locationOf(const Frame& f) const {
+  if (!f.file || ts_node_is_null(f.current)) {
+    SourceLocation l;
+    if (f.file) l.file = f.file->path();
+    return l;
+  }
+  return f.file->locationOf(f.current);
+}
+
+std::vector<StackFrame> Machine::callStack() const {
+  std::vector<StackFrame> out;
+  out.reserve(frames.size());
+  for (const Frame* f : frames) out.push_back(StackFrame{f->name, locationOf(*f)});
+  return out;
+}
+
+void Machine::addDiagnostic(Diagnostic d) {
+  if (diagnostics.size() >= 1000) return;
+  diagnostics.push_back(std::move(d));
+}
+
+void Machine::diagnose(Severity s, TSNode n, std::string message, std::string code) {
+  Diagnostic d;
+  d.severity = s;
+  d.message = std::move(message);
+  d.code = std::move(code);
+  if (!frames.empty()) {
+    d.file = file().path();
+    if (!ts_node_is_null(n)) {
+      TSPoint a = ts_node_start_point(n), b = ts_node_end_point(n);
+      d.start = {static_cast<int>(a.row), static_cast<int>(a.column)};
+      d.end = {static_cast<int>(b.row), static_cast<int>(b.column)};
+    }
+  }
+  addDiagnostic(std::move(d));
+}
+
+Value Machine::unsupported(TSNode n, std::string_view what) {
+  if (!frames.empty()) {
+    auto key = std::make_pair(file().path(), ts_node_start_byte(n));
+    if (unsupportedReported.insert(key).second)
+      diagnose(Severity::Information, n, std::string(what) + " is not supported by tensorlens; its value is unknown",
+               "unsupported");
+  }
+  return unknown();
+}
+
+void Machine::write(std::string_view s, bool err) {
+  if (abstract()) return;
+  const auto& sink = err ? opts.err : opts.out;
+  if (sink) sink(s);
+}
+
+void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::shared_ptr<const lang::SourceFile>& f,
+                             bool trusted) {
+  Frame fr;
+  fr.type = Frame::ModuleFrame;
+  fr.name = "<module>";
+  fr.file = f.get();
+  fr.locals = fr.globals = mod->globals;
+  fr.trusted = trusted;
+  FramePush push(*this, fr);
+  bool isMain = mod == mainModule;
+  std::vector<TSNode> stmts = namedChildren(f->root());
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    TSNode s = stmts[i];
+    try {
+      exec(s);
+    } catch (PyError& e) {
+      if (!abstract() || !isMain) throw;
+      // Abstract analysis goes on after a statement that raised: report it and continue.
+      ExceptionObj* ex = asException(e.exc);
+      Diagnostic d;
+      d.severity = Severity::Warning;
+      d.code = "uncaught-exception";
+      d.message = exceptionSummary(e.exc);
+      d.file = f->path();
+      bool placed = false;
+      if (ex)
+        for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend() && !placed; ++it)
+          if (it->file == f->path() && it->line > 0) {
+            lang::TextPos p{it->line - 1, it->column - 1};
+            d.start = p;
+            d.end = {p.line, static_cast<int>(f->lineText(p.line).size())};
+            placed = true;
+          }
+      if (!placed) {
+        TSPoint a = ts_node_start_point(s), b = ts_node_end_point(s);
+        d.start = {static_cast<int>(a.row), static_cast<int>(a.column)};
+        d.end = {static_cast<int>(b.row), static_cast<int>(b.column)};
+      }
+      addDiagnostic(std::move(d));
+    } catch (BudgetExceeded&) {
+      if (!isMain) throw;
+      diagnose(Severity::Information, s, "analysis stopped here: time budget exceeded; later values are unknown",
+               "budget-exceeded");
+      hasDeadline = false;  // the rest is cheap and must finish
+      for (size_t j = i; j < stmts.size(); ++j) {
+        TSNode t = stmts[j];
+        if (kindOf(t) != NodeKind::ExpressionStatement) continue;
+        TSNode a = firstNamedChild(t);
+        while (!ts_node_is_null(a) && kindOf(a) == NodeKind::Assignment) {
+          std::vector<std::string> names;
+          targetNames(field(a, fields().left), *f, names);
+          for (const auto& n : names) bindName(n, unknown());
+          a = field(a, fields().right);
+        }
+      }
+      return;
+    }
+  }
+}
+
+int Machine::run(std::shared_ptr<const lang::SourceFile> f) {
+  MachineScope scope(this);
+  keepFile(f);
+  mainFile = f;
+  for (const auto& e : f->syntaxErrors()) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.file = f->path();
+    d.start = e.start;
+    d.end = e.end;
+    d.message = e.message;
+    d.code = "syntax-error";
+    addDiagnostic(std::move(d));
+  }
+  mainModule = makeModule("__main__");
+  mainModule->file = f->path();
+  mainModule->set("__file__", makeStr(f->path()));
+  modulesByName["__main__"] = mainModule;
+  if (abstract() && opts.timeBudgetMs > 0) {
+    hasDeadline = true;
+    deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
+  }
+  int status = 0;
+  try {
+    try {
+      execModuleBody(mainModule, f, false);
+    } catch (PyError& e) {
+      ExceptionObj* ex = asException(e.exc);
+      if (ex && ex->cls->isSubclassOf(types.systemExit.get())) {
+        Value code = ex->dict.get("code");
+        if (!code || isNone(code)) status = 0;
+        else if (auto i = asInt(code)) status = static_cast<int>(*i);
+        else {
+          write(str(code) + "\n", true);
+          status = 1;
+        }
+      } else {
+        std::string tb = formatTraceback(e.exc);
+        if (opts.err) opts.err(tb);
+        Diagnostic d;
+        d.severity = abstract() ? Severity::Warning : Severity::Error;
+        d.code = "uncaught-exception";
+        d.message = exceptionSummary(e.exc);
+        if (ex && !ex->traceback.empty()) {
+          const TraceEntry& t = ex->traceback.back();
+          d.file = t.file;
+          d.start = {t.line - 1, t.column - 1};
+          d.end = {t.line - 1, t.column - 1 + static_cast<int>(t.source.size())};
+          for (size_t i = 0; i + 1 < ex->traceback.size(); ++i) {
+            const TraceEntry& o = ex->traceback[i];
+            d.related.push_back({o.file, {o.line - 1, o.column - 1}, {o.line - 1, o.column - 1}, "called from " + o.function});
+          }
+        } else {
+          d.file = f->path();
+        }
+        addDiagnostic(std::move(d));
+        status = Interpreter::kExitError;
+      }
+    } catch (BudgetExceeded&) {
+      status = 0;
+    }
+    if (abstract() && opts.analyzeUncalledFunctions) {
+      if (opts.timeBudgetMs > 0) {
+        hasDeadline = true;
+        deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
+      }
+      analyzeUncalled();
+    }
+  } catch (InterpCancelled&) {
+    status = Interpreter::kExitCancelled;
+  } catch (std::exception& e) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.file = f->path();
+    d.message = std::string("internal error in tensorlens: ") + e.what();
+    d.code = "internal-error";
+    addDiagnostic(std::move(d));
+    status = Interpreter::kExitInternal;
+  } catch (...) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.file = f->path();
+    d.message = "internal error in tensorlens";
+    d.code = "internal-error";
+    addDiagnostic(std::move(d));
+    status = Interpreter::kExitInternal;
+  }
+  hasDeadline = false;
+  frames.clear();
+  callDepth = 0;
+  evalDepth = 0;
+  return status;
+}
+
+void Machine::analyzeUncalled() {
+  // Functions defined while analysing may add more; index-based on purpose.
+  try {
+    for (size_t i = 0; i < definedFunctions.size(); ++i) {
+      auto f = definedFunctions[i].lock();
+      if (!f || !f->code || f->code->isLambda) continue;
+      if (executedCodes.count(f->code.get())) continue;
+      if (f->code->file != mainFile) continue;
+      std::vector<Value> args;
+      KwArgs kwargs;
+      auto owner = f->ownerClass.lock();
+      bool skipFirst = false;
+      Value first;
+      if (owner) {
+        Value entry = owner->dict.get(f->name);
+        if (is<StaticMethodObj>(entry)) {
+        } else if (is<ClassMethodObj>(entry)) {
+          first = owner;
+          skipFirst = true;
+        } else {
+          auto inst = std::make_shared<InstanceObj>(owner);
+          track(inst);
+          first = inst;
+          skipFirst = true;
+        }
+      }
+      bool firstDone = false;
+      for (const Param& p : f->sig.params) {
+        if (p.kind == ParamKind::PositionalOnly || p.kind == ParamKind::Normal) {
+          if (skipFirst && !firstDone) {
+            args.push_back(first);
+            firstDone = true;
+          } else {
+            args.push_back(p.defaultValue ? p.defaultValue : unknown());
+          }
+        } else if (p.kind == ParamKind::KeywordOnly && !p.defaultValue) {
+          kwargs.emplace_back(p.name, unknown());
+        }
+      }
+      try {
+        Frame fr;
+        fr.type = Frame::ModuleFrame;
+        fr.name = "<module>";
+        fr.file = mainFile.get();
+        fr.locals = fr.globals = f->globals;
+        FramePush push(*this, fr);
+        Value r = callFunction(f, std::move(args), std::move(kwargs));
+        if (auto* g = as<GeneratorObj>(r))
+          for (int k = 0; k < opts.abstractLoopIterations && resumeGenerator(*g, none()); ++k) {
+          }
+      } catch (PyError& e) {
+        ExceptionObj* ex = asException(e.exc);
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.code = "uncaught-exception";
+        d.message = exceptionSummary(e.exc);
+        d.file = mainFile->path();
+        if (ex)
+          for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend(); ++it)
+            if (it->file == mainFile->path() && it->line > 0) {
+              d.start = {it->line - 1, it->column - 1};
+              d.end = {it->line - 1, static_cast<int>(mainFile->lineText(it->line - 1).size())};
+              break;
+            }
+        addDiagnostic(std::move(d));
+      }
+    }
+  } catch (BudgetExceeded&) {
+  }
+}
+
+}  // namespace tlens::interp

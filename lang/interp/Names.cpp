@@ -1,0 +1,107 @@
+// Name resolution, following Python's scoping rules: a function's locals are the names its body
+// binds (Scope.cpp decides which, once per def); other names are looked up in the enclosing
+// function scopes (the closure Env chain, which is what makes closures late-binding and lets
+// `nonlocal` rebind), then the module globals, then the builtins. Class bodies have their own
+// namespace that functions defined inside them do not see. Comprehension variables live in an
+// Env of their own, searched first.
+#include "lang/interp/Machine.h"
+
+namespace tlens::interp {
+
+Value Machine::lookupName(std::string_view name, TSNode at) {
+  Frame& f = frame();
+  for (auto it = f.comprehensions.rbegin(); it != f.comprehensions.rend(); ++it)
+    if (const Value* v = (*it)->vars.find(name)) return *v;
+  switch (f.type) {
+    case Frame::ModuleFrame:
+      break;
+    case Frame::ClassFrame:
+      if (const Value* v = f.locals->vars.find(name)) return *v;
+      for (Env* e = f.closure.get(); e; e = e->parent.get())
+        if (const Value* v = e->vars.find(name)) return *v;
+      break;
+    case Frame::FunctionFrame: {
+      const ScopeInfo& sc = f.code->scope;
+      if (sc.locals.count(std::string(name))) {
+        if (const Value* v = f.locals->vars.find(name)) return *v;
+        if (abstract()) return unknown();
+        raise(types.unboundLocalError,
+              "cannot access local variable '" + std::string(name) + "' where it is not associated with a value");
+      }
+      if (!sc.globals.count(std::string(name)))
+        for (Env* e = f.closure.get(); e; e = e->parent.get())
+          if (const Value* v = e->vars.find(name)) return *v;
+      break;
+    }
+  }
+  if (const Value* v = f.globals->vars.find(name)) return *v;
+  if (const Value* v = builtins.find(name)) return *v;
+  if (abstract()) return unknown();
+  raise(types.nameError, "name '" + std::string(name) + "' is not defined");
+}
+
+void Machine::bindName(std::string_view name, const Value& v) {
+  Frame& f = frame();
+  switch (f.type) {
+    case Frame::ModuleFrame:
+    case Frame::ClassFrame:
+      f.locals->vars.set(name, v);
+      return;
+    case Frame::FunctionFrame: {
+      const ScopeInfo& sc = f.code->scope;
+      std::string n(name);
+      if (sc.globals.count(n)) {
+        f.globals->vars.set(name, v);
+        return;
+      }
+      if (sc.nonlocals.count(n)) {
+        for (Env* e = f.closure.get(); e; e = e->parent.get())
+          if (e->vars.contains(name)) {
+            e->vars.set(name, v);
+            return;
+          }
+        if (f.closure) {
+          f.closure->vars.set(name, v);
+          return;
+        }
+      }
+      f.locals->vars.set(name, v);
+      return;
+    }
+  }
+}
+
+void Machine::unbindName(std::string_view name, TSNode at) {
+  Frame& f = frame();
+  Env* env = f.locals.get();
+  if (f.type == Frame::FunctionFrame) {
+    const ScopeInfo& sc = f.code->scope;
+    std::string n(name);
+    if (sc.globals.count(n)) env = f.globals.get();
+    else if (sc.nonlocals.count(n))
+      for (Env* e = f.closure.get(); e; e = e->parent.get())
+        if (e->vars.contains(name)) {
+          env = e;
+          break;
+        }
+  }
+  if (!env->vars.erase(name) && !abstract()) {
+    if (f.type == Frame::FunctionFrame && f.code->scope.locals.count(std::string(name)))
+      raise(types.unboundLocalError,
+            "cannot access local variable '" + std::string(name) + "' where it is not associated with a value");
+    raise(types.nameError, "name '" + std::string(name) + "' is not defined");
+  }
+}
+
+std::shared_ptr<Env> Machine::closureForNewFunction() {
+  Frame& f = frame();
+  if (!f.comprehensions.empty()) return f.comprehensions.back();
+  switch (f.type) {
+    case Frame::ModuleFrame: return nullptr;
+    case Frame::ClassFrame: return f.closure;
+    case Frame::FunctionFrame: return f.locals;
+  }
+  return nullptr;
+}
+
+}  // namespace tlens::interp

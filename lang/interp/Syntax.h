@@ -1,0 +1,157 @@
+// Syntax: fast access to tree-sitter-python nodes for the evaluator. Node types are mapped once
+// from grammar symbols to the NodeKind enum (a switch, not string compares), field names to field
+// ids, and children are walked with a tree cursor (ts_node_named_child(i) is linear in i, which
+// would make a 50,000-statement module quadratic).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+namespace tlens::interp {
+
+enum class NodeKind : uint8_t {
+  Other,
+  Error,
+  Module,
+  Block,
+  // statements
+  ExpressionStatement,
+  ReturnStatement,
+  PassStatement,
+  BreakStatement,
+  ContinueStatement,
+  IfStatement,
+  ElifClause,
+  ElseClause,
+  ForStatement,
+  WhileStatement,
+  TryStatement,
+  ExceptClause,
+  ExceptGroupClause,
+  FinallyClause,
+  WithStatement,
+  WithClause,
+  WithItem,
+  FunctionDefinition,
+  ClassDefinition,
+  DecoratedDefinition,
+  Decorator,
+  RaiseStatement,
+  AssertStatement,
+  DeleteStatement,
+  GlobalStatement,
+  NonlocalStatement,
+  ImportStatement,
+  ImportFromStatement,
+  FutureImportStatement,
+  PrintStatement,
+  ExecStatement,
+  MatchStatement,
+  TypeAliasStatement,
+  // expressions
+  Identifier,
+  Integer,
+  Float,
+  String,
+  ConcatenatedString,
+  True,
+  False,
+  None,
+  Ellipsis,
+  Attribute,
+  Subscript,
+  Slice,
+  Call,
+  ArgumentList,
+  KeywordArgument,
+  ListSplat,
+  DictionarySplat,
+  BinaryOperator,
+  UnaryOperator,
+  NotOperator,
+  BooleanOperator,
+  ComparisonOperator,
+  ConditionalExpression,
+  Lambda,
+  List,
+  Tuple,
+  Set,
+  Dictionary,
+  Pair,
+  ListComprehension,
+  SetComprehension,
+  DictionaryComprehension,
+  GeneratorExpression,
+  ForInClause,
+  IfClause,
+  ParenthesizedExpression,
+  ExpressionList,
+  PatternList,
+  TuplePattern,
+  ListPattern,
+  ListSplatPattern,
+  DictionarySplatPattern,
+  NamedExpression,
+  Yield,
+  Await,
+  AsPattern,
+  AsPatternTarget,
+  Assignment,
+  AugmentedAssignment,
+  ParenthesizedListSplat,
+  Interpolation,
+  StringContent,
+  StringStart,
+  StringEnd,
+  EscapeSequence,
+  EscapeInterpolation,
+  FormatSpecifier,
+  FormatExpression,
+  TypeConversion,
+  Parameters,
+  LambdaParameters,
+  DefaultParameter,
+  TypedParameter,
+  TypedDefaultParameter,
+  KeywordSeparator,
+  PositionalSeparator,
+  DottedName,
+  AliasedImport,
+  RelativeImport,
+  ImportPrefix,
+  WildcardImport,
+  Type,
+  Comment,
+  Count
+};
+
+NodeKind kindOf(TSNode n);
+
+struct Fields {
+  TSFieldId left, right, value, name, body, condition, consequence, alternative, function, arguments,
+      object, attribute, subscript, op, argument, key, alias, parameters, superclasses, definition,
+      cause, type, moduleName, operators, expression, formatSpecifier, typeConversion;
+};
+const Fields& fields();
+
+inline TSNode field(TSNode n, TSFieldId id) { return ts_node_child_by_field_id(n, id); }
+inline bool isNull(TSNode n) { return ts_node_is_null(n); }
+inline uint32_t startByte(TSNode n) { return ts_node_start_byte(n); }
+inline bool sameNode(TSNode a, TSNode b) { return a.id == b.id && a.tree == b.tree; }
+
+/// Named children, comments excluded, in order.
+std::vector<TSNode> namedChildren(TSNode n);
+/// All children (named and anonymous tokens), comments excluded, with their field ids.
+struct Child {
+  TSNode node;
+  TSFieldId fieldId;
+};
+std::vector<Child> children(TSNode n);
+/// The first named child that is not a comment, or a null node.
+TSNode firstNamedChild(TSNode n);
+/// Unwraps parenthesized expressions.
+TSNode unparen(TSNode n);
+
+}  // namespace tlens::interp

@@ -1,0 +1,312 @@
+// Abstract mode, the language server's analysis: Unknown values, both branches of unknown ifs
+// with joined bindings, bounded loops and recursion, the time budget, no side effects, and
+// analysis of functions nothing calls.
+#include <chrono>
+#include <filesystem>
+#include <map>
+
+#include "FakeFlow.h"
+
+namespace {
+
+/// Last value reported for each "text@line" (line 1-based).
+struct Hovers : ValueObserver {
+  std::map<std::string, std::string> at;
+  Interpreter* in = nullptr;
+  void onValue(const tlens::lang::SourceFile& f, TSNode n, const Value& v) override {
+    at[std::string(f.textOf(n)) + "@" + std::to_string(ts_node_start_point(n).row + 1)] = in->repr(v);
+  }
+};
+
+RunResult analyze(const std::string& src, Hovers& h, fakeflow::State* st = nullptr,
+                  const std::function<void(InterpOptions&)>& configure = {}) {
+  return runPython(src, Mode::Abstract, configure, [&](Interpreter& in) {
+    h.in = &in;
+    in.setValueObserver(&h);
+    if (st) fakeflow::install(in, *st);
+  });
+}
+
+}  // namespace
+
+TEST_CASE("abstract: an unknown condition runs both branches and joins their bindings", "[lang][interp][abstract]") {
+  Hovers h;
+  fakeflow::State st;
+  RunResult r = analyze(
+      "import time\n"
+      "import fakeflow as ff\n"
+      "t = time.time()\n"
+      "if t > 5:\n"
+      "    a = 1; same = 'x'; num = 1; w = ff.zeros([2, 3])\n"
+      "else:\n"
+      "    a = 2; same = 'x'; num = 1.5; w = ff.zeros([2, 5])\n"
+      "    only_else = 3\n"
+      "result = (a, same, num, w, only_else)\n",
+      h, &st);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["t@3"] == "<unknown float>");
+  CHECK(h.at["a@5"] == "1");  // both branches were analysed
+  CHECK(h.at["a@7"] == "2");
+  CHECK(h.at["result@9"] == "(<unknown int>, 'x', <unknown float>, Tensor(2, ?), 3)");
+}
+
+TEST_CASE("abstract: known conditions take one branch only", "[lang][interp][abstract]") {
+  Hovers h;
+  analyze(
+      "debug = False\n"
+      "if debug:\n"
+      "    mode = 'debug'\n"
+      "else:\n"
+      "    mode = 'train'\n"
+      "x = mode\n",
+      h);
+  CHECK(h.at.count("mode@3") == 0);
+  CHECK(h.at["x@6"] == "'train'");
+}
+
+TEST_CASE("abstract: returns from both branches join", "[lang][interp][abstract]") {
+  Hovers h;
+  fakeflow::State st;
+  analyze(
+      "import numpy as np\n"
+      "import fakeflow as ff\n"
+      "def pick(flag):\n"
+      "    if flag:\n"
+      "        return ff.zeros([4, 8])\n"
+      "    return ff.zeros([4, 16])\n"
+      "def maybe_none(x):\n"
+      "    if x is None:\n"
+      "        return 0\n"
+      "    return x * 2\n"
+      "r = pick(np.random.rand() > 0.5)\n"
+      "s = maybe_none(np.zeros(3))\n",
+      h, &st);
+  CHECK(h.at["r@11"] == "Tensor(4, ?)");
+  CHECK(h.at["s@12"] == "<unknown>");
+}
+
+TEST_CASE("abstract: operations on Unknown never raise", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "import numpy as np\n"
+      "x = np.load('data.npy')['key'].reshape(-1, 28)[0] + 3\n"
+      "for row in x:\n"
+      "    y = row.sum() * 2\n"
+      "with np.errstate() as s:\n"
+      "    z = x(1, *s, **x)\n"
+      "a, b, *c = x\n"
+      "n = len(x) + int(x) + float(x)\n"
+      "k = str(x) + x.name\n"
+      "flag = x is None or x in [1, 2] or not x\n"
+      "d = {x: 1}[x]\n",
+      h);
+  CHECK(r.diagnostics.size() == 1);  // the hint that numpy is not available
+  CHECK(r.hasDiagnostic("unresolved-import"));
+  CHECK(h.at["y@4"] == "<unknown>");
+  CHECK(h.at["a@7"] == "<unknown>");
+  CHECK(h.at["c@7"] == "<unknown list>");
+  CHECK(h.at["n@8"] == "<unknown>");
+  CHECK(h.at["flag@10"] == "<unknown bool>");
+}
+
+TEST_CASE("abstract: small known loops run exactly, others a bounded number of times", "[lang][interp][abstract]") {
+  Hovers h;
+  auto t0 = std::chrono::steady_clock::now();
+  RunResult r = analyze(
+      "xs = []\n"
+      "for i in range(3):\n"
+      "    xs.append(i * i)\n"
+      "copy = xs\n"
+      "total = 0\n"
+      "for k in range(10 ** 9):\n"
+      "    total += k\n"
+      "after_big = total\n"
+      "i = 0\n"
+      "while i < 5:\n"
+      "    i += 1\n"
+      "exact_i = i\n"
+      "n = 0\n"
+      "while True:\n"
+      "    n += 1\n"
+      "after_forever = n\n"
+      "def gen():\n"
+      "    while True:\n"
+      "        yield 1\n"
+      "g = list(gen())\n",
+      h);
+  auto elapsed = std::chrono::steady_clock::now() - t0;
+  CHECK(elapsed < std::chrono::seconds(2));
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["copy@4"] == "[0, 1, 4]");
+  CHECK(h.at["after_big@8"] == "<unknown int>");
+  CHECK(h.at["exact_i@12"] == "5");
+  CHECK(h.at["after_forever@16"] == "<unknown int>");
+}
+
+TEST_CASE("abstract: recursion is bounded", "[lang][interp][abstract]") {
+  Hovers h;
+  auto t0 = std::chrono::steady_clock::now();
+  RunResult r = analyze(
+      "def forever(n):\n"
+      "    return forever(n + 1)\n"
+      "def fib(n):\n"
+      "    if n < 2:\n"
+      "        return n\n"
+      "    return fib(n - 1) + fib(n - 2)\n"
+      "a = forever(0)\n"
+      "b = fib(30)\n"
+      "import numpy as np\n"
+      "c = fib(np.int64(9))\n",
+      h);
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+  CHECK(h.at["a@7"] == "<unknown>");
+  CHECK(h.at.count("b@8") == 1);
+  CHECK(h.at.count("c@10") == 1);
+  CHECK(!r.hasDiagnostic("uncaught-exception"));
+}
+
+TEST_CASE("abstract: no side effects: no files written, no output, no sleeping", "[lang][interp][abstract]") {
+  namespace fs = std::filesystem;
+  fs::path target = fs::temp_directory_path() / "tlens_abstract_must_not_exist.txt";
+  fs::remove(target);
+  Hovers h;
+  auto t0 = std::chrono::steady_clock::now();
+  RunResult r = analyze(
+      "import time, os, sys\n"
+      "f = open(" + std::string("'") + target.string() + "', 'w')\n"
+      "f.write('data')\n"
+      "f.close()\n"
+      "with open('" + target.string() + "', 'w') as g:\n"
+      "    g.write('more')\n"
+      "os.makedirs('" + (fs::temp_directory_path() / "tlens_abstract_dir").string() + "')\n"
+      "print('hello')\n"
+      "sys.stdout.write('out')\n"
+      "sys.stderr.write('err')\n"
+      "time.sleep(30)\n",
+      h);
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+  CHECK_FALSE(fs::exists(target));
+  CHECK_FALSE(fs::exists(fs::temp_directory_path() / "tlens_abstract_dir"));
+  CHECK(r.out.empty());
+  CHECK(r.err.empty());
+  CHECK(h.at["f@2"] == "<unknown>");
+}
+
+TEST_CASE("abstract: functions nothing calls are analysed with unknown arguments", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "SCALE = 3\n"
+      "def helper(x, k=2, *rest, flag, **opts):\n"
+      "    y = x * k\n"
+      "    z = k * SCALE\n"
+      "    return y\n"
+      "class Model:\n"
+      "    def __init__(self, units):\n"
+      "        self.units = units\n"
+      "    def forward(self, x):\n"
+      "        width = self.units\n"
+      "        inner = self.helper()\n"
+      "        return x\n"
+      "    def helper(self):\n"
+      "        return 7\n"
+      "    @staticmethod\n"
+      "    def make(n):\n"
+      "        m = n\n"
+      "    @classmethod\n"
+      "    def build(cls):\n"
+      "        kind = cls\n",
+      h);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["x@2"] == "<unknown>");
+  CHECK(h.at["y@3"] == "<unknown>");
+  CHECK(h.at["z@4"] == "6");
+  CHECK(h.at["width@10"] == "<unknown>");
+  CHECK(h.at["inner@11"] == "7");
+  CHECK(h.at["m@17"] == "<unknown>");
+  CHECK(h.at["kind@20"] == "<class '__main__.Model'>");
+}
+
+TEST_CASE("abstract: except handlers are analysed even when nothing raises", "[lang][interp][abstract]") {
+  Hovers h;
+  analyze(
+      "try:\n"
+      "    value = int('12')\n"
+      "except ValueError as e:\n"
+      "    message = str(e)\n"
+      "    value = -1\n"
+      "result = value\n",
+      h);
+  CHECK(h.at["message@4"] == "''");
+  CHECK(h.at["result@6"] == "<unknown int>");
+}
+
+TEST_CASE("abstract: errors on known values are warnings and analysis continues", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "a = 1 + 'x'\n"
+      "b = 2\n",
+      h);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].severity == Severity::Warning);
+  CHECK(r.diagnostics[0].message == "TypeError: unsupported operand type(s) for +: 'int' and 'str'");
+  CHECK(r.diagnostics[0].start.line == 0);
+  CHECK(h.at["b@2"] == "2");
+  CHECK(r.status == 0);
+}
+
+TEST_CASE("abstract: the time budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {
+  InterpOptions o;
+  o.mode = Mode::Abstract;
+  o.timeBudgetMs = 50;
+  o.analyzeUncalledFunctions = false;
+  Interpreter in(o);
+  auto t0 = std::chrono::steady_clock::now();
+  in.runSource("main.py",
+               "before = 1\n"
+               "n = 0\n"
+               "for a in range(16):\n"
+               "    for b in range(16):\n"
+               "        for c in range(16):\n"
+               "            for d in range(16):\n"
+               "                for e in range(16):\n"
+               "                    n += 1\n"
+               "after = 2\n");
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+  bool reported = false;
+  for (const auto& d : in.diagnostics()) reported |= d.code == "budget-exceeded";
+  CHECK(reported);
+  CHECK(in.repr(in.mainModule()->get("before")) == "1");
+  CHECK(isUnknown(in.mainModule()->get("after")));
+}
+
+TEST_CASE("abstract: argv-driven argparse defaults are known", "[lang][interp][abstract]") {
+  Hovers h;
+  analyze(
+      "import argparse\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--batch_size', type=int, default=100)\n"
+      "p.add_argument('--lr', type=float, default=0.001)\n"
+      "args = p.parse_args()\n"
+      "bs = args.batch_size\n"
+      "lr = args.lr\n",
+      h, nullptr, [](InterpOptions& o) { o.argv = {"--lr", "0.5"}; });
+  CHECK(h.at["bs@6"] == "100");
+  CHECK(h.at["lr@7"] == "0.5");
+}
+
+TEST_CASE("abstract: huge values are never built and long native loops respect the budget", "[lang][interp][abstract]") {
+  Hovers h;
+  auto t0 = std::chrono::steady_clock::now();
+  analyze(
+      "s = 'a' * 10 ** 9\n"
+      "l = [0] * 10 ** 9\n"
+      "r = list(range(10 ** 9))\n"
+      "small = [0] * 3\n"
+      "t = sum(range(10 ** 12))\n",
+      h);
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(3));
+  CHECK(h.at["s@1"] == "<unknown str>");
+  CHECK(h.at["l@2"] == "<unknown list>");
+  CHECK(h.at["r@3"] == "<unknown list>");
+  CHECK(h.at["small@4"] == "[0, 0, 0]");
+}
