@@ -8,7 +8,7 @@ namespace tlens::cpu::movement {
 
 namespace {
 
-constexpr int64_t kCopyGrainBytes = 1 << 16;
+constexpr int64_t kCopyGrainBytes = 1 << 18;
 
 /// memcpy split over the pool when it is large.
 void parallelMemcpy(unsigned char* dst, const unsigned char* src, int64_t bytes) {

@@ -18,7 +18,9 @@ using ArrayMap = Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>>;
 template <typename T>
 using ConstArrayMap = Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>;
 
-constexpr int64_t kElementwiseGrain = 16384;
+/// Elements per parallel chunk. Waking a pool thread costs microseconds, so tensors below a few
+/// hundred kilobytes run on the calling thread (the MLP's 128x256 activations among them).
+constexpr int64_t kElementwiseGrain = int64_t{1} << 16;
 
 /// exp(x) that underflows to exactly 0 like IEEE exp. Eigen's vectorised exp clamps its input on
 /// some instruction sets (returning ~1e-38 for exp(-200) in float32), which would hide the exact

@@ -66,7 +66,7 @@ void xentKernel(KernelContext& c) {
       std::fill(ploss, ploss + rows, T(0));
       return;
     }
-    parallelFor(rows, std::max<int64_t>(1, 8192 / cols), [&](int64_t b, int64_t e) {
+    parallelFor(rows, std::max<int64_t>(1, 65536 / cols), [&](int64_t b, int64_t e) {
       for (int64_t r = b; r < e; ++r) {
         cpu::ConstArrayMap<T> x(pf + r * cols, cols), z(pl + r * cols, cols);
         cpu::ArrayMap<T> y(pb + r * cols, cols);
@@ -108,7 +108,7 @@ void sparseXentKernel(KernelContext& c) {
     const T* pf = in[0].data<T>();
     T* pb = out[1].data<T>();
     T* ploss = out[0].data<T>();
-    parallelFor(rows, std::max<int64_t>(1, 8192 / cols), [&](int64_t b, int64_t e) {
+    parallelFor(rows, std::max<int64_t>(1, 65536 / cols), [&](int64_t b, int64_t e) {
       for (int64_t r = b; r < e; ++r) {
         cpu::ConstArrayMap<T> x(pf + r * cols, cols);
         cpu::ArrayMap<T> y(pb + r * cols, cols);

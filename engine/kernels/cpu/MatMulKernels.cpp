@@ -27,8 +27,8 @@ void matmul(const Tensor& a, const Tensor& b, bool ta, bool tb, Tensor& out) {
   }
   const int64_t m = out.dim(0), n = out.dim(1), k = a.dim(ta ? 0 : 1);
   const int threads = intraOpThreads();
-  // Below ~2 MFLOP per thread, splitting costs more than it gains.
-  const bool split = threads > 1 && m * n * k >= int64_t{1} << 21;
+  // Below ~8M multiply-adds (~50 us), waking a second thread costs more than it gains.
+  const bool split = threads > 1 && m * n * k >= int64_t{1} << 23;
   auto rows = [&](int64_t r0, int64_t r1) {  // C[r0:r1, :] = op(A)[r0:r1, :] * op(B)
     auto Cb = C.middleRows(r0, r1 - r0);
     if (!ta && !tb) Cb.noalias() = A.middleRows(r0, r1 - r0) * B;
@@ -43,8 +43,11 @@ void matmul(const Tensor& a, const Tensor& b, bool ta, bool tb, Tensor& out) {
     else if (ta && !tb) Cb.noalias() = A.transpose() * B.middleCols(c0, c1 - c0);
     else Cb.noalias() = A.transpose() * B.transpose().middleCols(c0, c1 - c0);
   };
-  if (!split) {
-    rows(0, m);
+  if (!split) {  // whole-matrix expressions: Eigen's fastest path (blocks lose alignment info)
+    if (!ta && !tb) C.noalias() = A * B;
+    else if (!ta && tb) C.noalias() = A * B.transpose();
+    else if (ta && !tb) C.noalias() = A.transpose() * B;
+    else C.noalias() = A.transpose() * B.transpose();
   } else if (m >= n) {
     parallelFor(m, std::max<int64_t>(16, (m + threads - 1) / threads), rows);
   } else {

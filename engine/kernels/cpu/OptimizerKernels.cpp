@@ -17,7 +17,7 @@ using Arr = Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>>;
 template <typename T>
 using CArr = Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>;
 
-constexpr int64_t kGrain = 16384;
+constexpr int64_t kGrain = int64_t{1} << 16;
 
 /// The variables bound to `refs` (made private for writing) and checks against the gradient.
 std::vector<Tensor*> refs(KernelContext& c, std::initializer_list<size_t> idx, size_t gradIdx,

@@ -82,7 +82,7 @@ auto lift(const R& red, T x) {
 template <typename R, typename T, typename Acc>
 void reduceImpl(const R& red, const T* src, const ConcreteShape& shape, const std::vector<char>& reducedAxes,
                 Acc* tmp, int64_t outN) {
-  constexpr int64_t kBlock = 16384;  // elements per task
+  constexpr int64_t kBlock = int64_t{1} << 16;  // elements per task
   const ReduceLayout l = collapse(shape, reducedAxes);
   int64_t n = 1;
   for (int64_t d : shape) n *= d;

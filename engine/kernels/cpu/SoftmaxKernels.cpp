@@ -9,7 +9,7 @@ namespace {
 
 template <typename T, bool Log>
 void softmaxLastAxis(const T* x, T* y, int64_t rows, int64_t cols) {
-  parallelFor(rows, std::max<int64_t>(1, 8192 / std::max<int64_t>(cols, 1)), [&](int64_t b, int64_t e) {
+  parallelFor(rows, std::max<int64_t>(1, 65536 / std::max<int64_t>(cols, 1)), [&](int64_t b, int64_t e) {
     for (int64_t r = b; r < e; ++r) {
       cpu::ConstArrayMap<T> xr(x + r * cols, cols);
       cpu::ArrayMap<T> yr(y + r * cols, cols);
@@ -29,7 +29,7 @@ template <typename T, bool Log>
 void softmaxInnerAxis(const T* x, T* y, int64_t outer, int64_t len, int64_t inner) {
   const int64_t chunk = std::min<int64_t>(inner, 1024);
   const int64_t nc = (inner + chunk - 1) / chunk;
-  parallelFor(outer * nc, std::max<int64_t>(1, 8192 / (len * chunk)), [&](int64_t b, int64_t e) {
+  parallelFor(outer * nc, std::max<int64_t>(1, 65536 / (len * chunk)), [&](int64_t b, int64_t e) {
     Eigen::Array<T, Eigen::Dynamic, 1> m(chunk), s(chunk);
     for (int64_t t = b; t < e; ++t) {
       const int64_t o = t / nc, c0 = (t % nc) * chunk, w = std::min(chunk, inner - c0);
