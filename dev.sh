@@ -8,6 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 JOBS=$(nproc 2>/dev/null || echo 2)
+# ccache keys on relative paths, so every clone of the repository shares one cache.
+export CCACHE_BASEDIR="$PWD"
+export CCACHE_NOHASHDIR=1
 
 # Debian packages the build needs; the Python grammar comes from npm at configure time.
 PKGS=(cmake ninja-build g++ ccache pkg-config nlohmann-json3-dev libboost-dev libeigen3-dev
