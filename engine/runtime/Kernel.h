@@ -49,6 +49,17 @@ class KernelContext : public AttrReader {
   /// Makes the variable's buffer private before an in-place update (copy on write).
   Tensor& mutableVariable(size_t i);
   void setVarNames(const std::vector<std::string>* names) { varNames_ = names; }
+
+  /// Check-numerics mode. A kernel that can test an output for NaN/Inf while writing it (data
+  /// in cache) does so and reports the result, and the executor skips its own scan of it.
+  bool checkingNumerics() const { return checkNumerics_; }
+  void setCheckingNumerics(bool on) { checkNumerics_ = on; }
+  void reportFinite(size_t output, bool finite) {
+    if (finite_.size() < outputs_.size()) finite_.assign(outputs_.size(), -1);
+    finite_[output] = finite ? 1 : 0;
+  }
+  /// Per output: -1 not tested by the kernel, 0 holds NaN/Inf, 1 all finite.
+  const std::vector<int8_t>& finiteReports() const { return finite_; }
   /// This node's random generator (seed/seed2 attributes honoured).
   std::mt19937_64& rng() { return res_.rng(nodeName_, getInt("seed"), getInt("seed2")); }
 
@@ -65,6 +76,8 @@ class KernelContext : public AttrReader {
   Device device_;
   std::vector<Tensor> outputs_;
   const std::vector<std::string>* varNames_ = nullptr;
+  bool checkNumerics_ = false;
+  std::vector<int8_t> finite_;
 };
 
 using KernelFn = void (*)(KernelContext&);

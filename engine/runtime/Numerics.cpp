@@ -45,18 +45,17 @@ void countRange(const T* p, int64_t n, NonFiniteCounts& c) {
 
 }  // namespace
 
-bool allFinite(const Tensor& t) {
-  switch (t.dtype()) {
-    case DType::Float32:
-      return bitsAllFinite<uint32_t>(t.raw(), t.numElements(), 0x7f800000u, 0x7fffffffu);
+bool allFinite(DType dtype, const void* data, int64_t n) {
+  switch (dtype) {
+    case DType::Float32: return bitsAllFinite<uint32_t>(data, n, 0x7f800000u, 0x7fffffffu);
     case DType::Float64:
-      return bitsAllFinite<uint64_t>(t.raw(), t.numElements(), 0x7ff0000000000000ull,
-                                     0x7fffffffffffffffull);
-    case DType::Float16:
-      return bitsAllFinite<uint16_t>(t.raw(), t.numElements(), uint16_t{0x7c00}, uint16_t{0x7fff});
+      return bitsAllFinite<uint64_t>(data, n, 0x7ff0000000000000ull, 0x7fffffffffffffffull);
+    case DType::Float16: return bitsAllFinite<uint16_t>(data, n, uint16_t{0x7c00}, uint16_t{0x7fff});
     default: return true;
   }
 }
+
+bool allFinite(const Tensor& t) { return allFinite(t.dtype(), t.raw(), t.numElements()); }
 
 NonFiniteCounts countNonFinite(const Tensor& t) {
   NonFiniteCounts c;

@@ -18,6 +18,10 @@ struct NonFiniteCounts {
 /// True when every element of a floating tensor is finite (non-floating tensors: true). A
 /// vectorised bit test over the whole buffer; counting happens only when something is found.
 bool allFinite(const Tensor& t);
+/// The same test on raw elements of a floating dtype (kernels call it on chunks they just wrote).
+bool allFinite(DType dtype, const void* data, int64_t n);
+template <typename T>
+bool allFiniteSpan(const T* data, int64_t n) { return allFinite(DTypeOf<T>::value, data, n); }
 NonFiniteCounts countNonFinite(const Tensor& t);
 
 /// True when `t` is one of `inputs`' buffers (Identity, Reshape): check-numerics already scanned it

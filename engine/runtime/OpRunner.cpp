@@ -28,7 +28,9 @@ std::vector<Tensor> runOp(const OpCall& c) {
                    " kernel registered for op " + op.type + " (node " + *c.name + ")");
   KernelContext ctx(op, *c.attrs, inputs, r.outputs, *c.resources, *c.name, c.device);
   ctx.setVarNames(c.varNames);
+  ctx.setCheckingNumerics(c.checkNumerics);
   fn(ctx);
+  if (c.finite) *c.finite = ctx.finiteReports();
   std::vector<Tensor>& outs = ctx.outputs();
   for (size_t i = 0; i < outs.size(); ++i) {
     const TensorType& want = r.outputs[i];

@@ -21,6 +21,9 @@ struct OpCall {
   Device device;
   Resources* resources = nullptr;
   const std::vector<std::string>* varNames = nullptr;  ///< per input: variable name for ref inputs
+  bool checkNumerics = false;  ///< lets kernels test their outputs while writing them
+  /// Out: per output, what the kernel found when it tested it (-1 untested, 0 NaN/Inf, 1 finite).
+  std::vector<int8_t>* finite = nullptr;
 };
 
 /// The TensorType a concrete tensor presents to a shape function (values for small int tensors).

@@ -129,6 +129,7 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
   DebugHooks* hooks = opts.hooks;
   if (hooks) hooks->runStarted(plan.constOrder);
   std::vector<int32_t> remaining = plan.uses;
+  std::vector<int8_t> finite;
   std::vector<Tensor> inputs;
   std::vector<std::string> inputNames;
   try {
@@ -176,6 +177,8 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
       call.device = node->device;
       call.resources = &resources_;
       call.varNames = &plan.varNames[step];
+      call.checkNumerics = opts.checkNumerics;
+      call.finite = opts.checkNumerics ? &finite : nullptr;
       std::vector<Tensor>& outs = values[static_cast<size_t>(node->id)];
       outs = runOp(call);
       if (opts.checkNumerics || hooks) {
@@ -191,8 +194,9 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
       }
       if (opts.checkNumerics) {
         for (size_t k = 0; k < outs.size(); ++k) {
-          if (!outs[k].valid() || !isFloating(outs[k].dtype()) || sharesBufferWith(outs[k], inputs) ||
-              allFinite(outs[k]))
+          if (!outs[k].valid() || !isFloating(outs[k].dtype())) continue;
+          const int8_t tested = k < finite.size() ? finite[k] : -1;
+          if (tested == 1 || (tested < 0 && (sharesBufferWith(outs[k], inputs) || allFinite(outs[k]))))
             continue;
           inputNames.clear();
           for (const Output& in : node->inputs) inputNames.push_back(in.name());

@@ -1,6 +1,7 @@
 // The executor: feeds and their validation, pruning, control dependencies, variables across
 // runs, debug hooks, check-numerics.
 #include <atomic>
+#include <limits>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -251,4 +252,32 @@ TEST_CASE("check-numerics reports the first node that produced NaN or Inf", "[en
   }
   // Without check-numerics the run completes.
   CHECK_NOTHROW(s.run({downstream}));
+}
+
+TEST_CASE("check-numerics catches a NaN written by an optimizer update (tested inside the kernel)", "[engine][numerics]") {
+  Graph g;
+  Output w = ops::variable(g, F32(std::vector<float>(100000, 1.f)), "w");
+  std::vector<float> grad(100000, 0.5f);
+  grad[77777] = std::numeric_limits<float>::quiet_NaN();
+  // Fed, so no node produced the NaN before the update does.
+  Output gradIn = ops::placeholder(g, DType::Float32, parseShape("[100000]"), "grad");
+  Output update = g.op("ApplyGradientDescent", {w, ops::scalar(g, DType::Float32, 0.1), gradIn});
+  Session s(g);
+  s.runTargets({g.globalVariablesInitializer()});
+  RunOptions o;
+  o.checkNumerics = true;
+  try {
+    s.run({update}, {{gradIn, F32(grad)}}, {}, o);
+    FAIL("expected a NumericsError");
+  } catch (const NumericsError& e) {
+    CHECK(e.report().opType == "ApplyGradientDescent");
+    CHECK(e.report().counts.nan == 1);
+  }
+  // A finite update passes, and the weights moved.
+  Graph g2;
+  Output w2 = ops::variable(g2, F32({1, 2}), "w");
+  Output up2 = g2.op("ApplyGradientDescent", {w2, ops::scalar(g2, DType::Float32, 0.5), ops::constant(g2, F32({2, 2}))});
+  Session s2(g2);
+  s2.runTargets({g2.globalVariablesInitializer()});
+  CHECK(s2.run({up2}, {}, {}, o)[0].getDouble(0) == Approx(0));
 }

@@ -1,11 +1,13 @@
 // Optimizer updates on the CPU, in place on the variable buffers (copy on write when a buffer is
 // shared with a fetched value), vectorised with Eigen arrays over parallel chunks. The formulas
 // are TensorFlow's (training_ops.cc).
+#include <atomic>
 #include <Eigen/Core>
 
 #include <vector>
 
 #include "engine/runtime/Kernel.h"
+#include "engine/runtime/Numerics.h"
 #include "engine/runtime/ThreadPool.h"
 
 namespace tlens {
@@ -58,10 +60,18 @@ void dispatchApply(KernelContext& c, F f) {
   }
 }
 
-/// Runs f(begin, end) over chunks of n elements in parallel.
-template <typename F>
-void chunks(int64_t n, F f) {
-  parallelFor(n, kGrain, [&](int64_t b, int64_t e) { f(b, e - b); });
+/// Runs f(begin, count) over chunks of the variable in parallel. In check-numerics mode each
+/// updated chunk of `var` is tested while it is still in cache, and the result reported for
+/// output 0 (the updated variable), so the executor does not scan all the weights again.
+template <typename T, typename F>
+void chunks(KernelContext& c, const T* var, int64_t n, F f) {
+  const bool check = c.checkingNumerics();
+  std::atomic<bool> finite{true};
+  parallelFor(n, kGrain, [&](int64_t b, int64_t e) {
+    f(b, e - b);
+    if (check && !allFiniteSpan(var + b, e - b)) finite = false;
+  });
+  if (check) c.reportFinite(0, finite);
 }
 
 void applyGradientDescent(KernelContext& c) {
@@ -71,7 +81,7 @@ void applyGradientDescent(KernelContext& c) {
     const T alpha = scalarInput<T>(c, 1);
     T* var = v[0]->data<T>();
     const T* d = c.input(2).data<T>();
-    chunks(v[0]->numElements(), [&](int64_t b, int64_t n) { Arr<T>(var + b, n) -= alpha * CArr<T>(d + b, n); });
+    chunks(c, var, v[0]->numElements(), [&](int64_t b, int64_t n) { Arr<T>(var + b, n) -= alpha * CArr<T>(d + b, n); });
   });
   c.setOutput(0, *v[0]);
 }
@@ -85,7 +95,7 @@ void applyMomentum(KernelContext& c) {
     T* var = v[0]->data<T>();
     T* accum = v[1]->data<T>();
     const T* g = c.input(3).data<T>();
-    chunks(v[0]->numElements(), [&](int64_t b, int64_t n) {
+    chunks(c, var, v[0]->numElements(), [&](int64_t b, int64_t n) {
       Arr<T> w(var + b, n), a(accum + b, n);
       CArr<T> gr(g + b, n);
       a = a * momentum + gr;
@@ -110,7 +120,7 @@ void applyAdam(KernelContext& c) {
     T* m = v[1]->data<T>();
     T* vv = v[2]->data<T>();
     const T* g = c.input(9).data<T>();
-    chunks(v[0]->numElements(), [&](int64_t b, int64_t n) {
+    chunks(c, var, v[0]->numElements(), [&](int64_t b, int64_t n) {
       Arr<T> w(var + b, n), mm(m + b, n), sv(vv + b, n);
       CArr<T> gr(g + b, n);
       mm += (gr - mm) * (one - b1);
@@ -133,7 +143,7 @@ void applyRMSProp(KernelContext& c) {
     T* ms = v[1]->data<T>();
     T* mom = v[2]->data<T>();
     const T* g = c.input(7).data<T>();
-    chunks(v[0]->numElements(), [&](int64_t b, int64_t n) {
+    chunks(c, var, v[0]->numElements(), [&](int64_t b, int64_t n) {
       Arr<T> w(var + b, n), s(ms + b, n), mo(mom + b, n);
       CArr<T> gr(g + b, n);
       s += (gr.square() - s) * (one - rho);
