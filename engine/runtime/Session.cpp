@@ -57,13 +57,10 @@ const Session::Plan& Session::planFor(const std::vector<Output>& fetches, const 
 
   auto plan = std::make_unique<Plan>();
   const size_t n = graph_.size();
-  std::vector<char> needed(n, 0), fedNode(n, 0);
-  // A node all of whose used outputs are fed need not run; we track fed outputs per node.
+  std::vector<char> needed(n, 0);
+  // Fed outputs cut the walk: their producers run only if something else needs them.
   std::map<Output, bool> fed;
   for (const auto& [o, t] : feeds) fed[o] = true;
-  std::vector<Node*> stack;
-  for (const Output& f : fetches) stack.push_back(f.node);
-  for (Node* t : targets) stack.push_back(t);
   // Fetching a fed tensor needs no producer.
   std::vector<Node*> work;
   for (const Output& f : fetches)
