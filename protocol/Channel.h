@@ -1,0 +1,71 @@
+// Channel: framed messages between an editor and a server (LSP and DAP share it).
+//
+// Both protocols frame each JSON body with a header block, `Content-Length: N\r\n\r\n<N bytes>`.
+// FrameDecoder is the pure codec (tested on its own: partial headers, extra headers, bytes past
+// the body, bad lengths). A Channel moves whole bodies: stdio (a plain blocking reader, which
+// also works when stdin is a regular file, as in transcript tests), TCP on 127.0.0.1 (Boost.Asio;
+// one connection after another) and memory (tests).
+//
+// Only the protocol layers of lsp/ and dap/ use this; it knows nothing of JSON.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace tlens::protocol {
+
+/// A header block that cannot be parsed (missing or bad Content-Length, oversized header).
+/// After it, the decoder has skipped the broken header and resynchronises on the next one.
+struct FramingError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// `Content-Length: <size>\r\n\r\n<body>`
+std::string encodeFrame(std::string_view body);
+
+class FrameDecoder {
+ public:
+  /// Appends raw bytes read from the transport.
+  void feed(std::string_view bytes);
+  /// The next complete body, or nullopt when more bytes are needed. Throws FramingError for a
+  /// broken header (once per broken header; later calls continue after it).
+  std::optional<std::string> next();
+  /// Bytes received but not yet returned as a body.
+  size_t buffered() const { return buffer_.size() - pos_; }
+
+ private:
+  std::string buffer_;
+  size_t pos_ = 0;
+};
+
+class Channel {
+ public:
+  virtual ~Channel() = default;
+  /// Blocks for the next body; nullopt when the peer closed the stream. Framing errors are
+  /// reported through `onError` (when set) and skipped.
+  virtual std::optional<std::string> read() = 0;
+  /// Sends one body. Safe to call from several threads (writes are serialised).
+  virtual void write(std::string_view body) = 0;
+  /// Unblocks read() (it then returns nullopt) and stops accepting writes.
+  virtual void close() = 0;
+  std::function<void(const std::string&)> onError;
+};
+
+/// Reads stdin, writes stdout (both switched to binary, unbuffered framing).
+std::unique_ptr<Channel> stdioChannel();
+/// Reads the framed bytes of `input`; writes append framed bodies to *output.
+std::unique_ptr<Channel> memoryChannel(std::string input, std::string* output);
+
+/// Listens on 127.0.0.1:`port` (0 picks a free port; `onListening` receives the actual port)
+/// and runs `session` for each accepted connection, one after another, until `session` returns
+/// false. Throws std::runtime_error when the port cannot be bound.
+void serveTcp(int port, const std::function<bool(Channel&)>& session,
+              const std::function<void(int port)>& onListening = {});
+/// Connects to 127.0.0.1:`port` (tests, and `tlens run --listen` helpers).
+std::unique_ptr<Channel> connectTcp(int port);
+
+}  // namespace tlens::protocol
