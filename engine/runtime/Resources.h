@@ -21,6 +21,8 @@ class Resources {
   void setVariable(const std::string& name, Tensor t) { vars_[name] = std::move(t); }
   const std::unordered_map<std::string, Tensor>& variables() const { return vars_; }
   void clear() { vars_.clear(); rngs_.clear(); }
+  /// Restarts every random generator (a new seed was set).
+  void clearRngs() { rngs_.clear(); }
 
   /// The generator of a random op, created from (graphSeed, opSeed) on first use and advanced
   /// across runs, as TensorFlow's stateful random ops are. Deterministic by default.

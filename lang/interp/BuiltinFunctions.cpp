@@ -229,7 +229,7 @@ void installBuiltinFunctions(Machine& m) {
       case Kind::StaticMethod: return boolean(true);
       case Kind::Instance: return boolean(static_cast<bool>(static_cast<InstanceObj*>(v.get())->cls->lookup("__call__")));
       case Kind::Unknown: return unknownOf(mp->types.bool_);
-      case Kind::Native: return boolean(true);
+      case Kind::Native: return boolean(static_cast<NativeObject*>(v.get())->isCallable());
       default: return boolean(false);
     }
   });

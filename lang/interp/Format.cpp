@@ -233,7 +233,21 @@ std::string reprString(std::string_view s) {
   return out;
 }
 
+// Native numbers (numpy scalars, eager scalar tensors) format as the Python number they convert
+// to through __index__ or __float__.
+static Value nativeNumber(Machine& m, const Value& v, bool wantFloat) {
+  if (!v || v->kind() != Kind::Native) return nullptr;
+  for (const char* d : {wantFloat ? "__float__" : "__index__", wantFloat ? "__index__" : "__float__"})
+    if (Value f = m.findAttr(v, d)) {
+      Value r = m.call(f, {}, {});
+      if (r && (r->kind() == Kind::Int || r->kind() == Kind::Float || r->kind() == Kind::Bool || r->kind() == Kind::Unknown)) return r;
+    }
+  return nullptr;
+}
+
 std::string applyFormatSpec(Machine& m, const Value& v, std::string_view spec) {
+  if (!spec.empty())
+    if (Value n = nativeNumber(m, v, spec.find_first_of("eEfFgG%") != std::string_view::npos)) return applyFormatSpec(m, n, spec);
   Spec sp;
   if (!parseSpec(spec, sp)) m.valueError("Invalid format specifier '" + std::string(spec) + "' for object of type '" + m.typeName(v) + "'");
   switch (v->kind()) {
@@ -338,6 +352,8 @@ std::string percentFormat(Machine& m, std::string_view fmt, const Value& args) {
     char conv = fmt[i];
     if (sp.align == '<') sp.zero = false;
     if (!arg) arg = take();
+    if (std::string_view("diueEfFgGxXo").find(conv) != std::string_view::npos)
+      if (Value n = nativeNumber(m, arg, std::string_view("eEfFgG").find(conv) != std::string_view::npos)) arg = n;
     switch (conv) {
       case 's':
       case 'r':

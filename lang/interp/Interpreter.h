@@ -119,7 +119,12 @@ class Interpreter {
   /// The implementation (internal; include lang/interp/Machine.h to use it).
   Machine& machine() { return *m_; }
 
+  /// Keeps `p` alive as long as this interpreter, and destroys it after every Python value
+  /// (native modules attach their runtime state here).
+  void attach(std::shared_ptr<void> p) { attached_.push_back(std::move(p)); }
+
  private:
+  std::vector<std::shared_ptr<void>> attached_;  // declared first: destroyed after m_
   std::unique_ptr<Machine> m_;
 };
 

@@ -55,6 +55,8 @@ class NativeObject : public Object {
 
   /// Calls the object; null when it is not callable (TypeError).
   virtual Value call(CallContext& ctx) { return nullptr; }
+  /// What callable(obj) answers; override together with call().
+  virtual bool isCallable() const { return true; }
 
   /// `this <op> other`, or `other <op> this` when `reflected`. Null or NotImplemented when not
   /// supported for `other` (the interpreter then tries the other operand, then raises).

@@ -273,6 +273,8 @@ Value Machine::binary(BinOp op, const Value& a, const Value& b) {
   } else if (kb == Kind::Native) {
     Value r = static_cast<NativeObject*>(b.get())->binaryOp(api, op, a, true);
     if (usable(r)) return r;
+    // "%d" % native: a native right operand that does not define % formats like any object.
+    if (op == BinOp::Mod && ka == Kind::Str) return makeStr(percentFormat(*this, static_cast<StrObj*>(a.get())->value, b));
   }
   if (ka == Kind::Unknown || kb == Kind::Unknown) return unknown();
   if (abstract()) {

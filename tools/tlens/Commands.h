@@ -10,5 +10,8 @@ using Args = std::vector<std::string>;
 
 int opsCommand(const Args& args);    ///< tlens ops: the op registry
 int trainCommand(const Args& args);  ///< tlens train-mlp: the MLP workload through the graph executor
+int runCommand(const Args& args);    ///< tlens run: run a program (concrete mode)
+int checkCommand(const Args& args);  ///< tlens check: abstract analysis, diagnostics
+int graphCommand(const Args& args);  ///< tlens graph: the graphs a program builds
 
 }  // namespace tlens::cli

@@ -1,0 +1,568 @@
+// `_tlens`: the native module under the embedded Python tensorflow/numpy/keras modules. Each
+// function is small; the Python side gives them TensorFlow's names and signatures.
+#include "engine/graph/Builder.h"
+#include "engine/graph/Gradients.h"
+#include "engine/graph/Optimizers.h"
+#include "engine/runtime/PrintSink.h"
+#include "lang/tf/OpApply.h"
+#include "lang/tf/TfObjects.h"
+
+namespace tlens::tf {
+
+using namespace interp;
+
+namespace {
+
+DType dtypeArg(CallContext& c, const Value& v) {
+  if (isNone(v)) return DType::Invalid;
+  if (auto* d = dynamic_cast<DTypeObj*>(v.get())) return d->dtype;
+  if (const std::string* s = asString(v)) {
+    if (auto t = parseDType(*s)) return *t;
+    if (*s == "float") return DType::Float64;
+    if (*s == "int") return DType::Int64;
+    c.typeError("data type '" + *s + "' not understood");
+  }
+  if (isUnknown(v)) throw NeedsKnownValue{};
+  // Python's float / int / bool classes (np.zeros(3, dtype=float)).
+  std::string n = c.interp.repr(v);
+  if (n == "<class 'float'>") return DType::Float64;
+  if (n == "<class 'int'>") return DType::Int64;
+  if (n == "<class 'bool'>") return DType::Bool;
+  c.typeError("Cannot convert " + n + " to a dtype");
+}
+
+Shape shapeArg(CallContext& c, TfRuntime& rt, const Value& v, bool symbolsForNone) {
+  if (isNone(v)) return Shape::unknownRank();
+  if (auto i = asInt(v)) return Shape::fromConcrete({*i});
+  std::vector<Value> items;
+  if (auto* seq = asSequence(v)) items = *seq;
+  else if (rt.tensorShapeClass && c.interp.isInstance(v, *static_cast<ClassObj*>(rt.tensorShapeClass.get()))) {
+    Value dims = c.interp.getAttr(v, "_dims");
+    if (isNone(dims)) return Shape::unknownRank();
+    items = c.toList(dims);
+  } else {
+    items = c.toList(v);
+  }
+  std::vector<Dim> dims;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Value& d = items[i];
+    if (isNone(d)) dims.push_back(symbolsForNone ? Dim::symbol(rt.newSymbol(i == 0 ? "batch" : "d" + std::to_string(i))) : Dim::unknown());
+    else if (isUnknown(d)) dims.push_back(Dim::unknown());
+    else if (auto* t = dynamic_cast<TensorObj*>(d.get()); t && t->type.value) dims.push_back(Dim::known(t->type.value->getInt(0)));
+    else dims.push_back(Dim::known(c.toInt(d)));
+  }
+  return Shape(std::move(dims));
+}
+
+AttrValue attrValue(CallContext& c, TfRuntime& rt, std::string_view key, const Value& v) {
+  if (isUnknown(v)) throw NeedsKnownValue{};
+  switch (v->kind()) {
+    case Kind::Bool: return static_cast<bool>(*asInt(v));
+    case Kind::Int: return *asInt(v);
+    case Kind::Float: return *asDouble(v);
+    case Kind::Str: return *asString(v);
+    default: break;
+  }
+  if (auto* d = dynamic_cast<DTypeObj*>(v.get())) return d->dtype;
+  if (key == "shape" || key == "element_shape") return shapeArg(c, rt, v, false);
+  if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
+    if (t->type.value && t->type.value->rank() <= 1) {
+      if (t->type.value->rank() == 0) return t->type.value->getInt(0);
+      return t->type.value->toInt64Vector();
+    }
+    if (t->form == TensorObj::Form::Concrete) {
+      Tensor x = t->concrete().tensor;
+      if (x.rank() == 0) return isFloating(x.dtype()) ? AttrValue(x.getDouble(0)) : AttrValue(x.getInt(0));
+      return x.toInt64Vector();
+    }
+    throw NeedsKnownValue{};
+  }
+  std::vector<Value> items = c.toList(v);
+  bool allInt = true, allStr = true;
+  for (const Value& e : items) {
+    if (isUnknown(e)) throw NeedsKnownValue{};
+    if (e->kind() != Kind::Int && e->kind() != Kind::Bool) allInt = false;
+    if (e->kind() != Kind::Str) allStr = false;
+  }
+  if (allInt) {
+    std::vector<int64_t> r;
+    for (const Value& e : items) r.push_back(*asInt(e));
+    return r;
+  }
+  if (allStr && !items.empty()) {
+    std::vector<std::string> r;
+    for (const Value& e : items) r.push_back(*asString(e));
+    return r;
+  }
+  std::vector<double> r;
+  for (const Value& e : items) r.push_back(c.toDouble(e));
+  return r;
+}
+
+Attrs attrsArg(CallContext& c, TfRuntime& rt, const Value& v) {
+  Attrs a;
+  if (isNone(v)) return a;
+  auto* d = as<DictObj>(v);
+  if (!d) c.typeError("attrs must be a dict");
+  for (const auto& e : d->entries()) {
+    if (isNone(e.value)) continue;
+    std::string k = c.toStr(e.key);
+    a[k] = attrValue(c, rt, k, e.value);
+  }
+  return a;
+}
+
+Value tupleOrOne(std::vector<Value> outs) {
+  if (outs.size() == 1) return outs[0];
+  return makeTuple(std::move(outs));
+}
+
+std::shared_ptr<TensorObj> tensorArg(CallContext& c, TfRuntime& rt, const Value& v) {
+  if (auto t = std::dynamic_pointer_cast<TensorObj>(v)) return t;
+  if (isUnknown(v)) throw NeedsKnownValue{};
+  return toTensor(rt, v);
+}
+
+using Fn = std::function<Value(CallContext&, TfRuntime&)>;
+
+}  // namespace
+
+void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& rtp) {
+  TfRuntime* rtRaw = rtp.get();
+  interp.modules().add("_tlens", [rtRaw](Interpreter& in) {
+    TfRuntime& rt = *rtRaw;
+    auto m = makeModule("_tlens");
+    auto def = [&](const char* name, const char* sig, Fn fn, bool sideEffecting = false) {
+      TfRuntime* r = &rt;
+      auto f = NativeFunction::make(name, sig, [r, fn](CallContext& c) { return fn(c, *r); });
+      f->module = "_tlens";
+      f->sideEffecting = sideEffecting;
+      m->set(name, f);
+    };
+
+    def("op", "type, inputs, attrs=None, name=None, unify=False, ndarray=False, literal_dtype=None",
+        [](CallContext& c, TfRuntime& rt) -> Value {
+          OpRequest r;
+          r.type = c.toStr(c.arg("type"));
+          r.inputs = c.toList(c.arg("inputs"));
+          r.attrs = attrsArg(c, rt, c.arg("attrs"));
+          if (!c.isNone("name")) r.name = c.toStr(c.arg("name"));
+          r.unifyDTypes = c.toBool(c.arg("unify"));
+          r.ndarray = c.toBool(c.arg("ndarray"));
+          r.literalDType = dtypeArg(c, c.arg("literal_dtype"));
+          for (const Value& v : r.inputs)
+            if (isUnknown(v)) {
+              // An unknown input: the result is unknown, but keep going (no diagnostics).
+              return unknown();
+            }
+          return tupleOrOne(applyOp(rt, std::move(r)));
+        });
+
+    def("constant", "value, dtype=None, name=None, ndarray=False", [](CallContext& c, TfRuntime& rt) -> Value {
+      DType dt = dtypeArg(c, c.arg("dtype"));
+      bool nd = c.toBool(c.arg("ndarray"));
+      const Value& v = c.arg("value");
+      if (dynamic_cast<TensorObj*>(v.get())) {
+        auto t = std::static_pointer_cast<TensorObj>(v);
+        if (dt == DType::Invalid || t->type.dtype == dt) {
+          if (nd && !t->ndarray) {
+            if (t->form == TensorObj::Form::Concrete) return concreteTensor(rt, t->concrete(), true);
+            if (t->form == TensorObj::Form::Abstract) return abstractTensor(rt, t->type, true);
+          }
+          return v;
+        }
+        OpRequest cast;
+        cast.type = "Cast";
+        cast.inputs = {v};
+        cast.attrs["DstT"] = dt;
+        cast.ndarray = nd;
+        return applyOp1(rt, std::move(cast));
+      }
+      if (nd) return toTensor(rt, v, dt, true);
+      Graph* g = rt.buildingGraph();
+      std::optional<Tensor> lit;
+      try {
+        lit = literalToTensor(c.interp, v, dt, false);
+      } catch (const NeedsKnownValue&) {
+        if (auto p = partialIntList(c.interp, v)) return toTensor(rt, v, dt, false);
+        throw;
+      }
+      if (!lit) return toTensor(rt, v, dt, false);
+      if (g && !c.isNone("name")) {
+        rt.stampCreation(g);
+        NodeOptions o;
+        o.name = c.toStr(c.arg("name"));
+        Node* n = g->addNode("Const", {}, Attrs{{"value", *lit}, {"dtype", lit->dtype()}}, o);
+        return symbolicTensor(rt, *g, n->out(0));
+      }
+      return constantTensor(rt, std::move(*lit), false);
+    });
+
+    def("placeholder", "dtype, shape=None, name=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      if (!g) c.interp.raise("RuntimeError", "tf.placeholder() is not compatible with eager execution.");
+      DType dt = dtypeArg(c, c.arg("dtype"));
+      Shape s = shapeArg(c, rt, c.arg("shape"), true);
+      OpRequest r;
+      r.type = "Placeholder";
+      r.attrs = {{"dtype", dt}, {"shape", s}};
+      if (!c.isNone("name")) r.name = c.toStr(c.arg("name"));
+      return applyOp1(rt, std::move(r));
+    });
+
+    def("variable", "initial_value, name=None, trainable=True, dtype=None, shape=None",
+        [](CallContext& c, TfRuntime& rt) -> Value {
+          std::string name = c.isNone("name") ? "Variable" : c.toStr(c.arg("name"));
+          bool trainable = c.toBool(c.arg("trainable"));
+          DType dt = dtypeArg(c, c.arg("dtype"));
+          std::shared_ptr<TensorObj> init = tensorArg(c, rt, c.arg("initial_value"));
+          if (dt != DType::Invalid && init->type.dtype != dt) {
+            OpRequest cast;
+            cast.type = "Cast";
+            cast.inputs = {init};
+            cast.attrs["DstT"] = dt;
+            init = std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(cast)));
+          }
+          Graph* g = rt.buildingGraph();
+          if (g) {
+            Output initOut;
+            if (init->isSymbolic() && init->graph == g) {
+              initOut = init->out;
+            } else {
+              OpRequest id;
+              id.type = "Identity";
+              id.inputs = {init};
+              id.name = name + "/initial_value";
+              initOut = std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(id)))->out;
+            }
+            rt.stampCreation(g);
+            Output v = ops::variable(*g, initOut, name, trainable);
+            auto t = symbolicTensor(rt, *g, v);
+            t->variable = true;
+            t->trainable = trainable;
+            t->varName = v.node->name;
+            return t;
+          }
+          // Eager: the value lives in the eager context's resources.
+          std::string unique = name;
+          for (int i = 1; rt.eager().resources().variable(unique) || rt.eager().resources().variables().count(unique); ++i)
+            unique = name + "_" + std::to_string(i);
+          std::shared_ptr<TensorObj> t;
+          if (rt.abstract()) {
+            t = abstractTensor(rt, init->type, false);
+            t->type.value.reset();
+          } else {
+            Tensor v = init->concrete().tensor;
+            rt.eager().resources().setVariable(unique, v);
+            t = concreteTensor(rt, rt.eager().wrap(v), false);
+          }
+          t->variable = true;
+          t->trainable = trainable;
+          t->varName = unique;
+          return t;
+        });
+
+    def("session", "graph=None, interactive=False", [](CallContext& c, TfRuntime& rt) -> Value {
+      Graph* g = nullptr;
+      if (auto* go = dynamic_cast<GraphObj*>(c.arg("graph").get())) g = go->graph;
+      if (!g) g = rt.buildingGraph();
+      if (!g) g = &rt.defaultGraph();
+      auto s = std::make_shared<SessionObj>(rt, *g, c.toBool(c.arg("interactive")));
+      if (s->interactive) rt.sessionStack.push_back(s);
+      return s;
+    });
+
+    def("default_session", "", [](CallContext&, TfRuntime& rt) -> Value {
+      return rt.sessionStack.empty() ? none() : rt.sessionStack.back();
+    });
+
+    def("dtype", "name, numpy=False", [](CallContext& c, TfRuntime& rt) -> Value {
+      return std::make_shared<DTypeObj>(dtypeArg(c, c.arg(0)), c.toBool(c.arg(1)), &rt);
+    });
+
+    def("name_scope", "name, default_name=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto s = std::make_shared<ScopeObj>();
+      s->kind = "name_scope";
+      std::string name = c.isNone("name") ? (c.isNone("default_name") ? "" : c.toStr(c.arg("default_name"))) : c.toStr(c.arg("name"));
+      Graph* g = rt.buildingGraph();
+      auto entered = std::make_shared<bool>(false);
+      s->onEnter = [g, name, entered]() -> Value {
+        if (!g || name.empty()) return makeStr(name.empty() ? "" : name + "/");
+        *entered = true;
+        return makeStr(g->pushNameScope(name) + "/");
+      };
+      s->onExit = [g, entered] {
+        if (g && *entered) g->popNameScope();
+      };
+      return s;
+    });
+
+    def("device", "spec", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto s = std::make_shared<ScopeObj>();
+      s->kind = "device";
+      std::string spec = c.isNone("spec") ? "" : c.toStr(c.arg("spec"));
+      Graph* g = rt.buildingGraph();
+      s->onEnter = [g, spec]() -> Value {
+        if (g) g->pushDevice(spec);
+        return none();
+      };
+      s->onExit = [g] {
+        if (g) g->popDevice();
+      };
+      return s;
+    });
+
+    def("control_dependencies", "control_inputs", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto s = std::make_shared<ScopeObj>();
+      s->kind = "control_dependencies";
+      Graph* g = rt.buildingGraph();
+      std::vector<Node*> deps;
+      if (!isNone(c.arg(0)))
+        for (const Value& v : c.toList(c.arg(0))) {
+          if (auto* t = dynamic_cast<TensorObj*>(v.get()); t && t->isSymbolic()) deps.push_back(t->out.node);
+          if (auto* o = dynamic_cast<OperationObj*>(v.get()); o && o->node) deps.push_back(o->node);
+        }
+      s->onEnter = [g, deps]() -> Value {
+        if (g) g->pushControlDependencies(deps);
+        return none();
+      };
+      s->onExit = [g] {
+        if (g) g->popControlDependencies();
+      };
+      return s;
+    });
+
+    def("default_graph", "", [](CallContext&, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      return std::make_shared<GraphObj>(rt, g ? *g : rt.defaultGraph());
+    });
+    def("reset_default_graph", "", [](CallContext&, TfRuntime& rt) -> Value {
+      rt.resetDefaultGraph();
+      return none();
+    });
+    def("new_graph", "", [](CallContext&, TfRuntime& rt) -> Value { return std::make_shared<GraphObj>(rt, rt.newGraph()); });
+
+    def("global_variables_initializer", "", [](CallContext&, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      if (!g) return std::make_shared<OperationObj>(rt, rt.defaultGraph(), nullptr);
+      rt.stampCreation(g);
+      return std::make_shared<OperationObj>(rt, *g, g->globalVariablesInitializer());
+    });
+
+    def("variables_initializer", "var_list, name='init'", [](CallContext& c, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      if (!g) return std::make_shared<OperationObj>(rt, rt.defaultGraph(), nullptr);
+      std::vector<Node*> inits;
+      for (const Value& v : c.toList(c.arg(0)))
+        if (auto* t = dynamic_cast<TensorObj*>(v.get()); t && t->isSymbolic() && t->out.node->initializer)
+          inits.push_back(t->out.node->initializer);
+      rt.stampCreation(g);
+      g->pushControlDependencies(inits);
+      NodeOptions o;
+      o.name = c.toStr(c.arg(1));
+      Node* n = g->addNode("NoOp", {}, {}, o);
+      g->popControlDependencies();
+      return std::make_shared<OperationObj>(rt, *g, n);
+    });
+
+    def("variables", "trainable_only=False", [](CallContext& c, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      std::vector<Value> out;
+      if (!g) return makeList();
+      bool trainableOnly = c.toBool(c.arg(0));
+      for (Node* n : trainableOnly ? g->trainableVariables() : g->variables()) {
+        auto t = symbolicTensor(rt, *g, n->out(0));
+        t->variable = true;
+        t->varName = n->name;
+        out.push_back(t);
+      }
+      return makeList(std::move(out));
+    });
+
+    def("gradients", "ys, xs, grad_ys=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::vector<Value> ys = asSequence(c.arg(0)) ? c.toList(c.arg(0)) : std::vector<Value>{c.arg(0)};
+      std::vector<Value> xs = asSequence(c.arg(1)) ? c.toList(c.arg(1)) : std::vector<Value>{c.arg(1)};
+      Graph* g = nullptr;
+      for (const Value& y : ys)
+        if (auto* t = dynamic_cast<TensorObj*>(y.get()); t && t->isSymbolic()) g = t->graph;
+      if (!g) c.interp.raise("RuntimeError", "tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.");
+      std::vector<Output> yo, xo, gy;
+      for (const Value& y : ys) yo.push_back(outputOf(rt, *g, y));
+      for (const Value& x : xs) xo.push_back(outputOf(rt, *g, x));
+      if (!isNone(c.arg(2)))
+        for (const Value& v : c.toList(c.arg(2))) gy.push_back(outputOf(rt, *g, toTensor(rt, v)));
+      rt.stampCreation(g);
+      std::vector<Output> gs;
+      try {
+        gs = gradients(*g, yo, xo, gy);
+      } catch (const EngineError& e) {
+        c.interp.raise("LookupError", e.what());
+      }
+      std::vector<Value> out;
+      for (const Output& o : gs) out.push_back(o ? Value(symbolicTensor(rt, *g, o)) : none());
+      return makeList(std::move(out));
+    });
+
+    def("minimize", "kind, loss, learning_rate, params, var_list=None, name=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto loss = tensorArg(c, rt, c.arg("loss"));
+      if (!loss->isSymbolic()) c.interp.raise("RuntimeError", "optimizer.minimize() with a tensor loss needs graph mode; use a GradientTape in eager code");
+      Graph& g = *loss->graph;
+      std::string kind = c.toStr(c.arg("kind"));
+      double lr = c.toDouble(c.arg("learning_rate"));
+      auto param = [&](const char* k, double def) {
+        auto* d = as<DictObj>(c.arg("params"));
+        Value v = d ? d->getStr(k) : nullptr;
+        return v && !isNone(v) ? c.toDouble(v) : def;
+      };
+      OptimizerSpec spec;
+      if (kind == "GradientDescent") spec = OptimizerSpec::GradientDescent(lr);
+      else if (kind == "Momentum") spec = OptimizerSpec::Momentum(lr, param("momentum", 0.0), param("use_nesterov", 0) != 0);
+      else if (kind == "Adam") spec = OptimizerSpec::Adam(lr, param("beta1", 0.9), param("beta2", 0.999), param("epsilon", 1e-8));
+      else if (kind == "RMSProp") spec = OptimizerSpec::RMSProp(lr, param("decay", 0.9), param("momentum", 0.0), param("epsilon", 1e-10));
+      else c.valueError("unknown optimizer " + kind);
+      if (!c.isNone("name")) spec.name = c.toStr(c.arg("name"));
+      std::vector<Node*> vars;
+      if (!c.isNone("var_list"))
+        for (const Value& v : c.toList(c.arg("var_list")))
+          if (auto* t = dynamic_cast<TensorObj*>(v.get()); t && t->isSymbolic()) vars.push_back(t->out.node);
+      rt.stampCreation(&g);
+      Node* n = nullptr;
+      try {
+        n = minimize(g, loss->out, spec, vars);
+      } catch (const EngineError& e) {
+        c.interp.raise("ValueError", e.what());
+      }
+      return std::make_shared<OperationObj>(rt, g, n);
+    });
+
+    def("tape", "persistent=False", [](CallContext& c, TfRuntime& rt) -> Value {
+      return std::make_shared<TapeObj>(rt, c.toBool(c.arg(0)));
+    });
+
+    def("register", "what, value", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::string what = c.toStr(c.arg(0));
+      const Value& v = c.arg(1);
+      if (what == "TensorShape") rt.tensorShapeClass = v;
+      else if (what == "tensor_methods") rt.tensorMethods = v;
+      else if (what == "ndarray_methods") rt.ndarrayMethods = v;
+      else if (what == "variable_methods") rt.variableMethods = v;
+      else if (what == "errors") {
+        static const char* kNames[] = {"InvalidArgumentError", "FailedPreconditionError", "ResourceExhaustedError",
+                                       "OutOfRangeError", "UnimplementedError", "CancelledError", "NotFoundError", "InternalError"};
+        for (size_t i = 0; i < std::size(kNames); ++i) rt.errorClass[i] = c.interp.findAttr(v, kNames[i]);
+      } else c.valueError("unknown registration " + what);
+      return none();
+    });
+
+    def("style", "", [](CallContext&, TfRuntime& rt) -> Value {
+      return makeStr(rt.style() == ApiStyle::Graph ? "graph" : "eager");
+    });
+    def("set_style", "style", [](CallContext& c, TfRuntime& rt) -> Value {
+      rt.setStyle(c.toStr(c.arg(0)) == "graph" ? ApiStyle::Graph : ApiStyle::Eager);
+      return none();
+    });
+    def("building_graph", "", [](CallContext&, TfRuntime& rt) -> Value { return boolean(rt.buildingGraph() != nullptr); });
+    def("is_abstract", "", [](CallContext&, TfRuntime& rt) -> Value { return boolean(rt.abstract()); });
+    def("functions_eagerly", "value=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (!c.isNone("value")) rt.options().functionsEagerly = c.toBool(c.arg(0));
+      return boolean(rt.options().functionsEagerly);
+    });
+    def("log_device_placement", "on", [](CallContext& c, TfRuntime& rt) -> Value {
+      rt.options().logDevicePlacement = c.toBool(c.arg(0));
+      return none();
+    });
+    def("set_seed", "seed", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (c.isNone("seed")) return none();
+      rt.graphSeed = c.toInt(c.arg(0));
+      rt.graphSeedSet = true;
+      rt.eager().resources().setGraphSeed(rt.graphSeed);
+      rt.eager().resources().clearRngs();
+      return none();
+    });
+
+    def("value", "t", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      if (!t) return c.arg(0);
+      if (t->form == TensorObj::Form::Concrete) return tensorToPython(t->concrete().tensor);
+      if (t->type.value) return tensorToPython(*t->type.value);
+      if (t->isSymbolic() && !rt.abstract())
+        c.interp.raise("NotImplementedError", "Cannot convert a symbolic tf.Tensor (" + t->out.name() + ") to a numpy array.");
+      throw NeedsKnownValue{};
+    });
+
+    def("to_ndarray", "t", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto t = tensorArg(c, rt, c.arg(0));
+      if (t->ndarray) return t;
+      if (t->form == TensorObj::Form::Concrete) return concreteTensor(rt, t->concrete(), true);
+      if (t->isSymbolic() && !rt.abstract())
+        c.interp.raise("NotImplementedError", "Cannot convert a symbolic tf.Tensor (" + t->out.name() + ") to a numpy array.");
+      return abstractTensor(rt, t->type, true);
+    });
+
+    def("to_tensor", "t", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto t = tensorArg(c, rt, c.arg(0));
+      if (!t->ndarray) return t;
+      if (rt.buildingGraph()) {
+        OpRequest id;
+        id.type = "Identity";
+        id.inputs = {t};
+        Value r = applyOp1(rt, std::move(id));
+        return r;
+      }
+      if (t->form == TensorObj::Form::Concrete) return concreteTensor(rt, t->concrete(), false);
+      return abstractTensor(rt, t->type, false);
+    });
+
+    def("set_shape", "t, shape", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      if (!t) c.typeError("set_shape needs a tensor");
+      Shape s = shapeArg(c, rt, c.arg(1), false);
+      if (!t->type.shape.compatible(s))
+        c.valueError("Tensor's shape " + t->type.shape.tfStr() + " is not compatible with supplied shape " + s.tfStr());
+      Shape merged = t->type.shape.merge(s);
+      t->type.shape = merged;
+      if (t->isSymbolic()) t->out.node->outputs[static_cast<size_t>(t->out.index)].shape = merged;
+      return none();
+    });
+
+    def("type_of", "t", [](CallContext& c, TfRuntime&) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      return t ? makeStr(describeType(t->type)) : none();
+    });
+
+    def("is_tensor", "t", [](CallContext& c, TfRuntime&) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      return boolean(t && !t->ndarray);
+    });
+    def("is_ndarray", "t", [](CallContext& c, TfRuntime&) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      return boolean(t && t->ndarray);
+    });
+    def("is_variable", "t", [](CallContext& c, TfRuntime&) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      return boolean(t && t->variable);
+    });
+    def("is_symbolic", "t", [](CallContext& c, TfRuntime&) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      return boolean(t && t->isSymbolic());
+    });
+
+    def("summarize", "t, max_entries=3", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      if (!t || t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
+      return makeStr(summarizeValue(t->concrete().tensor, c.toInt(c.arg(1))));
+    });
+
+    def("write_stdout", "text", [](CallContext& c, TfRuntime&) -> Value {
+      c.interp.write(c.toStr(c.arg(0)));
+      return none();
+    }, true);
+    def("write_stderr", "text", [](CallContext& c, TfRuntime&) -> Value {
+      c.interp.write(c.toStr(c.arg(0)), true);
+      return none();
+    }, true);
+    return m;
+  });
+}
+
+}  // namespace tlens::tf

@@ -1,0 +1,13 @@
+# Generates EmbeddedPython.cpp: every lang/tf/python/<module.name>.py as a raw string literal.
+file(GLOB PY_FILES ${SRC_DIR}/*.py)
+list(SORT PY_FILES)
+set(OUT "// Generated from lang/tf/python/*.py by lang/tf/Embed.cmake. Do not edit.\n#include \"lang/tf/EmbeddedPython.h\"\nnamespace tlens::tf {\nconst std::vector<EmbeddedModule>& embeddedModules() {\n  static const std::vector<EmbeddedModule> kModules = {\n")
+foreach(F ${PY_FILES})
+  get_filename_component(NAME ${F} NAME)
+  string(REGEX REPLACE "\\.py$" "" MOD ${NAME})
+  file(READ ${F} BODY)
+  string(APPEND OUT "    {\"${MOD}\", R\"tlpy(${BODY})tlpy\"},\n")
+endforeach()
+string(APPEND OUT "  };\n  return kModules;\n}\n}  // namespace tlens::tf\n")
+file(WRITE ${OUT_FILE}.tmp "${OUT}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different ${OUT_FILE}.tmp ${OUT_FILE})

@@ -1,0 +1,436 @@
+#include "lang/tf/OpApply.h"
+
+#include <cmath>
+
+#include "engine/core/Promotion.h"
+#include "engine/ops/OpRegistry.h"
+#include "engine/runtime/OpRunner.h"
+
+namespace tlens::tf {
+
+using namespace interp;
+
+// --- Python literals -------------------------------------------------------------------------
+
+namespace {
+
+enum class LitKind { None, Bool, Int, Float };
+
+LitKind kindOf(const Value& v) {
+  switch (v->kind()) {
+    case Kind::Bool: return LitKind::Bool;
+    case Kind::Int: return LitKind::Int;
+    case Kind::Float: return LitKind::Float;
+    default: return LitKind::None;
+  }
+}
+
+PyScalarKind scalarKind(LitKind k) {
+  return k == LitKind::Bool ? PyScalarKind::Bool : k == LitKind::Int ? PyScalarKind::Int : PyScalarKind::Float;
+}
+
+/// The widest literal kind in a nested list, or None when something is not a literal. `unknown`
+/// is set when an Unknown value was seen (abstract mode).
+LitKind scanLiteral(const Value& v, bool& unknown, int depth = 0) {
+  if (!v || depth > 32) return LitKind::None;
+  if (isUnknown(v)) {
+    unknown = true;
+    return LitKind::Int;
+  }
+  if (auto* seq = asSequence(v)) {
+    LitKind k = LitKind::Bool;
+    bool any = false;
+    for (const Value& e : *seq) {
+      LitKind ek = scanLiteral(e, unknown, depth + 1);
+      if (ek == LitKind::None) return LitKind::None;
+      k = std::max(k, ek);
+      any = true;
+    }
+    return any ? k : LitKind::Float;  // [] is float32 in TF
+  }
+  return kindOf(v);
+}
+
+void shapeOf(Interpreter& in, const Value& v, size_t depth, ConcreteShape& shape, bool& ragged) {
+  auto* seq = asSequence(v);
+  if (!seq) {
+    if (depth != shape.size()) ragged = true;
+    return;
+  }
+  if (depth == shape.size()) shape.push_back(static_cast<int64_t>(seq->size()));
+  else if (depth > shape.size() || shape[depth] != static_cast<int64_t>(seq->size())) ragged = true;
+  for (const Value& e : *seq) {
+    shapeOf(in, e, depth + 1, shape, ragged);
+    if (ragged) return;
+  }
+}
+
+void flatten(const Value& v, std::vector<double>& out) {
+  if (auto* seq = asSequence(v)) {
+    for (const Value& e : *seq) flatten(e, out);
+    return;
+  }
+  out.push_back(*asDouble(v));
+}
+
+}  // namespace
+
+DType literalDType(const Value& v, bool numpyDefaults) {
+  bool unknown = false;
+  LitKind k = scanLiteral(v, unknown);
+  if (k == LitKind::None) return DType::Invalid;
+  return numpyDefaults ? numpyDefaultDType(scalarKind(k)) : tfDefaultDType(scalarKind(k));
+}
+
+std::optional<Tensor> literalToTensor(Interpreter& in, const Value& v, DType dtype, bool numpyDefaults) {
+  bool unknown = false;
+  LitKind k = scanLiteral(v, unknown);
+  if (k == LitKind::None) return std::nullopt;
+  if (unknown) throw NeedsKnownValue{};
+  if (dtype == DType::Invalid)
+    dtype = numpyDefaults ? numpyDefaultDType(scalarKind(k)) : tfDefaultDType(scalarKind(k));
+  ConcreteShape shape;
+  bool ragged = false;
+  shapeOf(in, v, 0, shape, ragged);
+  if (ragged) in.raise("ValueError", "Can't convert non-rectangular Python sequence to Tensor.");
+  std::vector<double> flat;
+  flatten(v, flat);
+  if (isInteger(dtype) && k == LitKind::Float && !numpyDefaults)
+    for (double d : flat)
+      if (d != std::floor(d))
+        in.raise("TypeError", "Cannot convert " + in.repr(v) + " to EagerTensor of dtype " + std::string(dtypeName(dtype)));
+  Tensor t(dtype, shape);
+  for (size_t i = 0; i < flat.size(); ++i) t.setDouble(static_cast<int64_t>(i), flat[i]);
+  return t;
+}
+
+Value tensorToPython(const Tensor& t) {
+  auto scalar = [&](int64_t i) -> Value {
+    if (t.dtype() == DType::Bool) return boolean(t.getDouble(i) != 0);
+    if (isInteger(t.dtype())) return makeInt(t.getInt(i));
+    return makeFloat(t.getDouble(i));
+  };
+  if (t.rank() == 0) return scalar(0);
+  std::function<Value(int, int64_t)> build = [&](int d, int64_t offset) -> Value {
+    int64_t stride = 1;
+    for (int k = d + 1; k < t.rank(); ++k) stride *= t.dim(k);
+    std::vector<Value> items;
+    items.reserve(static_cast<size_t>(t.dim(d)));
+    for (int64_t i = 0; i < t.dim(d); ++i)
+      items.push_back(d + 1 == t.rank() ? scalar(offset + i) : build(d + 1, offset + i * stride));
+    return makeList(std::move(items));
+  };
+  return build(0, 0);
+}
+
+std::optional<TensorType> partialIntList(Interpreter& in, const Value& v) {
+  auto* seq = asSequence(v);
+  if (!seq) return std::nullopt;
+  std::vector<Dim> dims;
+  bool anyUnknown = false;
+  for (const Value& e : *seq) {
+    if (isUnknown(e)) {
+      dims.push_back(Dim::unknown());
+      anyUnknown = true;
+    } else if (auto i = asInt(e)) {
+      dims.push_back(*i == -1 ? Dim::minusOne() : Dim::known(*i));
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!anyUnknown) return std::nullopt;
+  TensorType t(DType::Int32, Shape::fromConcrete({static_cast<int64_t>(dims.size())}));
+  t.asShape = Shape(std::move(dims));
+  return t;
+}
+
+// --- tensor constructors ---------------------------------------------------------------------
+
+static void record(TfRuntime& rt, const std::shared_ptr<TensorObj>& t) {
+  if (rt.records) rt.records->push_back(TensorRecord{t->origin, t->type});
+}
+
+std::shared_ptr<TensorObj> symbolicTensor(TfRuntime& rt, Graph& g, Output out) {
+  auto t = std::make_shared<TensorObj>(rt, TensorObj::Form::Symbolic);
+  t->graph = &g;
+  t->out = out;
+  t->type = out.type();
+  t->origin = out.node->location;
+  return t;
+}
+
+std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndarray) {
+  auto t = std::make_shared<TensorObj>(rt, TensorObj::Form::Concrete);
+  t->type = concreteType(v.tensor);
+  t->value = std::move(v);
+  t->ndarray = ndarray;
+  t->origin = rt.userLocation();
+  record(rt, t);
+  return t;
+}
+
+std::shared_ptr<TensorObj> abstractTensor(TfRuntime& rt, TensorType type, bool ndarray) {
+  auto t = std::make_shared<TensorObj>(rt, TensorObj::Form::Abstract);
+  t->type = std::move(type);
+  t->ndarray = ndarray;
+  t->origin = rt.userLocation();
+  record(rt, t);
+  return t;
+}
+
+static bool smallEnoughToKeep(const Tensor& t) { return t.numElements() <= 4096; }
+
+std::shared_ptr<TensorObj> constantTensor(TfRuntime& rt, Tensor value, bool ndarray) {
+  Graph* g = ndarray ? nullptr : rt.buildingGraph();
+  if (g) {
+    rt.stampCreation(g);
+    Attrs a{{"value", value}, {"dtype", value.dtype()}};
+    Node* n = g->addNode("Const", {}, std::move(a), NodeOptions{});
+    auto t = symbolicTensor(rt, *g, n->out(0));
+    record(rt, t);
+    return t;
+  }
+  if (!rt.abstract()) return concreteTensor(rt, rt.eager().wrap(std::move(value)), ndarray);
+  TensorType type(value.dtype(), Shape::fromConcrete(value.shape()));
+  if (smallEnoughToKeep(value)) type.value = std::make_shared<const Tensor>(std::move(value));
+  return abstractTensor(rt, std::move(type), ndarray);
+}
+
+std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, bool numpyDefaults) {
+  Interpreter& in = rt.interp();
+  if (auto t = std::dynamic_pointer_cast<TensorObj>(v)) return t;
+  if (isUnknown(v)) throw NeedsKnownValue{};
+  if (auto* seq = asSequence(v)) {
+    // A list holding tensors (or, in abstract mode, unknown ints) is packed.
+    bool hasTensor = false, hasUnknown = false;
+    for (const Value& e : *seq) {
+      if (dynamic_cast<TensorObj*>(e.get())) hasTensor = true;
+      else if (isUnknown(e)) hasUnknown = true;
+      else if (asSequence(e) && literalDType(e, false) == DType::Invalid) hasTensor = true;
+    }
+    if (hasUnknown && !hasTensor && rt.abstract()) {
+      if (auto t = partialIntList(in, v)) {
+        if (dtype == DType::Int64) t->dtype = DType::Int64;
+        Graph* g = numpyDefaults ? nullptr : rt.buildingGraph();
+        if (!g) return abstractTensor(rt, *t, numpyDefaults);
+        rt.stampCreation(g);
+        Node* n = g->addNode("Placeholder", {}, Attrs{{"dtype", t->dtype}, {"shape", t->shape}}, NodeOptions{});
+        n->outputs[0] = *t;
+        return symbolicTensor(rt, *g, n->out(0));
+      }
+      throw NeedsKnownValue{};
+    }
+    if (hasTensor) {
+      OpRequest pack;
+      pack.type = "Pack";
+      for (const Value& e : *seq) pack.inputs.push_back(e);
+      pack.attrs["axis"] = int64_t{0};
+      pack.unifyDTypes = true;
+      pack.ndarray = numpyDefaults;
+      pack.literalDType = dtype;
+      return std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(pack)));
+    }
+  }
+  std::optional<Tensor> lit = literalToTensor(in, v, dtype, numpyDefaults);
+  if (!lit) {
+    in.raise("TypeError", "Failed to convert object of type <class '" + in.typeName(v) + "'> to Tensor. Contents: " +
+                              in.repr(v) + ". Consider casting elements to a supported type.");
+  }
+  return constantTensor(rt, std::move(*lit), numpyDefaults);
+}
+
+// --- applyOp ---------------------------------------------------------------------------------
+
+namespace {
+
+/// The dtype Python literals among `req.inputs` should take.
+DType targetDType(TfRuntime& rt, const OpRequest& req, const Value& literal) {
+  bool unknown = false;
+  LitKind k = scanLiteral(literal, unknown);
+  if (k == LitKind::None) return req.literalDType;
+  if (!req.unifyDTypes) return req.literalDType;
+  DType tensorType = DType::Invalid;
+  bool anyNd = false;
+  for (const Value& v : req.inputs)
+    if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
+      if (t->type.dtype == DType::Invalid) continue;
+      anyNd = anyNd || t->ndarray;
+      tensorType = tensorType == DType::Invalid ? t->type.dtype
+                   : (req.ndarray && anyNd) ? numpyPromote(tensorType, t->type.dtype)
+                                            : tensorType;
+    }
+  if (tensorType == DType::Invalid) return req.literalDType;
+  if (req.ndarray || anyNd) return numpyPromoteScalar(tensorType, scalarKind(k));
+  if (auto d = tfWeakScalarDType(tensorType, scalarKind(k))) return *d;
+  return req.literalDType;
+}
+
+std::string inputDescription(const TensorObj& t) {
+  std::string s = describeType(t.type);
+  if (t.isSymbolic()) s = "'" + t.out.name() + "' " + s;
+  return s;
+}
+
+}  // namespace
+
+std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
+  Interpreter& in = rt.interp();
+  const OpDef* op = OpRegistry::global().find(req.type);
+  if (!op) in.raise("NotImplementedError", "tensorlens has no op '" + req.type + "'");
+
+  // Convert the inputs.
+  std::vector<std::shared_ptr<TensorObj>> ins;
+  ins.reserve(req.inputs.size());
+  bool anyNd = false;
+  for (const Value& v : req.inputs) {
+    auto* t = dynamic_cast<TensorObj*>(v.get());
+    if (t) anyNd = anyNd || t->ndarray;
+  }
+  bool ndarray = req.ndarray || (anyNd && [&] {
+    for (const Value& v : req.inputs)
+      if (auto* t = dynamic_cast<TensorObj*>(v.get()); t && !t->ndarray) return false;
+    return true;
+  }());
+  for (const Value& v : req.inputs) {
+    if (dynamic_cast<TensorObj*>(v.get())) {
+      ins.push_back(std::static_pointer_cast<TensorObj>(v));
+      continue;
+    }
+    ins.push_back(toTensor(rt, v, targetDType(rt, req, v), ndarray));
+  }
+  // numpy promotes arrays of different dtypes.
+  if (ndarray && req.unifyDTypes) {
+    DType common = DType::Invalid;
+    for (auto& t : ins)
+      if (t->type.dtype != DType::Invalid)
+        common = common == DType::Invalid ? t->type.dtype : numpyPromote(common, t->type.dtype);
+    if (common != DType::Invalid)
+      for (auto& t : ins)
+        if (t->type.dtype != DType::Invalid && t->type.dtype != common) {
+          OpRequest cast;
+          cast.type = "Cast";
+          cast.inputs = {t};
+          cast.attrs["DstT"] = common;
+          cast.ndarray = true;
+          t = std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(cast)));
+        }
+  }
+
+  // Where: a graph when one is being built or an input is symbolic.
+  Graph* g = ndarray ? nullptr : rt.buildingGraph();
+  for (auto& t : ins)
+    if (t->isSymbolic()) {
+      if (ndarray)
+        in.raise("NotImplementedError", "Cannot convert a symbolic Tensor (" + t->out.name() +
+                                            ") to a numpy array. This error may indicate that you're trying to pass a Tensor to a NumPy call, which is not supported.");
+      if (!g) g = t->graph;
+    }
+  std::vector<std::string> inputNames;
+  for (auto& t : ins) inputNames.push_back(t->isSymbolic() ? t->out.name() : std::string());
+
+  std::vector<Value> results;
+  if (g) {
+    std::vector<Output> outs;
+    outs.reserve(ins.size());
+    for (auto& t : ins) {
+      if (t->isSymbolic()) {
+        if (t->graph != g)
+          in.raise("ValueError", "Tensor(\"" + t->out.name() + "\") must be from the same graph as the other inputs of " + req.type + ".");
+        outs.push_back(t->out);
+      } else if (t->form == TensorObj::Form::Concrete) {
+        rt.stampCreation(g);
+        Tensor v = t->concrete().tensor;
+        Node* n = g->addNode("Const", {}, Attrs{{"value", v}, {"dtype", v.dtype()}}, NodeOptions{});
+        outs.push_back(n->out(0));
+      } else {
+        rt.stampCreation(g);
+        DType dt = t->type.dtype == DType::Invalid ? DType::Float32 : t->type.dtype;
+        Node* n = g->addNode("Placeholder", {}, Attrs{{"dtype", dt}, {"shape", t->type.shape}}, NodeOptions{});
+        n->outputs[0] = t->type;
+        outs.push_back(n->out(0));
+      }
+    }
+    rt.stampCreation(g);
+    NodeOptions opts;
+    opts.name = req.name;
+    if (rt.abstract()) {
+      opts.tolerateShapeErrors = true;
+      std::vector<TensorType> types;
+      for (const Output& o : outs) types.push_back(o.type());
+      ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
+      if (!r.ok()) {
+        std::vector<SourceLocation> rel;
+        std::vector<std::string> msgs;
+        for (int b : r.blame)
+          if (b >= 0 && static_cast<size_t>(b) < ins.size()) {
+            rel.push_back(ins[static_cast<size_t>(b)]->origin);
+            msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
+          }
+        rt.reportError(r.error, rel, msgs);
+      }
+    }
+    Node* n = nullptr;
+    try {
+      n = g->addNode(req.type, std::move(outs), req.attrs, opts);
+    } catch (const EngineError& e) {
+      in.raise("ValueError", e.what());
+    }
+    if (rt.options().logDevicePlacement && !rt.abstract())
+      in.write(n->name + ": (" + n->type() + "): " + n->device.str() + "\n", true);
+    for (size_t i = 0; i < n->numOutputs(); ++i) {
+      auto t = symbolicTensor(rt, *g, n->out(static_cast<int>(i)));
+      record(rt, t);
+      results.push_back(t);
+    }
+    return results;
+  }
+
+  if (!rt.abstract()) {
+    std::vector<EagerValue> evs;
+    std::vector<std::string> varNames;
+    bool refs = !op->refInputs.empty();
+    evs.reserve(ins.size());
+    for (size_t i = 0; i < ins.size(); ++i) {
+      evs.push_back(ins[i]->concrete());
+      if (refs) varNames.push_back(ins[i]->variable ? ins[i]->varName : std::string());
+    }
+    rt.stampCreation(nullptr);
+    std::vector<EagerValue> outs;
+    try {
+      outs = rt.eager().execute(*op, evs, req.attrs, varNames);
+    } catch (const EngineError& e) {
+      rt.raiseEngineError(e);
+    }
+    for (EagerValue& v : outs) results.push_back(concreteTensor(rt, std::move(v), ndarray));
+    return results;
+  }
+
+  // Abstract and eager: the shape function only.
+  std::vector<TensorType> types;
+  for (auto& t : ins) types.push_back(t->type);
+  ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
+  if (!r.ok()) {
+    std::vector<SourceLocation> rel;
+    std::vector<std::string> msgs;
+    for (int b : r.blame)
+      if (b >= 0 && static_cast<size_t>(b) < ins.size()) {
+        rel.push_back(ins[static_cast<size_t>(b)]->origin);
+        msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
+      }
+    rt.reportError(r.error, rel, msgs);
+    // Outputs of unknown type: nothing downstream is reported.
+    size_t n = op->type == "Split" || op->type == "SplitV" || op->type == "Unpack" ? 0 : 1;
+    for (size_t i = 0; i < n; ++i) results.push_back(abstractTensor(rt, TensorType{}, ndarray));
+    if (n == 0) return {unknown()};
+    return results;
+  }
+  for (TensorType& t : r.outputs) results.push_back(abstractTensor(rt, std::move(t), ndarray));
+  return results;
+}
+
+Value applyOp1(TfRuntime& rt, OpRequest req) {
+  std::vector<Value> r = applyOp(rt, std::move(req));
+  return r.empty() ? none() : r.front();
+}
+
+}  // namespace tlens::tf

@@ -1,0 +1,217 @@
+#include "lang/tf/OpApply.h"
+#include "lang/tf/TfObjects.h"
+
+namespace tlens::tf {
+
+using namespace interp;
+
+Output outputOf(TfRuntime& rt, Graph& g, const Value& v) {
+  Interpreter& in = rt.interp();
+  if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
+    if (!t->isSymbolic()) return Output{};
+    if (t->graph != &g)
+      in.raise("ValueError", "Tensor " + t->out.name() + " is not an element of this graph.");
+    return t->out;
+  }
+  if (const std::string* s = asString(v)) {
+    Output o = g.findOutput(*s);
+    if (!o) in.raise("KeyError", "The name '" + *s + "' refers to a Tensor which does not exist.");
+    return o;
+  }
+  return Output{};
+}
+
+SessionObj::SessionObj(TfRuntime& rt, Graph& g, bool interactive)
+    : rt(&rt), graph(&g), session(nullptr), interactive(interactive) {
+  if (!rt.abstract()) {
+    session = &rt.newSession(g);
+    if (rt.graphSeedSet) session->resources().setGraphSeed(rt.graphSeed);
+  }
+}
+
+namespace {
+
+struct Fetches {
+  std::vector<Output> outputs;
+  std::vector<Node*> targets;
+  std::vector<Value> passThrough;
+};
+
+void collect(TfRuntime& rt, Graph& g, const Value& f, Fetches& out, int depth = 0) {
+  Interpreter& in = rt.interp();
+  if (depth > 64) in.raise("ValueError", "fetches are nested too deeply");
+  if (auto* t = dynamic_cast<TensorObj*>(f.get())) {
+    if (t->isSymbolic()) out.outputs.push_back(outputOf(rt, g, f));
+    return;
+  }
+  if (auto* op = dynamic_cast<OperationObj*>(f.get())) {
+    if (op->node) out.targets.push_back(op->node);
+    return;
+  }
+  if (const std::string* s = asString(f)) {
+    if (s->find(':') == std::string::npos) {
+      Node* n = g.find(*s);
+      if (!n) in.raise("ValueError", "The name '" + *s + "' refers to an Operation not in the graph.");
+      out.targets.push_back(n);
+    } else {
+      out.outputs.push_back(outputOf(rt, g, f));
+    }
+    return;
+  }
+  if (auto* seq = asSequence(f)) {
+    for (const Value& e : *seq) collect(rt, g, e, out, depth + 1);
+    return;
+  }
+  if (auto* d = as<DictObj>(f)) {
+    for (const auto& e : d->entries()) collect(rt, g, e.value, out, depth + 1);
+    return;
+  }
+  if (isUnknown(f)) throw NeedsKnownValue{};
+  in.raise("TypeError", "Fetch argument " + in.repr(f) + " has invalid type " + in.typeName(f) +
+                            ", must be a string or Tensor. (Can not convert a " + in.typeName(f) + " into a Tensor or Operation.)");
+}
+
+Value rebuild(TfRuntime& rt, const Value& f, const std::vector<Value>& values, size_t& next) {
+  Interpreter& in = rt.interp();
+  if (auto* t = dynamic_cast<TensorObj*>(f.get())) return t->isSymbolic() ? values[next++] : f;
+  if (dynamic_cast<OperationObj*>(f.get())) return none();
+  if (const std::string* s = asString(f)) return s->find(':') == std::string::npos ? none() : values[next++];
+  if (auto* l = as<ListObj>(f)) {
+    std::vector<Value> items;
+    for (const Value& e : l->items) items.push_back(rebuild(rt, e, values, next));
+    return makeList(std::move(items));
+  }
+  if (auto* tu = as<TupleObj>(f)) {
+    std::vector<Value> items;
+    for (const Value& e : tu->items) items.push_back(rebuild(rt, e, values, next));
+    return makeTuple(std::move(items));
+  }
+  if (auto* d = as<DictObj>(f)) {
+    auto r = makeDict();
+    for (const auto& e : d->entries()) r->set(in, e.key, rebuild(rt, e.value, values, next));
+    return r;
+  }
+  return none();
+}
+
+}  // namespace
+
+Value SessionObj::run(const Value& fetches, const Value& feedDict) {
+  Interpreter& in = rt->interp();
+  if (closed) in.raise("RuntimeError", "Attempted to use a closed Session.");
+  Fetches f;
+  collect(*rt, *graph, fetches, f);
+
+  Feeds feeds;
+  if (auto* d = as<DictObj>(feedDict)) {
+    for (const auto& e : d->entries()) {
+      if (isUnknown(e.key)) continue;
+      Output target = outputOf(*rt, *graph, e.key);
+      if (!target) {
+        if (dynamic_cast<TensorObj*>(e.key.get()) && !rt->abstract()) continue;
+        in.raise("TypeError", "Cannot interpret feed_dict key as Tensor: " + in.repr(e.key));
+      }
+      if (rt->abstract()) {
+        // Static check of the fed value's shape against the placeholder's.
+        Shape valueShape;
+        SourceLocation valueOrigin;
+        if (auto* t = dynamic_cast<TensorObj*>(e.value.get())) {
+          valueShape = t->type.shape;
+          valueOrigin = t->origin;
+        } else {
+          try {
+            if (auto lit = literalToTensor(in, e.value, DType::Invalid, true)) valueShape = Shape::fromConcrete(lit->shape());
+          } catch (const NeedsKnownValue&) {
+          }
+        }
+        const Shape& want = target.type().shape;
+        if (valueShape.rankKnown() && want.rankKnown() && !want.compatible(valueShape)) {
+          rt->reportError("Cannot feed value of shape " + valueShape.tfStr() + " for Tensor '" + target.name() +
+                              "', which has shape '" + want.tfStr() + "'",
+                          {target.node->location, valueOrigin},
+                          {"'" + target.name() + "' is " + describeType(target.type()) + " here",
+                           "the fed value is " + valueShape.str() + " here"},
+                          "feed-shape");
+        }
+        continue;
+      }
+      Tensor value;
+      if (auto* t = dynamic_cast<TensorObj*>(e.value.get())) {
+        if (t->isSymbolic())
+          in.raise("TypeError", "The value of a feed cannot be a tf.Tensor object. Acceptable feed values include Python scalars, strings, lists, numpy ndarrays, or TensorHandles.");
+        value = t->concrete().tensor;
+      } else {
+        auto lit = literalToTensor(in, e.value, DType::Invalid, true);
+        if (!lit) in.raise("TypeError", "Cannot feed a value of type " + in.typeName(e.value));
+        value = std::move(*lit);
+      }
+      feeds.emplace_back(target, std::move(value));
+    }
+  }
+
+  std::vector<Value> values;
+  if (rt->abstract()) {
+    for (const Output& o : f.outputs) values.push_back(abstractTensor(*rt, o.type(), true));
+  } else {
+    std::vector<Tensor> results;
+    try {
+      results = session->run(f.outputs, feeds, f.targets, rt->runOptions());
+    } catch (const EngineError& e) {
+      std::string what = e.what();
+      if (what.rfind("Cannot feed value", 0) == 0) in.raise("ValueError", what);
+      rt->raiseEngineError(e);
+    }
+    for (Tensor& t : results) values.push_back(concreteTensor(*rt, rt->eager().wrap(std::move(t)), true));
+  }
+  size_t next = 0;
+  return rebuild(*rt, fetches, values, next);
+}
+
+Value SessionObj::getAttr(Interpreter& in, std::string_view name) {
+  auto self = std::static_pointer_cast<SessionObj>(shared_from_this());
+  if (name == "run")
+    return boundMethod(NativeFunction::make("run", "self, fetches, feed_dict=None, options=None, run_metadata=None",
+                                            [](CallContext& c) -> Value {
+                                              auto* s = static_cast<SessionObj*>(c.arg(0).get());
+                                              return s->run(c.arg(1), c.arg(2));
+                                            }));
+  if (name == "close")
+    return boundMethod(NativeFunction::make("close", "self", [](CallContext& c) -> Value {
+      static_cast<SessionObj*>(c.arg(0).get())->closed = true;
+      return none();
+    }));
+  if (name == "graph") return std::make_shared<GraphObj>(*rt, *graph);
+  if (name == "as_default") {
+    return boundMethod(NativeFunction::make("as_default", "self", [](CallContext& c) -> Value {
+      auto* s = static_cast<SessionObj*>(c.arg(0).get());
+      auto scope = std::make_shared<ScopeObj>();
+      scope->kind = "session_scope";
+      TfRuntime* rt = s->rt;
+      Value sv = c.arg(0);
+      scope->onEnter = [rt, sv] {
+        rt->sessionStack.push_back(sv);
+        return sv;
+      };
+      scope->onExit = [rt] {
+        if (!rt->sessionStack.empty()) rt->sessionStack.pop_back();
+      };
+      return scope;
+    }));
+  }
+  return nullptr;
+}
+
+Value SessionObj::enter(Interpreter& in) {
+  rt->sessionStack.push_back(shared_from_this());
+  rt->pushGraph(graph);
+  return shared_from_this();
+}
+
+bool SessionObj::exit(Interpreter& in, const Value& exc) {
+  if (!rt->sessionStack.empty()) rt->sessionStack.pop_back();
+  rt->popGraph();
+  closed = true;
+  return false;
+}
+
+}  // namespace tlens::tf

@@ -1,0 +1,472 @@
+#include "lang/tf/TensorObj.h"
+
+#include "lang/tf/OpApply.h"
+#include "lang/tf/TfRuntime.h"
+#include "engine/runtime/OpRunner.h"
+
+namespace tlens::tf {
+
+using namespace interp;
+
+std::string describeType(const TensorType& t) {
+  if (t.dtype == DType::Invalid && !t.shape.rankKnown()) return "<unknown>";
+  return t.str();
+}
+
+EagerValue TensorObj::concrete() {
+  if (form != Form::Concrete) throw EngineError(ErrorCode::Internal, "not a concrete tensor");
+  if (!variable) return value;
+  Tensor* v = rt->eager().resources().variable(varName);
+  if (!v)
+    throw EngineError(ErrorCode::FailedPrecondition,
+                      "Could not find variable " + varName + ". This could mean that the variable has been deleted.");
+  value.tensor = *v;
+  type = TensorType(v->dtype(), Shape::fromConcrete(v->shape()));
+  if (trainable)
+    for (GradientTape* tape : rt->activeTapes) tape->watch(value);
+  return value;
+}
+
+std::string TensorObj::typeName() const {
+  if (ndarray) return "ndarray";
+  if (variable) return isSymbolic() ? "RefVariable" : "ResourceVariable";
+  if (isSymbolic()) return "Tensor";
+  return "EagerTensor";
+}
+
+// --- attributes ------------------------------------------------------------------------------
+
+static Value dimValue(const Dim& d) { return d.isKnown() ? makeInt(d.size) : none(); }
+
+static Value shapeTuple(const Shape& s) {
+  if (!s.rankKnown()) return unknown();
+  std::vector<Value> dims;
+  for (const Dim& d : s.dims()) dims.push_back(d.isKnown() ? makeInt(d.size) : unknown());
+  return makeTuple(std::move(dims));
+}
+
+static Value tensorShape(TfRuntime& rt, const Shape& s) {
+  Interpreter& in = rt.interp();
+  Value dims;
+  if (s.rankKnown()) {
+    std::vector<Value> ds;
+    for (const Dim& d : s.dims()) ds.push_back(dimValue(d));
+    dims = makeList(std::move(ds));
+  } else {
+    dims = none();
+  }
+  if (!rt.tensorShapeClass) return dims;
+  return in.call(rt.tensorShapeClass, {dims});
+}
+
+Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
+  if (name == "shape") return ndarray ? shapeTuple(type.shape) : tensorShape(*rt, type.shape);
+  if (name == "dtype") return std::make_shared<DTypeObj>(type.dtype, ndarray, rt);
+  if (name == "ndim") return type.shape.rankKnown() ? makeInt(type.shape.rank()) : unknown();
+  if (name == "size" && ndarray) {
+    auto n = type.shape.numElements();
+    return n ? makeInt(*n) : unknown();
+  }
+  if (name == "name" && !ndarray) {
+    if (isSymbolic()) return makeStr(out.name());
+    if (variable) return makeStr(varName + ":0");
+    in.raise("AttributeError", "Tensor.name is undefined when eager execution is enabled.");
+  }
+  if (name == "device" && !ndarray) {
+    if (isSymbolic()) return makeStr(out.node->device.str());
+    return makeStr(rt->eager().defaultDevice().str());
+  }
+  if (name == "_tlens_type") return makeStr(describeType(type));
+  if (name == "_tlens_form") return makeStr(form == Form::Symbolic ? "symbolic" : form == Form::Concrete ? "concrete" : "abstract");
+  const Value& methods = ndarray ? rt->ndarrayMethods : variable ? rt->variableMethods : rt->tensorMethods;
+  if (methods) {
+    if (Value f = in.findAttr(methods, name)) {
+      if (f->kind() == Kind::Function) return boundMethod(f);
+      if (f->kind() == Kind::Property) return in.call(static_cast<PropertyObj*>(f.get())->fget, {shared_from_this()});
+      return f;
+    }
+    if (variable && rt->tensorMethods)
+      if (Value f = in.findAttr(rt->tensorMethods, name)) {
+        if (f->kind() == Kind::Function) return boundMethod(f);
+        if (f->kind() == Kind::Property) return in.call(static_cast<PropertyObj*>(f.get())->fget, {shared_from_this()});
+      }
+  }
+  return nullptr;
+}
+
+std::vector<std::string> TensorObj::attributeNames(Interpreter& in) {
+  std::vector<std::string> names = {"shape", "dtype", "ndim"};
+  if (!ndarray) names.insert(names.end(), {"name", "device"});
+  const Value& methods = ndarray ? rt->ndarrayMethods : rt->tensorMethods;
+  if (auto* c = dynamic_cast<ClassObj*>(methods.get()))
+    c->dict.forEach([&](const std::string& k, const Value&) {
+      if (!k.empty() && k[0] != '_') names.push_back(k);
+    });
+  return names;
+}
+
+bool TensorObj::setAttr(Interpreter& in, std::string_view name, const Value& v) {
+  if (name == "_keras_history" || name == "_keras_mask") return true;
+  return false;
+}
+
+// --- operators -------------------------------------------------------------------------------
+
+static const char* binaryOpType(BinOp op) {
+  switch (op) {
+    case BinOp::Add: return "Add";
+    case BinOp::Sub: return "Sub";
+    case BinOp::Mul: return "Mul";
+    case BinOp::TrueDiv: return "RealDiv";
+    case BinOp::FloorDiv: return "FloorDiv";
+    case BinOp::Mod: return "FloorMod";
+    case BinOp::Pow: return "Pow";
+    case BinOp::And: return "LogicalAnd";
+    case BinOp::Or: return "LogicalOr";
+    default: return nullptr;
+  }
+}
+
+static bool isTensorLike(const Value& v) {
+  if (dynamic_cast<TensorObj*>(v.get())) return true;
+  if (isUnknown(v)) return true;
+  return literalDType(v, false) != DType::Invalid;
+}
+
+Value TensorObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool reflected) {
+  if (!isTensorLike(other)) return nullptr;
+  if (isUnknown(other)) {
+    // An unknown operand: the result is a tensor of unknown shape (dtype kept when other is a
+    // Python number in practice), so later ops still type-check what they can.
+    TensorType t;
+    t.dtype = type.dtype;
+    return abstractTensor(*rt, t, ndarray);
+  }
+  Value self = shared_from_this();
+  Value a = reflected ? other : self, b = reflected ? self : other;
+  OpRequest req;
+  req.unifyDTypes = true;
+  req.ndarray = ndarray;
+  if (op == BinOp::MatMul) {
+    auto ta = toTensor(*rt, a, DType::Invalid, ndarray), tb = toTensor(*rt, b, DType::Invalid, ndarray);
+    int ra = ta->type.shape.rank(), rb = tb->type.shape.rank();
+    req.type = (ra > 2 || rb > 2) ? "BatchMatMulV2" : "MatMul";
+    req.inputs = {ta, tb};
+    return applyOp1(*rt, std::move(req));
+  }
+  const char* type = binaryOpType(op);
+  if (!type) return nullptr;
+  req.type = type;
+  if ((op == BinOp::And || op == BinOp::Or) && this->type.dtype != DType::Bool) return nullptr;
+  if (op == BinOp::TrueDiv) {
+    // Python's / on integers gives floats (TensorFlow: float64 for int32/int64).
+    auto ta = toTensor(*rt, a, DType::Invalid, ndarray);
+    auto tb = toTensor(*rt, b, ta->type.dtype == DType::Invalid ? DType::Invalid
+                                : isInteger(ta->type.dtype) && literalDType(b, ndarray) == DType::Float32 && !ndarray
+                                    ? DType::Float64
+                                    : DType::Invalid,
+                       ndarray);
+    if (!dynamic_cast<TensorObj*>(b.get())) {
+      req.inputs = {ta, b};
+    } else {
+      req.inputs = {ta, tb};
+    }
+    auto needCast = [](const std::shared_ptr<TensorObj>& t) { return isInteger(t->type.dtype) || t->type.dtype == DType::Bool; };
+    if (needCast(ta) && (dynamic_cast<TensorObj*>(b.get()) ? needCast(tb) : asInt(b).has_value())) {
+      auto cast = [&](const Value& v) {
+        OpRequest c;
+        c.type = "Cast";
+        c.inputs = {v};
+        c.attrs["DstT"] = DType::Float64;
+        c.ndarray = ndarray;
+        return applyOp1(*rt, std::move(c));
+      };
+      req.inputs = {cast(ta), cast(tb)};
+    }
+    return applyOp1(*rt, std::move(req));
+  }
+  req.inputs = {a, b};
+  return applyOp1(*rt, std::move(req));
+}
+
+Value TensorObj::inplaceOp(Interpreter& in, BinOp op, const Value& other) {
+  return binaryOp(in, op, other, false);
+}
+
+Value TensorObj::unaryOp(Interpreter& in, UnaryOp op) {
+  if (op == UnaryOp::Pos) return shared_from_this();
+  OpRequest req;
+  req.ndarray = ndarray;
+  req.inputs = {shared_from_this()};
+  if (op == UnaryOp::Neg) req.type = "Neg";
+  else if (type.dtype == DType::Bool) req.type = "LogicalNot";
+  else return nullptr;
+  return applyOp1(*rt, std::move(req));
+}
+
+Value TensorObj::compare(Interpreter& in, CmpOp op, const Value& other, bool reflected) {
+  if (!isTensorLike(other)) return nullptr;
+  if ((op == CmpOp::Eq || op == CmpOp::Ne) && isSymbolic()) return nullptr;  // TF1: identity
+  if (isUnknown(other)) return abstractTensor(*rt, TensorType(DType::Bool, Shape::unknownRank()), ndarray);
+  static const char* kTypes[] = {"Less", "LessEqual", "Equal", "NotEqual", "Greater", "GreaterEqual"};
+  static const char* kReflected[] = {"Greater", "GreaterEqual", "Equal", "NotEqual", "Less", "LessEqual"};
+  OpRequest req;
+  req.type = (reflected ? kReflected : kTypes)[static_cast<int>(op)];
+  req.inputs = {shared_from_this(), other};
+  req.unifyDTypes = true;
+  req.ndarray = ndarray;
+  return applyOp1(*rt, std::move(req));
+}
+
+// --- subscripts ------------------------------------------------------------------------------
+
+Value TensorObj::getItem(Interpreter& in, const Value& key) {
+  std::vector<Value> keys;
+  if (auto* t = as<TupleObj>(key)) keys = t->items;
+  else keys = {key};
+  // Integer arrays select rows (numpy fancy indexing, tf.gather-like).
+  if (keys.size() == 1) {
+    auto* kt = dynamic_cast<TensorObj*>(keys[0].get());
+    bool isList = as<ListObj>(keys[0]) != nullptr;
+    if ((kt && kt->type.shape.rank() != 0) || isList) {
+      OpRequest g;
+      g.type = "GatherV2";
+      g.inputs = {shared_from_this(), keys[0], makeInt(0)};
+      g.ndarray = ndarray;
+      g.literalDType = DType::Int32;
+      return applyOp1(*rt, std::move(g));
+    }
+  }
+  std::vector<Value> begin, end, strides;
+  int64_t beginMask = 0, endMask = 0, ellipsisMask = 0, newAxisMask = 0, shrinkMask = 0;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const Value& k = keys[i];
+    int64_t bit = int64_t{1} << i;
+    if (isNone(k)) {
+      newAxisMask |= bit;
+      begin.push_back(makeInt(0)), end.push_back(makeInt(0)), strides.push_back(makeInt(1));
+    } else if (k->kind() == Kind::Ellipsis) {
+      ellipsisMask |= bit;
+      begin.push_back(makeInt(0)), end.push_back(makeInt(0)), strides.push_back(makeInt(1));
+    } else if (auto* s = as<SliceObj>(k)) {
+      if (isNone(s->start)) beginMask |= bit, begin.push_back(makeInt(0));
+      else begin.push_back(s->start);
+      if (isNone(s->stop)) endMask |= bit, end.push_back(makeInt(0));
+      else end.push_back(s->stop);
+      strides.push_back(isNone(s->step) ? makeInt(1) : s->step);
+    } else if (auto iv = asInt(k); iv && k->kind() != Kind::Bool) {
+      shrinkMask |= bit;
+      begin.push_back(makeInt(*iv));
+      end.push_back(makeInt(*iv == -1 ? 0 : *iv + 1));
+      if (*iv == -1) endMask |= bit;
+      strides.push_back(makeInt(1));
+    } else if (auto* kt = dynamic_cast<TensorObj*>(k.get()); kt && kt->type.shape.rank() == 0) {
+      shrinkMask |= bit;
+      begin.push_back(k);
+      end.push_back(in.binaryOp(BinOp::Add, k, makeInt(1)));
+      strides.push_back(makeInt(1));
+    } else if (isUnknown(k)) {
+      // An unknown index: one dim consumed, result dims unknown.
+      shrinkMask |= bit;
+      begin.push_back(k), end.push_back(k), strides.push_back(makeInt(1));
+    } else {
+      in.raise("TypeError", "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors are valid indices, got " + in.repr(k));
+    }
+  }
+  OpRequest req;
+  req.type = "StridedSlice";
+  req.ndarray = ndarray;
+  req.literalDType = DType::Int32;
+  auto vec = [&](std::vector<Value> v) -> Value { return toTensor(*rt, makeList(std::move(v)), DType::Int32, ndarray); };
+  req.inputs = {shared_from_this(), vec(begin), vec(end), vec(strides)};
+  req.attrs = {{"begin_mask", beginMask},
+               {"end_mask", endMask},
+               {"ellipsis_mask", ellipsisMask},
+               {"new_axis_mask", newAxisMask},
+               {"shrink_axis_mask", shrinkMask}};
+  return applyOp1(*rt, std::move(req));
+}
+
+bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
+  if (!ndarray) in.raise("TypeError", "'" + typeName() + "' object does not support item assignment");
+  if (form != Form::Concrete) return true;  // abstract: shapes do not change
+  // Concrete numpy assignment for integer and full-slice keys over the leading dims.
+  std::vector<Value> keys;
+  if (auto* t = as<TupleObj>(key)) keys = t->items;
+  else keys = {key};
+  Tensor& dst = value.tensor;
+  if (!dst.uniquelyOwned()) dst = dst.clone();
+  std::vector<std::vector<int64_t>> index;
+  for (size_t d = 0; d < static_cast<size_t>(dst.rank()); ++d) {
+    int64_t n = dst.dim(static_cast<int>(d));
+    std::vector<int64_t> sel;
+    if (d >= keys.size()) {
+      for (int64_t i = 0; i < n; ++i) sel.push_back(i);
+    } else if (auto iv = asInt(keys[d])) {
+      int64_t i = *iv < 0 ? *iv + n : *iv;
+      if (i < 0 || i >= n) in.raise("IndexError", "index " + std::to_string(*iv) + " is out of bounds for axis " + std::to_string(d) + " with size " + std::to_string(n));
+      sel.push_back(i);
+    } else if (auto* s = as<SliceObj>(keys[d])) {
+      auto b = s->indices(in, n);
+      for (int64_t k = 0, i = b.start; k < b.count; ++k, i += b.step) sel.push_back(i);
+    } else {
+      in.raise("NotImplementedError", "tensorlens supports ndarray assignment with integer and slice keys only");
+    }
+    index.push_back(std::move(sel));
+  }
+  std::shared_ptr<TensorObj> src = toTensor(*rt, v, dst.dtype(), true);
+  Tensor s = src->concrete().tensor;
+  int64_t count = 1;
+  for (auto& sel : index) count *= static_cast<int64_t>(sel.size());
+  if (s.numElements() != 1 && s.numElements() != count)
+    in.raise("ValueError", "could not broadcast input array from shape " + concreteTfStr(s.shape()) + " into the selected region of " + std::to_string(count) + " elements");
+  std::vector<size_t> pos(index.size(), 0);
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t flat = 0;
+    for (size_t d = 0; d < index.size(); ++d) flat = flat * dst.dim(static_cast<int>(d)) + index[d][pos[d]];
+    dst.setDouble(flat, s.getDouble(s.numElements() == 1 ? 0 : k));
+    for (size_t d = index.size(); d-- > 0;) {
+      if (++pos[d] < index[d].size()) break;
+      pos[d] = 0;
+    }
+  }
+  type = concreteType(dst);
+  return true;
+}
+
+Value TensorObj::iter(Interpreter& in) {
+  if (isSymbolic() && !rt->abstract())
+    in.raise("TypeError", "Tensor objects are only iterable when eager execution is enabled. To iterate over this tensor use tf.map_fn.");
+  const Shape& s = type.shape;
+  if (!s.rankKnown() || s.rank() == 0) {
+    if (s.rank() == 0) in.raise("TypeError", "iteration over a 0-d tensor");
+    return nullptr;
+  }
+  int64_t n = s[0].isKnown() ? s[0].size : (rt->abstract() ? 1 : 0);
+  if (rt->abstract()) n = std::min<int64_t>(n, 2);
+  auto self = std::static_pointer_cast<TensorObj>(shared_from_this());
+  auto i = std::make_shared<int64_t>(0);
+  Interpreter* ip = &in;
+  return makeIterator(ndarray ? "iterator" : "tensor_iterator", [self, i, n, ip]() -> Value {
+    if (*i >= n) return nullptr;
+    return self->getItem(*ip, makeInt((*i)++));
+  });
+}
+
+std::optional<int64_t> TensorObj::len(Interpreter& in) {
+  const Shape& s = type.shape;
+  if (s.rankKnown() && s.rank() == 0) in.raise("TypeError", "len() of unsized object");
+  if (s.rankKnown() && s[0].isKnown()) return s[0].size;
+  if (rt->abstract()) return -1;
+  in.raise("TypeError", "len is not well defined for symbolic Tensors. (" + (isSymbolic() ? out.name() : std::string("tensor")) + ") Please call `x.shape` rather than `len(x)` for shape information.");
+}
+
+Truth TensorObj::truthy(Interpreter& in) {
+  if (isSymbolic())
+    in.raise("TypeError", "Using a `tf.Tensor` as a Python `bool` is not allowed in Graph execution. Use Eager execution or decorate this function with @tf.function.");
+  if (form == Form::Abstract) {
+    if (type.value && type.value->numElements() == 1) return type.value->getDouble(0) != 0 ? Truth::True : Truth::False;
+    return Truth::Unknown;
+  }
+  Tensor t = concrete().tensor;
+  if (t.numElements() != 1)
+    in.raise("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+  return t.getDouble(0) != 0 ? Truth::True : Truth::False;
+}
+
+std::string TensorObj::repr(Interpreter& in) {
+  std::string dt(dtypeName(type.dtype));
+  if (variable) {
+    std::string shape = type.shape.tfStr();
+    if (isSymbolic()) return "<tf.Variable '" + out.name() + "' shape=" + shape + " dtype=" + dt + "_ref>";
+    std::string s = "<tf.Variable '" + varName + ":0' shape=" + shape + " dtype=" + dt;
+    if (form == Form::Concrete)
+      if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=\n" + v->str();
+    return s + ">";
+  }
+  if (isSymbolic()) return "<tf.Tensor '" + out.name() + "' shape=" + type.shape.tfStr() + " dtype=" + dt + ">";
+  if (form == Form::Abstract) return std::string(ndarray ? "<ndarray " : "<tf.Tensor ") + describeType(type) + ">";
+  const Tensor& t = value.tensor;
+  if (ndarray) {
+    if (t.rank() == 0) return t.str();
+    std::string body = t.str(1000);
+    std::string s = "array(" + body;
+    if (t.dtype() != DType::Float64 && t.dtype() != DType::Int64 && t.dtype() != DType::Bool) s += ", dtype=" + dt;
+    return s + ")";
+  }
+  return "<tf.Tensor: shape=" + type.shape.tfStr() + ", dtype=" + dt + ", numpy=" + t.str(1000) + ">";
+}
+
+std::string TensorObj::str(Interpreter& in) {
+  if (isSymbolic() && !variable)
+    return "Tensor(\"" + out.name() + "\", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
+  if (form == Form::Concrete && !variable) {
+    if (ndarray) return value.tensor.str(1000);
+    return "tf.Tensor(\n" + value.tensor.str(1000) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
+  }
+  return repr(in);
+}
+
+Value TensorObj::join(Interpreter& in, const Value& other) {
+  auto* o = dynamic_cast<TensorObj*>(other.get());
+  if (!o) return nullptr;
+  if (o == this) return shared_from_this();
+  TensorType t;
+  t.dtype = type.dtype == o->type.dtype ? type.dtype : DType::Invalid;
+  const Shape &a = type.shape, &b = o->type.shape;
+  if (a.rankKnown() && b.rankKnown() && a.rank() == b.rank()) {
+    std::vector<Dim> dims;
+    for (int i = 0; i < a.rank(); ++i) dims.push_back(a[static_cast<size_t>(i)] == b[static_cast<size_t>(i)] ? a[static_cast<size_t>(i)] : Dim::unknown());
+    t.shape = Shape(std::move(dims));
+  }
+  auto r = std::make_shared<TensorObj>(*rt, Form::Abstract);
+  r->type = std::move(t);
+  r->ndarray = ndarray && o->ndarray;
+  r->origin = origin;
+  return r;
+}
+
+std::optional<int64_t> TensorObj::hash(Interpreter& in) {
+  return static_cast<int64_t>(reinterpret_cast<intptr_t>(this) >> 4);
+}
+
+// --- dtypes ----------------------------------------------------------------------------------
+
+Value DTypeObj::getAttr(Interpreter& in, std::string_view name) {
+  if (name == "name") return makeStr(std::string(dtypeName(dtype)));
+  if (name == "is_floating") return boolean(isFloating(dtype));
+  if (name == "is_integer") return boolean(isInteger(dtype));
+  if (name == "is_bool") return boolean(dtype == DType::Bool);
+  if (name == "base_dtype" || name == "as_numpy_dtype" || name == "type") return shared_from_this();
+  if (name == "itemsize" || name == "size") return makeInt(static_cast<int64_t>(dtypeSize(dtype)));
+  if (name == "kind") return makeStr(isFloating(dtype) ? "f" : dtype == DType::Bool ? "b" : dtype == DType::UInt8 ? "u" : "i");
+  return nullptr;
+}
+
+Value DTypeObj::compare(Interpreter& in, CmpOp op, const Value& other, bool reflected) {
+  if (op != CmpOp::Eq && op != CmpOp::Ne) return nullptr;
+  bool eq = false;
+  if (auto* o = dynamic_cast<DTypeObj*>(other.get())) eq = o->dtype == dtype;
+  else if (const std::string* s = asString(other)) eq = parseDType(*s) == dtype;
+  else return nullptr;
+  return boolean(op == CmpOp::Eq ? eq : !eq);
+}
+
+std::string DTypeObj::repr(Interpreter& in) {
+  if (numpy) return "dtype('" + std::string(dtypeName(dtype)) + "')";
+  return "tf." + std::string(dtypeName(dtype));
+}
+
+Value DTypeObj::call(CallContext& c) {
+  // np.float32(1.5): a numpy scalar.
+  if (!rt) return nullptr;
+  if (c.args.size() != 1) c.typeError(std::string(dtypeName(dtype)) + "() takes exactly one argument");
+  OpRequest req;
+  req.type = "Cast";
+  req.inputs = {toTensor(*rt, c.args[0], DType::Invalid, true)};
+  req.attrs["DstT"] = dtype;
+  req.ndarray = true;
+  return applyOp1(*rt, std::move(req));
+}
+
+}  // namespace tlens::tf

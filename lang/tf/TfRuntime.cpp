@@ -1,0 +1,116 @@
+#include "lang/tf/TfRuntime.h"
+
+#include <regex>
+
+#include "lang/interp/Diagnostic.h"
+
+namespace tlens::tf {
+
+using namespace interp;
+
+ApiStyle detectApiStyle(std::string_view text) {
+  // TF1-only names: using any of them means the program builds graphs and runs sessions.
+  static const char* kMarkers[] = {
+      "placeholder(",  "Session(",        "InteractiveSession(", "compat.v1",
+      "disable_eager_execution", "disable_v2_behavior", "global_variables_initializer",
+      "initialize_all_variables", "get_variable(", "variable_scope(", "tf.contrib",
+      "input_data.read_data_sets", "tf.train.GradientDescentOptimizer", "tf.train.AdamOptimizer",
+      "tf.train.MomentumOptimizer", "tf.train.RMSPropOptimizer", "tf.layers.",
+  };
+  for (const char* m : kMarkers)
+    if (text.find(m) != std::string_view::npos) return ApiStyle::Graph;
+  return ApiStyle::Eager;
+}
+
+TfRuntime::TfRuntime(Interpreter& in, TfOptions options) : in_(in), options_(std::move(options)) {
+  if (options_.style) style_ = *options_.style;
+  eager_.setHooks(options_.hooks);
+  eager_.setCheckNumerics(options_.checkNumerics);
+}
+
+TfRuntime::~TfRuntime() = default;
+
+Graph* TfRuntime::buildingGraph() {
+  if (!graphStack_.empty()) return graphStack_.back();
+  if (style_ == ApiStyle::Graph) return &defaultGraph();
+  return nullptr;
+}
+
+Graph& TfRuntime::defaultGraph() {
+  if (!default_) default_ = &newGraph();
+  return *default_;
+}
+
+void TfRuntime::resetDefaultGraph() { default_ = &newGraph(); }
+
+Graph& TfRuntime::newGraph() {
+  graphs_.push_back(std::make_unique<Graph>());
+  return *graphs_.back();
+}
+
+Session& TfRuntime::newSession(Graph& g) {
+  sessions_.push_back(std::make_unique<Session>(g));
+  return *sessions_.back();
+}
+
+static bool isLibraryFile(const std::string& f) { return !f.empty() && f.front() == '<'; }
+
+std::vector<StackFrame> TfRuntime::userStack() {
+  std::vector<StackFrame> s = in_.callStack();
+  std::vector<StackFrame> out;
+  out.reserve(s.size());
+  for (StackFrame& f : s)
+    if (!isLibraryFile(f.location.file)) out.push_back(std::move(f));
+  return out;
+}
+
+SourceLocation TfRuntime::userLocation() {
+  std::vector<StackFrame> s = in_.callStack();
+  for (auto it = s.rbegin(); it != s.rend(); ++it)
+    if (!isLibraryFile(it->location.file)) return it->location;
+  return {};
+}
+
+void TfRuntime::stampCreation(Graph* g) {
+  CreationContext& c = g ? g->creation() : eager_.creation();
+  c.stack = userStack();
+  c.location = c.stack.empty() ? SourceLocation{} : c.stack.back().location;
+}
+
+static lang::TextPos startOf(const SourceLocation& l) { return {l.line - 1, l.column - 1}; }
+static lang::TextPos endOf(const SourceLocation& l) {
+  return {(l.endLine ? l.endLine : l.line) - 1, (l.endColumn ? l.endColumn : l.column) - 1};
+}
+
+void TfRuntime::reportError(const std::string& message, const std::vector<SourceLocation>& related,
+                            const std::vector<std::string>& relatedMessages, std::string code) {
+  SourceLocation at = userLocation();
+  Diagnostic d;
+  d.severity = Severity::Error;
+  d.message = message;
+  d.code = std::move(code);
+  if (at.known()) {
+    d.file = at.file;
+    d.start = startOf(at);
+    d.end = endOf(at);
+  }
+  for (size_t i = 0; i < related.size(); ++i) {
+    if (!related[i].known()) continue;
+    d.related.push_back(RelatedLocation{related[i].file, startOf(related[i]), endOf(related[i]),
+                                        i < relatedMessages.size() ? relatedMessages[i] : ""});
+  }
+  in_.addDiagnostic(std::move(d));
+}
+
+void TfRuntime::raiseEngineError(const EngineError& e) {
+  size_t code = static_cast<size_t>(e.code());
+  if (code < std::size(errorClass) && errorClass[code]) {
+    Value exc = in_.call(errorClass[code], {none(), none(), makeStr(e.what())});
+    in_.raise(exc);
+  }
+  in_.raise("RuntimeError", e.full());
+}
+
+uint32_t TfRuntime::newSymbol(std::string_view hint) { return Symbols::create(hint); }
+
+}  // namespace tlens::tf

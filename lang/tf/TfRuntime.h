@@ -1,0 +1,158 @@
+// TfRuntime: the state behind the `tensorflow` and `numpy` modules of one Interpreter run.
+//
+// The Python API (tf.*, np.*, keras) is written in Python (lang/tf/python/*.py, embedded in the
+// binary) over one small native module, `_tlens` (CoreModule.cpp), whose central call is
+// `applyOp`: one op of the registry, applied in the way the current context asks for:
+//
+//   building a graph (TF1 default graph, a tf.function trace)  -> a node; shape errors raise
+//                                                                 ValueError (concrete) or become
+//                                                                 diagnostics (abstract)
+//   eager, concrete                                            -> the kernel runs (EagerContext)
+//   eager, abstract                                            -> only the shape function runs
+//
+// So abstract and concrete mode, graphs and eager code all go through the same OpDef: what a
+// hover shows is what runs. Abstract mode never runs a kernel: Session.run yields tensors of the
+// fetched static types, and numpy values are typed placeholders with known small constants.
+//
+// TF1 or TF2 is decided once per program (detectApiStyle): a program that uses a TF1-only API
+// (placeholders, sessions, tf.compat.v1, disable_eager_execution, ...) builds graphs; any other
+// program runs eagerly with tf.function bodies traced into graphs (or run eagerly when
+// TfOptions::functionsEagerly, the debugger's mode "eager", or tf.config.run_functions_eagerly).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/graph/Graph.h"
+#include "engine/runtime/DebugHooks.h"
+#include "engine/runtime/Eager.h"
+#include "engine/runtime/Session.h"
+#include "lang/interp/Interpreter.h"
+
+namespace tlens::tf {
+
+enum class ApiStyle : uint8_t {
+  Graph,  ///< TF1: ops build the default graph; Session.run executes it
+  Eager,  ///< TF2: ops run now; tf.function traces graphs
+};
+
+/// The rule: graph style when the program's text uses any TF1-only API (see the .cpp for the
+/// list of markers); eager otherwise.
+ApiStyle detectApiStyle(std::string_view programText);
+
+struct TfOptions {
+  /// Null: decided by detectApiStyle on the main file.
+  std::optional<ApiStyle> style;
+  /// tf.function bodies run as Python instead of being traced (debugger mode "eager").
+  bool functionsEagerly = false;
+  /// Stop at the first NaN/Inf producer (graph runs and eager ops).
+  bool checkNumerics = false;
+  /// The debugger's hooks for every graph run and eager op; null costs nothing.
+  DebugHooks* hooks = nullptr;
+  /// Print each node's device when it is created (tf.debugging.set_log_device_placement).
+  bool logDevicePlacement = false;
+};
+
+/// One tensor-producing event seen by the runtime (for the static/dynamic agreement check and
+/// the debugger): where it was created and what type it has.
+struct TensorRecord {
+  SourceLocation where;
+  TensorType type;
+};
+
+class TfRuntime {
+ public:
+  TfRuntime(interp::Interpreter& in, TfOptions options);
+  ~TfRuntime();
+
+  interp::Interpreter& interp() { return in_; }
+  bool abstract() const { return in_.isAbstract(); }
+  TfOptions& options() { return options_; }
+  ApiStyle style() const { return style_; }
+  void setStyle(ApiStyle s) { style_ = s; }
+
+  // --- graphs -------------------------------------------------------------------------------
+  /// The graph new ops go into, or null when ops run eagerly.
+  Graph* buildingGraph();
+  /// TF1's default graph (created on first use).
+  Graph& defaultGraph();
+  /// tf.reset_default_graph(): later ops go into a fresh graph (old tensors stay valid).
+  void resetDefaultGraph();
+  /// A new graph owned by the runtime (tf.Graph(), tf.function traces).
+  Graph& newGraph();
+  /// `with g.as_default()` / a tf.function trace.
+  void pushGraph(Graph* g) { graphStack_.push_back(g); }
+  void popGraph() { if (!graphStack_.empty()) graphStack_.pop_back(); }
+  /// The graph the innermost `as_default` or trace pushed, else the default graph (graph style)
+  /// or null (eager style).
+  const std::vector<Graph*>& graphStack() const { return graphStack_; }
+
+  // --- eager --------------------------------------------------------------------------------
+  EagerContext& eager() { return eager_; }
+
+  // --- sessions -----------------------------------------------------------------------------
+  /// A session per (graph, tf.Session object); the runtime keeps it alive.
+  Session& newSession(Graph& g);
+  RunOptions runOptions() const { return RunOptions{options_.checkNumerics, options_.hooks}; }
+
+  // --- where things come from ---------------------------------------------------------------
+  /// The Python stack without the embedded library's frames (files named "<...>"), outermost
+  /// first; its last frame is the user's line that called into tensorflow.
+  std::vector<StackFrame> userStack();
+  /// The user's source location of the call executing now.
+  SourceLocation userLocation();
+  /// Sets the creation context of `g` (or the eager context) to the user's line.
+  void stampCreation(Graph* g);
+
+  /// Abstract mode: reports a shape/dtype problem at the user's line, with related locations.
+  void reportError(const std::string& message, const std::vector<SourceLocation>& related,
+                   const std::vector<std::string>& relatedMessages, std::string code = "shape-error");
+
+  // --- registered Python classes (set by the embedded tensorflow module) --------------------
+  interp::Value tensorShapeClass;  ///< tf.TensorShape
+  interp::Value errorClass[8];     ///< tf.errors.*Error by ErrorCode
+
+  /// Raises the Python exception for an engine error (tf.errors.InvalidArgumentError...).
+  [[noreturn]] void raiseEngineError(const EngineError& e);
+
+  /// GradientTapes being recorded (eager); trainable variables read while one is active are
+  /// watched automatically, as in TensorFlow.
+  std::vector<GradientTape*> activeTapes;
+  /// Python classes whose methods tensors and ndarrays expose (set by the embedded modules):
+  /// attribute lookups that the native object does not answer go to these.
+  interp::Value tensorMethods, ndarrayMethods, variableMethods;
+  /// Sessions made default by `with sess:`, `sess.as_default()` or InteractiveSession.
+  std::vector<interp::Value> sessionStack;
+  /// Every graph the program made (tlens graph prints them).
+  const std::vector<std::unique_ptr<Graph>>& graphs() const { return graphs_; }
+  int64_t graphSeed = 0;
+  bool graphSeedSet = false;
+
+  /// The tf.Operation class wrapper (set by the embedded module).
+  interp::Value operationClass;
+
+  /// Every tensor created (static types), in creation order; kept when recording is on.
+  std::vector<TensorRecord>* records = nullptr;
+
+  /// Names for symbolic dims of placeholders with None dims ("batch" for dim 0).
+  uint32_t newSymbol(std::string_view hint);
+
+ private:
+  interp::Interpreter& in_;
+  TfOptions options_;
+  ApiStyle style_ = ApiStyle::Eager;
+  std::vector<std::unique_ptr<Graph>> graphs_;
+  Graph* default_ = nullptr;
+  std::vector<Graph*> graphStack_;
+  std::vector<std::unique_ptr<Session>> sessions_;
+  EagerContext eager_;
+};
+
+/// Installs `_tlens`, `tensorflow` (and its submodules), `numpy`, `keras` into `in`'s module
+/// registry. The runtime lives as long as the interpreter (it is attached to it).
+std::shared_ptr<TfRuntime> installTensorFlow(interp::Interpreter& in, TfOptions options = {});
+
+}  // namespace tlens::tf

@@ -1,0 +1,1 @@
+# tensorflow.compat: v1 and v2 views of the API.

@@ -1,0 +1,1385 @@
+# tensorflow: TensorFlow's Python API over tensorlens' op registry (the native module _tlens).
+# Every op goes through _tlens.op, which builds a graph node, runs a kernel eagerly, or (in the
+# language server) only infers shapes. Signatures follow TensorFlow's so hovers, signature help
+# and argument errors read like TensorFlow's.
+import _tlens
+
+__version__ = "2.15.0-tensorlens"
+
+_op = _tlens.op
+# Builtins this module shadows (tf.range, tf.tuple, tf.bool, ...), captured first.
+_range = range
+_tuple = tuple
+_slice = slice
+_bool = bool
+_abs = abs
+_round = round
+_pow = pow
+
+
+class _Namespace:
+    def __init__(self, name):
+        self.__name__ = name
+
+
+# --- dtypes ------------------------------------------------------------------------------------
+float16 = _tlens.dtype("float16")
+half = float16
+float32 = _tlens.dtype("float32")
+float64 = _tlens.dtype("float64")
+double = float64
+int32 = _tlens.dtype("int32")
+int64 = _tlens.dtype("int64")
+uint8 = _tlens.dtype("uint8")
+bool = _tlens.dtype("bool")
+
+
+def as_dtype(type_value):
+    return _tlens.dtype(type_value)
+
+
+dtypes = _Namespace("tensorflow.dtypes")
+dtypes.float16 = float16
+dtypes.float32 = float32
+dtypes.float64 = float64
+dtypes.int32 = int32
+dtypes.int64 = int64
+dtypes.uint8 = uint8
+dtypes.bool = bool
+dtypes.as_dtype = as_dtype
+newaxis = None
+
+
+# --- shapes ------------------------------------------------------------------------------------
+class Dimension:
+    def __init__(self, value):
+        self.value = value
+
+    def __int__(self):
+        return self.value
+
+    def __index__(self):
+        return self.value
+
+    def __repr__(self):
+        return "Dimension(%s)" % self.value
+
+
+class TensorShape:
+    def __init__(self, dims):
+        if dims is None:
+            self._dims = None
+        else:
+            self._dims = [d if d is None else int(d) for d in dims]
+
+    @property
+    def ndims(self):
+        return None if self._dims is None else len(self._dims)
+
+    @property
+    def rank(self):
+        return self.ndims
+
+    @property
+    def dims(self):
+        return None if self._dims is None else list(self._dims)
+
+    def as_list(self):
+        if self._dims is None:
+            raise ValueError("as_list() is not defined on an unknown TensorShape.")
+        return list(self._dims)
+
+    def num_elements(self):
+        if self._dims is None:
+            return None
+        n = 1
+        for d in self._dims:
+            if d is None:
+                return None
+            n *= d
+        return n
+
+    def is_fully_defined(self):
+        return self._dims is not None and None not in self._dims
+
+    def __len__(self):
+        if self._dims is None:
+            raise ValueError("Cannot take the length of shape with unknown rank.")
+        return len(self._dims)
+
+    def __iter__(self):
+        if self._dims is None:
+            raise ValueError("Cannot iterate over a shape with unknown rank.")
+        return iter(self._dims)
+
+    def __getitem__(self, key):
+        if self._dims is None:
+            return None
+        if isinstance(key, _slice):
+            return TensorShape(self._dims[key])
+        return self._dims[key]
+
+    def __eq__(self, other):
+        if isinstance(other, TensorShape):
+            return self._dims == other._dims
+        if isinstance(other, (list, _tuple)):
+            return self._dims == list(other)
+        return False
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __repr__(self):
+        if self._dims is None:
+            return "TensorShape(None)"
+        return "TensorShape(%s)" % list(self._dims)
+
+    def __str__(self):
+        if self._dims is None:
+            return "<unknown>"
+        inner = ", ".join("None" if d is None else str(d) for d in self._dims)
+        if len(self._dims) == 1:
+            inner += ","
+        return "(" + inner + ")"
+
+    def concatenate(self, other):
+        return TensorShape(self.as_list() + list(other))
+
+    def merge_with(self, other):
+        return self
+
+    def with_rank(self, rank):
+        return self
+
+
+_tlens.register("TensorShape", TensorShape)
+
+
+# --- errors ------------------------------------------------------------------------------------
+class _OpError(Exception):
+    def __init__(self, node_def=None, op=None, message=""):
+        Exception.__init__(self, message)
+        self.node_def = node_def
+        self.op = op
+        self.message = message
+
+
+errors = _Namespace("tensorflow.errors")
+errors.OpError = _OpError
+
+
+class InvalidArgumentError(_OpError):
+    pass
+
+
+class FailedPreconditionError(_OpError):
+    pass
+
+
+class ResourceExhaustedError(_OpError):
+    pass
+
+
+class OutOfRangeError(_OpError):
+    pass
+
+
+class UnimplementedError(_OpError):
+    pass
+
+
+class CancelledError(_OpError):
+    pass
+
+
+class NotFoundError(_OpError):
+    pass
+
+
+class InternalError(_OpError):
+    pass
+
+
+errors.InvalidArgumentError = InvalidArgumentError
+errors.FailedPreconditionError = FailedPreconditionError
+errors.ResourceExhaustedError = ResourceExhaustedError
+errors.OutOfRangeError = OutOfRangeError
+errors.UnimplementedError = UnimplementedError
+errors.CancelledError = CancelledError
+errors.NotFoundError = NotFoundError
+errors.InternalError = InternalError
+_tlens.register("errors", errors)
+
+
+# --- helpers -----------------------------------------------------------------------------------
+def _axes(axis):
+    if axis is None:
+        return None
+    if isinstance(axis, (list, _tuple)):
+        return [int(a) for a in axis]
+    return [axis]
+
+
+def _dt(dtype):
+    if dtype is None:
+        return None
+    return _tlens.dtype(dtype)
+
+
+def _name(name, default):
+    return name if name is not None else default
+
+
+def _unary(op_type):
+    def f(x, name=None):
+        return _op(op_type, [x], None, name)
+    f.__name__ = op_type.lower()
+    return f
+
+
+def _binary(op_type):
+    def f(x, y, name=None):
+        return _op(op_type, [x, y], None, name, True)
+    f.__name__ = op_type.lower()
+    return f
+
+
+# --- tensors -----------------------------------------------------------------------------------
+Tensor = None  # replaced below by the isinstance helper class
+
+
+class _TensorType:
+    """isinstance(x, tf.Tensor)"""
+
+
+def is_tensor(x):
+    return _tlens.is_tensor(x)
+
+
+def constant(value, dtype=None, shape=None, name="Const"):
+    t = _tlens.constant(value, dtype, name)
+    if shape is not None:
+        shape = list(shape)
+        if t.shape.num_elements() == 1:
+            return fill(shape, reshape(t, []), name=None)
+        return reshape(t, shape)
+    return t
+
+
+def convert_to_tensor(value, dtype=None, name=None, dtype_hint=None):
+    if _tlens.is_tensor(value):
+        if dtype is not None and value.dtype != dtype:
+            raise ValueError("Tensor conversion requested dtype %s for Tensor with dtype %s: %r" % (dtype.name, value.dtype.name, value))
+        return value
+    if _tlens.is_ndarray(value):
+        t = _tlens.to_tensor(value)
+        return t if dtype is None else cast(t, dtype)
+    return _tlens.constant(value, dtype if dtype is not None else dtype_hint, name)
+
+
+def placeholder(dtype, shape=None, name=None):
+    return _tlens.placeholder(dtype, shape, name)
+
+
+def placeholder_with_default(input, shape, name=None):
+    return identity(input, name=name)
+
+
+def Variable(initial_value=None, trainable=True, name=None, dtype=None, validate_shape=True, shape=None,
+             collections=None, use_resource=None, expected_shape=None):
+    if callable(initial_value):
+        initial_value = initial_value()
+    return _tlens.variable(initial_value, name, trainable, dtype)
+
+
+_variable_scopes = []
+
+
+def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=True,
+                 collections=None, caching_device=None, partitioner=None, validate_shape=True,
+                 use_resource=None, custom_getter=None, constraint=None):
+    dtype = float32 if dtype is None else dtype
+    if initializer is None:
+        initializer = glorot_uniform_initializer()
+    if callable(initializer):
+        value = initializer(shape, dtype=dtype)
+    else:
+        value = initializer
+    full = "/".join(_variable_scopes + [name])
+    return _tlens.variable(value, full, trainable, dtype)
+
+
+def identity(input, name=None):
+    return _op("Identity", [input], None, name)
+
+
+def stop_gradient(input, name=None):
+    return _op("StopGradient", [input], None, name)
+
+
+def shape(input, name=None, out_type=None):
+    return _op("Shape", [input], {"out_type": _dt(out_type)}, name)
+
+
+def size(input, name=None, out_type=None):
+    return _op("Size", [input], {"out_type": _dt(out_type)}, name)
+
+
+def rank(input, name=None):
+    return _op("Rank", [input], None, name)
+
+
+def reshape(tensor, shape, name=None):
+    return _op("Reshape", [tensor, shape], None, name, False, False, int32)
+
+
+def broadcast_to(input, shape, name=None):
+    return _op("BroadcastTo", [input, shape], None, name, False, False, int32)
+
+
+def zeros(shape, dtype=float32, name=None):
+    return _op("Fill", [shape, _tlens.constant(0, dtype)], None, name, False, False, int32)
+
+
+def ones(shape, dtype=float32, name=None):
+    return _op("Fill", [shape, _tlens.constant(1, dtype)], None, name, False, False, int32)
+
+
+def fill(dims, value, name=None):
+    return _op("Fill", [dims, value], None, name, False, False, int32)
+
+
+def zeros_like(input, dtype=None, name=None, optimize=True):
+    r = _op("ZerosLike", [input], None, name)
+    return r if dtype is None else cast(r, dtype)
+
+
+def ones_like(input, dtype=None, name=None, optimize=True):
+    r = _op("OnesLike", [input], None, name)
+    return r if dtype is None else cast(r, dtype)
+
+
+def range(start, limit=None, delta=1, dtype=None, name="range"):
+    if limit is None:
+        start, limit = 0, start
+    if dtype is None:
+        dtype = float32 if any(isinstance(v, float) for v in (start, limit, delta)) else int32
+    return _op("Range", [_tlens.constant(start, dtype), _tlens.constant(limit, dtype), _tlens.constant(delta, dtype)], None, name)
+
+
+def transpose(a, perm=None, name="transpose", conjugate=False):
+    if perm is None:
+        r = a.shape.ndims
+        if r is None:
+            perm = _op("Sub", [_op("Sub", [rank(a), 1]), range(0, rank(a))], None, None, True)
+        else:
+            perm = [r - 1 - i for i in _range(r)]
+    return _op("Transpose", [a, perm], None, name, False, False, int32)
+
+
+def expand_dims(input, axis=None, name=None, dim=None):
+    if axis is None:
+        axis = dim
+    return _op("ExpandDims", [input, axis], None, name, False, False, int32)
+
+
+def squeeze(input, axis=None, name=None, squeeze_dims=None):
+    if axis is None:
+        axis = squeeze_dims
+    return _op("Squeeze", [input], {"squeeze_dims": _axes(axis) if axis is not None else []}, name)
+
+
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    dtype = float32 if dtype is None else dtype
+    on = _tlens.constant(1 if on_value is None else on_value, dtype)
+    off = _tlens.constant(0 if off_value is None else off_value, dtype)
+    return _op("OneHot", [indices, _tlens.constant(depth, int32), on, off], {"axis": -1 if axis is None else axis}, name)
+
+
+def concat(values, axis, name="concat"):
+    values = list(values)
+    return _op("ConcatV2", values + [_tlens.constant(axis, int32)], None, name, True)
+
+
+def stack(values, axis=0, name="stack"):
+    return _op("Pack", list(values), {"axis": axis}, name, True)
+
+
+def unstack(value, num=None, axis=0, name="unstack"):
+    if num is None:
+        s = value.shape
+        n = None if s.ndims is None else s[axis]
+        if n is None:
+            if _tlens.is_abstract():
+                return [value[0]]
+            raise ValueError("Cannot infer argument `num` from shape %s" % s)
+        num = n
+    r = _op("Unpack", [value], {"num": num, "axis": axis}, name)
+    return list(r) if isinstance(r, _tuple) else [r]
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name="split"):
+    if isinstance(num_or_size_splits, int):
+        r = _op("Split", [_tlens.constant(axis, int32), value], {"num_split": num_or_size_splits}, name)
+    else:
+        sizes = list(num_or_size_splits)
+        r = _op("SplitV", [value, _tlens.constant(sizes, int32), _tlens.constant(axis, int32)], {"num_split": len(sizes)}, name)
+    return list(r) if isinstance(r, _tuple) else [r]
+
+
+def tile(input, multiples, name=None):
+    return _op("Tile", [input, multiples], None, name, False, False, int32)
+
+
+def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
+    if constant_values != 0:
+        return _op("PadV2", [tensor, paddings, constant_values], {"mode": mode}, name)
+    return _op("Pad", [tensor, paddings], {"mode": mode}, name, False, False, int32)
+
+
+def slice(input_, begin, size, name=None):
+    return _op("Slice", [input_, begin, size], None, name, False, False, int32)
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0, var=None, name=None):
+    if strides is None:
+        strides = [1] * len(begin)
+    return _op("StridedSlice", [input_, begin, end, strides],
+               {"begin_mask": begin_mask, "end_mask": end_mask, "ellipsis_mask": ellipsis_mask,
+                "new_axis_mask": new_axis_mask, "shrink_axis_mask": shrink_axis_mask}, name, False, False, int32)
+
+
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    return _op("GatherV2", [params, indices, _tlens.constant(0 if axis is None else axis, int32)],
+               {"batch_dims": batch_dims}, name, False, False, int32)
+
+
+def cast(x, dtype, name=None):
+    return _op("Cast", [x], {"DstT": _tlens.dtype(dtype)}, name)
+
+
+def to_float(x, name="ToFloat"):
+    return cast(x, float32, name)
+
+
+def to_int32(x, name="ToInt32"):
+    return cast(x, int32, name)
+
+
+def to_int64(x, name="ToInt64"):
+    return cast(x, int64, name)
+
+
+# --- math --------------------------------------------------------------------------------------
+add = _binary("Add")
+subtract = _binary("Sub")
+multiply = _binary("Mul")
+realdiv = _binary("RealDiv")
+floordiv = _binary("FloorDiv")
+floor_div = floordiv
+floormod = _binary("FloorMod")
+mod = floormod
+pow = _binary("Pow")
+maximum = _binary("Maximum")
+minimum = _binary("Minimum")
+squared_difference = _binary("SquaredDifference")
+equal = _binary("Equal")
+not_equal = _binary("NotEqual")
+less = _binary("Less")
+less_equal = _binary("LessEqual")
+greater = _binary("Greater")
+greater_equal = _binary("GreaterEqual")
+logical_and = _binary("LogicalAnd")
+logical_or = _binary("LogicalOr")
+logical_not = _unary("LogicalNot")
+negative = _unary("Neg")
+abs = _unary("Abs")
+sign = _unary("Sign")
+square = _unary("Square")
+reciprocal = _unary("Reciprocal")
+exp = _unary("Exp")
+log = _unary("Log")
+log1p = _unary("Log1p")
+sqrt = _unary("Sqrt")
+rsqrt = _unary("Rsqrt")
+sin = _unary("Sin")
+cos = _unary("Cos")
+tanh = _unary("Tanh")
+sigmoid = _unary("Sigmoid")
+floor = _unary("Floor")
+ceil = _unary("Ceil")
+round = _unary("Round")
+is_nan = _unary("IsNan")
+is_inf = _unary("IsInf")
+is_finite = _unary("IsFinite")
+
+
+def divide(x, y, name=None):
+    return x / y
+
+
+div = divide
+truediv = divide
+
+
+def add_n(inputs, name=None):
+    return _op("AddN", list(inputs), None, name, True)
+
+
+def where(condition, x=None, y=None, name=None):
+    if x is None and y is None:
+        raise NotImplementedError("tensorlens: tf.where(condition) without x and y is not supported")
+    return _op("SelectV2", [condition, x, y], None, name, True)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    return _op("ClipByValue", [t, clip_value_min, clip_value_max], None, name, True)
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
+           b_is_sparse=False, output_type=None, name=None):
+    ra = a.shape.ndims if _tlens.is_tensor(a) or _tlens.is_ndarray(a) else 2
+    rb = b.shape.ndims if _tlens.is_tensor(b) or _tlens.is_ndarray(b) else 2
+    if (ra is not None and ra > 2) or (rb is not None and rb > 2):
+        return _op("BatchMatMulV2", [a, b], {"adj_x": transpose_a or adjoint_a, "adj_y": transpose_b or adjoint_b}, name, True)
+    return _op("MatMul", [a, b], {"transpose_a": transpose_a or adjoint_a, "transpose_b": transpose_b or adjoint_b}, name, True)
+
+
+def _reduce(op_type):
+    def f(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+        if axis is None:
+            axis = reduction_indices
+        keep = keepdims if keepdims is not None else (keep_dims if keep_dims is not None else False)
+        return _op(op_type, [input_tensor], {"axis": _axes(axis), "keep_dims": keep}, name)
+    return f
+
+
+reduce_sum = _reduce("Sum")
+reduce_mean = _reduce("Mean")
+reduce_prod = _reduce("Prod")
+reduce_max = _reduce("Max")
+reduce_min = _reduce("Min")
+reduce_any = _reduce("Any")
+reduce_all = _reduce("All")
+
+
+def argmax(input, axis=None, name=None, dimension=None, output_type=int64):
+    if axis is None:
+        axis = dimension if dimension is not None else 0
+    return _op("ArgMax", [input], {"axis": axis, "output_type": output_type}, name)
+
+
+def argmin(input, axis=None, name=None, dimension=None, output_type=int64):
+    if axis is None:
+        axis = dimension if dimension is not None else 0
+    return _op("ArgMin", [input], {"axis": axis, "output_type": output_type}, name)
+
+
+def no_op(name=None):
+    return group(name=name)
+
+
+def group(*inputs, name=None):
+    with control_dependencies([i for i in inputs if i is not None]):
+        return _tlens.variables_initializer([], name if name is not None else "group_deps")
+
+
+def tuple(tensors, name=None, control_inputs=None):
+    return list(tensors)
+
+
+# --- nn ----------------------------------------------------------------------------------------
+nn = _Namespace("tensorflow.nn")
+
+
+def _nn_unary(op_type):
+    def f(features, name=None):
+        return _op(op_type, [features], None, name)
+    return f
+
+
+nn.relu = _nn_unary("Relu")
+nn.relu6 = _nn_unary("Relu6")
+nn.elu = _nn_unary("Elu")
+nn.selu = _nn_unary("Selu")
+nn.softplus = _nn_unary("Softplus")
+nn.sigmoid = sigmoid
+nn.tanh = tanh
+
+
+def _leaky_relu(features, alpha=0.2, name=None):
+    return _op("LeakyRelu", [features], {"alpha": float(alpha)}, name)
+
+
+nn.leaky_relu = _leaky_relu
+
+
+def _softmax(logits, axis=None, name=None, dim=None):
+    if axis is None:
+        axis = -1 if dim is None else dim
+    return _op("Softmax", [logits], {"axis": axis}, name)
+
+
+def _log_softmax(logits, axis=None, name=None, dim=None):
+    if axis is None:
+        axis = -1 if dim is None else dim
+    return _op("LogSoftmax", [logits], {"axis": axis}, name)
+
+
+nn.softmax = _softmax
+nn.log_softmax = _log_softmax
+
+
+def _softmax_xent(_sentinel=None, labels=None, logits=None, dim=-1, name=None, axis=None):
+    if _sentinel is not None:
+        raise ValueError("Only call `softmax_cross_entropy_with_logits` with named arguments (labels=..., logits=..., ...)")
+    return _op("SoftmaxCrossEntropyWithLogits", [logits, labels], None, name, True)[0]
+
+
+def _sparse_softmax_xent(_sentinel=None, labels=None, logits=None, name=None):
+    if _sentinel is not None:
+        raise ValueError("Only call `sparse_softmax_cross_entropy_with_logits` with named arguments (labels=..., logits=..., ...)")
+    return _op("SparseSoftmaxCrossEntropyWithLogits", [logits, labels], None, name)[0]
+
+
+def _sigmoid_xent(_sentinel=None, labels=None, logits=None, name=None):
+    if _sentinel is not None:
+        raise ValueError("Only call `sigmoid_cross_entropy_with_logits` with named arguments (labels=..., logits=..., ...)")
+    return _op("SigmoidCrossEntropyWithLogits", [labels, logits], None, name, True)
+
+
+nn.softmax_cross_entropy_with_logits = _softmax_xent
+nn.softmax_cross_entropy_with_logits_v2 = _softmax_xent
+nn.sparse_softmax_cross_entropy_with_logits = _sparse_softmax_xent
+nn.sigmoid_cross_entropy_with_logits = _sigmoid_xent
+
+
+def _l2_loss(t, name=None):
+    return _op("L2Loss", [t], None, name)
+
+
+nn.l2_loss = _l2_loss
+
+
+def _four(v, name):
+    if isinstance(v, int):
+        return [1, v, v, 1]
+    v = list(v)
+    if len(v) == 1:
+        return [1, v[0], v[0], 1]
+    if len(v) == 2:
+        return [1, v[0], v[1], 1]
+    return v
+
+
+def _conv2d(input, filters=None, strides=None, padding=None, use_cudnn_on_gpu=True, data_format="NHWC",
+            dilations=None, name=None, filter=None):
+    if filters is None:
+        filters = filter
+    attrs = {"strides": _four(strides, "strides"), "padding": padding, "data_format": data_format}
+    if dilations is not None:
+        attrs["dilations"] = _four(dilations, "dilations")
+    return _op("Conv2D", [input, filters], attrs, name, True)
+
+
+def _max_pool(value=None, ksize=None, strides=None, padding=None, data_format="NHWC", name=None, input=None):
+    if value is None:
+        value = input
+    return _op("MaxPool", [value], {"ksize": _four(ksize, "ksize"), "strides": _four(strides, "strides"),
+                                     "padding": padding, "data_format": data_format}, name)
+
+
+def _avg_pool(value=None, ksize=None, strides=None, padding=None, data_format="NHWC", name=None, input=None):
+    if value is None:
+        value = input
+    return _op("AvgPool", [value], {"ksize": _four(ksize, "ksize"), "strides": _four(strides, "strides"),
+                                     "padding": padding, "data_format": data_format}, name)
+
+
+def _bias_add(value, bias, data_format=None, name=None):
+    return _op("BiasAdd", [value, bias], {"data_format": "NHWC" if data_format is None else data_format}, name, True)
+
+
+def _dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    if rate is None:
+        if keep_prob is None:
+            raise ValueError("dropout needs keep_prob or rate")
+        rate = 1 - keep_prob if not _tlens.is_tensor(keep_prob) else subtract(1.0, keep_prob)
+    with name_scope(name, "dropout"):
+        shape_ = shape(x)
+        u = _op("RandomUniform", [shape_], {"dtype": x.dtype, "seed": 0 if seed is None else seed})
+        keep = greater_equal(u, rate)
+        scale = divide(1.0, subtract(1.0, rate)) if _tlens.is_tensor(rate) else 1.0 / (1.0 - rate)
+        return multiply(multiply(x, scale), cast(keep, x.dtype))
+
+
+def _moments(x, axes, shift=None, keepdims=False, name=None, keep_dims=None):
+    mean = reduce_mean(x, axes, keepdims=True)
+    variance = reduce_mean(squared_difference(x, stop_gradient(mean)), axes, keepdims=True)
+    if not (keepdims or keep_dims):
+        mean = squeeze(mean, axes)
+        variance = squeeze(variance, axes)
+    return mean, variance
+
+
+def _batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    inv = rsqrt(add(variance, variance_epsilon))
+    if scale is not None:
+        inv = multiply(inv, scale)
+    y = add(multiply(x, inv), negative(multiply(mean, inv)))
+    return y if offset is None else add(y, offset)
+
+
+def _embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_indices=True, max_norm=None):
+    return gather(params, ids, name=name)
+
+
+def _conv1d(value=None, filters=None, stride=None, padding=None, use_cudnn_on_gpu=None, data_format=None, name=None,
+            input=None, dilations=None):
+    if value is None:
+        value = input
+    x = expand_dims(value, 1)
+    f = expand_dims(filters, 0)
+    s = stride if isinstance(stride, int) else list(stride)[0]
+    y = _conv2d(x, f, [1, 1, s, 1], padding)
+    return squeeze(y, [1], name=name)
+
+
+nn.conv2d = _conv2d
+nn.conv1d = _conv1d
+nn.max_pool = _max_pool
+nn.max_pool2d = _max_pool
+nn.avg_pool = _avg_pool
+nn.avg_pool2d = _avg_pool
+nn.bias_add = _bias_add
+nn.dropout = _dropout
+nn.moments = _moments
+nn.batch_normalization = _batch_normalization
+nn.embedding_lookup = _embedding_lookup
+nn.l2_normalize = lambda x, axis=None, epsilon=1e-12, name=None, dim=None: multiply(
+    x, rsqrt(maximum(reduce_sum(square(x), axis if axis is not None else dim, keepdims=True), epsilon)), name=name)
+
+
+def _sigmoid_nn(x, name=None):
+    return sigmoid(x, name)
+
+
+nn.sigmoid = _sigmoid_nn
+
+# --- random ------------------------------------------------------------------------------------
+random = _Namespace("tensorflow.random")
+
+
+def _rng(op_type, shape, dtype, seed, name):
+    return _op(op_type, [shape], {"dtype": float32 if dtype is None else dtype, "seed": 0 if seed is None else seed},
+               name, False, False, int32)
+
+
+def random_normal(shape, mean=0.0, stddev=1.0, dtype=float32, seed=None, name=None):
+    with name_scope(name, "random_normal") as scope:
+        r = _rng("RandomStandardNormal", shape, dtype, seed, None)
+        if stddev != 1.0 or _tlens.is_tensor(stddev):
+            r = multiply(r, stddev)
+        if mean != 0.0 or _tlens.is_tensor(mean):
+            r = add(r, mean)
+        return r
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=float32, seed=None, name=None):
+    with name_scope(name, "truncated_normal"):
+        r = _rng("TruncatedNormal", shape, dtype, seed, None)
+        if stddev != 1.0 or _tlens.is_tensor(stddev):
+            r = multiply(r, stddev)
+        if mean != 0.0 or _tlens.is_tensor(mean):
+            r = add(r, mean)
+        return r
+
+
+def random_uniform(shape, minval=0, maxval=None, dtype=float32, seed=None, name=None):
+    with name_scope(name, "random_uniform"):
+        r = _rng("RandomUniform", shape, dtype, seed, None)
+        if maxval is None:
+            maxval = 1
+        if maxval != 1 or minval != 0 or _tlens.is_tensor(maxval):
+            r = add(multiply(r, subtract(maxval, minval) if _tlens.is_tensor(maxval) else float(maxval - minval)), minval)
+        return r
+
+
+def set_random_seed(seed):
+    _tlens.set_seed(seed)
+
+
+random.normal = random_normal
+random.truncated_normal = truncated_normal
+random.uniform = random_uniform
+random.set_seed = set_random_seed
+random.set_random_seed = set_random_seed
+
+# --- scopes and graphs -------------------------------------------------------------------------
+
+
+def name_scope(name, default_name=None, values=None):
+    return _tlens.name_scope(name, default_name)
+
+
+class _VariableScope:
+    def __init__(self, name, default_name=None, reuse=None, values=None, initializer=None):
+        self._name = name if name is not None else default_name
+        self._ns = _tlens.name_scope(self._name)
+        self.reuse = reuse
+        self.name = self._name
+
+    def __enter__(self):
+        _variable_scopes.append(self._name)
+        self._ns.__enter__()
+        return self
+
+    def __exit__(self, a, b, c):
+        self._ns.__exit__(a, b, c)
+        _variable_scopes.pop()
+        return False
+
+    def reuse_variables(self):
+        self.reuse = True
+
+
+def variable_scope(name_or_scope=None, default_name=None, values=None, initializer=None, regularizer=None,
+                   caching_device=None, partitioner=None, custom_getter=None, reuse=None, dtype=None,
+                   use_resource=None, constraint=None, auxiliary_name_scope=True):
+    return _VariableScope(name_or_scope, default_name, reuse, values, initializer)
+
+
+AUTO_REUSE = "AUTO_REUSE"
+
+
+def device(device_name):
+    return _tlens.device(device_name)
+
+
+def control_dependencies(control_inputs):
+    return _tlens.control_dependencies(control_inputs)
+
+
+def Graph():
+    return _tlens.new_graph()
+
+
+def get_default_graph():
+    return _tlens.default_graph()
+
+
+def reset_default_graph():
+    _tlens.reset_default_graph()
+
+
+def Session(target="", graph=None, config=None):
+    return _tlens.session(graph, False)
+
+
+def InteractiveSession(target="", graph=None, config=None):
+    return _tlens.session(graph, True)
+
+
+def get_default_session():
+    return _tlens.default_session()
+
+
+class ConfigProto:
+    def __init__(self, log_device_placement=False, allow_soft_placement=False, device_count=None,
+                 gpu_options=None, inter_op_parallelism_threads=0, intra_op_parallelism_threads=0, **kwargs):
+        self.log_device_placement = log_device_placement
+        if log_device_placement:
+            _tlens.log_device_placement(True)
+        self.allow_soft_placement = allow_soft_placement
+        self.gpu_options = GPUOptions()
+
+
+class GPUOptions:
+    def __init__(self, allow_growth=False, per_process_gpu_memory_fraction=1.0, **kwargs):
+        self.allow_growth = allow_growth
+        self.per_process_gpu_memory_fraction = per_process_gpu_memory_fraction
+
+
+def global_variables_initializer():
+    return _tlens.global_variables_initializer()
+
+
+initialize_all_variables = global_variables_initializer
+
+
+def local_variables_initializer():
+    return _tlens.variables_initializer([], "init_1")
+
+
+def variables_initializer(var_list, name="init"):
+    return _tlens.variables_initializer(var_list, name)
+
+
+def global_variables(scope=None):
+    return _tlens.variables(False)
+
+
+def trainable_variables(scope=None):
+    return _tlens.variables(True)
+
+
+all_variables = global_variables
+
+
+def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,
+              aggregation_method=None, stop_gradients=None):
+    return _tlens.gradients(ys, xs, grad_ys)
+
+
+def GradientTape(persistent=False, watch_accessed_variables=True):
+    return _tlens.tape(persistent)
+
+
+def executing_eagerly():
+    return not _tlens.building_graph()
+
+
+def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
+    _tlens.set_style("eager")
+
+
+def disable_eager_execution():
+    _tlens.set_style("graph")
+
+
+def disable_v2_behavior():
+    _tlens.set_style("graph")
+
+
+def enable_v2_behavior():
+    _tlens.set_style("eager")
+
+
+# --- printing and assertions -------------------------------------------------------------------
+
+
+def Print(input_, data, message=None, first_n=None, summarize=None, name=None):
+    return _op("Print", [input_] + list(data),
+               {"message": "" if message is None else message, "first_n": -1 if first_n is None else first_n,
+                "summarize": 3 if summarize is None else summarize}, name)
+
+
+def print(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
+    if _tlens.building_graph():
+        tensors = [i for i in inputs if _tlens.is_tensor(i)]
+        if tensors:
+            return Print(tensors[0], tensors, " ".join(str(i) for i in inputs if not _tlens.is_tensor(i)))
+        return no_op()
+    parts = []
+    for i in inputs:
+        if _tlens.is_tensor(i) or _tlens.is_ndarray(i):
+            parts.append(_tlens.summarize(i, summarize))
+        else:
+            parts.append(str(i))
+    text = sep.join(parts) + end
+    if output_stream is not None and "stdout" in str(output_stream):
+        _tlens.write_stdout(text)
+    else:
+        _tlens.write_stderr(text)
+    return None
+
+
+def Assert(condition, data, summarize=None, name=None):
+    return _op("Assert", [condition] + list(data), {"summarize": 3 if summarize is None else summarize}, name)
+
+
+def check_numerics(tensor, message, name=None):
+    return _op("CheckNumerics", [tensor], {"message": message}, name)
+
+
+def _assert_cmp(op_fn, default_message):
+    def f(x, y, data=None, summarize=None, message=None, name=None):
+        cond = reduce_all(op_fn(x, y))
+        msg = message if message is not None else default_message
+        return Assert(cond, [msg] if data is None else data, summarize, name)
+    return f
+
+
+debugging = _Namespace("tensorflow.debugging")
+debugging.Assert = Assert
+debugging.check_numerics = check_numerics
+debugging.is_nan = is_nan
+debugging.is_inf = is_inf
+debugging.is_finite = is_finite
+debugging.assert_equal = _assert_cmp(equal, "Condition x == y did not hold")
+debugging.assert_less = _assert_cmp(less, "Condition x < y did not hold")
+debugging.assert_less_equal = _assert_cmp(less_equal, "Condition x <= y did not hold")
+debugging.assert_greater = _assert_cmp(greater, "Condition x > y did not hold")
+debugging.assert_greater_equal = _assert_cmp(greater_equal, "Condition x >= y did not hold")
+debugging.assert_positive = lambda x, data=None, summarize=None, message=None, name=None: Assert(
+    reduce_all(greater(x, 0)), [message if message is not None else "Condition x > 0 did not hold"], summarize, name)
+debugging.assert_non_negative = lambda x, data=None, summarize=None, message=None, name=None: Assert(
+    reduce_all(greater_equal(x, 0)), [message if message is not None else "Condition x >= 0 did not hold"], summarize, name)
+debugging.assert_all_finite = lambda t, msg, name=None: check_numerics(t, msg, name)
+debugging.set_log_device_placement = lambda enabled: _tlens.log_device_placement(enabled)
+assert_equal = debugging.assert_equal
+assert_less = debugging.assert_less
+assert_greater = debugging.assert_greater
+assert_positive = debugging.assert_positive
+
+
+def _assert_shapes_stub(shapes, data=None, summarize=None, message=None, name=None):
+    return no_op()
+
+
+debugging.assert_shapes = _assert_shapes_stub
+
+# --- tf.function -------------------------------------------------------------------------------
+config = _Namespace("tensorflow.config")
+
+
+def _run_functions_eagerly(run_eagerly):
+    _tlens.functions_eagerly(run_eagerly)
+
+
+config.run_functions_eagerly = _run_functions_eagerly
+config.experimental_run_functions_eagerly = _run_functions_eagerly
+config.functions_run_eagerly = lambda: _tlens.functions_eagerly()
+config.list_physical_devices = lambda device_type=None: []
+config.set_visible_devices = lambda devices, device_type=None: None
+config.experimental = _Namespace("tensorflow.config.experimental")
+config.experimental.set_memory_growth = lambda device, enable: None
+config.experimental.list_physical_devices = config.list_physical_devices
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
+             experimental_compile=None, experimental_relax_shapes=None):
+    # FIXME: tf.function bodies run eagerly (as with tf.config.run_functions_eagerly(True));
+    # tracing them into graphs is not implemented yet.
+    if func is None:
+        return lambda f: f
+    return func
+
+
+# --- train -------------------------------------------------------------------------------------
+train = _Namespace("tensorflow.train")
+
+
+class _Optimizer:
+    _kind = "GradientDescent"
+
+    def __init__(self, learning_rate=0.001, use_locking=False, name=None, **params):
+        self._lr = learning_rate
+        self._params = params
+        self._name = name
+
+    def minimize(self, loss, global_step=None, var_list=None, gate_gradients=1, aggregation_method=None,
+                 colocate_gradients_with_ops=False, name=None, grad_loss=None, tape=None):
+        if callable(loss) and not _tlens.is_tensor(loss):
+            loss = loss()
+        op = _tlens.minimize(self._kind, loss, self._lr, self._params, var_list, self._name)
+        if global_step is not None and _tlens.is_variable(global_step):
+                with control_dependencies([op]):
+                return assign_add(global_step, 1)
+        return op
+
+    def compute_gradients(self, loss, var_list=None, **kwargs):
+        if var_list is None:
+            var_list = trainable_variables()
+        grads = gradients(loss, var_list)
+        return [(g, v) for g, v in zip(grads, var_list)]
+
+    def get_name(self):
+        return self._name if self._name is not None else self._kind
+
+
+class GradientDescentOptimizer(_Optimizer):
+    _kind = "GradientDescent"
+
+    def __init__(self, learning_rate, use_locking=False, name="GradientDescent"):
+        _Optimizer.__init__(self, learning_rate, use_locking, name)
+
+
+class MomentumOptimizer(_Optimizer):
+    _kind = "Momentum"
+
+    def __init__(self, learning_rate, momentum, use_locking=False, name="Momentum", use_nesterov=False):
+        _Optimizer.__init__(self, learning_rate, use_locking, name, momentum=momentum, use_nesterov=1 if use_nesterov else 0)
+
+
+class AdamOptimizer(_Optimizer):
+    _kind = "Adam"
+
+    def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-08, use_locking=False, name="Adam"):
+        _Optimizer.__init__(self, learning_rate, use_locking, name, beta1=beta1, beta2=beta2, epsilon=epsilon)
+
+
+class RMSPropOptimizer(_Optimizer):
+    _kind = "RMSProp"
+
+    def __init__(self, learning_rate, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False, centered=False,
+                 name="RMSProp"):
+        _Optimizer.__init__(self, learning_rate, use_locking, name, decay=decay, momentum=momentum, epsilon=epsilon)
+
+
+train.Optimizer = _Optimizer
+train.GradientDescentOptimizer = GradientDescentOptimizer
+train.MomentumOptimizer = MomentumOptimizer
+train.AdamOptimizer = AdamOptimizer
+train.RMSPropOptimizer = RMSPropOptimizer
+
+
+def _get_or_create_global_step(graph=None):
+    return Variable(0, trainable=False, name="global_step", dtype=int64)
+
+
+train.get_or_create_global_step = _get_or_create_global_step
+train.get_global_step = _get_or_create_global_step
+
+
+class _Saver:
+    def __init__(self, var_list=None, max_to_keep=5, **kwargs):
+        pass
+
+    def save(self, sess, save_path, global_step=None, **kwargs):
+        return save_path
+
+    def restore(self, sess, save_path):
+        return None
+
+
+train.Saver = _Saver
+
+
+def assign(ref, value, validate_shape=None, use_locking=None, name=None):
+    return _op("Assign", [ref, value], None, name, True)
+
+
+def assign_add(ref, value, use_locking=None, name=None):
+    return _op("AssignAdd", [ref, value], None, name, True)
+
+
+def assign_sub(ref, value, use_locking=None, name=None):
+    return _op("AssignSub", [ref, value], None, name, True)
+
+
+# --- initializers ------------------------------------------------------------------------------
+class _Initializer:
+    def __init__(self, **kw):
+        self._kw = kw
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        return self._make(list(shape), float32 if dtype is None else dtype)
+
+
+class zeros_initializer(_Initializer):
+    def _make(self, shape, dtype):
+        return zeros(shape, dtype)
+
+
+class ones_initializer(_Initializer):
+    def _make(self, shape, dtype):
+        return ones(shape, dtype)
+
+
+class constant_initializer(_Initializer):
+    def __init__(self, value=0, dtype=None, verify_shape=False):
+        self.value = value
+
+    def _make(self, shape, dtype):
+        return fill(shape, _tlens.constant(self.value, dtype))
+
+
+class random_normal_initializer(_Initializer):
+    def __init__(self, mean=0.0, stddev=1.0, seed=None, dtype=None):
+        self.mean, self.stddev, self.seed = mean, stddev, seed
+
+    def _make(self, shape, dtype):
+        return random_normal(shape, self.mean, self.stddev, dtype, self.seed)
+
+
+class truncated_normal_initializer(random_normal_initializer):
+    def __init__(self, mean=0.0, stddev=1.0, seed=None, dtype=None):
+        self.mean, self.stddev, self.seed = mean, stddev, seed
+
+    def _make(self, shape, dtype):
+        return truncated_normal(shape, self.mean, self.stddev, dtype, self.seed)
+
+
+class random_uniform_initializer(_Initializer):
+    def __init__(self, minval=0, maxval=None, seed=None, dtype=None):
+        self.minval, self.maxval, self.seed = minval, maxval, seed
+
+    def _make(self, shape, dtype):
+        return random_uniform(shape, self.minval, 1.0 if self.maxval is None else self.maxval, dtype, self.seed)
+
+
+def _fans(shape):
+    if len(shape) < 1:
+        return 1, 1
+    if len(shape) == 1:
+        return shape[0], shape[0]
+    if len(shape) == 2:
+        return shape[0], shape[1]
+    receptive = 1
+    for d in shape[:-2]:
+        receptive *= d
+    return shape[-2] * receptive, shape[-1] * receptive
+
+
+class glorot_uniform_initializer(_Initializer):
+    def __init__(self, seed=None, dtype=None):
+        self.seed = seed
+
+    def _make(self, shape, dtype):
+        fan_in, fan_out = _fans(shape)
+        limit = (6.0 / max(1.0, float(fan_in + fan_out))) ** 0.5
+        return random_uniform(shape, -limit, limit, dtype, self.seed)
+
+
+class glorot_normal_initializer(_Initializer):
+    def __init__(self, seed=None, dtype=None):
+        self.seed = seed
+
+    def _make(self, shape, dtype):
+        fan_in, fan_out = _fans(shape)
+        return truncated_normal(shape, 0.0, (2.0 / max(1.0, float(fan_in + fan_out))) ** 0.5, dtype, self.seed)
+
+
+class he_normal_initializer(_Initializer):
+    def __init__(self, seed=None):
+        self.seed = seed
+
+    def _make(self, shape, dtype):
+        fan_in, fan_out = _fans(shape)
+        return truncated_normal(shape, 0.0, (2.0 / max(1.0, float(fan_in))) ** 0.5, dtype, self.seed)
+
+
+initializers = _Namespace("tensorflow.initializers")
+initializers.zeros = zeros_initializer
+initializers.ones = ones_initializer
+initializers.constant = constant_initializer
+initializers.random_normal = random_normal_initializer
+initializers.truncated_normal = truncated_normal_initializer
+initializers.random_uniform = random_uniform_initializer
+initializers.glorot_uniform = glorot_uniform_initializer
+initializers.glorot_normal = glorot_normal_initializer
+initializers.he_normal = he_normal_initializer
+initializers.global_variables = global_variables_initializer
+contrib_xavier = glorot_uniform_initializer
+
+# --- namespaces that mirror the top level ------------------------------------------------------
+math = _Namespace("tensorflow.math")
+for _n in ["add", "subtract", "multiply", "divide", "floordiv", "floormod", "pow", "maximum", "minimum",
+           "squared_difference", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+           "logical_and", "logical_or", "logical_not", "negative", "abs", "sign", "square", "reciprocal", "exp",
+           "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "floor", "ceil", "round", "is_nan",
+           "is_inf", "is_finite", "reduce_sum", "reduce_mean", "reduce_prod", "reduce_max", "reduce_min",
+           "reduce_any", "reduce_all", "argmax", "argmin", "add_n", "truediv", "realdiv"]:
+    setattr(math, _n, globals()[_n])
+math.softmax = nn.softmax
+math.log_softmax = nn.log_softmax
+math.softplus = nn.softplus
+math.mod = floormod
+math.invert_permutation = lambda x, name=None: _op("InvertPermutation", [x], None, name)
+linalg = _Namespace("tensorflow.linalg")
+linalg.matmul = matmul
+linalg.transpose = transpose
+image = _Namespace("tensorflow.image")
+losses = _Namespace("tensorflow.losses")
+
+
+def _mse(labels, predictions, weights=1.0, scope=None, loss_collection=None, reduction=None):
+    return reduce_mean(squared_difference(predictions, labels))
+
+
+def _softmax_loss(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None, loss_collection=None, reduction=None):
+    return reduce_mean(_softmax_xent(labels=onehot_labels, logits=logits))
+
+
+def _sparse_softmax_loss(labels, logits, weights=1.0, scope=None, loss_collection=None, reduction=None):
+    return reduce_mean(_sparse_softmax_xent(labels=labels, logits=logits))
+
+
+losses.mean_squared_error = _mse
+losses.softmax_cross_entropy = _softmax_loss
+losses.sparse_softmax_cross_entropy = _sparse_softmax_loss
+
+# --- tensor methods (attributes the native tensor does not answer) -----------------------------
+
+
+class _TensorMethods:
+    def eval(self, feed_dict=None, session=None):
+        if session is None:
+            session = _tlens.default_session()
+            if session is None:
+                raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use `with sess.as_default()` or pass an explicit session to `eval(session=sess)`")
+        return session.run(self, feed_dict)
+
+    def numpy(self):
+        return _tlens.to_ndarray(self)
+
+    def get_shape(self):
+        return self.shape
+
+    def set_shape(self, shape):
+        _tlens.set_shape(self, shape)
+
+    @property
+    def op(self):
+        return _OpView(self)
+
+    @property
+    def graph(self):
+        return get_default_graph()
+
+    def __float__(self):
+        return float(_tlens.value(self))
+
+    def __int__(self):
+        return int(_tlens.value(self))
+
+    def __index__(self):
+        return int(_tlens.value(self))
+
+    def __array__(self):
+        return _tlens.to_ndarray(self)
+
+
+class _OpView:
+    def __init__(self, t):
+        self.name = t.name.split(":")[0] if _tlens.is_symbolic(t) else ""
+        self.outputs = [t]
+
+
+class _VariableMethods(_TensorMethods):
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        return assign(self, value, name=name)
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        return assign_add(self, delta, name=name)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return assign_sub(self, delta, name=name)
+
+    def read_value(self):
+        return identity(self)
+
+    def value(self):
+        return identity(self)
+
+    @property
+    def initializer(self):
+        return variables_initializer([self])
+
+    @property
+    def initial_value(self):
+        return self
+
+    @property
+    def trainable(self):
+        return True
+
+
+_tlens.register("tensor_methods", _TensorMethods)
+_tlens.register("variable_methods", _VariableMethods)
+
+# --- submodules loaded on first use ------------------------------------------------------------
+# tf.keras, tf.compat, tf.layers, tf.contrib, tf.examples are separate embedded modules
+# ("tensorflow.keras", ...), imported when first accessed.

@@ -1,0 +1,52 @@
+#include "tools/tlens/ProgramRunner.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "lang/syntax/SourceFile.h"
+
+namespace tlens::cli {
+
+LoadedProgram loadProgram(const ProgramOptions& o) {
+  std::ifstream f(o.path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot open '" + o.path + "'");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  std::string text = ss.str();
+
+  LoadedProgram p;
+  interp::InterpOptions io;
+  io.mode = o.mode;
+  io.argv = o.argv;
+  io.timeBudgetMs = o.timeBudgetMs;
+  io.out = o.out ? o.out : [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); std::fflush(stdout); };
+  io.err = o.err ? o.err : [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); };
+  p.interp = std::make_unique<interp::Interpreter>(io);
+  tf::TfOptions to = o.tf;
+  if (o.style == "graph") to.style = tf::ApiStyle::Graph;
+  else if (o.style == "eager") to.style = tf::ApiStyle::Eager;
+  else to.style = tf::detectApiStyle(text);
+  p.runtime = tf::installTensorFlow(*p.interp, to);
+  p.file = std::make_shared<lang::SourceFile>(o.path, std::move(text));
+  return p;
+}
+
+SplitArgs splitProgramArgs(const std::vector<std::string>& args) {
+  SplitArgs s;
+  size_t i = 0;
+  for (; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.size() > 3 && a.compare(a.size() - 3, 3, ".py") == 0 && (a[0] != '-')) {
+      s.program = a;
+      ++i;
+      break;
+    }
+    s.flags.push_back(a);
+  }
+  for (; i < args.size(); ++i) s.programArgs.push_back(args[i]);
+  return s;
+}
+
+}  // namespace tlens::cli

@@ -1,0 +1,97 @@
+// tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--mode auto|eager|graph]
+//           [--dump DIR] prog.py [args...]
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/runtime/DebugHooks.h"
+#include "engine/runtime/Numerics.h"
+#include "tools/tlens/Commands.h"
+#include "tools/tlens/ProgramRunner.h"
+
+namespace tlens::cli {
+
+namespace {
+
+/// --dump: one JSON line per node output and run, in DIR/run-<n>.jsonl.
+class DumpHooks : public DebugHooks {
+ public:
+  explicit DumpHooks(std::string dir) : dir_(std::move(dir)) { std::filesystem::create_directories(dir_); }
+  void runStarted(const std::vector<const Node*>&) override {
+    out_.close();
+    out_.open(dir_ + "/run-" + std::to_string(++runs_) + ".jsonl");
+    step_ = 0;
+  }
+  HookAction afterNode(const NodeEvent& e) override {
+    if (!out_.is_open()) runStarted({});
+    if (!e.outputs) return HookAction::Continue;
+    for (size_t i = 0; i < e.outputs->size(); ++i) {
+      const Tensor& t = (*e.outputs)[i];
+      if (!t.valid()) continue;
+      nlohmann::json j;
+      j["step"] = step_;
+      j["node"] = *e.name + ":" + std::to_string(i);
+      j["op"] = e.op->type;
+      j["device"] = e.device.str();
+      j["type"] = t.typeStr();
+      if (e.location && e.location->known()) j["source"] = e.location->str();
+      if (isNumeric(t.dtype()) || t.dtype() == DType::Bool) {
+        TensorSummary s = summarize(t);
+        j["min"] = s.min, j["max"] = s.max, j["mean"] = s.mean, j["std"] = s.std;
+        j["nan"] = s.nan, j["inf"] = s.posInf + s.negInf, j["zero"] = s.zero;
+      }
+      out_ << j.dump() << "\n";
+    }
+    ++step_;
+    return HookAction::Continue;
+  }
+  void runFinished(bool) override { out_.flush(); }
+
+ private:
+  std::string dir_;
+  std::ofstream out_;
+  int runs_ = 0;
+  int64_t step_ = 0;
+};
+
+}  // namespace
+
+int runCommand(const Args& args) {
+  SplitArgs s = splitProgramArgs(args);
+  if (s.program.empty()) {
+    std::fprintf(stderr, "usage: tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] "
+                         "[--mode auto|eager|graph] [--dump DIR] prog.py [args...]\n");
+    return 2;
+  }
+  ProgramOptions o;
+  o.path = s.program;
+  o.argv = s.programArgs;
+  std::unique_ptr<DumpHooks> dump;
+  for (size_t i = 0; i < s.flags.size(); ++i) {
+    const std::string& f = s.flags[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= s.flags.size()) throw std::invalid_argument(f + " needs a value");
+      return s.flags[++i];
+    };
+    if (f == "--check-numerics") o.tf.checkNumerics = true;
+    else if (f == "--log-device-placement") o.tf.logDevicePlacement = true;
+    else if (f == "--mode") o.style = value();
+    else if (f == "--device") {
+      std::string d = value();
+      if (d != "cpu" && d != "gpu") throw std::invalid_argument("--device must be cpu or gpu");
+      if (d == "gpu") std::fprintf(stderr, "tlens: no CUDA backend in this build; running on /cpu:0\n");
+    } else if (f == "--dump") {
+      dump = std::make_unique<DumpHooks>(value());
+      o.tf.hooks = dump.get();
+    } else {
+      throw std::invalid_argument("unknown option " + f);
+    }
+  }
+  LoadedProgram p = loadProgram(o);
+  return p.interp->run(p.file);
+}
+
+}  // namespace tlens::cli
