@@ -262,12 +262,12 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           return t;
         });
 
-    def("session", "graph=None, interactive=False", [](CallContext& c, TfRuntime& rt) -> Value {
+    def("session", "graph=None, interactive=False, soft_placement=False", [](CallContext& c, TfRuntime& rt) -> Value {
       Graph* g = nullptr;
       if (auto* go = dynamic_cast<GraphObj*>(c.arg("graph").get())) g = go->graph;
       if (!g) g = rt.buildingGraph();
       if (!g) g = &rt.defaultGraph();
-      auto s = std::make_shared<SessionObj>(rt, *g, c.toBool(c.arg("interactive")));
+      auto s = std::make_shared<SessionObj>(rt, *g, c.toBool(c.arg("interactive")), c.toBool(c.arg("soft_placement")));
       if (s->interactive) rt.sessionStack.push_back(s);
       return s;
     });

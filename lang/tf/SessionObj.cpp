@@ -21,8 +21,8 @@ Output outputOf(TfRuntime& rt, Graph& g, const Value& v) {
   return Output{};
 }
 
-SessionObj::SessionObj(TfRuntime& rt, Graph& g, bool interactive)
-    : rt(&rt), graph(&g), session(nullptr), interactive(interactive) {
+SessionObj::SessionObj(TfRuntime& rt, Graph& g, bool interactive, bool softPlacement)
+    : rt(&rt), graph(&g), session(nullptr), interactive(interactive), softPlacement(softPlacement) {
   if (!rt.abstract()) {
     session = &rt.newSession(g);
     if (rt.graphSeedSet) session->resources().setGraphSeed(rt.graphSeed);
@@ -96,9 +96,36 @@ Value rebuild(TfRuntime& rt, const Value& f, const std::vector<Value>& values, s
 
 }  // namespace
 
+// This build has no GPU: nodes placed on a GPU run on the CPU under soft placement (with a note),
+// and fail as in TensorFlow otherwise.
+void SessionObj::placeNodes() {
+  Interpreter& in = rt->interp();
+  std::vector<std::string> moved;
+  for (size_t i = placedNodes; i < graph->size(); ++i) {
+    Node& n = graph->nodes()[i];
+    if (n.device.kind != Device::GPU) continue;
+    if (!softPlacement)
+      rt->raiseEngineError(EngineError(ErrorCode::InvalidArgument,
+               "Cannot assign a device for operation " + n.name + ": Operation was explicitly assigned to " +
+                   n.device.fullName() + " but available devices are [ " + Device::cpu().fullName() +
+                   " ]. Make sure the device specification refers to a valid device. (tensorlens: this build has no "
+                   "CUDA backend; pass tf.ConfigProto(allow_soft_placement=True) to run such nodes on the CPU)"));
+    n.device = Device::cpu();
+    moved.push_back(n.name);
+  }
+  placedNodes = graph->size();
+  if (!moved.empty()) {
+    std::string list;
+    for (size_t i = 0; i < moved.size() && i < 5; ++i) list += (i ? ", " : "") + moved[i];
+    if (moved.size() > 5) list += ", ...";
+    in.write("tensorlens: no GPU available; " + std::to_string(moved.size()) + " node(s) placed on /gpu run on /cpu:0 (soft placement): " + list + "\n", true);
+  }
+}
+
 Value SessionObj::run(const Value& fetches, const Value& feedDict) {
   Interpreter& in = rt->interp();
   if (closed) in.raise("RuntimeError", "Attempted to use a closed Session.");
+  if (!rt->abstract()) placeNodes();
   Fetches f;
   collect(*rt, *graph, fetches, f);
 

@@ -23,12 +23,14 @@ class OperationObj : public interp::NativeObject {
 
 class SessionObj : public interp::NativeObject {
  public:
-  SessionObj(TfRuntime& rt, Graph& g, bool interactive);
+  SessionObj(TfRuntime& rt, Graph& g, bool interactive, bool softPlacement = false);
   TfRuntime* rt;
   Graph* graph;
   Session* session;  ///< null in abstract mode (nothing runs)
   bool closed = false;
   bool interactive;
+  bool softPlacement;  ///< ConfigProto(allow_soft_placement=True)
+  size_t placedNodes = 0;  ///< nodes already checked for placement
   std::string typeName() const override { return interactive ? "InteractiveSession" : "Session"; }
   bool isCallable() const override { return false; }
   std::string typeModule() const override { return "tensorflow"; }
@@ -38,6 +40,7 @@ class SessionObj : public interp::NativeObject {
   /// Session.run(fetches, feed_dict): fetches may be tensors, operations, names and nested
   /// lists, tuples and dicts of them; the result has the same structure.
   interp::Value run(const interp::Value& fetches, const interp::Value& feedDict);
+  void placeNodes();
 };
 
 class GraphObj : public interp::NativeObject {

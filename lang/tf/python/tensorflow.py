@@ -539,8 +539,8 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
            b_is_sparse=False, output_type=None, name=None):
-    ra = a.shape.ndims if _tlens.is_tensor(a) or _tlens.is_ndarray(a) else 2
-    rb = b.shape.ndims if _tlens.is_tensor(b) or _tlens.is_ndarray(b) else 2
+    ra = a.ndim if _tlens.is_tensor(a) or _tlens.is_ndarray(a) else 2
+    rb = b.ndim if _tlens.is_tensor(b) or _tlens.is_ndarray(b) else 2
     if (ra is not None and ra > 2) or (rb is not None and rb > 2):
         return _op("BatchMatMulV2", [a, b], {"adj_x": transpose_a or adjoint_a, "adj_y": transpose_b or adjoint_b}, name, True)
     return _op("MatMul", [a, b], {"transpose_a": transpose_a or adjoint_a, "transpose_b": transpose_b or adjoint_b}, name, True)
@@ -874,11 +874,11 @@ def reset_default_graph():
 
 
 def Session(target="", graph=None, config=None):
-    return _tlens.session(graph, False)
+    return _tlens.session(graph, False, config is not None and config.allow_soft_placement)
 
 
 def InteractiveSession(target="", graph=None, config=None):
-    return _tlens.session(graph, True)
+    return _tlens.session(graph, True, config is not None and config.allow_soft_placement)
 
 
 def get_default_session():
@@ -986,7 +986,20 @@ def print(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None
 
 
 def Assert(condition, data, summarize=None, name=None):
-    return _op("Assert", [condition] + list(data), {"summarize": 3 if summarize is None else summarize}, name)
+    data = list(data)
+    texts = [d for d in data if isinstance(d, str)]
+    tensors = [d for d in data if not isinstance(d, str)]
+    if not _tlens.building_graph() and not _tlens.is_symbolic(condition):
+        # Eager: check now, as TensorFlow does.
+        if _tlens.is_abstract():
+            return None
+        if not _bool(_tlens.value(condition)):
+            n = 3 if summarize is None else summarize
+            parts = texts + [_tlens.summarize(t, n) if _tlens.is_tensor(t) or _tlens.is_ndarray(t) else str(t) for t in tensors]
+            raise InvalidArgumentError(None, None, "assertion failed: [" + "] [".join(parts) + "]")
+        return None
+    # FIXME: tensorlens has no string tensors; string entries of `data` are dropped in graphs.
+    return _op("Assert", [condition] + tensors, {"summarize": 3 if summarize is None else summarize}, name)
 
 
 def check_numerics(tensor, message, name=None):
