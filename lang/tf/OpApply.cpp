@@ -146,8 +146,8 @@ std::optional<TensorType> partialIntList(Interpreter& in, const Value& v) {
 
 // --- tensor constructors ---------------------------------------------------------------------
 
-static void record(TfRuntime& rt, const std::shared_ptr<TensorObj>& t) {
-  if (rt.records) rt.records->push_back(TensorRecord{t->origin, t->type});
+static void record(TfRuntime& rt, const std::shared_ptr<TensorObj>& t, const std::string& opType = {}, int index = 0) {
+  if (rt.records) rt.records->push_back(TensorRecord{t->origin, opType, index, t->type, t->isSymbolic()});
 }
 
 std::shared_ptr<TensorObj> symbolicTensor(TfRuntime& rt, Graph& g, Output out) {
@@ -165,7 +165,7 @@ std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndar
   t->value = std::move(v);
   t->ndarray = ndarray;
   t->origin = rt.userLocation();
-  record(rt, t);
+  record(rt, t, rt.currentOp, rt.currentOpIndex);
   return t;
 }
 
@@ -174,7 +174,7 @@ std::shared_ptr<TensorObj> abstractTensor(TfRuntime& rt, TensorType type, bool n
   t->type = std::move(type);
   t->ndarray = ndarray;
   t->origin = rt.userLocation();
-  record(rt, t);
+  record(rt, t, rt.currentOp, rt.currentOpIndex);
   return t;
 }
 
@@ -187,7 +187,7 @@ std::shared_ptr<TensorObj> constantTensor(TfRuntime& rt, Tensor value, bool ndar
     Attrs a{{"value", value}, {"dtype", value.dtype()}};
     Node* n = g->addNode("Const", {}, std::move(a), NodeOptions{});
     auto t = symbolicTensor(rt, *g, n->out(0));
-    record(rt, t);
+    record(rt, t, "Const", 0);
     return t;
   }
   if (!rt.abstract()) return concreteTensor(rt, rt.eager().wrap(std::move(value)), ndarray);
@@ -379,7 +379,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
       in.write(n->name + ": (" + n->type() + "): " + n->device.str() + "\n", true);
     for (size_t i = 0; i < n->numOutputs(); ++i) {
       auto t = symbolicTensor(rt, *g, n->out(static_cast<int>(i)));
-      record(rt, t);
+      record(rt, t, n->type(), static_cast<int>(i));
       results.push_back(t);
     }
     return results;
@@ -401,7 +401,12 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     } catch (const EngineError& e) {
       rt.raiseEngineError(e);
     }
-    for (EagerValue& v : outs) results.push_back(concreteTensor(rt, std::move(v), ndarray));
+    rt.currentOp = op->type;
+    for (size_t i = 0; i < outs.size(); ++i) {
+      rt.currentOpIndex = static_cast<int>(i);
+      results.push_back(concreteTensor(rt, std::move(outs[i]), ndarray));
+    }
+    rt.currentOp.clear();
     return results;
   }
 
@@ -424,7 +429,12 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     if (n == 0) return {unknown()};
     return results;
   }
-  for (TensorType& t : r.outputs) results.push_back(abstractTensor(rt, std::move(t), ndarray));
+  rt.currentOp = op->type;
+  for (size_t i = 0; i < r.outputs.size(); ++i) {
+    rt.currentOpIndex = static_cast<int>(i);
+    results.push_back(abstractTensor(rt, std::move(r.outputs[i]), ndarray));
+  }
+  rt.currentOp.clear();
   return results;
 }
 

@@ -388,7 +388,7 @@ std::string TensorObj::repr(Interpreter& in) {
   if (form == Form::Abstract) return std::string(ndarray ? "<ndarray " : "<tf.Tensor ") + describeType(type) + ">";
   const Tensor& t = value.tensor;
   if (ndarray) {
-    if (t.rank() == 0) return t.str();
+    if (t.rank() == 0) return in.repr(tensorToPython(t));
     std::string body = t.str(1000);
     std::string s = "array(" + body;
     if (t.dtype() != DType::Float64 && t.dtype() != DType::Int64 && t.dtype() != DType::Bool) s += ", dtype=" + dt;
@@ -401,7 +401,7 @@ std::string TensorObj::str(Interpreter& in) {
   if (isSymbolic() && !variable)
     return "Tensor(\"" + out.name() + "\", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   if (form == Form::Concrete && !variable) {
-    if (ndarray) return value.tensor.str(1000);
+    if (ndarray) return value.tensor.rank() == 0 ? in.repr(tensorToPython(value.tensor)) : value.tensor.str(1000);
     return "tf.Tensor(\n" + value.tensor.str(1000) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   }
   return repr(in);

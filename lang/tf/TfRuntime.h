@@ -59,8 +59,11 @@ struct TfOptions {
 /// One tensor-producing event seen by the runtime (for the static/dynamic agreement check and
 /// the debugger): where it was created and what type it has.
 struct TensorRecord {
-  SourceLocation where;
+  SourceLocation where;  ///< the user's expression that created it
+  std::string opType;    ///< the op that produced it ("" for constants from Python values)
+  int outputIndex = 0;
   TensorType type;
+  bool symbolic = false;  ///< a graph tensor's static type (not a value)
 };
 
 class TfRuntime {
@@ -136,6 +139,9 @@ class TfRuntime {
 
   /// Every tensor created (static types), in creation order; kept when recording is on.
   std::vector<TensorRecord>* records = nullptr;
+  /// The eager op whose outputs are being wrapped (for records).
+  std::string currentOp;
+  int currentOpIndex = 0;
 
   /// Names for symbolic dims of placeholders with None dims ("batch" for dim 0).
   uint32_t newSymbol(std::string_view hint);

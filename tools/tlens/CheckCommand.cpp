@@ -1,10 +1,13 @@
 // tlens check [--format text|json] PATH...: abstract analysis, compiler-style diagnostics.
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "lang/tf/Agreement.h"
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ProgramRunner.h"
 
@@ -41,9 +44,11 @@ std::vector<std::string> expand(const std::vector<std::string>& paths) {
 int checkCommand(const Args& args) {
   std::string format = "text";
   std::vector<std::string> paths;
-  bool showHints = false;
+  bool showHints = false, agreement = false;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--format") {
+    if (args[i] == "--agreement") {
+      agreement = true;
+    } else if (args[i] == "--format") {
       if (i + 1 >= args.size()) throw std::invalid_argument("--format needs a value");
       format = args[++i];
     } else if (args[i] == "--hints") {
@@ -58,6 +63,19 @@ int checkCommand(const Args& args) {
   }
   bool errors = false;
   nlohmann::json all = nlohmann::json::array();
+  if (agreement) {
+    // Runs each program twice (abstract and concrete) and compares the types (see Agreement.h).
+    int bad = 0;
+    for (const std::string& file : expand(paths)) {
+      std::ifstream f(file, std::ios::binary);
+      std::stringstream ss;
+      ss << f.rdbuf();
+      tf::AgreementReport r = tf::checkAgreement(file, ss.str());
+      std::printf("%s: %s\n", file.c_str(), r.str().c_str());
+      if (!r.disagreements.empty()) ++bad;
+    }
+    return bad ? 1 : 0;
+  }
   for (const std::string& file : expand(paths)) {
     ProgramOptions o;
     o.path = file;

@@ -3,6 +3,7 @@
 # language server) only infers shapes. Signatures follow TensorFlow's so hovers, signature help
 # and argument errors read like TensorFlow's.
 import _tlens
+import numpy as _np  # registers the ndarray methods of values Session.run returns
 
 __version__ = "2.15.0-tensorlens"
 

@@ -1,0 +1,218 @@
+// The tensorflow / numpy modules: the same program text in abstract mode (types only) and
+// concrete mode (values), TF1 graphs and TF2 eager code.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/runtime/PrintSink.h"
+#include "lang/tf/Agreement.h"
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+static const char* kMlp = R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784], name="x")
+w = tf.Variable(tf.zeros([784, 256]), name="w")
+h = tf.nn.relu(tf.matmul(x, w))
+flat = tf.reshape(h, [-1, 16 * 16])
+n = 7 * 7 * 64
+conv_in = tf.reshape(x, [-1, 28, 28, 1])
+y = tf.reduce_mean(h, axis=1)
+s = tf.shape(x)[0]
+)";
+
+TEST_CASE("abstract mode gives TF1 graph tensors their static shapes and dtypes", "[tf]") {
+  TfRun r = runTf(kMlp, Mode::Abstract);
+  CHECK(r.diagnostics() == "");
+  CHECK(r.type("x") == "float32[batch, 784]");
+  CHECK(r.type("h") == "float32[batch, 256]");
+  CHECK(r.type("flat") == "float32[batch, 256]");
+  CHECK(r.type("conv_in") == "float32[batch, 28, 28, 1]");
+  CHECK(r.type("y") == "float32[batch]");
+  CHECK(r.type("s") == "int32[]");
+}
+
+TEST_CASE("concrete mode builds the same graph and names nodes like TensorFlow", "[tf]") {
+  TfRun r = runTf(std::string(kMlp) + "name = h.name\n");
+  REQUIRE(r.status == 0);
+  CHECK(r.type("h") == "float32[batch, 256]");
+  CHECK(r.repr("name") == "'Relu:0'");
+}
+
+TEST_CASE("a matmul with mismatched inner dimensions is a diagnostic with both shapes' origins", "[tf]") {
+  const char* src = R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 3])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b)
+d = tf.nn.relu(c)
+)";
+  TfRun r = runTf(src, Mode::Abstract);
+  REQUIRE(r.interp->diagnostics().size() == 1);
+  const auto& d = r.interp->diagnostics()[0];
+  CHECK(d.message.find("Dimensions must be equal, but are 3 and 4") != std::string::npos);
+  CHECK(d.start.line == 3);
+  REQUIRE(d.related.size() == 2);
+  CHECK(d.related[0].start.line == 1);
+  CHECK(d.related[1].start.line == 2);
+
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("ValueError: Dimensions must be equal, but are 3 and 4") != std::string::npos);
+  CHECK(c.err.find("line 4") != std::string::npos);
+}
+
+TEST_CASE("an unknown value never produces a diagnostic", "[tf]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+import sys
+n = int(sys.argv[1]) if len(sys.argv) > 1 else unknown_thing()
+a = tf.placeholder(tf.float32, [None, n])
+b = tf.zeros([5, 6])
+c = tf.matmul(a, b)
+d = tf.reshape(c, [-1, n])
+)", Mode::Abstract);
+  CHECK(r.diagnostics().find("shape-error") == std::string::npos);
+}
+
+TEST_CASE("Session.run computes values and returns numpy arrays in the fetch structure", "[tf]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+b = tf.placeholder(tf.float32, [2, 2])
+c = tf.matmul(a, b)
+v = tf.Variable(tf.ones([2]))
+inc = tf.assign_add(v, [1.0, 2.0])
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    out = sess.run({"c": c, "pair": [c, inc]}, feed_dict={b: [[1, 0], [0, 1]]})
+    after = sess.run(v)
+print(out["c"].tolist(), out["pair"][1].tolist(), after.tolist(), type(after).__name__)
+)");
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "[[1.0, 2.0], [3.0, 4.0]] [2.0, 3.0] [2.0, 3.0] ndarray\n");
+}
+
+TEST_CASE("a feed of the wrong shape: TensorFlow's ValueError, and a diagnostic before running", "[tf]") {
+  const char* src = R"(import tensorflow as tf
+import numpy as np
+x = tf.placeholder(tf.float32, [None, 19], name="x")
+y = x * 2.0
+data = np.zeros((19,))
+with tf.Session() as sess:
+    sess.run(y, feed_dict={x: data})
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("ValueError: Cannot feed value of shape (19,) for Tensor 'x:0', which has shape '(?, 19)'") !=
+        std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics().find("main.py:7:5: error: Cannot feed value of shape (19,) for Tensor 'x:0', which has shape '(?, 19)' [feed-shape]") !=
+        std::string::npos);
+}
+
+TEST_CASE("check-numerics names the first node that produced -inf and its input's zeros", "[tf]") {
+  TfOptions o;
+  o.checkNumerics = true;
+  TfRun r = runTf(R"(import tensorflow as tf
+y = tf.nn.softmax(tf.constant([[0.0, 200.0]]), name="softmax")
+with tf.name_scope("cross_entropy"):
+    loss = -tf.reduce_sum(tf.log(y))
+sess = tf.Session()
+sess.run(loss)
+)", Mode::Concrete, std::nullopt, o);
+  CHECK(r.status == 1);
+  CHECK(r.err.find("Node cross_entropy/Log (Log) on /cpu:0 produced 1 -Inf") != std::string::npos);
+  CHECK(r.err.find("created at main.py:4:") != std::string::npos);
+  CHECK(r.err.find("zeros=1") != std::string::npos);
+}
+
+TEST_CASE("eager TF2 code runs ops now and GradientTape differentiates through variables", "[tf]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+w = tf.Variable([[2.0], [3.0]])
+x = tf.constant([[1.0, 4.0]])
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(tf.matmul(x, w) ** 2)
+g = tape.gradient(y, w)
+print(y.numpy(), g.numpy().tolist())
+)");
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "196.0 [[28.0], [112.0]]\n");
+  TfRun a = runTf(R"(import tensorflow as tf
+w = tf.Variable([[2.0], [3.0]])
+x = tf.constant([[1.0, 4.0]])
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(tf.matmul(x, w) ** 2)
+g = tape.gradient(y, w)
+)", Mode::Abstract);
+  CHECK(a.type("g") == "float32[2, 1]");
+  CHECK(a.type("y") == "float32[]");
+}
+
+TEST_CASE("numpy arrays follow numpy's dtypes and promotion", "[tf][numpy]") {
+  TfRun r = runTf(R"(import numpy as np
+a = np.zeros((2, 3))
+b = np.array([1, 2, 3])
+c = a + b
+d = b / 2
+e = np.random.rand(4, 5).astype(np.float32)
+f = e.reshape(-1)
+g = np.argmax(e, axis=1)
+print(a.shape, a.dtype, b.dtype, c.dtype, d.dtype, e.dtype, f.shape, g.shape, g.dtype)
+)");
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "(2, 3) float64 int64 float64 float64 float32 (20,) (4,) int64\n");
+  TfRun a = runTf(R"(import numpy as np
+e = np.random.rand(4, 5).astype(np.float32)
+f = e.reshape(-1)
+)", Mode::Abstract);
+  CHECK(a.type("e") == "float32[4, 5]");
+  CHECK(a.type("f") == "float32[20]");
+}
+
+TEST_CASE("abstract mode never runs kernels: tf.Print and Session.run print nothing", "[tf]") {
+  std::vector<std::string> lines;
+  PrintSink old = setPrintSink([&](const std::string& l) { lines.push_back(l); });
+  TfRun r = runTf(R"(import tensorflow as tf
+x = tf.constant([1.0, 2.0])
+p = tf.Print(x, [x], "value: ")
+sess = tf.Session()
+v = sess.run(p)
+while True:
+    v = sess.run(p)
+)", Mode::Abstract);
+  setPrintSink(old);
+  CHECK(lines.empty());
+  CHECK(r.type("v") == "float32[2]");
+}
+
+TEST_CASE("the same program runs in concrete mode and prints through tf.Print", "[tf]") {
+  std::vector<std::string> lines;
+  PrintSink old = setPrintSink([&](const std::string& l) { lines.push_back(l); });
+  TfRun r = runTf(R"(import tensorflow as tf
+x = tf.constant([1.0, 2.0])
+p = tf.Print(x, [x], "value: ")
+sess = tf.Session()
+v = sess.run(p)
+)");
+  setPrintSink(old);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "value: [1 2]");
+}
+
+TEST_CASE("every example agrees: abstract types are what concrete mode observes", "[tf][agreement]") {
+  namespace fs = std::filesystem;
+  int programs = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(TLENS_SOURCE_DIR) / "examples")) {
+    if (e.path().extension() != ".py") continue;
+    std::ifstream f(e.path());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    AgreementReport rep = checkAgreement(e.path().string(), ss.str());
+    INFO(e.path().string() << ": " << rep.str() << "\n" << rep.concreteErrors);
+    CHECK(rep.disagreements.empty());
+    ++programs;
+  }
+  CHECK(programs >= 6);
+}

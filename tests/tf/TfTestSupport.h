@@ -1,0 +1,51 @@
+// Runs Python snippets with the tensorflow and numpy modules installed, in concrete or abstract
+// mode, and reads back the static types of the globals they bind.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+
+#include "lang/interp/Interpreter.h"
+#include "lang/tf/TensorObj.h"
+#include "lang/tf/TfRuntime.h"
+
+namespace tlens::tf::testing {
+
+struct TfRun {
+  std::unique_ptr<interp::Interpreter> interp;
+  std::shared_ptr<TfRuntime> runtime;
+  int status = 0;
+  std::string out, err;
+
+  /// The static type of global `name` ("float32[?, 256]"), or "<not a tensor>".
+  std::string type(const std::string& name) const {
+    interp::Value v = interp->mainModule()->get(name);
+    auto* t = dynamic_cast<TensorObj*>(v.get());
+    return t ? describeType(t->type) : "<not a tensor>";
+  }
+  std::string repr(const std::string& name) const { return interp->repr(interp->mainModule()->get(name)); }
+  std::string diagnostics() const {
+    std::string s;
+    for (const auto& d : interp->diagnostics()) s += interp::format(d) + "\n";
+    return s;
+  }
+};
+
+inline TfRun runTf(const std::string& source, interp::Mode mode = interp::Mode::Concrete,
+                   std::optional<ApiStyle> style = std::nullopt, TfOptions options = {}) {
+  TfRun r;
+  interp::InterpOptions o;
+  o.mode = mode;
+  o.timeBudgetMs = 0;
+  o.out = [&r](std::string_view s) { r.out += s; };
+  o.err = [&r](std::string_view s) { r.err += s; };
+  r.interp = std::make_unique<interp::Interpreter>(o);
+  options.style = style ? *style : detectApiStyle(source);
+  r.runtime = installTensorFlow(*r.interp, options);
+  r.status = r.interp->runSource("main.py", source);
+  return r;
+}
+
+}  // namespace tlens::tf::testing
