@@ -52,5 +52,6 @@ inline const char* verdict(bool ok) { return ok ? "PASS" : "MISS"; }
 void matmulBench(bool quick);
 void eagerBench(bool quick);
 void mlpBench(bool quick);
+void interpBench(bool quick);
 
 }  // namespace tlens::bench

@@ -25,5 +25,6 @@ int main(int argc, char** argv) {
   if (want("matmul")) tlens::bench::matmulBench(quick);
   if (want("eager")) tlens::bench::eagerBench(quick);
   if (want("mlp")) tlens::bench::mlpBench(quick);
+  if (want("interp")) tlens::bench::interpBench(quick);
   return 0;
 }

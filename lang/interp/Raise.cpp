@@ -117,7 +117,12 @@ std::string Machine::formatTraceback(const Value& exc) {
     }
     if (!e->traceback.empty()) {
       out += "Traceback (most recent call last):\n";
+      // Frames of modules embedded in tlens (files named "<tensorflow>") are library internals:
+      // the traceback goes through the user's lines only, unless it has no others.
+      auto library = [](const TraceEntry& t) { return t.file.size() > 2 && t.file.front() == '<' && t.file.back() == '>'; };
+      bool anyUser = std::any_of(e->traceback.begin(), e->traceback.end(), [&](const TraceEntry& t) { return !library(t); });
       for (const TraceEntry& t : e->traceback) {
+        if (anyUser && library(t)) continue;
         out += "  File \"" + t.file + "\", line " + std::to_string(t.line) + ", in " + t.function + "\n";
         if (!t.source.empty()) out += "    " + t.source + "\n";
       }

@@ -353,27 +353,28 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     rt.stampCreation(g);
     NodeOptions opts;
     opts.name = req.name;
+    std::vector<TensorType> types;
     if (rt.abstract()) {
       opts.tolerateShapeErrors = true;
-      std::vector<TensorType> types;
       for (const Output& o : outs) types.push_back(o.type());
-      ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
-      if (!r.ok()) {
-        std::vector<SourceLocation> rel;
-        std::vector<std::string> msgs;
-        for (int b : r.blame)
-          if (b >= 0 && static_cast<size_t>(b) < ins.size()) {
-            rel.push_back(ins[static_cast<size_t>(b)]->origin);
-            msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
-          }
-        rt.reportError(r.error, rel, msgs);
-      }
     }
     Node* n = nullptr;
     try {
       n = g->addNode(req.type, std::move(outs), req.attrs, opts);
     } catch (const EngineError& e) {
       in.raise("ValueError", e.what());
+    }
+    if (rt.abstract() && !n->shapeError.empty()) {
+      // Infer again under the node's final name, for the message and the blamed inputs.
+      ShapeResult r = op->infer(types, req.attrs, n->name, &inputNames);
+      std::vector<SourceLocation> rel;
+      std::vector<std::string> msgs;
+      for (int b : r.blame)
+        if (b >= 0 && static_cast<size_t>(b) < ins.size()) {
+          rel.push_back(ins[static_cast<size_t>(b)]->origin);
+          msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
+        }
+      rt.reportError(r.ok() ? n->shapeError : r.error, rel, msgs);
     }
     if (rt.options().logDevicePlacement && !rt.abstract())
       in.write(n->name + ": (" + n->type() + "): " + n->device.str() + "\n", true);

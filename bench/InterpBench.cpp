@@ -1,0 +1,143 @@
+// The interpreter's two targets (issue #3):
+// - abstract analysis of a 5,000-line TF-style file <= 100 ms (the language server's first
+//   diagnostics; the parse alone is measured in the same run as the baseline);
+// - concrete mode: the interpreter's overhead on the MLP training step (784-256-256-10, batch 128,
+//   Adam, TF1 Session.run with feed_dict) <= 10% of the step, against the same graph stepped from
+//   C++ (tools/workloads GraphMlp). The per-step cost of the Python program is the slope between a
+//   short and a long run, so module import and graph construction are not counted.
+#include <string>
+
+#include "BenchUtil.h"
+#include "engine/runtime/ThreadPool.h"
+#include "lang/interp/Interpreter.h"
+#include "lang/syntax/SourceFile.h"
+#include "lang/tf/TfRuntime.h"
+#include "tools/workloads/Mlp.h"
+
+namespace tlens::bench {
+
+namespace {
+
+/// A TF1-style file of about `lines` lines: layer helpers, loops, scopes, reshapes, convs.
+std::string tfStyleFile(int lines) {
+  std::string s = "import tensorflow as tf\nimport numpy as np\n\n";
+  int n = 0;
+  for (int block = 0; n < lines; ++block) {
+    std::string b = std::to_string(block);
+    std::string text =
+        "\n"
+        "def layer_" + b + "(inputs, size_in, size_out, name=\"layer_" + b + "\"):\n"
+        "    with tf.name_scope(name):\n"
+        "        w = tf.Variable(tf.truncated_normal([size_in, size_out], stddev=0.1), name=\"W\")\n"
+        "        b = tf.Variable(tf.constant(0.1, shape=[size_out]), name=\"B\")\n"
+        "        act = tf.nn.relu(tf.matmul(inputs, w) + b)\n"
+        "        return act\n"
+        "\n"
+        "\n"
+        "x_" + b + " = tf.placeholder(tf.float32, [None, 784], name=\"x_" + b + "\")\n"
+        "y_" + b + " = tf.placeholder(tf.float32, [None, 10], name=\"y_" + b + "\")\n"
+        "image_" + b + " = tf.reshape(x_" + b + ", [-1, 28, 28, 1])\n"
+        "conv_" + b + " = tf.nn.conv2d(image_" + b + ", tf.Variable(tf.zeros([5, 5, 1, 32])), strides=[1, 1, 1, 1], padding=\"SAME\")\n"
+        "pool_" + b + " = tf.nn.max_pool(conv_" + b + ", ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding=\"SAME\")\n"
+        "flat_" + b + " = tf.reshape(pool_" + b + ", [-1, 14 * 14 * 32])\n"
+        "hidden_" + b + " = layer_" + b + "(flat_" + b + ", 14 * 14 * 32, 128)\n"
+        "logits_" + b + " = layer_" + b + "(hidden_" + b + ", 128, 10, name=\"logits\")\n"
+        "loss_" + b + " = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=y_" + b + ", logits=logits_" + b + "))\n"
+        "sizes_" + b + " = [int(d) for d in [784, 128, 10]]\n"
+        "for i in range(3):\n"
+        "    sizes_" + b + ".append(sizes_" + b + "[-1] * 2)\n"
+        "data_" + b + " = np.zeros((32, 784), dtype=np.float32)\n"
+        "config_" + b + " = {\"lr\": 0.01, \"steps\": 100, \"name\": \"block" + b + "\"}\n"
+        "message_" + b + " = \"loss for %s is %d\" % (config_" + b + "[\"name\"], len(sizes_" + b + "))\n";
+    s += text;
+    for (char ch : text) n += ch == '\n';
+  }
+  return s;
+}
+
+const char* kMlpProgram = R"(
+import sys
+import numpy as np
+import tensorflow as tf
+steps = int(sys.argv[1])
+np.random.seed(0)
+batches = [(np.random.rand(128, 784).astype(np.float32), np.eye(10, dtype=np.float32)[np.random.randint(0, 10, 128)]) for _ in range(8)]
+x = tf.placeholder(tf.float32, [None, 784])
+y = tf.placeholder(tf.float32, [None, 10])
+w1 = tf.Variable(tf.random_normal([784, 256], stddev=0.05))
+b1 = tf.Variable(tf.zeros([256]))
+w2 = tf.Variable(tf.random_normal([256, 256], stddev=0.05))
+b2 = tf.Variable(tf.zeros([256]))
+w3 = tf.Variable(tf.random_normal([256, 10], stddev=0.05))
+b3 = tf.Variable(tf.zeros([10]))
+h1 = tf.nn.relu(tf.matmul(x, w1) + b1)
+h2 = tf.nn.relu(tf.matmul(h1, w2) + b2)
+logits = tf.matmul(h2, w3) + b3
+loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=logits))
+train = tf.train.AdamOptimizer(0.001).minimize(loss)
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+for step in range(steps):
+    bx, by = batches[step % 8]
+    _, l = sess.run([train, loss], feed_dict={x: bx, y: by})
+)";
+
+double runProgram(int steps) {
+  interp::InterpOptions o;
+  o.argv = {std::to_string(steps)};
+  interp::Interpreter in(o);
+  tf::TfOptions to;
+  to.style = tf::ApiStyle::Graph;
+  tf::installTensorFlow(in, to);
+  double s = now();
+  int rc = in.runSource("mlp.py", kMlpProgram);
+  double t = now() - s;
+  if (rc != 0) std::printf("the MLP program failed (exit %d)\n", rc);
+  return t;
+}
+
+}  // namespace
+
+void interpBench(bool quick) {
+  std::printf("\n== abstract analysis of a 5,000-line TF-style file ==\n");
+  std::string file = tfStyleFile(5000);
+  int lines = 0;
+  for (char c : file) lines += c == '\n';
+  double tParse = timePerCall([&] { lang::SourceFile f("big.py", file); }, 1, quick ? 3 : 7);
+  double tAnalyse = timePerCall(
+      [&] {
+        interp::InterpOptions o;
+        o.mode = interp::Mode::Abstract;
+        interp::Interpreter in(o);
+        tf::installTensorFlow(in, {});
+        in.runSource("big.py", file);
+        if (!in.diagnostics().empty() && in.diagnostics().front().severity == interp::Severity::Error)
+          std::printf("unexpected diagnostic: %s\n", interp::format(in.diagnostics().front()).c_str());
+      },
+      1, quick ? 3 : 7);
+  std::printf("%d lines: parse %.1f ms (baseline), analysis %.1f ms (%.1fx the parse)   target <= 100 ms  %s\n",
+              lines, tParse * 1e3, tAnalyse * 1e3, tAnalyse / tParse, verdict(tAnalyse <= 0.1));
+
+  for (int threads : {1, 2}) {
+    setIntraOpThreads(threads);
+    std::printf("\n== concrete mode: MLP training step through the interpreter, %d thread(s) ==\n", threads);
+    workloads::MlpConfig c;
+    workloads::GraphMlp graph(c);
+    std::vector<workloads::MlpBatch> batches;
+    for (int i = 0; i < 8; ++i) batches.push_back(workloads::makeBatch(c, static_cast<uint64_t>(i)));
+    int k = 0;
+    double tCpp = timePerCall([&] { graph.step(batches[static_cast<size_t>(k++ % 8)]); }, quick ? 10 : 40,
+                              quick ? 3 : 9);
+    const int shortRun = 10, longRun = quick ? 40 : 110;
+    std::vector<double> slopes;
+    for (int trial = 0; trial < (quick ? 2 : 5); ++trial)
+      slopes.push_back((runProgram(longRun) - runProgram(shortRun)) / (longRun - shortRun));
+    std::sort(slopes.begin(), slopes.end());
+    double tPy = slopes[slopes.size() / 2];
+    double over = (tPy / tCpp - 1) * 100;
+    std::printf("C++ Session.run step %8.3f ms\nPython program step  %8.3f ms   interpreter overhead %+.1f%%   target <= 10%%  %s\n",
+                tCpp * 1e3, tPy * 1e3, over, verdict(over <= 10));
+  }
+}
+
+}  // namespace tlens::bench
