@@ -4,6 +4,7 @@
 #include "engine/graph/Gradients.h"
 #include "engine/graph/Optimizers.h"
 #include "engine/runtime/PrintSink.h"
+#include "lang/tf/FunctionObj.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfObjects.h"
 
@@ -433,6 +434,10 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
         c.interp.raise("ValueError", e.what());
       }
       return std::make_shared<OperationObj>(rt, g, n);
+    });
+
+    def("function", "fn", [](CallContext& c, TfRuntime& rt) -> Value {
+      return std::make_shared<FunctionObj>(rt, c.arg(0));
     });
 
     def("tape", "persistent=False", [](CallContext& c, TfRuntime& rt) -> Value {

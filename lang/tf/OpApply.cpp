@@ -1,4 +1,5 @@
 #include "lang/tf/OpApply.h"
+#include "lang/tf/FunctionObj.h"
 
 #include <cmath>
 
@@ -337,6 +338,19 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
         if (t->graph != g)
           in.raise("ValueError", "Tensor(\"" + t->out.name() + "\") must be from the same graph as the other inputs of " + req.type + ".");
         outs.push_back(t->out);
+      } else if (t->form == TensorObj::Form::Concrete && t->variable && rt.trace && rt.trace->graph == g) {
+        // A tf.function captures eager variables by reference (FunctionObj.h).
+        auto it = rt.trace->variables.find(t->varName);
+        if (it == rt.trace->variables.end()) {
+          rt.stampCreation(g);
+          Tensor v = t->concrete().tensor;
+          NodeOptions o;
+          o.name = t->varName;
+          Node* n = g->addNode("VariableV2", {}, Attrs{{"dtype", v.dtype()}, {"shape", Shape::fromConcrete(v.shape())}}, o);
+          (*rt.trace->captures)[n] = t;
+          it = rt.trace->variables.emplace(t->varName, n->out(0)).first;
+        }
+        outs.push_back(it->second);
       } else if (t->form == TensorObj::Form::Concrete) {
         rt.stampCreation(g);
         Tensor v = t->concrete().tensor;

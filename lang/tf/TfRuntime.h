@@ -66,6 +66,8 @@ struct TensorRecord {
   bool symbolic = false;  ///< a graph tensor's static type (not a value)
 };
 
+struct TraceContext;
+
 class TfRuntime {
  public:
   TfRuntime(interp::Interpreter& in, TfOptions options);
@@ -139,6 +141,8 @@ class TfRuntime {
 
   /// Every tensor created (static types), in creation order; kept when recording is on.
   std::vector<TensorRecord>* records = nullptr;
+  /// The tf.function trace being built (innermost), or null.
+  TraceContext* trace = nullptr;
   /// The eager op whose outputs are being wrapped (for records).
   std::string currentOp;
   int currentOpIndex = 0;

@@ -216,3 +216,42 @@ TEST_CASE("every example agrees: abstract types are what concrete mode observes"
   }
   CHECK(programs >= 6);
 }
+
+TEST_CASE("tf.function traces once per input signature and replays through the eager context", "[tf][function]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+v = tf.Variable(1.0)
+traces = []
+
+@tf.function
+def step(x):
+    traces.append(x.shape)
+    v.assign_add(tf.reduce_sum(x))
+    return x * v
+
+a = step(tf.constant([1.0, 2.0]))
+b = step(tf.constant([3.0, 4.0]))
+c = step(tf.constant([[1.0]]))
+w = tf.Variable(3.0)
+
+@tf.function
+def sq(x):
+    return w * x * x
+
+with tf.GradientTape() as tape:
+    y = sq(tf.constant(2.0))
+g = tape.gradient(y, w)
+
+@tf.function
+def branchy(x):
+    if tf.reduce_sum(x) > 0:
+        return x + 1.0
+    return x - 1.0
+
+d = branchy(tf.constant([1.0]))
+print(len(traces), a.numpy().tolist(), b.numpy().tolist(), float(v.numpy()), float(g.numpy()), d.numpy().tolist())
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // Two signatures ([2] and [1, 1]); assignments persist between calls; the tape sees the ops.
+  CHECK(r.out == "2 [4.0, 8.0] [33.0, 44.0] 12.0 4.0 [2.0]\n");
+}

@@ -70,10 +70,10 @@ int graphCommand(const Args& args) {
       if (!n.shapeError.empty()) j["shapeError"] = n.shapeError;
       nodes.push_back(j);
       std::string id = "g" + std::to_string(gi) + "n" + std::to_string(n.id);
-      std::string label = n.name + "\\n" + n.type() + " " + n.device.str();
-      for (const std::string& o : outs) label += "\\n" + o;
-      if (n.location.known()) label += "\\n" + n.location.str();
-      dot += "    " + id + " [label=\"" + dotEscape(label) + "\"];\n";
+      std::string label = dotEscape(n.name) + "\\n" + n.type() + " " + n.device.str();
+      for (const std::string& o : outs) label += "\\n" + dotEscape(o);
+      if (n.location.known()) label += "\\n" + dotEscape(n.location.str());
+      dot += "    " + id + " [label=\"" + label + "\"];\n";
       for (const Output& in : n.inputs)
         dot += "    g" + std::to_string(gi) + "n" + std::to_string(in.node->id) + " -> " + id + ";\n";
       for (const Node* c : n.controlInputs)

@@ -1064,11 +1064,18 @@ config.experimental.list_physical_devices = config.list_physical_devices
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
              experimental_compile=None, experimental_relax_shapes=None):
-    # FIXME: tf.function bodies run eagerly (as with tf.config.run_functions_eagerly(True));
-    # tracing them into graphs is not implemented yet.
+    # Traced into a graph per input signature and replayed op by op (lang/tf/FunctionObj.h).
+    def wrap(f):
+        traced = _tlens.function(f)
+
+        def wrapper(*args, **kwargs):
+            return traced(*args, **kwargs)
+        wrapper.__name__ = getattr(f, "__name__", "function")
+        wrapper.python_function = f
+        return wrapper
     if func is None:
-        return lambda f: f
-    return func
+        return wrap
+    return wrap(func)
 
 
 # --- train -------------------------------------------------------------------------------------

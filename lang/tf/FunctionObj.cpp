@@ -1,0 +1,175 @@
+#include "lang/tf/FunctionObj.h"
+
+#include "lang/interp/PyError.h"
+#include "lang/tf/OpApply.h"
+
+namespace tlens::tf {
+
+using namespace interp;
+
+namespace {
+
+/// Enters a trace for the lifetime of the object.
+struct TraceScope {
+  TfRuntime& rt;
+  TraceContext* prev;
+  TraceScope(TfRuntime& rt, TraceContext* tc, Graph* g) : rt(rt), prev(rt.trace) {
+    rt.trace = tc;
+    rt.pushGraph(g);
+  }
+  ~TraceScope() {
+    rt.popGraph();
+    rt.trace = prev;
+  }
+};
+
+Value rebuildOutputs(TfRuntime& rt, Interpreter& in, const Value& v, const Graph* g,
+                     const std::vector<std::vector<EagerValue>>& vals, int depth = 0) {
+  if (depth > 32) return v;
+  if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
+    if (!t->isSymbolic() || t->graph != g) return v;
+    const auto& outs = vals[static_cast<size_t>(t->out.node->id)];
+    if (static_cast<size_t>(t->out.index) >= outs.size()) return none();
+    return concreteTensor(rt, outs[static_cast<size_t>(t->out.index)], false);
+  }
+  if (dynamic_cast<OperationObj*>(v.get())) return none();
+  if (auto* l = as<ListObj>(v)) {
+    std::vector<Value> items;
+    for (const Value& e : l->items) items.push_back(rebuildOutputs(rt, in, e, g, vals, depth + 1));
+    return makeList(std::move(items));
+  }
+  if (auto* tu = as<TupleObj>(v)) {
+    std::vector<Value> items;
+    for (const Value& e : tu->items) items.push_back(rebuildOutputs(rt, in, e, g, vals, depth + 1));
+    return makeTuple(std::move(items));
+  }
+  if (auto* d = as<DictObj>(v)) {
+    auto r = makeDict();
+    for (const auto& e : d->entries()) r->set(in, e.key, rebuildOutputs(rt, in, e.value, g, vals, depth + 1));
+    return r;
+  }
+  return v;
+}
+
+}  // namespace
+
+Value FunctionObj::call(CallContext& c) {
+  Interpreter& in = c.interp;
+  if (eagerOnly || rt->abstract() || rt->options().functionsEagerly || rt->buildingGraph())
+    return in.call(fn, c.args, c.kwargs);
+
+  // The input signature: tensors by dtype and shape, Python values by repr (they are baked in).
+  std::string key;
+  std::vector<std::shared_ptr<TensorObj>> tensorArgs;
+  auto sign = [&](const Value& v) {
+    if (auto t = std::dynamic_pointer_cast<TensorObj>(v); t && !t->variable && t->form == TensorObj::Form::Concrete) {
+      key += "T" + t->type.str() + ";";
+      tensorArgs.push_back(t);
+    } else {
+      key += "P" + in.repr(v) + ";";
+    }
+  };
+  for (const Value& a : c.args) sign(a);
+  for (const auto& [k, v] : c.kwargs) {
+    key += k + "=";
+    sign(v);
+  }
+
+  auto it = traces.find(key);
+  if (it == traces.end()) {
+    Trace t;
+    t.graph = &rt->newGraph();
+    TraceContext tc;
+    tc.graph = t.graph;
+    tc.captures = &t.captures;
+    try {
+      TraceScope scope(*rt, &tc, t.graph);
+      size_t next = 0;
+      auto substitute = [&](const Value& v) -> Value {
+        auto* tv = dynamic_cast<TensorObj*>(v.get());
+        if (!tv || tv->variable || tv->form != TensorObj::Form::Concrete) return v;
+        auto arg = tensorArgs[next];
+        rt->stampCreation(t.graph);
+        NodeOptions o;
+        o.name = "args_" + std::to_string(next++);
+        Node* n = t.graph->addNode("Placeholder", {}, Attrs{{"dtype", arg->type.dtype}, {"shape", arg->type.shape}}, o);
+        t.params.push_back(n);
+        return symbolicTensor(*rt, *t.graph, n->out(0));
+      };
+      std::vector<Value> args;
+      for (const Value& a : c.args) args.push_back(substitute(a));
+      KwArgs kwargs;
+      for (const auto& [k, v] : c.kwargs) kwargs.emplace_back(k, substitute(v));
+      t.outputs = in.call(fn, std::move(args), std::move(kwargs));
+    } catch (const PyError&) {
+      // Not traceable (Python control flow on tensors, ...): run as Python from now on; a
+      // genuine error is raised again by the eager run.
+      eagerOnly = true;
+      return in.call(fn, c.args, c.kwargs);
+    }
+    it = traces.emplace(key, std::move(t)).first;
+  }
+
+  // Replay the trace through the eager context.
+  Trace& t = it->second;
+  std::vector<std::vector<EagerValue>> vals(t.graph->size());
+  for (Node& n : t.graph->nodes()) {
+    auto& out = vals[static_cast<size_t>(n.id)];
+    auto p = std::find(t.params.begin(), t.params.end(), &n);
+    if (p != t.params.end()) {
+      out = {tensorArgs[static_cast<size_t>(p - t.params.begin())]->concrete()};
+      continue;
+    }
+    if (auto cap = t.captures.find(&n); cap != t.captures.end()) {
+      try {
+        out = {static_cast<TensorObj*>(cap->second.get())->concrete()};
+      } catch (const EngineError& e) {
+        rt->raiseEngineError(e);
+      }
+      continue;
+    }
+    std::vector<EagerValue> inputs;
+    std::vector<std::string> varNames;
+    bool refs = !n.op->refInputs.empty();
+    for (const Output& o : n.inputs) {
+      auto capIt = t.captures.find(o.node);
+      auto* capVar = capIt == t.captures.end() ? nullptr : static_cast<TensorObj*>(capIt->second.get());
+      if (capVar && capVar->variable) {
+        // Variables are read when their consumer runs (program order, as TF's automatic control
+        // dependencies give inside tf.function).
+        try {
+          inputs.push_back(capVar->concrete());
+        } catch (const EngineError& e) {
+          rt->raiseEngineError(e);
+        }
+      } else {
+        inputs.push_back(vals[static_cast<size_t>(o.node->id)][static_cast<size_t>(o.index)]);
+      }
+      if (refs) varNames.push_back(capVar && capVar->variable ? capVar->varName : std::string());
+    }
+    rt->eager().creation().location = n.location;
+    rt->eager().creation().stack = n.stack;
+    try {
+      out = rt->eager().execute(*n.op, inputs, n.attrs, varNames);
+    } catch (const EngineError& e) {
+      rt->raiseEngineError(e);
+    }
+    if (rt->records)
+      for (size_t i = 0; i < out.size(); ++i)
+        rt->records->push_back(TensorRecord{n.location, n.type(), static_cast<int>(i),
+                                            TensorType(out[i].tensor.dtype(), Shape::fromConcrete(out[i].tensor.shape())), false});
+  }
+  return rebuildOutputs(*rt, in, t.outputs, t.graph, vals);
+}
+
+Value FunctionObj::getAttr(Interpreter& in, std::string_view name) {
+  if (name == "python_function") return fn;
+  if (name == "__name__") return in.findAttr(fn, "__name__");
+  return nullptr;
+}
+
+std::string FunctionObj::repr(Interpreter& in) {
+  return "<tensorflow.python.eager.def_function.Function object (" + std::to_string(traces.size()) + " traces)>";
+}
+
+}  // namespace tlens::tf

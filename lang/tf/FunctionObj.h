@@ -1,0 +1,48 @@
+// tf.function: a Python function traced into a graph once per input signature, then run by
+// replaying the graph's nodes through the eager context, one op at a time. Replaying (rather
+// than a Session run) keeps eager semantics around the call: GradientTapes record each op,
+// variables are the eager ones (captured by reference: reads see the latest value, assignments
+// persist), and debug hooks see each node with the source location that created it.
+//
+// In abstract mode, in the debugger's "eager" mode and after tf.config.run_functions_eagerly
+// (True), the body runs as Python. Python control flow on tensors cannot be traced (tensorlens has
+// no AutoGraph): when a trace fails, the function runs eagerly from then on, which computes the
+// same values.
+#pragma once
+
+#include <map>
+
+#include "lang/tf/TfObjects.h"
+
+namespace tlens::tf {
+
+class FunctionObj : public interp::NativeObject {
+ public:
+  FunctionObj(TfRuntime& rt, interp::Value fn) : rt(&rt), fn(std::move(fn)) {}
+  TfRuntime* rt;
+  interp::Value fn;
+  bool eagerOnly = false;  ///< a trace failed: run as Python
+
+  struct Trace {
+    Graph* graph = nullptr;
+    std::vector<Node*> params;                   ///< one Placeholder per tensor argument
+    std::map<const Node*, interp::Value> captures;  ///< VariableV2/Const node -> the eager tensor
+    interp::Value outputs;                       ///< the traced result (nested tensors)
+  };
+  std::map<std::string, Trace> traces;  ///< by input signature
+
+  std::string typeName() const override { return "Function"; }
+  std::string typeModule() const override { return "tensorflow"; }
+  interp::Value call(interp::CallContext& c) override;
+  interp::Value getAttr(interp::Interpreter& in, std::string_view name) override;
+  std::string repr(interp::Interpreter& in) override;
+};
+
+/// The trace being built, if any: applyOp asks it to capture eager inputs by reference.
+struct TraceContext {
+  Graph* graph = nullptr;
+  std::map<std::string, Output> variables;  ///< captured eager variables by resource name
+  std::map<const Node*, interp::Value>* captures = nullptr;
+};
+
+}  // namespace tlens::tf
