@@ -49,8 +49,15 @@ case "${1:-}" in
   demo)
     install_deps
     build_release
-    # The main job: train the MLP with check-numerics on, then show what the registry defines.
-    ./build/tlens train-mlp --steps 300 --check-numerics
+    # The main job, on the example programs: check them without running them (two have bugs on
+    # purpose), train the TF1 MNIST MLP, then run the tfdbg tutorial's NaN bug with check-numerics,
+    # which stops at the node that produced -inf.
+    echo "== tlens check examples/ (shape_bug.py and int_bias.py have bugs on purpose)"
+    ./build/tlens check examples/ || true
+    echo "== tlens run examples/mnist_mlp_tf1.py"
+    ./build/tlens run examples/mnist_mlp_tf1.py
+    echo "== tlens run --check-numerics examples/tfdbg_nan.py (stops at the first -inf)"
+    ./build/tlens run --check-numerics examples/tfdbg_nan.py || true
     ;;
   test)
     install_deps
