@@ -62,7 +62,7 @@ static Value tensorShape(TfRuntime& rt, const Shape& s) {
 Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
   if (name == "shape") return ndarray ? shapeTuple(type.shape) : tensorShape(*rt, type.shape);
   if (name == "dtype") return std::make_shared<DTypeObj>(type.dtype, ndarray, rt);
-  if (name == "ndim") return type.shape.rankKnown() ? makeInt(type.shape.rank()) : unknown();
+  if (name == "ndim") return type.shape.rankKnown() ? makeInt(type.shape.rank()) : (rt->abstract() ? unknown() : none());
   if (name == "size" && ndarray) {
     auto n = type.shape.numElements();
     return n ? makeInt(*n) : unknown();

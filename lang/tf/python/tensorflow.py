@@ -712,7 +712,10 @@ def _dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=Non
         u = _op("RandomUniform", [shape_], {"dtype": x.dtype, "seed": 0 if seed is None else seed})
         keep = greater_equal(u, rate)
         scale = divide(1.0, subtract(1.0, rate)) if _tlens.is_tensor(rate) else 1.0 / (1.0 - rate)
-        return multiply(multiply(x, scale), cast(keep, x.dtype))
+        out = multiply(multiply(x, scale), cast(keep, x.dtype))
+        if noise_shape is None:
+            _tlens.set_shape(out, x.shape)
+        return out
 
 
 def _moments(x, axes, shift=None, keepdims=False, name=None, keep_dims=None):
