@@ -118,12 +118,6 @@ Value tupleOrOne(std::vector<Value> outs) {
   return makeTuple(std::move(outs));
 }
 
-std::shared_ptr<TensorObj> tensorArg(CallContext& c, TfRuntime& rt, const Value& v) {
-  if (auto t = std::dynamic_pointer_cast<TensorObj>(v)) return t;
-  if (isUnknown(v)) throw NeedsKnownValue{};
-  return toTensor(rt, v);
-}
-
 using Fn = std::function<Value(CallContext&, TfRuntime&)>;
 
 }  // namespace
@@ -216,7 +210,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           std::string name = c.isNone("name") ? "Variable" : c.toStr(c.arg("name"));
           bool trainable = c.toBool(c.arg("trainable"));
           DType dt = dtypeArg(c, c.arg("dtype"));
-          std::shared_ptr<TensorObj> init = tensorArg(c, rt, c.arg("initial_value"));
+          std::shared_ptr<TensorObj> init = toTensor(rt, c.arg("initial_value"));
           if (dt != DType::Invalid && init->type.dtype != dt) {
             OpRequest cast;
             cast.type = "Cast";
@@ -405,7 +399,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     });
 
     def("minimize", "kind, loss, learning_rate, params, var_list=None, name=None", [](CallContext& c, TfRuntime& rt) -> Value {
-      auto loss = tensorArg(c, rt, c.arg("loss"));
+      auto loss = toTensor(rt, c.arg("loss"));
       if (!loss->isSymbolic()) c.interp.raise("RuntimeError", "optimizer.minimize() with a tensor loss needs graph mode; use a GradientTape in eager code");
       Graph& g = *loss->graph;
       std::string kind = c.toStr(c.arg("kind"));
@@ -496,7 +490,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     });
 
     def("to_ndarray", "t", [](CallContext& c, TfRuntime& rt) -> Value {
-      auto t = tensorArg(c, rt, c.arg(0));
+      auto t = toTensor(rt, c.arg(0));
       if (t->ndarray) return t;
       if (t->form == TensorObj::Form::Concrete) return concreteTensor(rt, t->concrete(), true);
       if (t->isSymbolic() && !rt.abstract())
@@ -505,7 +499,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     });
 
     def("to_tensor", "t", [](CallContext& c, TfRuntime& rt) -> Value {
-      auto t = tensorArg(c, rt, c.arg(0));
+      auto t = toTensor(rt, c.arg(0));
       if (!t->ndarray) return t;
       if (rt.buildingGraph()) {
         OpRequest id;

@@ -160,22 +160,24 @@ std::shared_ptr<TensorObj> symbolicTensor(TfRuntime& rt, Graph& g, Output out) {
   return t;
 }
 
-std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndarray) {
+std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndarray, const std::string& opType,
+                                          int index) {
   auto t = std::make_shared<TensorObj>(rt, TensorObj::Form::Concrete);
   t->type = concreteType(v.tensor);
   t->value = std::move(v);
   t->ndarray = ndarray;
   t->origin = rt.userLocation();
-  record(rt, t, rt.currentOp, rt.currentOpIndex);
+  record(rt, t, opType, index);
   return t;
 }
 
-std::shared_ptr<TensorObj> abstractTensor(TfRuntime& rt, TensorType type, bool ndarray) {
+std::shared_ptr<TensorObj> abstractTensor(TfRuntime& rt, TensorType type, bool ndarray, const std::string& opType,
+                                          int index) {
   auto t = std::make_shared<TensorObj>(rt, TensorObj::Form::Abstract);
   t->type = std::move(type);
   t->ndarray = ndarray;
   t->origin = rt.userLocation();
-  record(rt, t, rt.currentOp, rt.currentOpIndex);
+  record(rt, t, opType, index);
   return t;
 }
 
@@ -245,7 +247,7 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
 namespace {
 
 /// The dtype Python literals among `req.inputs` should take.
-DType targetDType(TfRuntime& rt, const OpRequest& req, const Value& literal) {
+DType targetDType(const OpRequest& req, const Value& literal) {
   bool unknown = false;
   LitKind k = scanLiteral(literal, unknown);
   if (k == LitKind::None) return req.literalDType;
@@ -272,6 +274,20 @@ std::string inputDescription(const TensorObj& t) {
   return s;
 }
 
+/// Abstract mode: reports a failed shape function at the user's line, the blamed inputs' origins
+/// as related locations.
+void reportShapeError(TfRuntime& rt, const std::string& error, const std::vector<int>& blame,
+                      const std::vector<std::shared_ptr<TensorObj>>& ins) {
+  std::vector<SourceLocation> rel;
+  std::vector<std::string> msgs;
+  for (int b : blame)
+    if (b >= 0 && static_cast<size_t>(b) < ins.size()) {
+      rel.push_back(ins[static_cast<size_t>(b)]->origin);
+      msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
+    }
+  rt.reportError(error, rel, msgs);
+}
+
 }  // namespace
 
 std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
@@ -282,22 +298,20 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   // Convert the inputs.
   std::vector<std::shared_ptr<TensorObj>> ins;
   ins.reserve(req.inputs.size());
-  bool anyNd = false;
-  for (const Value& v : req.inputs) {
-    auto* t = dynamic_cast<TensorObj*>(v.get());
-    if (t) anyNd = anyNd || t->ndarray;
-  }
-  bool ndarray = req.ndarray || (anyNd && [&] {
-    for (const Value& v : req.inputs)
-      if (auto* t = dynamic_cast<TensorObj*>(v.get()); t && !t->ndarray) return false;
-    return true;
-  }());
+  // numpy semantics when asked for, or when every tensor input is an ndarray.
+  bool anyNd = false, allNd = true;
+  for (const Value& v : req.inputs)
+    if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
+      anyNd = anyNd || t->ndarray;
+      allNd = allNd && t->ndarray;
+    }
+  bool ndarray = req.ndarray || (anyNd && allNd);
   for (const Value& v : req.inputs) {
     if (dynamic_cast<TensorObj*>(v.get())) {
       ins.push_back(std::static_pointer_cast<TensorObj>(v));
       continue;
     }
-    ins.push_back(toTensor(rt, v, targetDType(rt, req, v), ndarray));
+    ins.push_back(toTensor(rt, v, targetDType(req, v), ndarray));
   }
   // numpy promotes arrays of different dtypes.
   if (ndarray && req.unifyDTypes) {
@@ -381,14 +395,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     if (rt.abstract() && !n->shapeError.empty()) {
       // Infer again under the node's final name, for the message and the blamed inputs.
       ShapeResult r = op->infer(types, req.attrs, n->name, &inputNames);
-      std::vector<SourceLocation> rel;
-      std::vector<std::string> msgs;
-      for (int b : r.blame)
-        if (b >= 0 && static_cast<size_t>(b) < ins.size()) {
-          rel.push_back(ins[static_cast<size_t>(b)]->origin);
-          msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
-        }
-      rt.reportError(r.ok() ? n->shapeError : r.error, rel, msgs);
+      reportShapeError(rt, r.ok() ? n->shapeError : r.error, r.blame, ins);
     }
     if (rt.options().logDevicePlacement && !rt.abstract())
       in.write(n->name + ": (" + n->type() + "): " + n->device.str() + "\n", true);
@@ -416,12 +423,8 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     } catch (const EngineError& e) {
       rt.raiseEngineError(e);
     }
-    rt.currentOp = op->type;
-    for (size_t i = 0; i < outs.size(); ++i) {
-      rt.currentOpIndex = static_cast<int>(i);
-      results.push_back(concreteTensor(rt, std::move(outs[i]), ndarray));
-    }
-    rt.currentOp.clear();
+    for (size_t i = 0; i < outs.size(); ++i)
+      results.push_back(concreteTensor(rt, std::move(outs[i]), ndarray, op->type, static_cast<int>(i)));
     return results;
   }
 
@@ -430,26 +433,14 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   for (auto& t : ins) types.push_back(t->type);
   ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
   if (!r.ok()) {
-    std::vector<SourceLocation> rel;
-    std::vector<std::string> msgs;
-    for (int b : r.blame)
-      if (b >= 0 && static_cast<size_t>(b) < ins.size()) {
-        rel.push_back(ins[static_cast<size_t>(b)]->origin);
-        msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
-      }
-    rt.reportError(r.error, rel, msgs);
-    // Outputs of unknown type: nothing downstream is reported.
-    size_t n = op->type == "Split" || op->type == "SplitV" || op->type == "Unpack" ? 0 : 1;
-    for (size_t i = 0; i < n; ++i) results.push_back(abstractTensor(rt, TensorType{}, ndarray));
-    if (n == 0) return {unknown()};
-    return results;
+    reportShapeError(rt, r.error, r.blame, ins);
+    // Outputs of unknown type, so nothing downstream is reported; ops whose output count
+    // depends on the failed inference give an Unknown.
+    if (op->type == "Split" || op->type == "SplitV" || op->type == "Unpack") return {unknown()};
+    return {abstractTensor(rt, TensorType{}, ndarray)};
   }
-  rt.currentOp = op->type;
-  for (size_t i = 0; i < r.outputs.size(); ++i) {
-    rt.currentOpIndex = static_cast<int>(i);
-    results.push_back(abstractTensor(rt, std::move(r.outputs[i]), ndarray));
-  }
-  rt.currentOp.clear();
+  for (size_t i = 0; i < r.outputs.size(); ++i)
+    results.push_back(abstractTensor(rt, std::move(r.outputs[i]), ndarray, op->type, static_cast<int>(i)));
   return results;
 }
 

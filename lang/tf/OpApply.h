@@ -42,9 +42,12 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const interp::Value& v, DType
 /// A tensor with a known value (a constant) in the current context.
 std::shared_ptr<TensorObj> constantTensor(TfRuntime& rt, Tensor value, bool ndarray);
 /// A tensor of a given static type and no value (abstract mode, and placeholders' stand-ins).
-std::shared_ptr<TensorObj> abstractTensor(TfRuntime& rt, TensorType type, bool ndarray);
+/// `opType`/`index`: the op output it is (for TfRuntime::records).
+std::shared_ptr<TensorObj> abstractTensor(TfRuntime& rt, TensorType type, bool ndarray,
+                                          const std::string& opType = {}, int index = 0);
 /// Wraps an eager value (concrete mode).
-std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndarray);
+std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndarray,
+                                          const std::string& opType = {}, int index = 0);
 /// Wraps a graph output.
 std::shared_ptr<TensorObj> symbolicTensor(TfRuntime& rt, Graph& g, Output out);
 

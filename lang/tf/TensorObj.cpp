@@ -78,19 +78,16 @@ Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
   }
   if (name == "_tlens_type") return makeStr(describeType(type));
   if (name == "_tlens_form") return makeStr(form == Form::Symbolic ? "symbolic" : form == Form::Concrete ? "concrete" : "abstract");
-  const Value& methods = ndarray ? rt->ndarrayMethods : variable ? rt->variableMethods : rt->tensorMethods;
-  if (methods) {
-    if (Value f = in.findAttr(methods, name)) {
-      if (f->kind() == Kind::Function) return boundMethod(f);
-      if (f->kind() == Kind::Property) return in.call(static_cast<PropertyObj*>(f.get())->fget, {shared_from_this()});
-      return f;
-    }
-    if (variable && rt->tensorMethods)
-      if (Value f = in.findAttr(rt->tensorMethods, name)) {
-        if (f->kind() == Kind::Function) return boundMethod(f);
-        if (f->kind() == Kind::Property) return in.call(static_cast<PropertyObj*>(f.get())->fget, {shared_from_this()});
-      }
-  }
+  // Methods written in Python (tensorflow.py, numpy.py), bound to this tensor.
+  auto lookup = [&](const Value& cls) -> Value {
+    if (!cls) return nullptr;
+    Value f = in.findAttr(cls, name);
+    if (!f) return nullptr;
+    if (f->kind() == Kind::Function) return boundMethod(f);
+    if (f->kind() == Kind::Property) return in.call(static_cast<PropertyObj*>(f.get())->fget, {shared_from_this()});
+    return f;
+  };
+  if (Value f = lookup(ndarray ? rt->ndarrayMethods : variable ? rt->variableMethods : rt->tensorMethods)) return f;
   return nullptr;
 }
 
@@ -159,21 +156,13 @@ Value TensorObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool re
   req.type = type;
   if ((op == BinOp::And || op == BinOp::Or) && this->type.dtype != DType::Bool) return nullptr;
   if (op == BinOp::TrueDiv) {
-    // Python's / on integers gives floats (TensorFlow: float64 for int32/int64).
-    auto ta = toTensor(*rt, a, DType::Invalid, ndarray);
-    auto tb = toTensor(*rt, b, ta->type.dtype == DType::Invalid ? DType::Invalid
-                                : isInteger(ta->type.dtype) && literalDType(b, ndarray) == DType::Float32 && !ndarray
-                                    ? DType::Float64
-                                    : DType::Invalid,
-                       ndarray);
-    if (!dynamic_cast<TensorObj*>(b.get())) {
-      req.inputs = {ta, b};
-    } else {
-      req.inputs = {ta, tb};
-    }
-    auto needCast = [](const std::shared_ptr<TensorObj>& t) { return isInteger(t->type.dtype) || t->type.dtype == DType::Bool; };
-    if (needCast(ta) && (dynamic_cast<TensorObj*>(b.get()) ? needCast(tb) : asInt(b).has_value())) {
-      auto cast = [&](const Value& v) {
+    // Python's / on integers gives floats (TensorFlow: float64 for int32/int64 tensors, as numpy).
+    auto intLike = [](const Value& v) {
+      if (auto* t = dynamic_cast<TensorObj*>(v.get())) return isInteger(t->type.dtype) || t->type.dtype == DType::Bool;
+      return v->kind() == Kind::Int || v->kind() == Kind::Bool;
+    };
+    if (intLike(a) && intLike(b)) {
+      auto toFloat64 = [&](const Value& v) -> Value {
         OpRequest c;
         c.type = "Cast";
         c.inputs = {v};
@@ -181,9 +170,9 @@ Value TensorObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool re
         c.ndarray = ndarray;
         return applyOp1(*rt, std::move(c));
       };
-      req.inputs = {cast(ta), cast(tb)};
+      a = toFloat64(a);
+      b = toFloat64(b);
     }
-    return applyOp1(*rt, std::move(req));
   }
   req.inputs = {a, b};
   return applyOp1(*rt, std::move(req));

@@ -150,9 +150,7 @@ static Value tapeGradient(CallContext& c) {
     for (const Value& s : srcs) {
       auto* st = dynamic_cast<TensorObj*>(s.get());
       if (!st) c.typeError("GradientTape.gradient: sources must be tensors or variables, got " + in.typeName(s));
-      EagerValue v = st->variable ? st->value : st->concrete();
-      if (st->variable) v.tensor = st->concrete().tensor;
-      xs.push_back(v);
+      xs.push_back(st->concrete());
     }
     std::vector<Tensor> gs;
     try {

@@ -143,9 +143,6 @@ class TfRuntime {
   std::vector<TensorRecord>* records = nullptr;
   /// The tf.function trace being built (innermost), or null.
   TraceContext* trace = nullptr;
-  /// The eager op whose outputs are being wrapped (for records).
-  std::string currentOp;
-  int currentOpIndex = 0;
 
   /// Names for symbolic dims of placeholders with None dims ("batch" for dim 0).
   uint32_t newSymbol(std::string_view hint);

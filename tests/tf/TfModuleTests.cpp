@@ -255,3 +255,14 @@ print(len(traces), a.numpy().tolist(), b.numpy().tolist(), float(v.numpy()), flo
   // Two signatures ([2] and [1, 1]); assignments persist between calls; the tape sees the ops.
   CHECK(r.out == "2 [4.0, 8.0] [33.0, 44.0] 12.0 4.0 [2.0]\n");
 }
+
+TEST_CASE("true division follows Python: integers divide to float64, a Python number takes the tensor's dtype", "[tf]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+x = tf.constant([2.0, 4.0])
+i = tf.constant([3, 4])
+print((1 / x).numpy().tolist(), (i / 2).numpy().tolist(), (i / i).dtype, (x / 2).dtype)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "[0.5, 0.25] [1.5, 2.0] float64 float32\n");
+}

@@ -13,14 +13,18 @@ _range = range
 _tuple = tuple
 _slice = slice
 _bool = bool
-_abs = abs
-_round = round
-_pow = pow
 
 
 class _Namespace:
     def __init__(self, name):
         self.__name__ = name
+
+
+def _namespace(name, **members):
+    ns = _Namespace(name)
+    for k, v in members.items():
+        setattr(ns, k, v)
+    return ns
 
 
 # --- dtypes ------------------------------------------------------------------------------------
@@ -39,15 +43,8 @@ def as_dtype(type_value):
     return _tlens.dtype(type_value)
 
 
-dtypes = _Namespace("tensorflow.dtypes")
-dtypes.float16 = float16
-dtypes.float32 = float32
-dtypes.float64 = float64
-dtypes.int32 = int32
-dtypes.int64 = int64
-dtypes.uint8 = uint8
-dtypes.bool = bool
-dtypes.as_dtype = as_dtype
+dtypes = _namespace("tensorflow.dtypes", float16=float16, float32=float32, float64=float64, int32=int32,
+                    int64=int64, uint8=uint8, bool=bool, as_dtype=as_dtype)
 newaxis = None
 
 
@@ -165,9 +162,6 @@ class _OpError(Exception):
         self.message = message
 
 
-errors = _Namespace("tensorflow.errors")
-errors.OpError = _OpError
-
 
 class InvalidArgumentError(_OpError):
     pass
@@ -201,14 +195,10 @@ class InternalError(_OpError):
     pass
 
 
-errors.InvalidArgumentError = InvalidArgumentError
-errors.FailedPreconditionError = FailedPreconditionError
-errors.ResourceExhaustedError = ResourceExhaustedError
-errors.OutOfRangeError = OutOfRangeError
-errors.UnimplementedError = UnimplementedError
-errors.CancelledError = CancelledError
-errors.NotFoundError = NotFoundError
-errors.InternalError = InternalError
+errors = _namespace("tensorflow.errors", OpError=_OpError, InvalidArgumentError=InvalidArgumentError,
+                    FailedPreconditionError=FailedPreconditionError, ResourceExhaustedError=ResourceExhaustedError,
+                    OutOfRangeError=OutOfRangeError, UnimplementedError=UnimplementedError,
+                    CancelledError=CancelledError, NotFoundError=NotFoundError, InternalError=InternalError)
 _tlens.register("errors", errors)
 
 
@@ -227,10 +217,6 @@ def _dt(dtype):
     return _tlens.dtype(dtype)
 
 
-def _name(name, default):
-    return name if name is not None else default
-
-
 def _unary(op_type):
     def f(x, name=None):
         return _op(op_type, [x], None, name)
@@ -246,13 +232,6 @@ def _binary(op_type):
 
 
 # --- tensors -----------------------------------------------------------------------------------
-Tensor = None  # replaced below by the isinstance helper class
-
-
-class _TensorType:
-    """isinstance(x, tf.Tensor)"""
-
-
 def is_tensor(x):
     return _tlens.is_tensor(x)
 
@@ -1275,18 +1254,11 @@ class he_normal_initializer(_Initializer):
         return truncated_normal(shape, 0.0, (2.0 / max(1.0, float(fan_in))) ** 0.5, dtype, self.seed)
 
 
-initializers = _Namespace("tensorflow.initializers")
-initializers.zeros = zeros_initializer
-initializers.ones = ones_initializer
-initializers.constant = constant_initializer
-initializers.random_normal = random_normal_initializer
-initializers.truncated_normal = truncated_normal_initializer
-initializers.random_uniform = random_uniform_initializer
-initializers.glorot_uniform = glorot_uniform_initializer
-initializers.glorot_normal = glorot_normal_initializer
-initializers.he_normal = he_normal_initializer
-initializers.global_variables = global_variables_initializer
-contrib_xavier = glorot_uniform_initializer
+initializers = _namespace("tensorflow.initializers", zeros=zeros_initializer, ones=ones_initializer,
+                          constant=constant_initializer, random_normal=random_normal_initializer,
+                          truncated_normal=truncated_normal_initializer, random_uniform=random_uniform_initializer,
+                          glorot_uniform=glorot_uniform_initializer, glorot_normal=glorot_normal_initializer,
+                          he_normal=he_normal_initializer, global_variables=global_variables_initializer)
 
 # --- namespaces that mirror the top level ------------------------------------------------------
 math = _Namespace("tensorflow.math")
