@@ -1,8 +1,6 @@
 // tlens check [--format text|json] PATH...: abstract analysis, compiler-style diagnostics.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -67,10 +65,7 @@ int checkCommand(const Args& args) {
     // Runs each program twice (abstract and concrete) and compares the types (see Agreement.h).
     int bad = 0;
     for (const std::string& file : expand(paths)) {
-      std::ifstream f(file, std::ios::binary);
-      std::stringstream ss;
-      ss << f.rdbuf();
-      tf::AgreementReport r = tf::checkAgreement(file, ss.str());
+      tf::AgreementReport r = tf::checkAgreement(file, readFile(file));
       std::printf("%s: %s\n", file.c_str(), r.str().c_str());
       if (!r.disagreements.empty()) ++bad;
     }

@@ -9,12 +9,16 @@
 
 namespace tlens::cli {
 
-LoadedProgram loadProgram(const ProgramOptions& o) {
-  std::ifstream f(o.path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot open '" + o.path + "'");
+std::string readFile(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot open '" + path + "'");
   std::stringstream ss;
   ss << f.rdbuf();
-  std::string text = ss.str();
+  return ss.str();
+}
+
+LoadedProgram loadProgram(const ProgramOptions& o) {
+  std::string text = readFile(o.path);
 
   LoadedProgram p;
   interp::InterpOptions io;

@@ -31,6 +31,9 @@ struct LoadedProgram {
   std::shared_ptr<const lang::SourceFile> file;
 };
 
+/// The file's bytes; throws std::runtime_error when it cannot be read.
+std::string readFile(const std::string& path);
+
 /// Reads the file (throws std::runtime_error when it cannot) and prepares an interpreter.
 LoadedProgram loadProgram(const ProgramOptions& o);
 
