@@ -1,0 +1,52 @@
+// Builds the extension (dist/extension.js), the graph page (dist/media/), and with --tests the
+// unit tests (out/test/unit/*.test.js, with `vscode` replaced by test/stub/vscode.ts).
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'fs';
+
+const tests = process.argv.includes('--tests');
+const production = process.argv.includes('--production');
+
+await build({
+  entryPoints: ['src/extension.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node18',
+  outfile: 'dist/extension.js',
+  external: ['vscode'],
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+});
+
+mkdirSync('dist/media', { recursive: true });
+await build({
+  entryPoints: ['media/graphView.js'],
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'chrome110',
+  outfile: 'dist/media/graphView.js',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+});
+copyFileSync('media/graphView.css', 'dist/media/graphView.css');
+
+if (tests) {
+  rmSync('out', { recursive: true, force: true });
+  const entries = readdirSync('test/unit').filter((f) => f.endsWith('.test.ts')).map((f) => `test/unit/${f}`);
+  await build({
+    entryPoints: entries,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    outdir: 'out/test/unit',
+    alias: { vscode: './test/stub/vscode.ts' },
+    // The language client is not unit-tested here (it needs a real editor); keep it out.
+    external: ['vscode-languageclient', 'vscode-languageclient/node'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+}
