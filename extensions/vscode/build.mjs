@@ -49,4 +49,15 @@ if (tests) {
     sourcemap: 'inline',
     logLevel: 'warning',
   });
+  await build({
+    entryPoints: ['test/browser/graphView.test.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    outdir: 'out/test/browser',
+    external: ['playwright-core'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
 }

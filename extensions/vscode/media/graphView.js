@@ -120,9 +120,22 @@ function computeLayout() {
   g.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 46, edgesep: 12, marginx: 24, marginy: 24 });
   g.setDefaultEdgeLabel(() => ({}));
 
+  // How many visible items each expanded scope holds: a group around a single item is noise
+  // (Adam/update_x/Variable/ApplyAdam), so only scopes holding two or more become clusters.
+  const itemsPerScope = new Map();
+  const seen = new Set();
+  for (const n of nodes.values()) {
+    const rep = representative(n.name);
+    if (seen.has(rep)) continue;
+    seen.add(rep);
+    const scopes = rep.startsWith('scope:') ? scopesOf(rep.slice(6)) : scopesOf(n.name);
+    for (const s of scopes) itemsPerScope.set(s, (itemsPerScope.get(s) || 0) + 1);
+  }
+
   const usedClusters = new Set();
-  const addToClusters = (id, scopes) => {
+  const addToClusters = (id, allScopes) => {
     // Parent is the innermost expanded scope; every expanded ancestor becomes a cluster.
+    const scopes = allScopes.filter((s) => itemsPerScope.get(s) >= 2);
     let child = id;
     for (let i = scopes.length - 1; i >= 0; --i) {
       const cid = 'cluster:' + scopes[i];

@@ -128,7 +128,7 @@ export function resolveDebugConfig(
     return { error: `tensorlens: "mode" must be one of ${kModes.join(', ')}, not "${String(c.mode)}".` };
   }
   if (c.device !== undefined && typeof c.device !== 'string') {
-    return { error: 'tensorlens: "device" must be a string such as "/cpu:0" or "/gpu:0".' };
+    return { error: 'tensorlens: "device" must be a string: "cpu" or "gpu".' };
   }
   if (c.checkNumerics === undefined) c.checkNumerics = true;
   if (c.stopOnEntry === undefined) c.stopOnEntry = false;

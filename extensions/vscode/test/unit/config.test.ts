@@ -121,7 +121,7 @@ describe('launch configuration resolution', () => {
           program: '/ws/train.py',
           args: ['--steps', '10'],
           mode: 'graph',
-          device: '/gpu:0',
+          device: 'gpu',
           checkNumerics: false,
           stopOnEntry: true,
           env: { TF_CPP_MIN_LOG_LEVEL: '2' },
@@ -132,7 +132,7 @@ describe('launch configuration resolution', () => {
     );
     assert.deepEqual(c.args, ['--steps', '10']);
     assert.equal(c.mode, 'graph');
-    assert.equal(c.device, '/gpu:0');
+    assert.equal(c.device, 'gpu');
     assert.equal(c.checkNumerics, false);
     assert.equal(c.stopOnEntry, true);
     assert.equal(c.cwd, undefined, 'no workspace folder: cwd is decided after substitution');

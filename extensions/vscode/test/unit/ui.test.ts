@@ -29,7 +29,7 @@ describe('status-bar item', () => {
     assert.match(String(item.tooltip), /2 crash/);
     assert.equal(item.backgroundColor, undefined);
     s.set('failed');
-    assert.equal((item.backgroundColor as vscode.ThemeColor).id, 'statusBarItem.errorBackground');
+    assert.equal((item.backgroundColor as unknown as vscode.ThemeColor).id, 'statusBarItem.errorBackground');
     s.dispose();
     assert.equal(item.disposed, true);
   });
