@@ -6,6 +6,9 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'fs';
 const tests = process.argv.includes('--tests');
 const production = process.argv.includes('--production');
 
+// A production build must not ship a stale source map from an earlier development build.
+rmSync('dist', { recursive: true, force: true });
+
 await build({
   entryPoints: ['src/extension.ts'],
   bundle: true,
@@ -35,7 +38,22 @@ copyFileSync('media/graphView.css', 'dist/media/graphView.css');
 
 if (tests) {
   rmSync('out', { recursive: true, force: true });
-  const entries = readdirSync('test/unit').filter((f) => f.endsWith('.test.ts')).map((f) => `test/unit/${f}`);
+  // activate.test.ts loads the whole extension, with the language client replaced by a fake
+  // (test/stub/languageclient/node.ts); the other tests never load it.
+  const entries = readdirSync('test/unit')
+    .filter((f) => f.endsWith('.test.ts') && f !== 'activate.test.ts')
+    .map((f) => `test/unit/${f}`);
+  await build({
+    entryPoints: ['test/unit/activate.test.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    outdir: 'out/test/unit',
+    alias: { vscode: './test/stub/vscode.ts', 'vscode-languageclient': './test/stub/languageclient' },
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
   await build({
     entryPoints: entries,
     bundle: true,

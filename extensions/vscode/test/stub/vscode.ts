@@ -129,6 +129,9 @@ export class Uri {
   static file(p: string): Uri {
     return new Uri('file', p);
   }
+  static joinPath(base: Uri, ...parts: string[]): Uri {
+    return new Uri(base.scheme, [base.fsPath, ...parts].join('/'));
+  }
   toString(): string {
     return `${this.scheme}://${this.fsPath}`;
   }
@@ -148,3 +151,63 @@ export class Diagnostic {
   relatedInformation: DiagnosticRelatedInformation[] | undefined;
   constructor(public readonly range: Range, public readonly message: string, public readonly severity: DiagnosticSeverity) {}
 }
+
+// --- registration APIs used by activate() --------------------------------------------------------
+
+export interface Disposable {
+  dispose(): void;
+}
+const disposable = (): Disposable => ({ dispose: () => undefined });
+
+export const registered = {
+  commands: new Map<string, (...args: unknown[]) => unknown>(),
+  configurationProviders: new Map<string, unknown>(),
+  descriptorFactories: new Map<string, unknown>(),
+  trackerFactories: new Map<string, unknown>(),
+  diagnosticCollections: [] as string[],
+  outputChannels: [] as string[],
+};
+
+export const commands = {
+  registerCommand(id: string, fn: (...args: unknown[]) => unknown): Disposable {
+    if (registered.commands.has(id)) throw new Error(`command ${id} registered twice`);
+    registered.commands.set(id, fn);
+    return { dispose: () => registered.commands.delete(id) };
+  },
+  executeCommand(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  },
+};
+
+export const debug = {
+  registerDebugConfigurationProvider(type: string, p: unknown): Disposable {
+    registered.configurationProviders.set(type, p);
+    return disposable();
+  },
+  registerDebugAdapterDescriptorFactory(type: string, f: unknown): Disposable {
+    registered.descriptorFactories.set(type, f);
+    return disposable();
+  },
+  registerDebugAdapterTrackerFactory(type: string, f: unknown): Disposable {
+    registered.trackerFactories.set(type, f);
+    return disposable();
+  },
+  startDebugging(): Promise<boolean> {
+    return Promise.resolve(true);
+  },
+};
+
+export const languages = {
+  createDiagnosticCollection(name: string) {
+    registered.diagnosticCollections.push(name);
+    return { name, set: () => undefined, clear: () => undefined, dispose: () => undefined };
+  },
+};
+
+export function createOutputChannelStub(name: string) {
+  registered.outputChannels.push(name);
+  const lines: string[] = [];
+  return { name, lines, append: (s: string) => lines.push(s), appendLine: (s: string) => lines.push(s), show: () => undefined, dispose: () => undefined };
+}
+(window as Record<string, unknown>).createOutputChannel = createOutputChannelStub;
+(workspace as Record<string, unknown>).onDidChangeConfiguration = () => disposable();
