@@ -68,12 +68,13 @@ if (tests) {
     logLevel: 'warning',
   });
   await build({
-    entryPoints: ['test/browser/graphView.test.ts'],
+    entryPoints: ['test/browser/graphView.test.ts', 'test/editors/neovim.test.ts'],
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node18',
-    outdir: 'out/test/browser',
+    outdir: 'out/test',
+    outbase: 'test',
     external: ['playwright-core'],
     sourcemap: 'inline',
     logLevel: 'warning',

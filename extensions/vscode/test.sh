@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds, lints, tests and packages the VS Code extension. Run from anywhere; exits non-zero on
-# the first failure. Needs node and npm (Debian: nodejs, npm); the browser test needs Debian's
-# chromium and is skipped, with a message, only when it is not installed and cannot be.
+# Builds, lints, tests and packages the VS Code extension, and checks the Neovim configuration
+# in docs/editors/. Run from anywhere; exits non-zero on the first failure. Needs node and npm
+# (Debian: nodejs, npm); the browser test needs Debian's chromium and the Neovim test Debian's
+# neovim: each is installed when missing (as root) and skipped, with a message, only when it
+# cannot be.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -30,6 +32,16 @@ if [[ -x "$CHROMIUM_PATH" ]]; then
   echo "screenshots: $(pwd)/test-artifacts/"
 else
   echo "SKIPPED: the graph-view browser test needs Chromium at $CHROMIUM_PATH (apt-get install chromium)"
+fi
+
+echo "== docs/editors/neovim.md in headless Neovim"
+if ! command -v nvim >/dev/null && [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null 2>&1 || true
+fi
+if command -v nvim >/dev/null; then
+  node --test out/test/editors/
+else
+  echo "SKIPPED: the Neovim configuration test needs nvim (apt-get install neovim)"
 fi
 
 echo "== package (.vsix, offline)"
