@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 
 import { graphPageHtml, makeNonce } from './graphHtml';
 import { StopInfo } from './debugAdapter';
-import { runTlens } from './tlensCli';
+import { CliResult, runTlens } from './tlensCli';
 
 /// Extension -> page.
 export type ToPage =
@@ -38,6 +38,7 @@ export class GraphPanel implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly tlensPath: () => string,
     private readonly abstractGraphs: () => boolean,
+    private readonly run: (tlens: string, args: string[], cwd?: string) => Promise<CliResult> = runTlens,
   ) {}
 
   /// Builds the graph of `program` and shows it (opening or revealing the panel).
@@ -48,7 +49,7 @@ export class GraphPanel implements vscode.Disposable {
     try {
       const r = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: `tlens graph ${path.basename(program)}` },
-        () => runTlens(this.tlensPath(), graphArgs(program, abstract), this.baseDir),
+        () => this.run(this.tlensPath(), graphArgs(program, abstract), this.baseDir),
       );
       let graph: unknown;
       try {

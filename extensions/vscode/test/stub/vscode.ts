@@ -211,3 +211,78 @@ export function createOutputChannelStub(name: string) {
 }
 (window as Record<string, unknown>).createOutputChannel = createOutputChannelStub;
 (workspace as Record<string, unknown>).onDidChangeConfiguration = () => disposable();
+
+// --- webviews and editors, for the graph panel ---------------------------------------------------
+
+export class WebviewPanelStub {
+  posted: unknown[] = [];
+  html = '';
+  revealed = 0;
+  disposed = false;
+  private onMessage: ((m: unknown) => void) | undefined;
+  private onDispose: (() => void) | undefined;
+  readonly webview = {
+    cspSource: 'vscode-webview://stub',
+    get html(): string {
+      return '';
+    },
+    asWebviewUri: (u: Uri) => Uri.file(`webview${u.fsPath}`),
+    postMessage: (m: unknown) => {
+      this.posted.push(m);
+      return Promise.resolve(true);
+    },
+    onDidReceiveMessage: (fn: (m: unknown) => void) => {
+      this.onMessage = fn;
+      return { dispose: () => undefined };
+    },
+  };
+  constructor(public readonly viewType: string, public title: string, public readonly options: unknown) {
+    const self = this;
+    Object.defineProperty(this.webview, 'html', {
+      get: () => self.html,
+      set: (v: string) => {
+        self.html = v;
+      },
+    });
+  }
+  /// What the page would post.
+  receive(m: unknown): void {
+    this.onMessage?.(m);
+  }
+  reveal(): void {
+    this.revealed++;
+  }
+  onDidDispose(fn: () => void) {
+    this.onDispose = fn;
+    return { dispose: () => undefined };
+  }
+  dispose(): void {
+    this.disposed = true;
+    this.onDispose?.();
+  }
+}
+
+export const shown: { panels: WebviewPanelStub[]; documents: { path: string; options: unknown }[] } = {
+  panels: [],
+  documents: [],
+};
+
+Object.assign(window, {
+  createWebviewPanel(viewType: string, title: string, _column: unknown, options: unknown) {
+    const p = new WebviewPanelStub(viewType, title, options);
+    shown.panels.push(p);
+    return p;
+  },
+  withProgress<T>(_o: unknown, task: () => Promise<T>): Promise<T> {
+    return task();
+  },
+  showTextDocument(doc: { uri: Uri }, options: unknown) {
+    shown.documents.push({ path: doc.uri.fsPath, options });
+    return Promise.resolve({});
+  },
+});
+Object.assign(workspace, {
+  openTextDocument(uri: Uri) {
+    return Promise.resolve({ uri });
+  },
+});
