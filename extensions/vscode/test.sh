@@ -7,7 +7,21 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if (( node_major < 20 )); then
+  echo "test.sh needs Node.js 20 or later (found $(node --version 2>/dev/null || echo none)): vsce, playwright-core and esbuild's targets require it" >&2
+  exit 1
+fi
+
 export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+
+# Each node --test run prints TAP; its closing "# pass N" lines are summed into one final line.
+tap_log=$(mktemp)
+trap 'rm -f "$tap_log"' EXIT
+run_tests() {
+  node --test "$@" | tee -a "$tap_log"
+}
+skipped_suites=0
 
 echo "== npm ci"
 npm ci --no-audit --no-fund --loglevel=error
@@ -15,12 +29,13 @@ npm ci --no-audit --no-fund --loglevel=error
 echo "== build (esbuild)"
 node build.mjs --tests
 
-echo "== lint (tsc --noEmit, strict)"
+echo "== lint (tsc --noEmit strict, eslint with type information)"
 npx --no-install tsc -p . --noEmit
 npx --no-install tsc -p media --noEmit
+npx --no-install eslint --max-warnings 0 .
 
 echo "== unit tests"
-node --test out/test/unit/
+run_tests out/test/unit/
 
 echo "== graph view in headless Chromium"
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
@@ -28,10 +43,11 @@ if [[ ! -x "$CHROMIUM_PATH" ]] && [[ $(id -u) -eq 0 ]] && command -v apt-get >/d
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || true
 fi
 if [[ -x "$CHROMIUM_PATH" ]]; then
-  CHROMIUM_PATH="$CHROMIUM_PATH" node --test out/test/browser/
+  CHROMIUM_PATH="$CHROMIUM_PATH" run_tests out/test/browser/
   echo "screenshots: $(pwd)/test-artifacts/"
 else
   echo "SKIPPED: the graph-view browser test needs Chromium at $CHROMIUM_PATH (apt-get install chromium)"
+  skipped_suites=$((skipped_suites + 1))
 fi
 
 echo "== docs/editors/neovim.md in headless Neovim"
@@ -39,9 +55,10 @@ if ! command -v nvim >/dev/null && [[ $(id -u) -eq 0 ]] && command -v apt-get >/
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null 2>&1 || true
 fi
 if command -v nvim >/dev/null; then
-  node --test out/test/editors/
+  run_tests out/test/editors/
 else
   echo "SKIPPED: the Neovim configuration test needs nvim (apt-get install neovim)"
+  skipped_suites=$((skipped_suites + 1))
 fi
 
 echo "== package (.vsix, offline)"
@@ -50,3 +67,7 @@ mkdir -p dist-vsix
 npx --no-install vsce package --no-dependencies --allow-missing-repository --skip-license \
   -o dist-vsix/tensorlens.vsix
 ls -l dist-vsix/tensorlens.vsix dist/extension.js dist/media/graphView.js
+
+tap_sum() { awk -v k="$1" '$1 == "#" && $2 == k { n += $3 } END { print n + 0 }' "$tap_log"; }
+(( skipped_suites == 0 )) || echo "$skipped_suites test suite(s) skipped for a missing browser or editor (see SKIPPED above)"
+echo "vscode: $(tap_sum pass) passed, $(tap_sum fail) failed, $(tap_sum skipped) skipped"

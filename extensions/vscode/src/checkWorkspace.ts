@@ -19,10 +19,10 @@ export interface CheckDiagnostic {
 export function parseCheckOutput(stdout: string): CheckDiagnostic[] {
   const v: unknown = JSON.parse(stdout);
   if (!Array.isArray(v)) throw new Error('tlens check --format json did not print an array');
-  return v.filter(
-    (d): d is CheckDiagnostic =>
-      typeof d === 'object' && d !== null && typeof d.file === 'string' && typeof d.line === 'number',
-  );
+  return (v as unknown[]).filter((d): d is CheckDiagnostic => {
+    const o = d as Partial<CheckDiagnostic> | null;
+    return typeof o === 'object' && o !== null && typeof o.file === 'string' && typeof o.line === 'number';
+  });
 }
 
 function severity(s: string): vscode.DiagnosticSeverity {

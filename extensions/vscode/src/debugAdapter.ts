@@ -3,7 +3,7 @@
 // events so the graph view can highlight the node the debugger stopped at.
 import * as vscode from 'vscode';
 
-import { ActiveFile, DebugConfig, finishDebugConfig, kDebugType, resolveDebugConfig } from './config';
+import { ActiveFile, finishDebugConfig, kDebugType, resolveDebugConfig } from './config';
 
 export class TensorlensConfigurationProvider implements vscode.DebugConfigurationProvider {
   constructor(private readonly showError: (message: string) => void) {}
@@ -31,24 +31,24 @@ export class TensorlensConfigurationProvider implements vscode.DebugConfiguratio
     const active: ActiveFile | undefined = editor
       ? { path: editor.document.uri.fsPath, languageId: editor.document.languageId }
       : undefined;
-    const r = resolveDebugConfig(config as Partial<DebugConfig>, active, folder !== undefined);
+    const r = resolveDebugConfig(config, active, folder !== undefined);
     if ('error' in r) {
       this.showError(r.error);
       return undefined; // undefined aborts the launch; null would open launch.json instead
     }
-    return r.config as vscode.DebugConfiguration;
+    return r.config;
   }
 
   resolveDebugConfigurationWithSubstitutedVariables(
     _folder: vscode.WorkspaceFolder | undefined,
     config: vscode.DebugConfiguration,
   ): vscode.DebugConfiguration | undefined {
-    const r = finishDebugConfig(config as DebugConfig);
+    const r = finishDebugConfig(config);
     if ('error' in r) {
       this.showError(r.error);
       return undefined;
     }
-    return r.config as vscode.DebugConfiguration;
+    return r.config;
   }
 }
 

@@ -85,9 +85,9 @@ describe('graph view in headless Chromium', { skip }, () => {
     await page.waitForSelector('#canvas .node');
     const names = await visibleNames();
     // gradients/ (16 nodes), hidden/ and output/ (17 each) start collapsed; cross_entropy/ is small.
-    for (const s of ['scope:gradients', 'scope:hidden', 'scope:output']) assert.ok(names.includes(s), `${s} in ${names}`);
+    for (const s of ['scope:gradients', 'scope:hidden', 'scope:output']) assert.ok(names.includes(s), `${s} in ${names.join(' ')}`);
     for (const n of ['node:softmax', 'node:cross_entropy/Log', 'node:cross_entropy/total/Mean', 'node:x-input', 'node:Adam'])
-      assert.ok(names.includes(n), `${n} in ${names}`);
+      assert.ok(names.includes(n), `${n} in ${names.join(' ')}`);
     assert.ok(!names.some((n) => n.startsWith('node:gradients/')), 'no node of a collapsed scope is drawn');
     assert.equal(await page.locator('#canvas .cluster[data-scope="cross_entropy"]').count(), 1);
     assert.equal(await page.locator('#canvas .cluster[data-scope="cross_entropy/total"]').count(), 1);
@@ -104,7 +104,7 @@ describe('graph view in headless Chromium', { skip }, () => {
 
   it('labels edges with the producer output type', async () => {
     const labels = await page.$$eval('#canvas .edge-label', (els) => els.map((e) => e.textContent));
-    assert.ok(labels.includes('float32[?, 10]'), `labels: ${labels}`);
+    assert.ok(labels.includes('float32[?, 10]'), `labels: ${labels.join(' ')}`);
     assert.ok(labels.includes('float32[?, 784]'), 'x-input into the collapsed hidden/ scope');
     const edges = await page.$$eval('#canvas .edge', (els) => els.map((e) => `${e.getAttribute('data-from')}>${e.getAttribute('data-to')}`));
     assert.ok(edges.includes('node:softmax>node:cross_entropy/Log'));

@@ -1,6 +1,5 @@
 // A stand-in for `vscode-languageclient/node` in the activation tests: records what the
 // extension asked for and lets a test drive state changes and crashes.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 export enum State {
   Stopped = 1,
