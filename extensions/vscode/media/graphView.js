@@ -11,6 +11,9 @@ import { Graph, layout } from '@dagrejs/dagre';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /// Scopes with more nodes than this start collapsed (unless the stopped node is inside).
 const kAutoCollapse = 10;
+/// More visible boxes than this make dagre slow (about 3 s for 1,000) or overflow its stack, so
+/// expanding past it is refused with a message.
+const kMaxVisible = 600;
 const kNodeHeight = 38;
 const kCharWidth = 7.2;
 
@@ -97,9 +100,28 @@ function pickGraph(graphs, stoppedAt) {
 }
 
 /// The visible item standing for a node: the outermost collapsed scope holding it, or itself.
-function representative(name) {
-  for (const s of scopesOf(name)) if (state.collapsed.has(s)) return 'scope:' + s;
+function representative(name, collapsed = state.collapsed) {
+  for (const s of scopesOf(name)) if (collapsed.has(s)) return 'scope:' + s;
   return 'node:' + name;
+}
+
+function visibleCount(collapsed) {
+  const reps = new Set();
+  for (const name of state.model.nodes.keys()) reps.add(representative(name, collapsed));
+  return reps.size;
+}
+
+/// Switches to another collapse state and redraws, unless it would show too many boxes.
+function setCollapsed(collapsed) {
+  const n = visibleCount(collapsed);
+  if (n > kMaxVisible) {
+    document.getElementById('status').textContent =
+      `Not expanded: that would draw ${n} boxes (at most ${kMaxVisible}). Expand scopes one at a time.`;
+    return false;
+  }
+  state.collapsed = collapsed;
+  render();
+  return true;
 }
 
 // --- layout -----------------------------------------------------------------------------------
@@ -245,7 +267,13 @@ function render() {
     status.textContent = state.graphs.length === 0 ? 'The program built no graph.' : 'This graph is empty.';
     return;
   }
-  const g = computeLayout();
+  let g;
+  try {
+    g = computeLayout();
+  } catch (e) {
+    status.textContent = `Could not lay out this graph: ${e && e.message ? e.message : e}`;
+    return;
+  }
   const defs = el('defs', {}, svg);
   const marker = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, defs);
   el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrowhead' }, marker);
@@ -263,8 +291,7 @@ function render() {
     el('title', {}, head).textContent = `${c.scope}: click to collapse`;
     head.addEventListener('click', (ev) => {
       ev.stopPropagation();
-      state.collapsed.add(c.scope);
-      render();
+      setCollapsed(new Set([...state.collapsed, c.scope]));
     });
   }
 
@@ -332,8 +359,13 @@ function render() {
     grp.addEventListener('click', (ev) => {
       ev.stopPropagation();
       if (v.kind === 'scope') {
-        state.collapsed.delete(v.scope);
-        render();
+        const next = new Set(state.collapsed);
+        next.delete(v.scope);
+        // Opening a scope keeps its big inner scopes closed.
+        for (const [s, members] of state.model.scopeMembers) {
+          if (s.startsWith(v.scope + '/') && members.length > kAutoCollapse) next.add(s);
+        }
+        setCollapsed(next);
       } else {
         select(raw);
       }
@@ -513,14 +545,11 @@ function init() {
     showGraph(Number(/** @type {HTMLSelectElement} */ (ev.target).value)),
   );
   document.getElementById('expand-all').addEventListener('click', () => {
-    state.collapsed.clear();
-    render();
-    fit();
+    if (state.model && setCollapsed(new Set())) fit();
   });
   document.getElementById('collapse-all').addEventListener('click', () => {
     if (!state.model) return;
-    state.collapsed = new Set([...state.model.scopeMembers.keys()].filter((s) => !s.includes('/')));
-    render();
+    setCollapsed(new Set([...state.model.scopeMembers.keys()].filter((s) => !s.includes('/'))));
     fit();
   });
   document.getElementById('fit').addEventListener('click', fit);

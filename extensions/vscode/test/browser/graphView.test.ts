@@ -174,6 +174,30 @@ describe('graph view in headless Chromium', { skip }, () => {
     assert.deepEqual(await visibleNames(), ['node:a']);
   });
 
+  it('keeps a 2,000-node graph responsive: collapsed at first, no expansion past the drawing limit', async () => {
+    const nodes = [];
+    let prev: string | undefined;
+    for (let s = 0; s < 40; ++s)
+      for (let i = 0; i < 50; ++i) {
+        const name = `layer${s}/op${i}`;
+        nodes.push({ name, op: 'MatMul', device: '/cpu:0', outputs: ['float32[?, 64]'], inputs: prev ? [`${prev}:0`] : [], controlInputs: [] });
+        prev = name;
+      }
+    const ms = await page.evaluate(async (graph) => {
+      const t0 = performance.now();
+      window.postMessage({ type: 'graph', graph, title: 'big' }, '*');
+      await new Promise((r) => setTimeout(r, 0));
+      return performance.now() - t0;
+    }, { graphs: [{ nodes }] });
+    assert.equal((await visibleNames()).length, 40, 'one box per scope');
+    assert.ok(ms < 3000, `first render took ${ms.toFixed(0)} ms`);
+    await page.click('#expand-all');
+    assert.match((await page.textContent('#status')) ?? '', /Not expanded: that would draw 2000 boxes/);
+    assert.equal((await visibleNames()).length, 40, 'the view is unchanged');
+    await page.locator('#canvas .node[data-name="layer7"]').click();
+    assert.equal((await visibleNames()).length, 39 + 50, 'one scope opens');
+  });
+
   it('raised no page errors and no CSP violations', () => {
     assert.deepEqual(problems, []);
   });
