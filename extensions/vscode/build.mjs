@@ -68,7 +68,7 @@ if (tests) {
     logLevel: 'warning',
   });
   await build({
-    entryPoints: ['test/browser/graphView.test.ts', 'test/editors/neovim.test.ts'],
+    entryPoints: ['test/browser/graphView.test.ts', 'test/editors/neovim.test.ts', 'test/editors/emacs.test.ts'],
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds, lints, tests and packages the VS Code extension, and checks the Neovim configuration
-# in docs/editors/. Run from anywhere; exits non-zero on the first failure. Needs node and npm
-# (Debian: nodejs, npm); the browser test needs Debian's chromium and the Neovim test Debian's
-# neovim: each is installed when missing (as root) and skipped, with a message, only when it
-# cannot be.
+# and Emacs set-ups in docs/editors/. Run from anywhere; exits non-zero on the first failure.
+# Needs Node.js 20+ and npm; the browser test needs Debian's chromium and the Neovim test Debian's
+# neovim (each installed here when missing, as root, and skipped with a message only when that
+# fails); the Emacs test needs emacs-nox, elpa-eglot and elpa-dap-mode (skipped when missing).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -50,14 +50,22 @@ else
   skipped_suites=$((skipped_suites + 1))
 fi
 
-echo "== docs/editors/neovim.md in headless Neovim"
+echo "== docs/editors/neovim.md in headless Neovim (built-in LSP client)"
 if ! command -v nvim >/dev/null && [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null 2>&1 || true
 fi
 if command -v nvim >/dev/null; then
-  run_tests out/test/editors/
+  run_tests out/test/editors/neovim.test.js
 else
   echo "SKIPPED: the Neovim configuration test needs nvim (apt-get install neovim)"
+  skipped_suites=$((skipped_suites + 1))
+fi
+
+echo "== docs/editors/emacs.md in Emacs (eglot, lsp-mode, dap-mode)"
+if command -v emacs >/dev/null && emacs --batch --eval "(progn (package-initialize) (require 'eglot) (require 'dap-mode))" >/dev/null 2>&1; then
+  run_tests out/test/editors/emacs.test.js
+else
+  echo "SKIPPED: the Emacs configuration test needs apt-get install emacs-nox elpa-eglot elpa-dap-mode"
   skipped_suites=$((skipped_suites + 1))
 fi
 
