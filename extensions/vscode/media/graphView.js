@@ -518,6 +518,7 @@ export function handleMessage(m) {
     fillGraphPicker();
     showGraph(state.index);
   } else if (m.type === 'stopped') {
+    // {type: 'stopped'} without a node: the program runs again; the highlight goes.
     state.stoppedAt = m.node || null;
     if (m.node && m.numerics) state.numerics = { ...state.numerics, [m.node]: m.numerics };
     if (!state.model) return;

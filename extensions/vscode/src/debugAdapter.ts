@@ -91,15 +91,29 @@ export function parseStopped(body: { reason?: string; description?: string; text
   return info;
 }
 
-/// Forwards every `stopped` event of a tensorlens session to a listener (the graph view).
+/// Requests after which the program runs again, so a highlighted stop is stale.
+const kResumeRequests = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'restart']);
+
+/// Forwards the `stopped` events of a tensorlens session to a listener (the graph view), and
+/// tells it when the program runs again or the session ends. Adapters need not send `continued`
+/// for resumes the client asked for, so the client's own requests count too.
 export class StopTrackerFactory implements vscode.DebugAdapterTrackerFactory {
-  constructor(private readonly onStop: (session: vscode.DebugSession, stop: StopInfo) => void) {}
+  constructor(
+    private readonly onStop: (session: vscode.DebugSession, stop: StopInfo) => void,
+    private readonly onResume: (session: vscode.DebugSession) => void = () => undefined,
+  ) {}
 
   createDebugAdapterTracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
     return {
       onDidSendMessage: (m: { type?: string; event?: string; body?: Record<string, string> }) => {
-        if (m.type === 'event' && m.event === 'stopped') this.onStop(session, parseStopped(m.body));
+        if (m.type !== 'event') return;
+        if (m.event === 'stopped') this.onStop(session, parseStopped(m.body));
+        else if (m.event === 'continued' || m.event === 'terminated' || m.event === 'exited') this.onResume(session);
       },
+      onWillReceiveMessage: (m: { type?: string; command?: string }) => {
+        if (m.type === 'request' && m.command && kResumeRequests.has(m.command)) this.onResume(session);
+      },
+      onExit: () => this.onResume(session),
     };
   }
 }

@@ -67,7 +67,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.debug.registerDebugAdapterDescriptorFactory(kDebugType, new TensorlensDescriptorFactory(tlensPath)),
     vscode.debug.registerDebugAdapterTrackerFactory(
       kDebugType,
-      new StopTrackerFactory((session, stop) => void graph.onStop(session, stop)),
+      new StopTrackerFactory(
+        (session, stop) => void graph.onStop(session, stop),
+        () => graph.onResume(),
+      ),
     ),
   );
 

@@ -95,6 +95,13 @@ export class GraphPanel implements vscode.Disposable {
     this.send({ type: 'stopped', node: stop.node, numerics: stop.numerics });
   }
 
+  /// The program runs again (or ended): the last stop is no longer where it is.
+  onResume(): void {
+    if (!this.lastStop) return;
+    this.lastStop = undefined;
+    this.send({ type: 'stopped' });
+  }
+
   private ensurePanel(title: string): void {
     if (this.panel) {
       this.panel.title = `Graph: ${title}`;

@@ -164,6 +164,9 @@ describe('graph view in headless Chromium', { skip }, () => {
     assert.equal(await stopped.getAttribute('data-name'), 'gradients/softmax_grad/Mul_1');
     assert.match((await page.textContent('#status')) ?? '', /stopped at gradients\/softmax_grad\/Mul_1/);
     await page.screenshot({ path: path.join(artifacts, 'graph-view-stopped-in-gradients.png') });
+    await send({ type: 'stopped' });
+    assert.equal(await page.locator('#canvas .node.stopped').count(), 0, 'running again clears the highlight');
+    assert.doesNotMatch((await page.textContent('#status')) ?? '', /stopped at/);
   });
 
   it('colours GPU nodes and offers a picker when the program built several graphs', async () => {

@@ -130,6 +130,18 @@ describe('stopped events', () => {
     assert.deepEqual(parseStopped(undefined), { reason: 'unknown' });
   });
 
+  it('the tracker reports resumes: continued/terminated events, resuming requests, adapter exit', () => {
+    let resumes = 0;
+    const t = new StopTrackerFactory(() => undefined, () => resumes++).createDebugAdapterTracker(session({}));
+    t.onDidSendMessage?.({ type: 'event', event: 'continued', body: { threadId: 1 } });
+    t.onDidSendMessage?.({ type: 'event', event: 'terminated' });
+    t.onWillReceiveMessage?.({ type: 'request', command: 'next', arguments: { threadId: 1 } });
+    t.onWillReceiveMessage?.({ type: 'request', command: 'stepBack', arguments: { threadId: 1 } });
+    t.onWillReceiveMessage?.({ type: 'request', command: 'variables', arguments: { variablesReference: 3 } });
+    t.onExit?.(0, undefined);
+    assert.equal(resumes, 5, 'variables is not a resume');
+  });
+
   it('the tracker forwards stopped events only', () => {
     const seen: StopInfo[] = [];
     const t = new StopTrackerFactory((_s, stop) => seen.push(stop)).createDebugAdapterTracker(session({}));

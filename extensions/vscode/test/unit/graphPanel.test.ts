@@ -91,8 +91,12 @@ describe('graph panel', () => {
     assert.deepEqual(p.posted[1], { type: 'stopped', node: 'a', numerics: 'inf' });
     await panel.onStop(session(graphJson), { reason: 'breakpoint', node: 'a' });
     assert.deepEqual(p.posted[2], { type: 'graph', graph: graphJson, title: 'debug tfdbg_nan.py (live)', stoppedAt: 'a', numerics: {} });
+    panel.onResume();
+    assert.deepEqual(p.posted[3], { type: 'stopped' }, 'running again clears the highlight');
+    panel.onResume();
+    assert.equal(p.posted.length, 4, 'once');
     p.dispose();
     await panel.onStop(session(graphJson), { reason: 'breakpoint', node: 'a' });
-    assert.equal(p.posted.length, 3, 'nothing goes to a closed panel');
+    assert.equal(p.posted.length, 4, 'nothing goes to a closed panel');
   });
 });
