@@ -77,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.commands.registerCommand('tensorlens.showGraph', async () => {
       const file = await activePythonFile();
-      if (file) await graph.show(file);
+      if (file) await graph.show(file, vscode.debug.activeDebugSession);
     }),
     vscode.commands.registerCommand('tensorlens.runWithNumericsChecks', async () => {
       const file = await activePythonFile();

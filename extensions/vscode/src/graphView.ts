@@ -4,6 +4,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 
+import { kDebugType } from './config';
 import { graphPageHtml, makeNonce } from './graphHtml';
 import { StopInfo } from './debugAdapter';
 import { CliResult, runTlens } from './tlensCli';
@@ -41,10 +42,14 @@ export class GraphPanel implements vscode.Disposable {
     private readonly run: (tlens: string, args: string[], cwd?: string) => Promise<CliResult> = runTlens,
   ) {}
 
-  /// Builds the graph of `program` and shows it (opening or revealing the panel).
-  async show(program: string): Promise<void> {
+  /// Shows the graph of `program` (opening or revealing the panel): the running graph when a
+  /// tensorlens session debugging that program can describe it, else `tlens graph`'s.
+  async show(program: string, session?: vscode.DebugSession): Promise<void> {
     this.baseDir = path.dirname(program);
     this.ensurePanel(path.basename(program));
+    if (session?.type === kDebugType && session.configuration.program === program) {
+      if (await this.showLive(session, this.lastStop)) return;
+    }
     const abstract = this.abstractGraphs();
     try {
       const r = await vscode.window.withProgress(
@@ -75,24 +80,28 @@ export class GraphPanel implements vscode.Disposable {
   async onStop(session: vscode.DebugSession, stop: StopInfo): Promise<void> {
     this.lastStop = stop;
     if (!this.panel) return;
-    // A debugger that can describe the live graph answers this custom request; older ones do
-    // not, and the graph built by "Show graph" stays, with the stopped node highlighted.
+    if (await this.showLive(session, stop)) return;
+    this.send({ type: 'stopped', node: stop.node, numerics: stop.numerics });
+  }
+
+  /// A debugger that can describe the running graph answers the custom request
+  /// `tensorlens/graph` with `tlens graph --format json`'s object; one that cannot answers with an
+  /// error, and the caller keeps the graph `tlens graph` built.
+  private async showLive(session: vscode.DebugSession, stop: StopInfo | undefined): Promise<boolean> {
     try {
       const live = (await session.customRequest('tensorlens/graph', {})) as { graphs?: unknown[] } | undefined;
-      if (live && Array.isArray(live.graphs)) {
-        this.send({
-          type: 'graph',
-          graph: live,
-          title: `${session.name} (live)`,
-          stoppedAt: stop.node,
-          numerics: stop.node && stop.numerics ? { [stop.node]: stop.numerics } : {},
-        });
-        return;
-      }
+      if (!live || !Array.isArray(live.graphs)) return false;
+      this.send({
+        type: 'graph',
+        graph: live,
+        title: `${session.name} (live)`,
+        stoppedAt: stop?.node,
+        numerics: stop?.node && stop.numerics ? { [stop.node]: stop.numerics } : {},
+      });
+      return true;
     } catch {
-      // not supported: fall through
+      return false;
     }
-    this.send({ type: 'stopped', node: stop.node, numerics: stop.numerics });
   }
 
   /// The program runs again (or ended): the last stop is no longer where it is.

@@ -180,6 +180,7 @@ export const commands = {
 };
 
 export const debug = {
+  activeDebugSession: undefined as unknown,
   registerDebugConfigurationProvider(type: string, p: unknown): Disposable {
     registered.configurationProviders.set(type, p);
     return disposable();

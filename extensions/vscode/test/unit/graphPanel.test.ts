@@ -23,9 +23,11 @@ function setup(result: CliResult | Error, abstract = true) {
   return { panel, calls };
 }
 
-const session = (answer: unknown) =>
+const session = (answer: unknown, program = '/ws/prog.py') =>
   ({
     name: 'debug tfdbg_nan.py',
+    type: 'tensorlens',
+    configuration: { program },
     customRequest: async (command: string) => {
       if (answer instanceof Error) throw answer;
       assert.equal(command, 'tensorlens/graph');
@@ -77,6 +79,20 @@ describe('graph panel', () => {
     assert.equal(d.path, '/ws/ex/prog.py');
     const sel = (d.options as { selection: vscode.Range }).selection;
     assert.deepEqual(sel.start, new vscode.Position(44, 18));
+  });
+
+  it('shows the running graph of the program being debugged, when the debugger can describe it', async () => {
+    const live = { graphs: [{ nodes: [] }] };
+    const { panel, calls } = setup({ code: 0, stdout: JSON.stringify(graphJson), stderr: '' });
+    await panel.show('/ws/prog.py', session(live));
+    const p = vscode.shown.panels[0];
+    p.receive({ type: 'ready' });
+    assert.equal(calls.length, 0, 'tlens graph is not run');
+    assert.deepEqual(p.posted, [{ type: 'graph', graph: live, title: 'debug tfdbg_nan.py (live)', stoppedAt: undefined, numerics: {} }]);
+    await panel.show('/ws/other.py', session(live));
+    assert.equal(calls.length, 1, 'another program: tlens graph');
+    await panel.show('/ws/prog.py', session(new Error('unknown request')));
+    assert.equal(calls.length, 2, 'a debugger without tensorlens/graph: tlens graph');
   });
 
   it('highlights the stopped node, or shows the live graph when the debugger provides it', async () => {
