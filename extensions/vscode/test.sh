@@ -71,6 +71,7 @@ fi
 
 echo "== package (.vsix, offline)"
 node build.mjs --production
+run_tests out/test/unit/bundle.test.js   # the minified bundle loads too
 mkdir -p dist-vsix
 npx --no-install vsce package --no-dependencies --allow-missing-repository --skip-license \
   -o dist-vsix/tensorlens.vsix
