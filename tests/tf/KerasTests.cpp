@@ -328,3 +328,32 @@ shape = m.output_shape
   CHECK(a.type("p") == "float32[50000, 1]");
   CHECK(a.repr("shape") == "(None, 1)");
 }
+
+TEST_CASE("Keras checks on unknown data, sizes and generators never produce a diagnostic", "[tf][keras]") {
+  TfRun a = runTf(R"(import keras
+from data_loader import load
+x, y = load()
+n = load()
+model = keras.Sequential([keras.layers.Dense(n, activation="relu"), keras.layers.Dense(10, activation="softmax")])
+model.compile(optimizer="adam", loss="categorical_crossentropy", metrics=["accuracy"])
+model.fit(x, y, epochs=3)
+p = model.predict(x)
+inp = keras.Input(shape=(n,))
+out = keras.layers.Dense(4)(keras.layers.Reshape((n, 1))(inp))
+m2 = keras.Model(inp, out)
+m2.summary()
+z = keras.layers.Conv2D(4, 3)(keras.Input(shape=(None, None, 3)))
+g = keras.layers.Dense(3)(x)
+
+def gen():
+    while True:
+        yield x, y
+
+model.fit(gen(), steps_per_epoch=10, epochs=2)
+)", Mode::Abstract);
+  std::string unexpected;
+  for (const auto& d : a.interp->diagnostics())
+    if (d.severity == interp::Severity::Error || d.severity == interp::Severity::Warning) unexpected += interp::format(d) + "\n";
+  CHECK(unexpected == "");
+  CHECK(a.type("z") == "float32[batch, ?, ?, 4]");
+}

@@ -44,7 +44,7 @@ def _fail(message):
     then goes on with an unknown result)."""
     if _tlens.is_abstract():
         # A message built from unknown values comes from a check on unknown data: no diagnostic.
-        if not _tlens.is_unknown(message):
+        if not _tlens.is_unknown(message) and "<unknown>" not in message:
             _tlens.report(message, "keras-shape")
         return _unknown_tensor()
     raise ValueError(message)
@@ -73,8 +73,10 @@ def _fmt_shape(dims):
 def _static_dims(x):
     """The static shape of a tensor or ndarray as a list (None for unknown dims), or None when
     its rank is unknown. Read from the static type, so abstract values give no Unknowns."""
+    if _tlens.is_unknown(x):
+        return None
     s = _tlens.type_of(x)
-    if s is None or "[" not in s:
+    if s is None or _tlens.is_unknown(s) or "[" not in s:
         return None
     inner = s[s.index("[") + 1:s.rindex("]")]
     if inner == "":
@@ -452,7 +454,11 @@ class Layer:
         if "mask" in kwargs and not _tlens.accepts(self.call, "mask"):
             del kwargs["mask"]
         outputs = self.call(inputs, *args, **kwargs)
+        if _tlens.is_unknown(outputs):
+            return outputs
         outs = _flatten(outputs)
+        if any([_tlens.is_unknown(o) for o in outs]):
+            return outputs
         if outs and _is_tensorlike(outs[0]):
             self._seen_output_shape = _shape_tuple(outs[0].shape)
         if keras_call:

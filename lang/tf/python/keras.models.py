@@ -35,7 +35,7 @@ def _data_shape(x):
 
 
 def _as_array(x):
-    if x is None or _tlens.is_ndarray(x) or _tlens.is_tensor(x):
+    if x is None or _tlens.is_unknown(x) or _tlens.is_ndarray(x) or _tlens.is_tensor(x):
         return x
     if isinstance(x, (list, tuple)):
         return _np.asarray(x)
@@ -139,6 +139,8 @@ class _IteratorData:
 
 
 def _make_data(x, y, batch_size, steps=None):
+    if _tlens.is_unknown(x) or _tlens.is_unknown(y):
+        return _ArrayData(None, None, batch_size)
     if x is not None and not (_tlens.is_ndarray(x) or _tlens.is_tensor(x) or isinstance(x, (list, tuple))):
         return _IteratorData(x, steps)
     if isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0]):
@@ -183,11 +185,29 @@ class Model(Layer):
         self._kt_inputs = []
         self._kt_outputs = []
         if inputs is not None and outputs is not None:
-            self._init_graph_network(inputs, outputs)
+            if _tlens.is_abstract():
+                # Abstract mode: a graph that cannot be followed (unknown values) is unknown, not
+                # an error.
+                try:
+                    self._init_graph_network(inputs, outputs)
+                except ValueError:
+                    self._init_unknown_graph(inputs)
+            else:
+                self._init_graph_network(inputs, outputs)
         elif inputs is not None or outputs is not None:
             raise TypeError("Model() needs both `inputs` and `outputs` for the functional API")
 
     # --- the functional graph ----------------------------------------------------------------
+    def _init_unknown_graph(self, inputs):
+        self._nested_inputs = inputs
+        self._nested_outputs = None
+        self._kt_inputs = [t for t in _flatten(inputs) if _tlens.is_symbolic(t)]
+        self._kt_outputs = []
+        self._nodes = []
+        self._is_graph_network = True
+        self._layers = [l for l in [_layers._input_layer_of(t) for t in self._kt_inputs] if l is not None]
+        self.built = True
+
     def _init_graph_network(self, inputs, outputs):
         ins = _flatten(inputs)
         outs = _flatten(outputs)
