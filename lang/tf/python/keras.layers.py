@@ -1097,15 +1097,25 @@ class LSTM(_RNN):
 
 
 class GRU(_RNN):
+    """Keras 2's default GRU (reset_after=True): separate input and recurrent biases, shape
+    (2, 3 * units); gates z, r, h in that order."""
     _gates = 3
+
+    def build(self, input_shape):
+        use_bias = self.use_bias
+        self.use_bias = False
+        _RNN.build(self, input_shape)
+        self.use_bias = use_bias
+        self.bias = self.add_weight("bias", [2, 3 * self.units], initializer=self.bias_initializer) if use_bias else None
+        self.built = True
 
     def _step(self, x, states):
         h = states[0]
-        u = self.units
         xz = _tf.matmul(x, self.kernel)
         hz = _tf.matmul(h, self.recurrent_kernel)
         if self.bias is not None:
-            xz = xz + self.bias
+            xz = xz + self.bias[0]
+            hz = hz + self.bias[1]
         xr, xu, xh = _tf.split(xz, 3, axis=1)
         hr, hu, hh = _tf.split(hz, 3, axis=1)
         z = self.recurrent_activation(xr + hr)
@@ -1221,3 +1231,135 @@ def average(inputs, **kwargs):
 
 def maximum(inputs, **kwargs):
     return Maximum(**kwargs)(inputs)
+
+
+# --- preprocessing, wrappers and resizing -------------------------------------------------------
+class Rescaling(Layer):
+    def __init__(self, scale, offset=0.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.scale = scale
+        self.offset = offset
+
+    def call(self, inputs):
+        return inputs * self.scale + self.offset
+
+
+class _RandomAugmentation(Layer):
+    # FIXME: random augmentations keep shapes and are not applied (identity), as in inference.
+    def __init__(self, *args, **kwargs):
+        for k in ("mode", "seed", "fill_mode", "interpolation", "fill_value", "value_range"):
+            kwargs.pop(k, None)
+        Layer.__init__(self, **kwargs)
+
+    def call(self, inputs, training=None):
+        return _tf.identity(inputs)
+
+
+class RandomFlip(_RandomAugmentation):
+    pass
+
+
+class RandomRotation(_RandomAugmentation):
+    pass
+
+
+class RandomZoom(_RandomAugmentation):
+    pass
+
+
+class RandomTranslation(_RandomAugmentation):
+    pass
+
+
+class RandomContrast(_RandomAugmentation):
+    pass
+
+
+class GaussianNoise(Layer):
+    def __init__(self, stddev, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.stddev = stddev
+
+    def call(self, inputs, training=None):
+        if training:
+            return inputs + _tf.random_normal(_tf.shape(inputs), 0.0, self.stddev)
+        return _tf.identity(inputs)
+
+
+class SpatialDropout1D(Dropout):
+    pass
+
+
+class SpatialDropout2D(Dropout):
+    pass
+
+
+class UpSampling2D(Layer):
+    def __init__(self, size=(2, 2), data_format=None, interpolation="nearest", **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.size = tuple(_pair(size))
+        self.input_spec = InputSpec(ndim=4)
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        h, w, c = dims[1], dims[2], dims[3]
+        sh, sw = self.size
+        x = _tf.expand_dims(_tf.expand_dims(inputs, 2), 4)
+        x = _tf.tile(x, [1, 1, sh, 1, sw, 1])
+        if h is None or w is None or c is None:
+            s = _tf.shape(inputs)
+            return _tf.reshape(x, _tf.stack([s[0], s[1] * sh, s[2] * sw, s[3]]))
+        return _tf.reshape(x, [-1, h * sh, w * sw, c])
+
+
+class UpSampling1D(Layer):
+    def __init__(self, size=2, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.size = size
+        self.input_spec = InputSpec(ndim=3)
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        x = _tf.tile(_tf.expand_dims(inputs, 2), [1, 1, self.size, 1])
+        return _tf.reshape(x, [-1, dims[1] * self.size, dims[2]])
+
+
+class TimeDistributed(Layer):
+    def __init__(self, layer, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.layer = layer
+        self.input_spec = InputSpec(min_ndim=3)
+
+    def call(self, inputs, training=None):
+        dims = inputs.shape.as_list()
+        x = _tf.reshape(inputs, [-1] + dims[2:])
+        y = self.layer(x, training=training)
+        ydims = y.shape.as_list()
+        return _tf.reshape(y, [-1, dims[1]] + ydims[1:])
+
+
+class Bidirectional(Layer):
+    def __init__(self, layer, merge_mode="concat", backward_layer=None, weights=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.forward_layer = layer
+        if backward_layer is None:
+            backward_layer = type(layer)(layer.units, return_sequences=layer.return_sequences,
+                                         go_backwards=not layer.go_backwards)
+        self.backward_layer = backward_layer
+        self.merge_mode = merge_mode
+        self.input_spec = InputSpec(ndim=3)
+
+    def call(self, inputs, training=None):
+        f = self.forward_layer(inputs)
+        b = self.backward_layer(inputs)
+        if self.forward_layer.return_sequences:
+            b = _tf.reverse(b, [1]) if hasattr(_tf, "reverse") else _tf.stack(_tf.unstack(b, axis=1)[::-1], axis=1)
+        if self.merge_mode == "concat":
+            return _tf.concat([f, b], -1)
+        if self.merge_mode == "sum":
+            return f + b
+        if self.merge_mode == "mul":
+            return f * b
+        if self.merge_mode == "ave":
+            return (f + b) / 2.0
+        return [f, b]
