@@ -148,6 +148,13 @@ def _make_data(x, y, batch_size, steps=None):
     return _ArrayData(x, y, batch_size)
 
 
+def _eager_only(what):
+    # FIXME: Keras' training loops run eagerly; a TF1-style program (graph mode) would need them
+    # as session runs.
+    if _tlens.style() == "graph":
+        raise NotImplementedError("tensorlens: Model.%s runs eagerly, but this program uses the TF1 graph API (placeholders, sessions, tf.compat.v1, ...), so it runs in graph mode; run it with `tlens run --mode eager` or drop the TF1 calls" % what)
+
+
 def _progress(step, total):
     return "%d/%d [%s]" % (step, total, "=" * 30)
 
@@ -565,6 +572,7 @@ class Model(Layer):
                 history.history[k] = [_unknown() for e in _range(initial_epoch, epochs)]
             history.epoch = list(_range(initial_epoch, epochs))
             return history
+        _eager_only("fit")
         with _tlens.quiet():
             return self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle)
 
@@ -614,6 +622,7 @@ class Model(Layer):
         return history
 
     def _evaluate_data(self, data, metrics):
+        _eager_only("evaluate")
         with _tlens.quiet():
             return self._evaluate_loop(data, metrics)
 
@@ -666,6 +675,7 @@ class Model(Layer):
             if out is None or data.n is None:
                 return _layers._unknown_tensor()
             return _tlens.typed(out.dtype, [data.n] + out.shape.as_list()[1:], True)
+        _eager_only("predict")
         with _tlens.quiet():
             outs = []
             for xb, yb in data.batches(False):
@@ -690,6 +700,7 @@ class Model(Layer):
             for n, f in metrics:
                 logs[n] = _unknown()
         else:
+            _eager_only("train_on_batch")
             with _tlens.quiet():
                 loss, y_pred = self.train_step(data.x, data.y)
                 logs = self._batch_logs(loss, data.y, y_pred, metrics)
