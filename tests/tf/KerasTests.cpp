@@ -357,3 +357,29 @@ model.fit(gen(), steps_per_epoch=10, epochs=2)
   CHECK(unexpected == "");
   CHECK(a.type("z") == "float32[batch, ?, ?, 4]");
 }
+
+TEST_CASE("a tf.function train step builds Keras weights eagerly and differentiates them in the trace", "[tf][keras][function]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+model = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu"), tf.keras.layers.Dense(1)])
+opt = tf.keras.optimizers.Adam(0.05)
+x = tf.random.normal([32, 3], seed=2)
+y = tf.reduce_sum(x, axis=1, keepdims=True)
+
+@tf.function
+def step(a, b):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(a, training=True) - b))
+    grads = tape.gradient(loss, model.trainable_variables)
+    opt.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+losses = [float(step(x, y)) for i in range(20)]
+traces = repr(step)
+iterations = int(opt.iterations)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("iterations") == "20");
+  auto items = r.interp->toList(r.interp->mainModule()->get("losses"));
+  CHECK(*interp::asDouble(items.back()) < *interp::asDouble(items.front()) * 0.5);
+}
