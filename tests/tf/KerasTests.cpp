@@ -167,6 +167,16 @@ print("after")
   REQUIRE(e.size() == 1);
   CHECK(e[0].first == 7);
   CHECK(e[0].second.find("sparse_categorical_crossentropy") != std::string::npos);
+
+  // Labels of shape [N, 1] too.
+  std::string column = src;
+  column.replace(column.find("(100,)"), 6, "(100, 1)");
+  TfRun c1 = runTf(column);
+  CHECK(c1.err.find("ValueError: Shapes (None, 1) and (None, 10) are incompatible") != std::string::npos);
+  CHECK(c1.err.find("(100, 1)") != std::string::npos);
+  auto e1 = errors(runTf(column, Mode::Abstract));
+  REQUIRE(e1.size() == 1);
+  CHECK(e1[0].first == 7);
 }
 
 TEST_CASE("sparse_categorical_crossentropy with one-hot targets is an error at the evaluate line", "[tf][keras]") {
