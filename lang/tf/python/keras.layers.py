@@ -476,7 +476,7 @@ class Layer:
         return outputs
 
     def __repr__(self):
-        return "<keras.layers.%s object (%s)>" % (type(self).__name__, self.name)
+        return "<%s.%s object (%s)>" % (type(self).__module__, type(self).__name__, self.name)
 
 
 # --- input --------------------------------------------------------------------------------------
