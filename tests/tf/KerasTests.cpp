@@ -261,6 +261,8 @@ m = layers.MaxPooling1D()(l)
 add = layers.Add()([m, m])
 seq_model = Model(s, layers.Flatten()(add))
 seq_shape = seq_model.output_shape
+up = layers.Conv2DTranspose(4, 3, strides=2)(inp)
+up_shape = up.shape.as_list()
 )";
   TfRun c = runTf(src);
   INFO(c.err);
@@ -268,7 +270,8 @@ seq_shape = seq_model.output_shape
   TfRun a = runTf(src, Mode::Abstract);
   INFO(a.diagnostics());
   CHECK(errors(a).empty());
-  for (const char* name : {"rows", "shape", "seq_shape"}) CHECK(a.repr(name) == c.repr(name));
+  for (const char* name : {"rows", "shape", "seq_shape", "up_shape"}) CHECK(a.repr(name) == c.repr(name));
+  CHECK(c.repr("up_shape") == "[None, 65, 65, 4]");
   CHECK(c.repr("shape") == "(None, 5)");
   CHECK(c.repr("seq_shape") == "(None, 7)");
   CHECK(a.type("p") == "float32[6, 5]");

@@ -759,8 +759,44 @@ class Conv1D(_Conv):
         return self._bias_act(_tf.squeeze(y, [1]))
 
 
+class Conv2DTranspose(_Conv):
+    """Transposed convolution: Conv2DBackpropInput with the output size Keras computes
+    ((in - 1) * stride + kernel for 'valid', in * stride for 'same')."""
+    _rank = 2
+
+    def build(self, input_shape):
+        ch = input_shape[-1]
+        if ch is None:
+            raise ValueError("The channel dimension of the inputs to `Conv2DTranspose` should be defined. The input_shape received is %s, where axis -1 (0-based) is the channel dimension, which found to be `None`." % _fmt_shape(input_shape.as_list()))
+        self.input_spec = InputSpec(ndim=4, axes={-1: ch})
+        self.kernel = self.add_weight("kernel", list(self.kernel_size) + [self.filters, ch],
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer)
+        self.bias = self.add_weight("bias", [self.filters], initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer) if self.use_bias else None
+        self.built = True
+
+    def _out(self, size, k, s):
+        if size is None:
+            return None
+        return size * s if self._pad == "SAME" else (size - 1) * s + k
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        k, s = self.kernel_size, self.strides
+        oh, ow = self._out(dims[1], k[0], s[0]), self._out(dims[2], k[1], s[1])
+        if dims[0] is not None and oh is not None and ow is not None:
+            sizes = [dims[0], oh, ow, self.filters]
+        else:
+            sh = _tf.shape(inputs)
+            sizes = _tf.stack([sh[0], oh if oh is not None else -1, ow if ow is not None else -1, self.filters])
+        y = _tf._op("Conv2DBackpropInput", [sizes, self.kernel, inputs],
+                    {"strides": [1, s[0], s[1], 1], "padding": self._pad}, None, False, False, _tf.int32)
+        return self._bias_act(y)
+
+
 Convolution2D = Conv2D
 Convolution1D = Conv1D
+Convolution2DTranspose = Conv2DTranspose
 
 
 class _Pool(Layer):
