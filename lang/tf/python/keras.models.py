@@ -138,9 +138,20 @@ class _IteratorData:
                 yield b, None
 
 
+def _several_arrays(v):
+    if isinstance(v, dict):
+        return True
+    return isinstance(v, (list, tuple)) and len(v) > 0 and (_tlens.is_ndarray(v[0]) or _tlens.is_tensor(v[0]))
+
+
 def _make_data(x, y, batch_size, steps=None):
     if _tlens.is_unknown(x) or _tlens.is_unknown(y):
         return _ArrayData(None, None, batch_size)
+    if _several_arrays(x) or _several_arrays(y):
+        # FIXME: models with several inputs or outputs are built and called, but not trained.
+        if _tlens.is_abstract():
+            return _ArrayData(None, None, batch_size)
+        raise NotImplementedError("tensorlens: fit/evaluate/predict take one input array and one target array; models with several inputs or outputs are not supported yet")
     if x is not None and not (_tlens.is_ndarray(x) or _tlens.is_tensor(x) or isinstance(x, (list, tuple))):
         return _IteratorData(x, steps)
     if isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0]):
