@@ -396,3 +396,34 @@ iterations = int(opt.iterations)
   auto items = r.interp->toList(r.interp->mainModule()->get("losses"));
   CHECK(*interp::asDouble(items.back()) < *interp::asDouble(items.front()) * 0.5);
 }
+
+TEST_CASE("a functional model with two inputs trains on a list of arrays and checks each one", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+import keras
+from keras import layers
+a = keras.Input(shape=(8,))
+b = keras.Input(shape=(4,))
+y = layers.Dense(1)(layers.Concatenate()([a, b]))
+m = keras.Model(inputs=[a, b], outputs=y)
+m.compile(optimizer="sgd", loss="mse")
+xa = np.random.rand(40, 8)
+xb = np.random.rand(40, 4)
+t = xa.sum(axis=1) + xb.sum(axis=1)
+h = m.fit([xa, xb], t, epochs=3, batch_size=10, verbose=0)
+losses = h.history["loss"]
+p = m.predict([xa, xb], verbose=0)
+m.fit([xa, np.random.rand(40, 5)], t)
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("ValueError: Input 1 of layer \"model\" is incompatible with the layer: expected shape=(None, 4), found shape=(None, 5)") != std::string::npos);
+  CHECK(c.type("p") == "float32[40, 1]");
+  auto items = c.interp->toList(c.interp->mainModule()->get("losses"));
+  REQUIRE(items.size() == 3);
+  CHECK(*interp::asDouble(items.back()) < *interp::asDouble(items.front()));
+  TfRun a = runTf(src, Mode::Abstract);
+  auto e = errors(a);
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].first == 15);
+  CHECK(a.type("p") == "float32[40, 1]");
+}
