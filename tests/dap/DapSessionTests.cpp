@@ -347,3 +347,66 @@ check(-1)
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   CHECK(c.event("exited")["body"]["exitCode"] == 1);
 }
+
+TEST_CASE("the wire format: framed requests in, framed responses and events out", "[dap]") {
+  // Two requests and one broken header in one framed stream, as `tlens dap` reads stdin.
+  std::string in = tlens::protocol::encodeFrame(R"({"seq":1,"type":"request","command":"initialize","arguments":{"adapterID":"tlens"}})");
+  in += "Content-Length: nope\r\n\r\n";
+  in += tlens::protocol::encodeFrame(R"({"seq":2,"type":"request","command":"threads"})");
+  in += tlens::protocol::encodeFrame(R"({"seq":3,"type":"request","command":"disconnect"})");
+  std::string out;
+  {
+    auto ch = tlens::protocol::memoryChannel(in, &out);
+    tlens::dap::DapSession session(*ch);
+    session.run();
+  }
+  tlens::protocol::FrameDecoder dec;
+  dec.feed(out);
+  std::vector<json> msgs;
+  while (auto body = dec.next()) msgs.push_back(json::parse(*body));
+  REQUIRE(msgs.size() >= 5);
+  CHECK(msgs[0]["type"] == "response");
+  CHECK(msgs[0]["command"] == "initialize");
+  CHECK(msgs[0]["request_seq"] == 1);
+  CHECK(msgs[0]["success"] == true);
+  CHECK(msgs[0]["body"]["supportsConfigurationDoneRequest"] == true);
+  CHECK(msgs[0]["body"]["exceptionBreakpointFilters"][0]["filter"] == "nan_inf");
+  CHECK(msgs[0]["body"]["exceptionBreakpointFilters"][0]["default"] == true);
+  CHECK(msgs[1]["type"] == "event");
+  CHECK(msgs[1]["event"] == "initialized");
+  // The broken header is reported and skipped; the server goes on.
+  CHECK(msgs[2]["event"] == "output");
+  CHECK(msgs[2]["body"]["output"].get<std::string>().find("framing error") != std::string::npos);
+  CHECK(msgs[3]["command"] == "threads");
+  CHECK(msgs[3]["body"]["threads"][0]["name"] == "main");
+  CHECK(msgs[4]["command"] == "disconnect");
+  for (size_t i = 1; i < msgs.size(); ++i) CHECK(msgs[i]["seq"].get<int>() > msgs[i - 1]["seq"].get<int>());
+}
+
+TEST_CASE("a session over TCP on 127.0.0.1 stops at a breakpoint", "[dap]") {
+  Fixture f = Fixture::fromText("tcp.py", R"(x = 1
+y = x + 1  #$ bp
+)");
+  std::promise<int> port;
+  std::thread server([&] {
+    tlens::protocol::serveTcp(
+        0,
+        [](tlens::protocol::Channel& ch) {
+          tlens::dap::DapSession s(ch);
+          s.run();
+          return false;  // one session, then stop serving
+        },
+        [&](int p) { port.set_value(p); });
+  });
+  {
+    Client c(tlens::protocol::connectTcp(port.get_future().get()));
+    c.start(f.path, {{f.line("bp"), json()}});
+    json s = c.event("stopped");
+    REQUIRE(s.is_object());
+    CHECK(c.stackTrace()[0]["line"] == f.line("bp"));
+    json r = c.request("evaluate", {{"expression", "x + 41"}, {"frameId", 0}});
+    CHECK(r["body"]["result"] == "42");
+    REQUIRE(c.request("disconnect")["success"] == true);
+  }
+  server.join();
+}
