@@ -12,6 +12,7 @@
 #include "dap/backend/Evaluate.h"
 #include "engine/runtime/PrintSink.h"
 #include "lang/interp/Interpreter.h"
+#include "lang/interp/Machine.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -387,7 +388,11 @@ bool Debugger::shouldStop(const LineBreakpoint& bp, int /*frameHint*/) {
     try {
       if (!evaluateCondition(*interp_, *runtime_, *impl_, bp.condition, evaluating_)) return false;
     } catch (const DebuggerError& e) {
-      events_.output("console", "breakpoint condition '" + bp.condition + "' failed: " + e.what() + "\n");
+      // A condition that cannot be evaluated here (a graph tensor with no value yet, at graph
+      // construction) does not stop; say why once per breakpoint.
+      if (conditionErrors_.insert(bp.id).second)
+        events_.output("console", "breakpoint condition '" + bp.condition + "' failed: " + e.what() + "\n");
+      return false;
     }
   }
   const int64_t hits = ++hits_[bp.id];
@@ -487,8 +492,14 @@ bool Debugger::nodeMatches(const NodeEvent& e, StopInfo& info) {
     if (const LineBreakpoint* bp = t->find(e.location->file, e.location->line)) {
       // An eager op of the statement stopped at as Python is not a second stop; a replayed
       // tf.function node (created on another line than the one running) is.
-      const bool sameStatement =
-          !e.node && impl_->statement.file == e.location->file && impl_->statement.line == bp->line;
+      bool sameStatement = false;
+      if (!e.node) {
+        if (interp::Frame* f = innermostUserFrame(*interp_)) {
+          const SourceLocation here = interp_->machine().locationOf(*f);
+          const FileBreakpoints& fb = t->files.at(e.location->file);
+          sameStatement = here.file == e.location->file && fb.lines->statementOf(here.line) == bp->line;
+        }
+      }
       if (!sameStatement && shouldStop(*bp, 0)) {
         info.reason = StopReason::Breakpoint;
         info.hitBreakpointIds = {bp->id};

@@ -212,6 +212,7 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   uint64_t seenVersion_ = ~0ull;
   std::shared_ptr<const BreakpointTable> cached_;
   std::map<int, int64_t> hits_;
+  std::set<int> conditionErrors_;
   bool entryDone_ = false;
   bool evaluating_ = false;
   // stepping (written by the DAP thread before resuming, read by the program thread after)

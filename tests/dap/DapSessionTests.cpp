@@ -153,7 +153,9 @@ print("ready")  #$ stop
 
   json big = Client::named(globals, "big");
   CHECK(big["indexedVariables"] == 1000);
+  const auto t0 = std::chrono::steady_clock::now();
   json chunks = c.variables(big["variablesReference"], {{"filter", "indexed"}});
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(50));
   REQUIRE(chunks.size() == 10);  // 1000 rows in ranges of 100
   CHECK(chunks[0]["name"] == "[0:100]");
   json page = c.variables(big["variablesReference"], {{"filter", "indexed"}, {"start", 500}, {"count", 3}});
@@ -409,4 +411,78 @@ y = x + 1  #$ bp
     REQUIRE(c.request("disconnect")["success"] == true);
   }
   server.join();
+}
+
+TEST_CASE("inside a graph run next goes to the next node and stepOut returns to Python", "[dap]") {
+  Fixture f = Fixture::fromText("nodestep.py", kGraphLoop);
+  Client c;
+  // A condition on a tensor statistic of the graph tensor the node computes: only the third run.
+  c.start(f.path, {{f.line("matmul"), json{{"condition", "tf.reduce_max(y) > 4"}}}});
+  json s = c.event("stopped");  // the condition is false at graph construction (y has no value)...
+  REQUIRE(s.is_object());
+  // ...so the first stop is the node in the third run, where x = [1, 2, 2] gives y = 5.
+  CHECK(s["body"]["description"] == "y (MatMul) on /cpu:0");
+  json node = c.scope(0, "Node");
+  CHECK(Client::named(node, "out y:0")["value"].get<std::string>().find("min=5 max=5") != std::string::npos);
+  REQUIRE(c.request("next", {{"threadId", 1}})["success"] == true);
+  s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "step");
+  CHECK(s["body"]["description"] == "Relu (Relu) on /cpu:0");
+  CHECK(c.stackTrace()[0]["line"] == f.line("matmul") + 1);
+  json run = c.scope(0, "Run");
+  CHECK(run.size() >= 2);
+  REQUIRE(c.request("stepOut", {{"threadId", 1}})["success"] == true);
+  s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "step");
+  json frames = c.stackTrace();
+  CHECK(frames[0]["name"] == "<module>");
+  CHECK(frames[0]["line"] == f.line("done"));
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 0);
+}
+
+TEST_CASE("a breakpoint in a tf.function body stops while tracing and at its nodes on every call", "[dap]") {
+  Fixture f = Fixture::fromText("tffunction.py", R"(import tensorflow as tf
+
+w = tf.Variable(tf.ones([2, 2]), name="w")
+
+
+@tf.function
+def predict(x):
+    return tf.matmul(x, w)  #$ body
+
+
+for i in range(2):
+    out = predict(tf.constant([[1.0, 1.0]]) * float(i + 1))  #$ call
+print(out.numpy())
+)");
+  Client c;
+  c.start(f.path, {{f.line("body"), json()}});
+  // The trace runs the body as Python.
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "breakpoint");
+  json frames = c.stackTrace();
+  CHECK(frames[0]["name"] == "predict");
+  CHECK(frames[0]["line"] == f.line("body"));
+  // Then each call replays the traced MatMul.
+  for (int call = 1; call <= 2; ++call) {
+    REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+    s = c.event("stopped");
+    REQUIRE(s.is_object());
+    CAPTURE(call);
+    CHECK(s["body"]["description"].get<std::string>().find("(MatMul) on /cpu:0") != std::string::npos);
+    frames = c.stackTrace();
+    CHECK(frames[0]["line"] == f.line("body"));
+    bool sawCall = false;
+    for (const json& fr : frames) sawCall = sawCall || (fr["name"] == "<module>" && fr["line"] == f.line("call"));
+    CHECK(sawCall);
+    json node = c.scope(0, "Node");
+    CAPTURE(node.dump());
+    CHECK(node.back()["value"].get<std::string>().find("min=" + std::to_string(2 * call)) != std::string::npos);
+  }
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 0);
 }
