@@ -525,8 +525,14 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
   Impl& s = *impl_;
   if (e.outputs && (s.inRun || !e.node)) {
     if (!e.node && s.run.size() >= 1000) s.run.erase(s.run.begin(), s.run.begin() + 500);
-    for (size_t i = 0; i < e.outputs->size(); ++i)
-      s.run.push_back(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, (*e.outputs)[i], e.node});
+    // Outputs that share a buffer with a variable (updates) or an input (Identity of a variable
+    // read) are not kept: holding them would make the next in-place variable update copy.
+    const bool updatesVariable = !e.op->refInputs.empty();
+    for (size_t i = 0; i < e.outputs->size(); ++i) {
+      const Tensor& t = (*e.outputs)[i];
+      const bool alias = updatesVariable || (e.inputs && sharesBufferWith(t, *e.inputs));
+      s.run.push_back(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
+    }
   }
   StopInfo info;
   bool stop = false;

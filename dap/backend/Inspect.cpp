@@ -59,7 +59,7 @@ std::string dimsStr(const tlens::Tensor& t, size_t from) {
 }  // namespace
 
 std::string tensorLine(const tlens::Tensor& t, const Device& d) {
-  if (!t.valid()) return "<no value>";
+  if (!t.valid()) return "<not kept: shares a variable's or an input's buffer>";
   std::string s = t.typeStr() + " " + d.str();
   if (isNumeric(t.dtype()) || t.dtype() == DType::Bool) s += " " + summarize(t).line();
   return s;
