@@ -146,7 +146,8 @@ print("ready")  #$ stop
   REQUIRE(rows.size() == 3);  // histogram, [0], [1]
   CHECK(rows[0]["name"] == "histogram");
   CHECK(rows[2]["name"] == "[1]");
-  json row1 = c.variables(rows[2]["variablesReference"]);
+  const int row1Ref = rows[2]["variablesReference"];
+  json row1 = c.variables(row1Ref);
   REQUIRE(row1.size() == 2);
   CHECK(row1[0]["value"] == "3");
   CHECK(row1[1]["value"] == "4");
@@ -163,6 +164,31 @@ print("ready")  #$ stop
   CHECK(page[0]["name"] == "[500]");
   CHECK(page[0]["indexedVariables"] == 1000);
 
+  // setVariable on a tensor element writes the buffer; on a global rebinds it.
+  json set = c.request("setVariable", {{"variablesReference", row1Ref}, {"name", "[1]"}, {"value", "40"}});
+  REQUIRE(set["success"] == true);
+  CHECK(set["body"]["value"] == "40");
+  json r = c.request("evaluate", {{"expression", "float(tf.reduce_sum(small))"}, {"frameId", 0}});
+  CHECK(r["body"]["result"] == "46.0");
+  const int globalsRef = c.scopeRef(0, "Globals");
+  set = c.request("setVariable", {{"variablesReference", globalsRef}, {"name", "items"}, {"value", "[7]"}});
+  REQUIRE(set["success"] == true);
+  CHECK(c.request("evaluate", {{"expression", "items"}, {"frameId", 0}})["body"]["result"] == "[7]");
+  set = c.request("setVariable", {{"variablesReference", small["variablesReference"]}, {"name", "[0]"}, {"value", "1"}});
+  CHECK(set["success"] == false);  // a row, not an element
+  globals = c.scope(0, "Globals");
+  CHECK(Client::named(globals, "items")["value"] == "[7]");
+  REQUIRE(c.request("disconnect")["success"] == true);
+}
+
+TEST_CASE("Python containers expand into their items", "[dap]") {
+  Fixture f = Fixture::fromText("items.py", R"(items = [1, "two", 3.0]
+print("ready")  #$ stop
+)");
+  Client c;
+  c.start(f.path, {{f.line("stop"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  json globals = c.scope(0, "Globals");
   json items = Client::named(globals, "items");
   CHECK(items["value"] == "[1, 'two', 3.0]");
   json kids = c.variables(items["variablesReference"]);

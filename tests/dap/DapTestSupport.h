@@ -193,6 +193,13 @@ class Client {
     return r["body"]["stackFrames"];
   }
   /// Variables of the scope named `scope` in frame `frameId`.
+  int scopeRef(int frameId, const std::string& scope) {
+    json r = request("scopes", {{"frameId", frameId}});
+    for (const json& s : r["body"]["scopes"])
+      if (s["name"] == scope) return s["variablesReference"].get<int>();
+    FAIL("no scope " << scope << " in " << r.dump());
+    return 0;
+  }
   json scope(int frameId, const std::string& scope) {
     json r = request("scopes", {{"frameId", frameId}});
     REQUIRE(r["success"] == true);
