@@ -15,12 +15,14 @@ export CCACHE_NOHASHDIR=1
 # Debian packages the build needs; the Python grammar comes from npm at configure time.
 PKGS=(cmake ninja-build g++ ccache pkg-config nlohmann-json3-dev libboost-dev libeigen3-dev
       libtree-sitter-dev catch2)
+# What the editor-integration tests drive: headless Chromium (graph view), Neovim (LSP client).
+TEST_PKGS=(chromium neovim)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_deps() {
   local missing=()
-  for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  for p in "${PKGS[@]}" "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   command -v npm >/dev/null 2>&1 || missing+=(npm)
   if ((${#missing[@]})); then
     echo "dev.sh: installing ${missing[*]}"
@@ -60,9 +62,11 @@ case "${1:-}" in
     ./build/tlens run --check-numerics examples/tfdbg_nan.py || true
     ;;
   test)
-    install_deps
+    install_deps "${TEST_PKGS[@]}"
     build_release
     ctest --test-dir build --output-on-failure -j"$JOBS"
+    # The VS Code extension: build, lint, unit tests, graph view in headless Chromium, editor docs.
+    TLENS="$PWD/build/tlens" bash extensions/vscode/test.sh
     # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer.
     configure build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
       -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_BUILD_BENCH=OFF

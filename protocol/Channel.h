@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace tlens::protocol {
 
@@ -59,6 +60,9 @@ class Channel {
 std::unique_ptr<Channel> stdioChannel();
 /// Reads the framed bytes of `input`; writes append framed bodies to *output.
 std::unique_ptr<Channel> memoryChannel(std::string input, std::string* output);
+/// Two connected in-memory channels: what one writes, the other reads (whole bodies, no
+/// framing). Closing either end makes both ends' reads return nullopt once drained.
+std::pair<std::unique_ptr<Channel>, std::unique_ptr<Channel>> channelPair();
 
 /// Listens on 127.0.0.1:`port` (0 picks a free port; `onListening` receives the actual port)
 /// and runs `session` for each accepted connection, one after another, until `session` returns

@@ -12,22 +12,40 @@ thread_local Machine* tCurrent = nullptr;
 
 /// The lowest address the interpreter lets its stack reach: the thread's stack bottom plus a
 /// margin for native code that runs between two checks.
+/// This thread's stack [low, low + size), asked once per thread: on the main thread glibc
+/// answers pthread_getattr_np by reading /proc/self/maps, which costs more than a small analysis.
+struct ThreadStack {
+  uintptr_t low = 0;
+  size_t size = 0;
+};
+
+const ThreadStack& threadStack() {
+  thread_local ThreadStack stack = [] {
+    ThreadStack s;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void* addr = nullptr;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+        s.low = reinterpret_cast<uintptr_t>(addr);
+        s.size = size;
+      }
+      pthread_attr_destroy(&attr);
+    }
+    return s;
+  }();
+  return stack;
+}
+
 uintptr_t computeStackLimit() {
   char here;
   uintptr_t sp = reinterpret_cast<uintptr_t>(&here);
-  pthread_attr_t attr;
-  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-    void* addr = nullptr;
-    size_t size = 0;
-    int rc = pthread_attr_getstack(&attr, &addr, &size);
-    pthread_attr_destroy(&attr);
-    uintptr_t low = reinterpret_cast<uintptr_t>(addr);
-    if (rc == 0 && size > 0 && sp > low && sp - low <= size) {
-      size_t margin = std::min<size_t>(256 * 1024, size / 4);
-      return low + margin;
-    }
+  const ThreadStack& t = threadStack();
+  if (t.size > 0 && sp > t.low && sp - t.low <= t.size) {
+    size_t margin = std::min<size_t>(256 * 1024, t.size / 4);
+    return t.low + margin;
   }
-  return sp > 768 * 1024 ? sp - 768 * 1024 : 0;  // unknown stack: assume 1 MB
+  return sp > 768 * 1024 ? sp - 768 * 1024 : 0;  // unknown stack (a coroutine's): assume 1 MB
 }
 
 std::shared_ptr<const lang::SourceFile> readFromDisk(const std::string& path) {

@@ -172,31 +172,58 @@ const Fields& fields() {
   return f;
 }
 
+namespace {
+
+/// A cursor at `n`, reused per thread: creating a cursor allocates its stack. Neither function
+/// below calls back into the other while walking, so one cursor is enough.
+TSTreeCursor* cursorAt(TSNode n) {
+  thread_local struct Cursor {
+    TSTreeCursor c;
+    bool live = false;
+    ~Cursor() {
+      if (live) ts_tree_cursor_delete(&c);
+    }
+  } cursor;
+  if (cursor.live) {
+    ts_tree_cursor_reset(&cursor.c, n);
+  } else {
+    cursor.c = ts_tree_cursor_new(n);
+    cursor.live = true;
+  }
+  return &cursor.c;
+}
+
+}  // namespace
+
 std::vector<TSNode> namedChildren(TSNode n) {
   std::vector<TSNode> out;
-  if (ts_node_is_null(n) || ts_node_child_count(n) == 0) return out;
-  TSTreeCursor c = ts_tree_cursor_new(n);
-  if (ts_tree_cursor_goto_first_child(&c)) {
+  if (ts_node_is_null(n)) return out;
+  uint32_t count = ts_node_named_child_count(n);
+  if (count == 0) return out;
+  out.reserve(count);
+  TSTreeCursor* c = cursorAt(n);
+  if (ts_tree_cursor_goto_first_child(c)) {
     do {
-      TSNode ch = ts_tree_cursor_current_node(&c);
+      TSNode ch = ts_tree_cursor_current_node(c);
       if (ts_node_is_named(ch) && !skippable(ch)) out.push_back(ch);
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+    } while (ts_tree_cursor_goto_next_sibling(c));
   }
-  ts_tree_cursor_delete(&c);
   return out;
 }
 
 std::vector<Child> children(TSNode n) {
   std::vector<Child> out;
-  if (ts_node_is_null(n) || ts_node_child_count(n) == 0) return out;
-  TSTreeCursor c = ts_tree_cursor_new(n);
-  if (ts_tree_cursor_goto_first_child(&c)) {
+  if (ts_node_is_null(n)) return out;
+  uint32_t count = ts_node_child_count(n);
+  if (count == 0) return out;
+  out.reserve(count);
+  TSTreeCursor* c = cursorAt(n);
+  if (ts_tree_cursor_goto_first_child(c)) {
     do {
-      TSNode ch = ts_tree_cursor_current_node(&c);
-      if (!skippable(ch)) out.push_back({ch, ts_tree_cursor_current_field_id(&c)});
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+      TSNode ch = ts_tree_cursor_current_node(c);
+      if (!skippable(ch)) out.push_back({ch, ts_tree_cursor_current_field_id(c)});
+    } while (ts_tree_cursor_goto_next_sibling(c));
   }
-  ts_tree_cursor_delete(&c);
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include "engine/graph/Gradients.h"
 #include "engine/graph/Optimizers.h"
 #include "engine/runtime/PrintSink.h"
+#include "lang/interp/Function.h"
 #include "lang/tf/FunctionObj.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfObjects.h"
@@ -550,6 +551,80 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       if (!t || t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
       return makeStr(summarizeValue(t->concrete().tensor, c.toInt(c.arg(1))));
+    });
+
+    // --- Keras support ------------------------------------------------------------------------
+    // TensorFlow's init_scope: Keras creates weights, optimizer slots and metric state eagerly
+    // (or in the TF1 default graph), even while a tf.function is being traced or a layer is
+    // applied to the symbolic tensors of a functional model.
+    def("init_scope", "", [](CallContext&, TfRuntime& rt) -> Value {
+      auto s = std::make_shared<ScopeObj>();
+      s->kind = "init_scope";
+      TfRuntime* r = &rt;
+      auto saved = std::make_shared<TraceContext*>(nullptr);
+      s->onEnter = [r, saved]() -> Value {
+        *saved = r->trace;
+        r->trace = nullptr;
+        r->pushGraph(r->style() == ApiStyle::Graph ? &r->defaultGraph() : nullptr);
+        return none();
+      };
+      s->onExit = [r, saved] {
+        r->popGraph();
+        r->trace = *saved;
+      };
+      return s;
+    });
+    // Keras' training loops run their ops (batches, gradients, updates) under this scope: they are
+    // not values of the user's program, so the agreement check does not record them.
+    def("quiet", "", [](CallContext&, TfRuntime& rt) -> Value {
+      auto s = std::make_shared<ScopeObj>();
+      s->kind = "quiet";
+      TfRuntime* r = &rt;
+      auto saved = std::make_shared<std::vector<TensorRecord>*>(nullptr);
+      s->onEnter = [r, saved]() -> Value {
+        *saved = r->records;
+        r->records = nullptr;
+        return none();
+      };
+      s->onExit = [r, saved] { r->records = *saved; };
+      return s;
+    });
+    // Abstract mode: a value of a known static type that no op produced (what Keras' predict
+    // returns without running the model). Not recorded for the agreement check: no op ran.
+    def("typed", "dtype, shape, ndarray=False", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (!rt.abstract()) c.interp.raise("RuntimeError", "_tlens.typed() is for abstract mode only");
+      auto t = std::make_shared<TensorObj>(rt, TensorObj::Form::Abstract);
+      t->type = TensorType(dtypeArg(c, c.arg("dtype")), shapeArg(c, rt, c.arg("shape"), false));
+      t->ndarray = c.toBool(c.arg("ndarray"));
+      t->origin = rt.userLocation();
+      return t;
+    });
+    // Abstract mode: an error diagnostic at the user's line (Keras' own shape checks).
+    def("report", "message, code='shape-error'", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (rt.abstract()) rt.reportError(c.toStr(c.arg(0)), {}, {}, c.toStr(c.arg(1)));
+      return none();
+    });
+    // Whether a Python function (or bound method) takes a parameter `name` (or **kwargs): Keras
+    // passes `training=`/`mask=` to a layer's call() only when it accepts them.
+    def("accepts", "fn, name", [](CallContext& c, TfRuntime&) -> Value {
+      Value f = c.arg(0);
+      if (auto* bm = as<BoundMethodObj>(f)) f = bm->function;
+      auto* fn = as<interp::FunctionObj>(f);
+      if (!fn) return boolean(false);
+      std::string name = c.toStr(c.arg(1));
+      for (const Param& p : fn->sig.params)
+        if (p.kind == ParamKind::VarKeywords || (p.name == name && p.kind != ParamKind::VarArgs && p.kind != ParamKind::PositionalOnly))
+          return boolean(true);
+      return boolean(false);
+    });
+    // Abstract mode: whether a value is Unknown (Keras skips its checks on unknown values, so
+    // they never produce diagnostics).
+    def("is_unknown", "v", [](CallContext& c, TfRuntime&) -> Value { return boolean(isUnknown(c.arg(0))); });
+    // The graph a symbolic tensor belongs to (None for other tensors).
+    def("graph_of", "t", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      if (!t || !t->isSymbolic()) return none();
+      return std::make_shared<GraphObj>(rt, *t->graph);
     });
 
     def("write_stdout", "text", [](CallContext& c, TfRuntime&) -> Value {

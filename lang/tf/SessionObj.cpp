@@ -1,4 +1,5 @@
 #include "lang/tf/OpApply.h"
+#include "lang/tf/FunctionObj.h"
 #include "lang/tf/TfObjects.h"
 
 namespace tlens::tf {
@@ -8,7 +9,15 @@ using namespace interp;
 Output outputOf(TfRuntime& rt, Graph& g, const Value& v) {
   Interpreter& in = rt.interp();
   if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
-    if (!t->isSymbolic()) return Output{};
+    if (!t->isSymbolic()) {
+      // An eager variable inside a tf.function trace: the node that captured it (so a tape in
+      // the traced body differentiates with respect to model.trainable_variables).
+      if (t->variable && rt.trace && rt.trace->graph == &g) {
+        auto it = rt.trace->variables.find(t->varName);
+        if (it != rt.trace->variables.end()) return it->second;
+      }
+      return Output{};
+    }
     if (t->graph != &g)
       in.raise("ValueError", "Tensor " + t->out.name() + " is not an element of this graph.");
     return t->out;

@@ -1,4 +1,5 @@
-// tlens check [--format text|json] PATH...: abstract analysis, compiler-style diagnostics.
+// tlens check [--format text|json] [--hints] [--budget-ms N] [--agreement] PATH...: abstract analysis,
+// compiler-style diagnostics.
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -44,12 +45,17 @@ int checkCommand(const Args& args) {
   std::string format = "text";
   std::vector<std::string> paths;
   bool showHints = false, agreement = false;
+  int budgetMs = 500;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--agreement") {
       agreement = true;
     } else if (args[i] == "--format") {
       if (i + 1 >= args.size()) throw std::invalid_argument("--format needs a value");
       format = args[++i];
+    } else if (args[i] == "--budget-ms") {
+      if (i + 1 >= args.size()) throw std::invalid_argument("--budget-ms needs a value");
+      budgetMs = std::stoi(args[++i]);
+      if (budgetMs < 0) throw std::invalid_argument("--budget-ms must be >= 0 (0: no limit)");
     } else if (args[i] == "--hints") {
       showHints = true;
     } else {
@@ -57,7 +63,7 @@ int checkCommand(const Args& args) {
     }
   }
   if (paths.empty()) {
-    std::fprintf(stderr, "usage: tlens check [--format text|json] [--hints] PATH...\n");
+    std::fprintf(stderr, "usage: tlens check [--format text|json] [--hints] [--budget-ms N] [--agreement] PATH...\n");
     return 2;
   }
   bool errors = false;
@@ -78,6 +84,7 @@ int checkCommand(const Args& args) {
     in.path = file;
     in.text = readFile(file);
     in.collectValues = false;
+    in.timeBudgetMs = budgetMs;
     std::shared_ptr<const lsp::Snapshot> snap = lsp::analyze(in);
     for (const interp::Diagnostic& d : snap->diagnostics) {
       if (d.severity == interp::Severity::Error) errors = true;

@@ -1,6 +1,7 @@
 // tlens lsp [--port N]: the language server over stdio, or over TCP on 127.0.0.1:N (one client
 // after another; `--port 0` picks a free port and prints it on stderr).
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
 

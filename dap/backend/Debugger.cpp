@@ -1,0 +1,556 @@
+// The stop machinery: the program thread, breakpoints and stepping decisions, and the blocking
+// loop in which the program thread serves the DAP thread's tasks while stopped.
+#include "dap/backend/Debugger.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <sstream>
+
+#include "dap/backend/DebuggerImpl.h"
+#include "dap/backend/Evaluate.h"
+#include "engine/runtime/PrintSink.h"
+#include "lang/interp/Interpreter.h"
+#include "lang/syntax/SourceFile.h"
+#include "lang/tf/TfRuntime.h"
+
+namespace tlens::dap {
+
+namespace {
+
+std::string readWholeFile(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw DebuggerError("cannot open '" + path + "'");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string describeNode(const std::string& name, const std::string& op, const Device& d) {
+  return name + " (" + op + ") on " + d.str();
+}
+
+/// Which exception filter an uncaught exception belongs to.
+std::string classify(const std::string& summary) {
+  if (summary.rfind("AssertionError", 0) == 0 || summary.find("assertion failed") != std::string::npos ||
+      summary.find("Assertion") != std::string::npos)
+    return "assert";
+  if (summary.find("shape") != std::string::npos || summary.find("Shape") != std::string::npos ||
+      summary.find("Dimensions") != std::string::npos || summary.find("dimension") != std::string::npos ||
+      summary.find("dtype") != std::string::npos)
+    return "shape_error";
+  return "uncaught";
+}
+
+/// One sentence on why a NaN/Inf appeared, for ops whose singularities we know, from the
+/// report's input summaries: "cross_entropy/Log produced -inf in 3 of 1000 elements because its
+/// input softmax/Softmax:0 held 3 exact zeros (log(0) = -inf)". Empty when nothing explains it.
+std::string explainNonFinite(const NumericsReport& r) {
+  std::string what;
+  int64_t count = 0;
+  if (r.counts.negInf) what = "-inf", count = r.counts.negInf;
+  else if (r.counts.posInf) what = "+inf", count = r.counts.posInf;
+  else what = "nan", count = r.counts.nan;
+  std::string head = r.node + " produced " + what + " in " + std::to_string(count) + " of " +
+                     std::to_string(r.elements) + " elements";
+  auto input = [&](size_t i) { return i < r.inputNames.size() ? r.inputNames[i] : "input " + std::to_string(i); };
+  for (size_t i = 0; i < r.inputSummaries.size(); ++i) {
+    const TensorSummary& s = r.inputSummaries[i];
+    if (s.nan || s.posInf || s.negInf)
+      return head + " because its input " + input(i) + " already held NaN/Inf (" + s.line() + ")";
+  }
+  const std::string& op = r.opType;
+  const TensorSummary* in0 = r.inputSummaries.empty() ? nullptr : &r.inputSummaries[0];
+  if ((op == "Log" || op == "Log1p") && in0 && in0->zero && what == "-inf")
+    return head + " because its input " + input(0) + " held " + std::to_string(in0->zero) + " exact zeros (log(0) = -inf)";
+  if ((op == "Log" || op == "Sqrt" || op == "Rsqrt") && in0 && in0->min < 0)
+    return head + " because its input " + input(0) + " held negative values (min=" + std::to_string(in0->min) + ")";
+  if ((op == "RealDiv" || op == "Div" || op == "FloorDiv") && r.inputSummaries.size() > 1 && r.inputSummaries[1].zero)
+    return head + " because the divisor " + input(1) + " held " + std::to_string(r.inputSummaries[1].zero) + " zeros";
+  if ((op == "Reciprocal" || op == "Rsqrt") && in0 && in0->zero)
+    return head + " because its input " + input(0) + " held " + std::to_string(in0->zero) + " zeros";
+  if (op == "Exp" && in0 && in0->max > 88)
+    return head + " because its input " + input(0) + " reached " + std::to_string(in0->max) + " (exp overflows float32 past 88.7)";
+  return head;
+}
+
+}  // namespace
+
+Debugger::Debugger(DebuggerEvents& events) : events_(events), impl_(std::make_unique<Impl>()) {}
+
+Debugger::~Debugger() { terminate(); }
+
+// --- DAP thread ---------------------------------------------------------------------------------
+
+void Debugger::launch(LaunchConfig config) {
+  if (started()) throw DebuggerError("a program is already running");
+  if (config.program.empty()) throw DebuggerError("launch: 'program' is required");
+  if (!config.cwd.empty()) {
+    std::error_code ec;
+    std::filesystem::current_path(config.cwd, ec);
+    if (ec) throw DebuggerError("cannot change to cwd '" + config.cwd + "': " + ec.message());
+  }
+  for (const auto& [k, v] : config.env) ::setenv(k.c_str(), v.c_str(), 1);
+  config.program = canonicalPath(config.program);
+  std::string text = readWholeFile(config.program);
+  file_ = std::make_shared<lang::SourceFile>(config.program, std::move(text));
+  config_ = std::move(config);
+}
+
+void Debugger::start() {
+  if (!file_) throw DebuggerError("configurationDone before launch");
+  if (started()) return;
+  thread_ = std::thread([this] { runProgram(); });
+}
+
+void Debugger::terminate() {
+  cancel_ = true;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    resume_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  // Python values die with the interpreter that made them, on this thread now that it is idle.
+  impl_->clearStop();
+  impl_->run.clear();
+  runtime_.reset();
+  interp_.reset();
+}
+
+std::shared_ptr<const BreakpointTable> Debugger::table() {
+  const uint64_t v = tableVersion_.load(std::memory_order_acquire);
+  if (v != seenVersion_) {
+    std::lock_guard<std::mutex> lk(mu_);
+    cached_ = table_;
+    seenVersion_ = v;
+  }
+  return cached_;
+}
+
+std::vector<BreakpointResult> Debugger::setLineBreakpoints(const std::string& rawPath,
+                                                           const std::vector<LineBreakpointSpec>& specs) {
+  static std::atomic<int> nextId{1};
+  const std::string path = canonicalPath(rawPath);
+  std::shared_ptr<const LineTable> lines;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (table_) {
+      auto f = table_->files.find(path);
+      if (f != table_->files.end()) lines = f->second.lines;
+    }
+  }
+  std::string error;
+  if (!lines) {
+    try {
+      std::string text = file_ && file_->path() == path ? file_->text() : readWholeFile(path);
+      lang::SourceFile sf(path, std::move(text));
+      lines = std::make_shared<LineTable>(sf);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  }
+  FileBreakpoints fb;
+  fb.lines = lines;
+  std::vector<BreakpointResult> out;
+  for (const LineBreakpointSpec& s : specs) {
+    BreakpointResult r;
+    r.id = nextId++;
+    r.line = s.line;
+    if (!lines) {
+      r.message = error;
+    } else if (int at = lines->nextStatementLine(s.line); at == 0) {
+      r.message = "no code at or after line " + std::to_string(s.line);
+    } else {
+      r.verified = true;
+      if (at != s.line) r.message = "moved to line " + std::to_string(at) + ", the next line with code";
+      r.line = at;
+      fb.byLine[at] = LineBreakpoint{r.id, at, s.condition, s.hitCondition, s.logMessage};
+    }
+    out.push_back(std::move(r));
+  }
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    auto t = std::make_shared<BreakpointTable>(table_ ? *table_ : BreakpointTable{});
+    if (fb.byLine.empty()) t->files.erase(path);
+    else t->files[path] = std::move(fb);
+    table_ = std::move(t);
+  }
+  tableVersion_.fetch_add(1, std::memory_order_release);
+  return out;
+}
+
+std::vector<BreakpointResult> Debugger::setFunctionBreakpoints(const std::vector<FunctionBreakpointSpec>& specs) {
+  static std::atomic<int> nextId{100000};
+  std::vector<FunctionBreakpoint> fbs;
+  std::vector<BreakpointResult> out;
+  for (const FunctionBreakpointSpec& s : specs) {
+    BreakpointResult r;
+    r.id = nextId++;
+    FunctionBreakpoint f{r.id, s.name, std::nullopt, s.condition, s.hitCondition};
+    if (s.name.find_first_of(".*+?[](){}|^$\\") != std::string::npos) {
+      try {
+        f.regex.emplace(s.name);
+      } catch (const std::regex_error& e) {
+        r.message = std::string("bad regex: ") + e.what();
+      }
+    }
+    r.verified = r.message.empty() && !s.name.empty();
+    if (r.verified) fbs.push_back(std::move(f));
+    out.push_back(std::move(r));
+  }
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    auto t = std::make_shared<BreakpointTable>(table_ ? *table_ : BreakpointTable{});
+    t->functions = std::move(fbs);
+    table_ = std::move(t);
+  }
+  tableVersion_.fetch_add(1, std::memory_order_release);
+  return out;
+}
+
+void Debugger::setExceptionFilters(const std::set<std::string>& filters) {
+  std::lock_guard<std::mutex> lk(mu_);
+  filters_ = filters;
+}
+
+std::set<std::string> Debugger::exceptionFilters() const {
+  std::lock_guard<std::mutex> lk(mu_);
+  return filters_;
+}
+
+std::vector<int> Debugger::breakpointLocations(const std::string& rawPath, int line, int endLine) {
+  const std::string path = canonicalPath(rawPath);
+  std::string text = file_ && file_->path() == path ? file_->text() : readWholeFile(path);
+  lang::SourceFile sf(path, std::move(text));
+  LineTable lines(sf);
+  std::vector<int> out;
+  if (endLine < line) endLine = line;
+  for (int l = line; l <= endLine; ++l)
+    if (lines.isStatementStart(l)) out.push_back(l);
+  return out;
+}
+
+void Debugger::resume(Step how) {
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (!stopped_) throw DebuggerError("the program is not stopped");
+    if (impl_->postMortem) how = Step::Continue;
+    step_ = how;
+    stepDepth_ = lastDepth_;
+    stepNode_ = false;
+    if (impl_->atNode && how != Step::Continue) {
+      // Inside a graph run: next/stepIn go to the next node; when the run ends (and for
+      // stepOut) the next Python statement stops.
+      stepNode_ = how != Step::Out;
+      step_ = Step::In;
+    }
+    resume_ = true;
+  }
+  cv_.notify_all();
+}
+
+void Debugger::pause() {
+  pause_ = true;
+}
+
+bool Debugger::isStopped() const {
+  std::lock_guard<std::mutex> lk(mu_);
+  return stopped_;
+}
+
+void Debugger::onProgramThread(const std::function<void()>& fn) {
+  std::packaged_task<void()> task(fn);
+  std::future<void> done = task.get_future();
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (!stopped_) throw DebuggerError("the program is running; pause it first");
+    tasks_.push_back([&task] { task(); });
+  }
+  cv_.notify_all();
+  done.get();
+}
+
+std::optional<ExceptionDetails> Debugger::exceptionInfo() {
+  std::optional<ExceptionDetails> out;
+  onProgramThread([&] { out = impl_->exception; });
+  return out;
+}
+
+// --- program thread -----------------------------------------------------------------------------
+
+void Debugger::runProgram() {
+  interp::InterpOptions io;
+  io.argv = config_.args;
+  io.workspaceRoots.push_back(std::filesystem::path(config_.program).parent_path().string());
+  io.out = [this](std::string_view s) { events_.output("stdout", std::string(s)); };
+  io.err = [this](std::string_view s) { events_.output("stderr", std::string(s)); };
+  interp_ = std::make_unique<interp::Interpreter>(io);
+  interp_->setStatementObserver(this);
+  tf::TfOptions to;
+  to.hooks = this;
+  to.checkNumerics = config_.checkNumerics;
+  if (config_.mode == "graph") to.style = tf::ApiStyle::Graph;
+  else to.style = tf::detectApiStyle(file_->text());
+  to.functionsEagerly = config_.mode == "eager";
+  runtime_ = tf::installTensorFlow(*interp_, to);
+  PrintSink previous = setPrintSink([this](const std::string& line) { events_.output("stderr", line + "\n"); });
+
+  int status = interp::Interpreter::kExitInternal;
+  try {
+    status = interp_->run(file_);
+  } catch (const std::exception& e) {
+    events_.output("stderr", std::string("tlens: internal error: ") + e.what() + "\n");
+  }
+  setPrintSink(previous);
+  if (status == interp::Interpreter::kExitError && !cancel_) postMortem(status);
+  events_.exited(status);
+}
+
+void Debugger::postMortem(int status) {
+  const interp::Diagnostic* d = nullptr;
+  for (const interp::Diagnostic& x : interp_->diagnostics())
+    if (x.code == "uncaught-exception") d = &x;
+  if (!d) return;
+  const std::string kind = classify(d->message);
+  const std::set<std::string> filters = exceptionFilters();
+  if (!filters.count(kind) && !filters.count("uncaught")) return;
+  impl_->clearStop();
+  impl_->postMortem = true;
+  impl_->traceback.clear();
+  FrameInfo top;
+  top.kind = FrameInfo::Kind::Traceback;
+  top.name = "<uncaught>";
+  top.path = d->file;
+  top.line = d->start.line + 1;
+  top.column = d->start.column + 1;
+  impl_->traceback.push_back(top);
+  for (auto it = d->related.rbegin(); it != d->related.rend(); ++it) {
+    FrameInfo f;
+    f.kind = FrameInfo::Kind::Traceback;
+    f.name = it->message.rfind("called from ", 0) == 0 ? it->message.substr(12) : it->message;
+    f.path = it->file;
+    f.line = it->start.line + 1;
+    f.column = it->start.column + 1;
+    impl_->traceback.push_back(f);
+  }
+  // The innermost frame's name is the function that raised: the next entry's caller name.
+  for (size_t i = 0; i + 1 < impl_->traceback.size(); ++i) impl_->traceback[i].name = impl_->traceback[i + 1].name;
+  if (impl_->traceback.size() > 1) impl_->traceback.back().name = "<module>";
+  else impl_->traceback.back().name = "<module>";
+  const std::string typeName = d->message.substr(0, d->message.find(':'));
+  impl_->exception = ExceptionDetails{kind, d->message, typeName, {}};
+  StopInfo info;
+  info.reason = StopReason::Exception;
+  info.description = "Uncaught " + typeName;
+  info.text = d->message;
+  stopHere(info, Where::Statement);
+  impl_->postMortem = false;
+}
+
+bool Debugger::stopHere(StopInfo info, Where where) {
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (cancel_) return false;
+    impl_->stop = info;
+    stopped_ = true;
+    resume_ = false;
+    step_ = Step::Continue;
+    stepNode_ = false;
+    pause_ = false;
+  }
+  events_.stopped(info);
+  std::unique_lock<std::mutex> lk(mu_);
+  for (;;) {
+    cv_.wait(lk, [&] { return resume_ || !tasks_.empty(); });
+    if (tasks_.empty()) break;
+    std::function<void()> t = std::move(tasks_.front());
+    tasks_.pop_front();
+    lk.unlock();
+    const bool was = evaluating_;
+    evaluating_ = true;  // code run for the client never stops and is never recorded
+    t();
+    evaluating_ = was;
+    lk.lock();
+  }
+  stopped_ = false;
+  resume_ = false;
+  lk.unlock();
+  impl_->clearStop();
+  if (!cancel_) events_.continued();
+  return !cancel_;
+}
+
+bool Debugger::shouldStop(const LineBreakpoint& bp, int /*frameHint*/) {
+  if (!bp.condition.empty()) {
+    try {
+      if (!evaluateCondition(*interp_, *runtime_, *impl_, bp.condition, evaluating_)) return false;
+    } catch (const DebuggerError& e) {
+      events_.output("console", "breakpoint condition '" + bp.condition + "' failed: " + e.what() + "\n");
+    }
+  }
+  const int64_t hits = ++hits_[bp.id];
+  if (!hitConditionPasses(bp.hitCondition, hits)) return false;
+  if (!bp.logMessage.empty()) {
+    events_.output("console", interpolateLogMessage(*interp_, *runtime_, *impl_, bp.logMessage, evaluating_) + "\n");
+    return false;
+  }
+  return true;
+}
+
+void Debugger::beforeStatement(const interp::StatementEvent& e) {
+  if (evaluating_) return;
+  if (cancel_) throw interp::InterpCancelled();
+  const std::string& path = e.file.path();
+  if (path.empty() || path[0] == '<') return;  // the embedded tensorflow/numpy library
+  lastDepth_ = e.depth;
+  impl_->statement = SourceLocation{path, e.line, 0, 0, 0};
+  StopInfo info;
+  bool stop = false;
+  if (!entryDone_) {
+    entryDone_ = true;
+    if (config_.stopOnEntry) {
+      info.reason = StopReason::Entry;
+      info.description = "entry";
+      stop = true;
+    }
+  }
+  if (!stop && pause_) {
+    info.reason = StopReason::Pause;
+    info.description = "paused";
+    stop = true;
+  }
+  if (!stop && step_ != Step::Continue) {
+    if (step_ == Step::In || (step_ == Step::Next && e.depth <= stepDepth_) ||
+        (step_ == Step::Out && e.depth < stepDepth_)) {
+      info.reason = StopReason::Step;
+      info.description = "step";
+      stop = true;
+    }
+  }
+  auto t = table();
+  if (t && !t->files.empty()) {
+    auto f = t->files.find(path);
+    if (f != t->files.end()) {
+      auto b = f->second.byLine.find(e.line);
+      if (b != f->second.byLine.end() && shouldStop(b->second, 0)) {
+        info.reason = StopReason::Breakpoint;
+        info.description = "breakpoint";
+        info.hitBreakpointIds = {b->second.id};
+        stop = true;
+      }
+    }
+  }
+  if (stop && !stopHere(info, Where::Statement)) throw interp::InterpCancelled();
+}
+
+void Debugger::runStarted(const std::vector<const Node*>&) {
+  if (evaluating_) return;
+  impl_->run.clear();
+  impl_->inRun = true;
+}
+
+void Debugger::runFinished(bool) {
+  if (evaluating_) return;
+  impl_->inRun = false;
+  impl_->run.clear();
+  stepNode_ = false;
+}
+
+HookAction Debugger::beforeNode(const NodeEvent&) {
+  if (evaluating_) return HookAction::Continue;
+  return cancel_ ? HookAction::Cancel : HookAction::Continue;
+}
+
+void Debugger::captureNode(const NodeEvent& e) {
+  Impl& s = *impl_;
+  s.atNode = true;
+  s.nodeName = *e.name;
+  s.opType = e.op->type;
+  s.device = e.device;
+  s.location = e.location ? *e.location : SourceLocation{};
+  s.creation = e.stack ? *e.stack : std::vector<StackFrame>{};
+  s.inputNames.clear();
+  if (e.inputs) {
+    for (size_t k = 0; k < e.inputs->size(); ++k)
+      s.inputNames.push_back(e.node && k < e.node->inputs.size() ? e.node->inputs[k].name() : "input:" + std::to_string(k));
+    s.inputs = *e.inputs;
+  }
+  if (e.outputs) s.outputs = *e.outputs;
+}
+
+bool Debugger::nodeMatches(const NodeEvent& e, StopInfo& info) {
+  auto t = table();
+  if (!t || t->empty()) return false;
+  if (e.location && e.location->known() && !t->files.empty()) {
+    if (const LineBreakpoint* bp = t->find(e.location->file, e.location->line)) {
+      // An eager op of the statement stopped at as Python is not a second stop; a replayed
+      // tf.function node (created on another line than the one running) is.
+      const bool sameStatement =
+          !e.node && impl_->statement.file == e.location->file && impl_->statement.line == bp->line;
+      if (!sameStatement && shouldStop(*bp, 0)) {
+        info.reason = StopReason::Breakpoint;
+        info.hitBreakpointIds = {bp->id};
+        return true;
+      }
+    }
+  }
+  for (const FunctionBreakpoint& f : t->functions) {
+    if (!f.matches(*e.name, e.op->type)) continue;
+    LineBreakpoint asLine{f.id, 0, f.condition, f.hitCondition, {}};
+    if (shouldStop(asLine, 0)) {
+      info.reason = StopReason::FunctionBreakpoint;
+      info.hitBreakpointIds = {f.id};
+      return true;
+    }
+  }
+  return false;
+}
+
+HookAction Debugger::afterNode(const NodeEvent& e) {
+  if (evaluating_) return HookAction::Continue;
+  if (cancel_) return HookAction::Cancel;
+  Impl& s = *impl_;
+  if (e.outputs && (s.inRun || !e.node)) {
+    if (!e.node && s.run.size() >= 1000) s.run.erase(s.run.begin(), s.run.begin() + 500);
+    for (size_t i = 0; i < e.outputs->size(); ++i)
+      s.run.push_back(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, (*e.outputs)[i], e.node});
+  }
+  StopInfo info;
+  bool stop = false;
+  if (pause_) {
+    info.reason = StopReason::Pause;
+    stop = true;
+  } else if (stepNode_) {
+    info.reason = StopReason::Step;
+    stop = true;
+  }
+  // Conditions read the node's values: capture before matching.
+  const bool interest = stop || (table() && !table()->empty());
+  if (!interest) return HookAction::Continue;
+  captureNode(e);
+  if (!stop) stop = nodeMatches(e, info);
+  if (!stop) {
+    s.atNode = false;
+    return HookAction::Continue;
+  }
+  info.description = describeNode(*e.name, e.op->type, e.device);
+  return stopHere(info, Where::Node) ? HookAction::Continue : HookAction::Cancel;
+}
+
+HookAction Debugger::nonFinite(const NodeEvent& e, const NumericsReport& r) {
+  if (evaluating_) return HookAction::Continue;
+  if (!exceptionFilters().count("nan_inf")) return HookAction::Continue;
+  captureNode(e);
+  impl_->exception = ExceptionDetails{"nan_inf", explainNonFinite(r) + "\n" + r.message(), "NaN/Inf", {}};
+  StopInfo info;
+  info.reason = StopReason::Exception;
+  info.description = "NaN/Inf in " + describeNode(*e.name, e.op->type, e.device);
+  info.text = explainNonFinite(r);
+  stopHere(info, Where::Node);
+  // Continuing raises the error the program would get without a debugger.
+  return HookAction::Cancel;
+}
+
+}  // namespace tlens::dap

@@ -1,0 +1,226 @@
+// Debugger: runs one program under the interpreter and stops it where the editor asked. No JSON
+// and no DAP types: the session layer (dap/session) translates.
+//
+// Threads. Two threads touch a Debugger:
+//   - the *DAP thread* (the session's request loop) calls everything public below;
+//   - the *program thread* (started by start()) runs the interpreter. The interpreter calls back
+//     into the Debugger as a StatementObserver (before each Python statement) and as engine
+//     DebugHooks (around each graph node of Session.run / each eager op, nonFinite).
+// When the program stops, the program thread blocks in stopHere(), serving *tasks* that the DAP
+// thread posts (stack trace, variables, evaluate): the interpreter is single-threaded, so every
+// look at Python values happens on the program thread while it is stopped. A resume request
+// ends the wait. Variable references belong to one stop and are dropped on resume.
+//
+// Which stops happen when:
+//   - a line breakpoint stops before the Python statement that starts on its line runs, and
+//     after every graph node created by that statement runs (Session.run, tf.function replay);
+//   - a function breakpoint stops after every node whose name, name regex or op type matches;
+//   - the `nan_inf` filter stops at the first node whose output holds NaN/Inf (check-numerics),
+//     before anything downstream runs; continuing raises the error as without a debugger;
+//   - `uncaught`, `assert`, `shape_error` stop post mortem, after the exception unwound the
+//     Python stack (the interpreter has no raise hook): frames come from its traceback;
+//   - next / stepIn / stepOut step by Python line; inside a graph run next and stepIn go to the
+//     next node in execution order, stepOut finishes the run;
+//   - pause stops at the next Python statement or the next node, whichever comes first.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dap/backend/Breakpoints.h"
+#include "engine/runtime/DebugHooks.h"
+#include "lang/interp/Observers.h"
+
+namespace tlens::interp {
+class Interpreter;
+struct Frame;
+}  // namespace tlens::interp
+namespace tlens::tf {
+class TfRuntime;
+}
+namespace tlens::lang {
+class SourceFile;
+}
+
+namespace tlens::dap {
+
+struct LaunchConfig {
+  std::string program;
+  std::vector<std::string> args;
+  std::string cwd;
+  std::map<std::string, std::string> env;
+  bool stopOnEntry = false;
+  std::string mode = "auto";  ///< auto | eager | graph
+  bool checkNumerics = true;  ///< run with check-numerics (needed by the nan_inf filter)
+};
+
+enum class StopReason { Entry, Breakpoint, FunctionBreakpoint, Step, Pause, Exception };
+
+struct StopInfo {
+  StopReason reason = StopReason::Step;
+  /// Shown by the editor: "fc1/MatMul (MatMul) on /cpu:0", "breakpoint", "NaN/Inf".
+  std::string description;
+  std::string text;  ///< short exception text for reason Exception
+  std::vector<int> hitBreakpointIds;
+};
+
+struct ExceptionDetails {
+  std::string id;           ///< filter id: nan_inf, uncaught, assert, shape_error
+  std::string description;  ///< NumericsReport::message() for nan_inf; the Python summary otherwise
+  std::string typeName;     ///< "tf.errors.InvalidArgumentError", "AssertionError"
+  std::string stackTrace;
+};
+
+struct FrameInfo {
+  enum class Kind { Node, Creation, Python, Traceback };
+  int id = 0;
+  Kind kind = Kind::Python;
+  std::string name;
+  std::string path;  ///< empty when unknown
+  int line = 0, column = 0, endLine = 0, endColumn = 0;  ///< 1-based, end exclusive
+  interp::Frame* pyFrame = nullptr;  ///< Python frames: the interpreter's frame
+};
+
+struct ScopeInfo {
+  std::string name;  ///< Node, Run, Locals, Globals
+  int ref = 0;
+  int64_t named = 0;
+  bool expensive = false;
+};
+
+struct VarInfo {
+  std::string name, value, type;
+  int ref = 0;  ///< > 0 when it has children
+  int64_t indexed = 0, named = 0;
+  std::string evaluateName;
+};
+
+struct EvalResult {
+  std::string value, type;
+  int ref = 0;
+  int64_t indexed = 0, named = 0;
+};
+
+/// Errors the session answers with an error response ("not stopped", "no such frame").
+struct DebuggerError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class DebuggerEvents {
+ public:
+  virtual ~DebuggerEvents() = default;
+  /// Program thread. The stop is visible to requests before this is called.
+  virtual void stopped(const StopInfo& s) = 0;
+  virtual void continued() {}
+  virtual void output(const std::string& category, const std::string& text) = 0;
+  /// Program thread, once, when the program is done (after a post-mortem stop, if any).
+  virtual void exited(int code) = 0;
+};
+
+enum class Step { Continue, Next, In, Out };
+
+class Debugger : public interp::StatementObserver, public DebugHooks {
+ public:
+  explicit Debugger(DebuggerEvents& events);
+  ~Debugger() override;
+
+  // --- DAP thread ---------------------------------------------------------------------------
+  /// Reads and parses the program; throws DebuggerError when it cannot be read.
+  void launch(LaunchConfig config);
+  /// Starts the program thread (configurationDone).
+  void start();
+  bool started() const { return thread_.joinable(); }
+  /// Stops the program (if running) and joins its thread. Safe to call twice.
+  void terminate();
+
+  std::vector<BreakpointResult> setLineBreakpoints(const std::string& path,
+                                                   const std::vector<LineBreakpointSpec>& specs);
+  std::vector<BreakpointResult> setFunctionBreakpoints(const std::vector<FunctionBreakpointSpec>& specs);
+  void setExceptionFilters(const std::set<std::string>& filters);
+  std::set<std::string> exceptionFilters() const;
+  /// Lines in [line, endLine] where a breakpoint would stop.
+  std::vector<int> breakpointLocations(const std::string& path, int line, int endLine);
+
+  void resume(Step how);
+  void pause();
+  bool isStopped() const;
+
+  std::vector<FrameInfo> stackTrace();
+  std::vector<ScopeInfo> scopes(int frameId);
+  /// Children of `ref`; for indexed children, [start, start+count) (count 0: a page chosen here).
+  /// `filter`: "indexed", "named" or empty for both.
+  std::vector<VarInfo> variables(int ref, int64_t start = 0, int64_t count = 0, const std::string& filter = {});
+  /// Evaluates an expression (or runs a statement) in `frameId`'s scope (-1: the top frame).
+  EvalResult evaluate(const std::string& expression, int frameId);
+  std::optional<ExceptionDetails> exceptionInfo();
+  /// tfdbg's console commands (`lt`, `pt`, `ni`), or nullopt when `line` is not one.
+  std::optional<std::string> consoleCommand(const std::string& line);
+
+  // --- program thread: interpreter and engine callbacks ---------------------------------------
+  void beforeStatement(const interp::StatementEvent& e) override;
+  void runStarted(const std::vector<const Node*>& plan) override;
+  void runFinished(bool ok) override;
+  HookAction beforeNode(const NodeEvent& e) override;
+  HookAction afterNode(const NodeEvent& e) override;
+  HookAction nonFinite(const NodeEvent& e, const NumericsReport& r) override;
+
+  struct Impl;  // per-stop state (frames, variable references), Inspect.cpp / Evaluate.cpp
+
+ private:
+  enum class Where { Statement, Node };
+  /// Blocks the program thread at a stop until resumed; returns false when cancelled.
+  bool stopHere(StopInfo info, Where where);
+  void runProgram();
+  void captureNode(const NodeEvent& e);
+  bool nodeMatches(const NodeEvent& e, StopInfo& info);
+  /// Checks condition / hit count / logpoint of a matched breakpoint; true to stop.
+  bool shouldStop(const LineBreakpoint& bp, int frameHint);
+  void postMortem(int status);
+  /// Runs `fn` on the program thread while stopped; throws DebuggerError when running.
+  void onProgramThread(const std::function<void()>& fn);
+  std::shared_ptr<const BreakpointTable> table();
+
+  DebuggerEvents& events_;
+  LaunchConfig config_;
+  std::shared_ptr<const lang::SourceFile> file_;
+  std::unique_ptr<interp::Interpreter> interp_;
+  std::shared_ptr<tf::TfRuntime> runtime_;
+  std::thread thread_;
+
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  bool stopped_ = false;
+  bool resume_ = false;
+  std::deque<std::function<void()>> tasks_;
+  std::shared_ptr<const BreakpointTable> table_;
+  std::set<std::string> filters_{"nan_inf"};
+
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> pause_{false};
+  std::atomic<uint64_t> tableVersion_{0};
+  // program thread only
+  uint64_t seenVersion_ = ~0ull;
+  std::shared_ptr<const BreakpointTable> cached_;
+  std::map<int, int64_t> hits_;
+  bool entryDone_ = false;
+  bool evaluating_ = false;
+  // stepping (written by the DAP thread before resuming, read by the program thread after)
+  Step step_ = Step::Continue;
+  int stepDepth_ = 0;
+  bool stepNode_ = false;
+  int lastDepth_ = 1;
+
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tlens::dap

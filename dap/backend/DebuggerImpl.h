@@ -1,0 +1,90 @@
+// Debugger::Impl: the state of the current stop and of the current graph run. Touched only on
+// the program thread (the DAP thread reaches it through tasks while the program is stopped).
+#pragma once
+
+#include <optional>
+#include <unordered_map>
+#include <string>
+#include <vector>
+
+#include "dap/backend/Debugger.h"
+#include "engine/core/Tensor.h"
+#include "engine/graph/Graph.h"
+#include "lang/interp/Value.h"
+
+namespace tlens::lang {
+class SourceFile;
+}
+
+namespace tlens::dap {
+
+/// What a variable reference expands to.
+struct VarNode {
+  enum class Kind { NodeScope, RunScope, Locals, Globals, Python, Tensor, Histogram };
+  explicit VarNode(Kind k = Kind::Python) : kind(k) {}
+  Kind kind;
+  interp::Value value;                 ///< Python
+  std::shared_ptr<interp::Env> env;    ///< Locals / Globals
+  int frameId = -1;
+  tlens::Tensor tensor;                ///< Tensor: the whole tensor
+  std::vector<int64_t> prefix;         ///< Tensor: fixed leading indices of this view
+  int64_t lo = 0, hi = 0;              ///< Tensor: range along dimension prefix.size()
+  std::string summary;                 ///< Histogram: the sparkline
+};
+
+struct Debugger::Impl {
+  struct RunEntry {
+    std::string name;  ///< "fc1/MatMul:0"
+    std::string op;
+    Device device;
+    tlens::Tensor tensor;
+    const Node* node = nullptr;  ///< null for eager ops
+  };
+  // The graph run in progress (tfdbg's `lt`).
+  std::vector<RunEntry> run;
+  bool inRun = false;
+  /// The Python statement running now (innermost user frame).
+  SourceLocation statement;
+
+  // The current stop.
+  StopInfo stop;
+  bool atNode = false;
+  std::string nodeName, opType;
+  Device device;
+  SourceLocation location;
+  std::vector<StackFrame> creation;
+  std::vector<std::string> inputNames;
+  std::vector<tlens::Tensor> inputs, outputs;
+  std::optional<ExceptionDetails> exception;
+  bool postMortem = false;
+  std::vector<FrameInfo> traceback;  ///< post mortem: frames from the traceback
+  std::vector<FrameInfo> frames;     ///< built on first stackTrace
+  bool framesBuilt = false;
+  std::vector<VarNode> refs;         ///< reference r is refs[r - 1]
+  /// Parsed console expressions and conditions, by text. Kept for the interpreter's lifetime:
+  /// the interpreter caches per syntax node and functions keep their file.
+  mutable std::unordered_map<std::string, std::shared_ptr<const lang::SourceFile>> parsed;
+
+  void clearStop() {
+    atNode = false;
+    nodeName.clear();
+    opType.clear();
+    creation.clear();
+    inputNames.clear();
+    inputs.clear();
+    outputs.clear();
+    exception.reset();
+    frames.clear();
+    framesBuilt = false;
+    refs.clear();
+  }
+  int addRef(VarNode n) {
+    refs.push_back(std::move(n));
+    return static_cast<int>(refs.size());
+  }
+};
+
+/// One line for a tensor: "float32[128, 256] /cpu:0 min=… max=… mean=… std=… nan=0 inf=0".
+std::string tensorLine(const tlens::Tensor& t, const Device& d);
+
+}  // namespace tlens::dap

@@ -1,0 +1,44 @@
+// Evaluate: expressions of the debug console, watches, hovers, breakpoint conditions and
+// logpoints, run by the interpreter in a stopped frame's scope. Program thread only.
+//
+// Tensor operations run eagerly, also in TF1 programs (no node is added to the user's graph):
+// while evaluating, the runtime builds no graph. At a stop inside a graph run, names bound to
+// graph tensors that this run has already computed evaluate to their values, so
+// `tf.reduce_max(fc1) > 10` works as a condition on the node that computes fc1.
+#pragma once
+
+#include <string>
+
+#include "dap/backend/DebuggerImpl.h"
+#include "lang/interp/Value.h"
+
+namespace tlens::interp {
+class Interpreter;
+struct Frame;
+}  // namespace tlens::interp
+namespace tlens::tf {
+class TfRuntime;
+}
+
+namespace tlens::dap {
+
+/// The innermost frame of user code (not the embedded library), or null when none.
+interp::Frame* innermostUserFrame(interp::Interpreter& in);
+
+/// Evaluates `source` in `frame`'s scope (null: the main module's globals). With
+/// `allowStatements`, a statement (`x = 3`) runs and yields None. Throws DebuggerError with the
+/// Python error's summary.
+/// `extra`: names bound first (the console's `pt` binds the tensor it prints).
+interp::Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl,
+                         interp::Frame* frame, const std::string& source, bool allowStatements,
+                         std::shared_ptr<interp::Env> extra = nullptr);
+
+/// A breakpoint condition in the innermost user frame; `evaluating` is set while it runs.
+bool evaluateCondition(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl,
+                       const std::string& expr, bool& evaluating);
+
+/// A logpoint message with each `{expr}` replaced by str() of its value (errors in place).
+std::string interpolateLogMessage(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl,
+                                  const std::string& message, bool& evaluating);
+
+}  // namespace tlens::dap

@@ -1,0 +1,415 @@
+// What a stop shows: frames (a node, its creation stack, the Python stack), scopes and the
+// variable tree. Tensors show one summary line and expand into slices page by page, never whole:
+// a view is (tensor, fixed leading indices, a range of the next dimension), and a range longer
+// than 100 splits into at most 100 sub-ranges, so every expansion touches at most 100 elements
+// or rows whatever the tensor's size.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "dap/backend/DebuggerImpl.h"
+#include "dap/backend/Evaluate.h"
+#include "engine/runtime/Numerics.h"
+#include "lang/interp/Class.h"
+#include "lang/interp/Machine.h"
+#include "lang/syntax/SourceFile.h"
+#include "lang/tf/TensorObj.h"
+#include "lang/tf/TfRuntime.h"
+
+namespace tlens::dap {
+
+using interp::Value;
+
+namespace {
+
+constexpr int64_t kPage = 100;
+constexpr size_t kMaxValueChars = 240;
+
+std::string clip(std::string s) {
+  if (s.size() > kMaxValueChars) s = s.substr(0, kMaxValueChars) + "…";
+  return s;
+}
+
+std::string element(const tlens::Tensor& t, int64_t flat) {
+  char buf[64];
+  if (t.dtype() == DType::Bool) return t.getInt(flat) ? "True" : "False";
+  if (isInteger(t.dtype())) {
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(t.getInt(flat)));
+    return buf;
+  }
+  const double v = t.getDouble(flat);
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+std::vector<int64_t> strides(const tlens::Tensor& t) {
+  std::vector<int64_t> s(static_cast<size_t>(t.rank()), 1);
+  for (int i = t.rank() - 2; i >= 0; --i) s[static_cast<size_t>(i)] = s[static_cast<size_t>(i) + 1] * t.dim(i + 1);
+  return s;
+}
+
+std::string dimsStr(const tlens::Tensor& t, size_t from) {
+  std::string s = std::string(dtypeName(t.dtype())) + "[";
+  for (int i = static_cast<int>(from); i < t.rank(); ++i) s += (i > static_cast<int>(from) ? ", " : "") + std::to_string(t.dim(i));
+  return s + "]";
+}
+
+}  // namespace
+
+std::string tensorLine(const tlens::Tensor& t, const Device& d) {
+  if (!t.valid()) return "<no value>";
+  std::string s = t.typeStr() + " " + d.str();
+  if (isNumeric(t.dtype()) || t.dtype() == DType::Bool) s += " " + summarize(t).line();
+  return s;
+}
+
+// --- frames -------------------------------------------------------------------------------------
+
+namespace {
+
+FrameInfo frameAt(FrameInfo::Kind kind, std::string name, const SourceLocation& l) {
+  FrameInfo f;
+  f.kind = kind;
+  f.name = std::move(name);
+  f.path = l.file;
+  f.line = l.line;
+  f.column = l.column > 0 ? l.column : 1;
+  f.endLine = l.endLine;
+  f.endColumn = l.endColumn;
+  return f;
+}
+
+void buildFrames(Debugger::Impl& s, interp::Interpreter* in) {
+  if (s.framesBuilt) return;
+  s.framesBuilt = true;
+  s.frames.clear();
+  if (s.postMortem) {
+    s.frames = s.traceback;
+  } else {
+    if (s.atNode) {
+      s.frames.push_back(frameAt(FrameInfo::Kind::Node, s.nodeName + " (" + s.opType + ")", s.location));
+      // The creation stack, innermost first: where the graph was built.
+      for (auto it = s.creation.rbegin(); it != s.creation.rend(); ++it)
+        s.frames.push_back(frameAt(FrameInfo::Kind::Creation, it->function + " [graph construction]", it->location));
+    }
+    if (in) {
+      auto& frames = in->machine().frames;
+      for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+        interp::Frame* f = *it;
+        if (!f->file || f->file->path().empty() || f->file->path()[0] == '<') continue;
+        FrameInfo fi = frameAt(FrameInfo::Kind::Python, f->name, in->machine().locationOf(*f));
+        fi.pyFrame = f;
+        s.frames.push_back(fi);
+      }
+    }
+  }
+  for (size_t i = 0; i < s.frames.size(); ++i) s.frames[i].id = static_cast<int>(i);
+}
+
+}  // namespace
+
+std::vector<FrameInfo> Debugger::stackTrace() {
+  std::vector<FrameInfo> out;
+  onProgramThread([&] {
+    buildFrames(*impl_, interp_.get());
+    out = impl_->frames;
+  });
+  return out;
+}
+
+std::vector<ScopeInfo> Debugger::scopes(int frameId) {
+  std::vector<ScopeInfo> out;
+  onProgramThread([&] {
+    Impl& s = *impl_;
+    buildFrames(s, interp_.get());
+    if (frameId < 0 || frameId >= static_cast<int>(s.frames.size())) throw DebuggerError("no frame " + std::to_string(frameId));
+    const FrameInfo& fi = s.frames[static_cast<size_t>(frameId)];
+    auto add = [&](std::string name, VarNode n, int64_t named, bool expensive = false) {
+      n.frameId = frameId;
+      const int ref = s.addRef(std::move(n));
+      out.push_back(ScopeInfo{std::move(name), ref, named, expensive});
+    };
+    if (fi.kind == FrameInfo::Kind::Node) {
+      add("Node", VarNode{VarNode::Kind::NodeScope}, static_cast<int64_t>(s.inputs.size() + s.outputs.size()));
+    }
+    if (s.atNode || !s.run.empty()) add("Run", VarNode{VarNode::Kind::RunScope}, static_cast<int64_t>(s.run.size()));
+    interp::Frame* py = fi.pyFrame;
+    if (fi.kind == FrameInfo::Kind::Node || fi.kind == FrameInfo::Kind::Creation)
+      py = interp_ ? innermostUserFrame(*interp_) : nullptr;
+    if (py) {
+      if (py->type != interp::Frame::ModuleFrame) {
+        VarNode n{VarNode::Kind::Locals};
+        n.env = py->locals;
+        add("Locals", n, static_cast<int64_t>(py->locals->vars.size()));
+      }
+      VarNode g{VarNode::Kind::Globals};
+      g.env = py->globals;
+      add("Globals", g, static_cast<int64_t>(py->globals->vars.size()));
+    } else if (interp_ && interp_->mainModule()) {
+      VarNode g{VarNode::Kind::Globals};
+      g.env = interp_->mainModule()->globals;
+      add("Globals", g, static_cast<int64_t>(g.env->vars.size()));
+    }
+  });
+  return out;
+}
+
+// --- variables ----------------------------------------------------------------------------------
+
+namespace {
+
+struct Lister {
+  Debugger::Impl& s;
+  interp::Interpreter& in;
+
+  VarInfo tensorVar(std::string name, const tlens::Tensor& t, const Device& d) {
+    VarInfo v;
+    v.name = std::move(name);
+    v.value = tensorLine(t, d);
+    v.type = t.valid() ? t.typeStr() : "";
+    if (t.valid() && t.rank() > 0) {
+      VarNode n{VarNode::Kind::Tensor};
+      n.tensor = t;
+      n.lo = 0;
+      n.hi = t.dim(0);
+      v.ref = s.addRef(std::move(n));
+      v.indexed = t.dim(0);
+      v.named = 1;
+    }
+    return v;
+  }
+
+  VarInfo pyVar(std::string name, const Value& val, std::string evaluateName) {
+    VarInfo v;
+    v.name = std::move(name);
+    v.evaluateName = std::move(evaluateName);
+    if (!val) {
+      v.value = "<unbound>";
+      return v;
+    }
+    try {
+      v.type = in.typeName(val);
+    } catch (...) {
+    }
+    if (auto* t = dynamic_cast<tf::TensorObj*>(val.get())) {
+      if (t->form == tf::TensorObj::Form::Concrete) {
+        try {
+          EagerValue ev = t->concrete();
+          VarInfo tv = tensorVar(v.name, ev.tensor, ev.tensor.device());
+          if (t->variable) tv.value = "tf.Variable " + tv.value;
+          tv.evaluateName = v.evaluateName;
+          return tv;
+        } catch (const std::exception& e) {
+          v.value = std::string("<") + e.what() + ">";
+          return v;
+        }
+      }
+      if (t->isSymbolic() && t->out.node) {
+        const std::string out = t->out.name();
+        for (auto it = s.run.rbegin(); it != s.run.rend(); ++it)
+          if (it->name == out && it->tensor.valid()) {
+            VarInfo tv = tensorVar(v.name, it->tensor, it->device);
+            tv.value = out + " = " + tv.value;
+            tv.evaluateName = v.evaluateName;
+            return tv;
+          }
+      }
+    }
+    try {
+      v.value = clip(in.repr(val));
+    } catch (const interp::PyError& e) {
+      v.value = "<repr failed: " + in.machine().exceptionSummary(e.exc) + ">";
+    } catch (const std::exception& e) {
+      v.value = std::string("<repr failed: ") + e.what() + ">";
+    }
+    int64_t n = 0;
+    bool indexed = false;
+    if (auto* l = interp::as<interp::ListObj>(val)) n = static_cast<int64_t>(l->items.size()), indexed = true;
+    else if (auto* tu = interp::as<interp::TupleObj>(val)) n = static_cast<int64_t>(tu->items.size()), indexed = true;
+    else if (auto* d = interp::as<interp::DictObj>(val)) n = static_cast<int64_t>(d->size());
+    else if (auto* i = interp::as<interp::InstanceObj>(val)) n = static_cast<int64_t>(i->dict.size());
+    if (n > 0) {
+      VarNode node{VarNode::Kind::Python};
+      node.value = val;
+      v.ref = s.addRef(std::move(node));
+      (indexed ? v.indexed : v.named) = n;
+    }
+    return v;
+  }
+
+  void scope(const interp::Namespace& ns, std::vector<VarInfo>& out) {
+    ns.forEach([&](const std::string& name, const Value& val) {
+      if (name.size() > 1 && name[0] == '_' && name[1] == '_') return;  // __name__, __builtins__, ...
+      if (interp::is<interp::ModuleObj>(val) || interp::is<interp::FunctionObj>(val) ||
+          interp::is<interp::ClassObj>(val))
+        return;  // imports, functions and classes are noise in a variables view
+      out.push_back(pyVar(name, val, name));
+    });
+  }
+
+  void python(const VarNode& n, int64_t start, int64_t count, std::vector<VarInfo>& out) {
+    const Value& val = n.value;
+    auto slice = [&](const std::vector<Value>& items) {
+      const int64_t size = static_cast<int64_t>(items.size());
+      const int64_t lo = std::clamp<int64_t>(start, 0, size);
+      const int64_t hi = count > 0 ? std::min(size, lo + count) : std::min(size, lo + 1000);
+      for (int64_t i = lo; i < hi; ++i) out.push_back(pyVar(std::to_string(i), items[static_cast<size_t>(i)], {}));
+    };
+    if (auto* l = interp::as<interp::ListObj>(val)) return slice(l->items);
+    if (auto* t = interp::as<interp::TupleObj>(val)) return slice(t->items);
+    if (auto* d = interp::as<interp::DictObj>(val)) {
+      for (const auto& e : d->entries()) {
+        if (!e.key) continue;
+        std::string key;
+        try {
+          key = in.repr(e.key);
+        } catch (...) {
+          key = "?";
+        }
+        out.push_back(pyVar(key, e.value, {}));
+        if (out.size() >= 1000) break;
+      }
+      return;
+    }
+    if (auto* i = interp::as<interp::InstanceObj>(val))
+      i->dict.forEach([&](const std::string& k, const Value& v) { out.push_back(pyVar(k, v, {})); });
+  }
+
+  void tensor(const VarNode& n, int64_t start, int64_t count, const std::string& filter, std::vector<VarInfo>& out) {
+    const tlens::Tensor& t = n.tensor;
+    const size_t d = n.prefix.size();
+    const bool top = d == 0 && n.lo == 0 && n.hi == t.dim(0);
+    if (top && start == 0 && filter != "indexed") {
+      TensorSummary sum = summarize(t);
+      VarInfo h;
+      h.name = "histogram";
+      h.value = sum.sparkline() + "  [" + std::to_string(sum.min) + ", " + std::to_string(sum.max) + "]";
+      out.push_back(h);
+    }
+    if (filter == "named") return;
+    const std::vector<int64_t> st = strides(t);
+    int64_t base = 0;
+    for (size_t k = 0; k < d; ++k) base += n.prefix[k] * st[k];
+    int64_t lo = n.lo + std::max<int64_t>(start, 0), hi = n.hi;
+    if (count > 0) hi = std::min(hi, lo + count);
+    const int64_t len = hi - lo;
+    if (count <= 0 && len > kPage) {
+      // Sub-ranges of 100^k rows, at most 100 of them.
+      int64_t chunk = 1;
+      while ((len + chunk - 1) / chunk > kPage) chunk *= kPage;
+      for (int64_t a = lo; a < hi; a += chunk) {
+        const int64_t b = std::min(hi, a + chunk);
+        VarNode r{VarNode::Kind::Tensor};
+        r.tensor = t;
+        r.prefix = n.prefix;
+        r.lo = a;
+        r.hi = b;
+        VarInfo v;
+        v.name = "[" + std::to_string(a) + ":" + std::to_string(b) + "]";
+        v.value = std::to_string(b - a) + " of " + dimsStr(t, d);
+        v.ref = s.addRef(std::move(r));
+        v.indexed = b - a;
+        out.push_back(std::move(v));
+      }
+      return;
+    }
+    for (int64_t i = lo; i < hi; ++i) {
+      VarInfo v;
+      v.name = "[" + std::to_string(i) + "]";
+      const int64_t flat = base + i * st[d];
+      if (d + 1 == static_cast<size_t>(t.rank())) {
+        v.value = element(t, flat);
+        v.type = std::string(dtypeName(t.dtype()));
+      } else {
+        VarNode r{VarNode::Kind::Tensor};
+        r.tensor = t;
+        r.prefix = n.prefix;
+        r.prefix.push_back(i);
+        r.lo = 0;
+        r.hi = t.dim(static_cast<int>(d) + 1);
+        // A preview of the row's first elements.
+        std::string preview = dimsStr(t, d + 1) + " [";
+        const int64_t rowLen = st[d];
+        for (int64_t k = 0; k < std::min<int64_t>(rowLen, 6); ++k) preview += (k ? ", " : "") + element(t, flat + k);
+        preview += rowLen > 6 ? ", …]" : "]";
+        v.value = preview;
+        v.type = dimsStr(t, d + 1);
+        v.ref = s.addRef(std::move(r));
+        v.indexed = t.dim(static_cast<int>(d) + 1);
+      }
+      out.push_back(std::move(v));
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<VarInfo> Debugger::variables(int ref, int64_t start, int64_t count, const std::string& filter) {
+  std::vector<VarInfo> out;
+  onProgramThread([&] {
+    Impl& s = *impl_;
+    if (ref < 1 || ref > static_cast<int>(s.refs.size())) throw DebuggerError("invalid variablesReference " + std::to_string(ref));
+    const VarNode n = s.refs[static_cast<size_t>(ref - 1)];  // a copy: listing adds references
+    Lister l{s, *interp_};
+    switch (n.kind) {
+      case VarNode::Kind::NodeScope:
+        for (size_t k = 0; k < s.inputs.size(); ++k) {
+          const std::string name = "in " + (k < s.inputNames.size() ? s.inputNames[k] : std::to_string(k));
+          if (s.inputs[k].valid()) out.push_back(l.tensorVar(name, s.inputs[k], s.inputs[k].device()));
+          else out.push_back(VarInfo{name, "<variable, read by the kernel>", "", 0, 0, 0, {}});
+        }
+        if (s.outputs.empty()) out.push_back(VarInfo{"out", "<not computed yet>", "", 0, 0, 0, {}});
+        for (size_t k = 0; k < s.outputs.size(); ++k)
+          out.push_back(l.tensorVar("out " + s.nodeName + ":" + std::to_string(k), s.outputs[k], s.device));
+        break;
+      case VarNode::Kind::RunScope: {
+        const int64_t size = static_cast<int64_t>(s.run.size());
+        const int64_t lo = std::clamp<int64_t>(start, 0, size);
+        const int64_t hi = count > 0 ? std::min(size, lo + count) : size;
+        for (int64_t i = lo; i < hi; ++i) {
+          const auto& r = s.run[static_cast<size_t>(i)];
+          out.push_back(l.tensorVar(std::to_string(i) + " " + r.name + " (" + r.op + ")", r.tensor, r.device));
+        }
+        break;
+      }
+      case VarNode::Kind::Locals:
+      case VarNode::Kind::Globals:
+        l.scope(n.env->vars, out);
+        break;
+      case VarNode::Kind::Python:
+        l.python(n, start, count, out);
+        break;
+      case VarNode::Kind::Tensor:
+        l.tensor(n, start, count, filter, out);
+        break;
+      case VarNode::Kind::Histogram:
+        break;
+    }
+  });
+  return out;
+}
+
+EvalResult Debugger::evaluate(const std::string& expression, int frameId) {
+  EvalResult r;
+  onProgramThread([&] {
+    Impl& s = *impl_;
+    if (!interp_ || !runtime_) throw DebuggerError("no program");
+    buildFrames(s, interp_.get());
+    interp::Frame* frame = nullptr;
+    if (frameId >= 0 && frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(frameId)].pyFrame;
+    if (!frame && !s.postMortem) frame = innermostUserFrame(*interp_);
+    Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, true);
+    Lister l{s, *interp_};
+    VarInfo vi = l.pyVar(expression, v, expression);
+    r.value = vi.value;
+    r.type = vi.type;
+    r.ref = vi.ref;
+    r.indexed = vi.indexed;
+    r.named = vi.named;
+  });
+  return r;
+}
+
+}  // namespace tlens::dap

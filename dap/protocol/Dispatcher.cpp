@@ -1,0 +1,65 @@
+#include "dap/protocol/Dispatcher.h"
+
+namespace tlens::dap::proto {
+
+void Transport::send(json message) {
+  message["seq"] = seq_++;
+  channel_.write(message.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+void Transport::respond(int requestSeq, const std::string& command, bool success, const json& body,
+                        const std::string& message) {
+  json r{{"type", "response"}, {"request_seq", requestSeq}, {"success", success}, {"command", command}};
+  if (!success) {
+    r["message"] = message;
+    r["body"] = json{{"error", json{{"id", 1}, {"format", message}, {"showUser", false}}}};
+  } else if (!body.is_null()) {
+    r["body"] = body;
+  }
+  send(std::move(r));
+}
+
+void Transport::event(const std::string& name, const json& body) {
+  json e{{"type", "event"}, {"event", name}};
+  if (!body.is_null()) e["body"] = body;
+  send(std::move(e));
+}
+
+void Dispatcher::handle(const std::string& body) {
+  json msg;
+  try {
+    msg = json::parse(body);
+  } catch (const json::exception& e) {
+    transport_.respond(0, "", false, nullptr, std::string("malformed message: ") + e.what());
+    return;
+  }
+  if (!msg.is_object() || msg.value("type", "") != "request" || !msg.contains("command") ||
+      !msg["command"].is_string()) {
+    const int seq = msg.is_object() && msg.contains("seq") && msg["seq"].is_number_integer() ? msg["seq"].get<int>() : 0;
+    transport_.respond(seq, "", false, nullptr, "malformed message: not a request with a command");
+    return;
+  }
+  const int seq = msg.contains("seq") && msg["seq"].is_number_integer() ? msg["seq"].get<int>() : 0;
+  const std::string command = msg["command"].get<std::string>();
+  auto h = handlers_.find(command);
+  if (h == handlers_.end()) {
+    transport_.respond(seq, command, false, nullptr, "unknown request '" + command + "'");
+    return;
+  }
+  RequestContext ctx;
+  json result;
+  try {
+    const json& args = msg.contains("arguments") && !msg["arguments"].is_null() ? msg["arguments"] : json::object();
+    result = h->second(args, ctx);
+  } catch (const json::exception& e) {
+    transport_.respond(seq, command, false, nullptr, "invalid arguments for '" + command + "': " + e.what());
+    return;
+  } catch (const std::exception& e) {
+    transport_.respond(seq, command, false, nullptr, e.what());
+    return;
+  }
+  transport_.respond(seq, command, true, result);
+  for (auto& f : ctx.afterResponse) f();
+}
+
+}  // namespace tlens::dap::proto

@@ -1,0 +1,65 @@
+// Dispatcher: one DAP message in, one response out. A flat table maps each command to a typed
+// handler `Body fn(const Args&, RequestContext&)`; the binder parses the arguments (a missing or
+// mistyped field answers an error response), serialises the body, and turns any exception into
+// an error response, so a failing handler never stops the server. Handlers stay only their logic.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/Channel.h"
+
+namespace tlens::dap::proto {
+
+using json = nlohmann::json;
+
+/// Writes responses and events with increasing sequence numbers (any thread).
+class Transport {
+ public:
+  explicit Transport(protocol::Channel& channel) : channel_(channel) {}
+  void respond(int requestSeq, const std::string& command, bool success, const json& body,
+               const std::string& message = {});
+  void event(const std::string& name, const json& body);
+
+ private:
+  void send(json message);
+  protocol::Channel& channel_;
+  std::atomic<int> seq_{1};
+};
+
+/// What a handler may ask for besides its response.
+struct RequestContext {
+  /// Runs after the response is sent (initialize's `initialized` event, starting the program).
+  std::vector<std::function<void()>> afterResponse;
+};
+
+class Dispatcher {
+ public:
+  explicit Dispatcher(Transport& transport) : transport_(transport) {}
+
+  template <class Args, class Body, class Fn>
+  void bind(const std::string& command, Fn fn) {
+    handlers_[command] = [fn](const json& arguments, RequestContext& ctx) -> json {
+      Args args = arguments.get<Args>();
+      Body body = fn(args, ctx);
+      return json(body);
+    };
+  }
+
+  /// Handles one message body. Requests always get a response; malformed JSON gets an error
+  /// response with request_seq 0.
+  void handle(const std::string& body);
+  bool has(const std::string& command) const { return handlers_.count(command) != 0; }
+
+ private:
+  using Raw = std::function<json(const json&, RequestContext&)>;
+  Transport& transport_;
+  std::map<std::string, Raw> handlers_;
+};
+
+}  // namespace tlens::dap::proto

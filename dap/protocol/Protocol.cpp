@@ -1,0 +1,221 @@
+#include "dap/protocol/Protocol.h"
+
+namespace tlens::dap::proto {
+
+namespace {
+
+template <class T>
+void put(json& j, const char* key, const std::optional<T>& v) {
+  if (v) j[key] = *v;
+}
+
+template <class T>
+void get(const json& j, const char* key, std::optional<T>& v) {
+  auto it = j.find(key);
+  if (it != j.end() && !it->is_null()) v = it->get<T>();
+}
+
+template <class T>
+void get(const json& j, const char* key, T& v) {
+  auto it = j.find(key);
+  if (it != j.end() && !it->is_null()) v = it->get<T>();
+}
+
+}  // namespace
+
+void to_json(json& j, const Source& s) {
+  j = json::object();
+  put(j, "name", s.name);
+  put(j, "path", s.path);
+}
+void from_json(const json& j, Source& s) {
+  get(j, "name", s.name);
+  get(j, "path", s.path);
+}
+
+void to_json(json& j, const Breakpoint& b) {
+  j = json{{"verified", b.verified}};
+  put(j, "id", b.id);
+  put(j, "message", b.message);
+  put(j, "source", b.source);
+  put(j, "line", b.line);
+}
+
+void to_json(json& j, const ExceptionBreakpointsFilter& f) {
+  j = json{{"filter", f.filter}, {"label", f.label}, {"default", f.defaultValue}};
+  put(j, "description", f.description);
+}
+
+void to_json(json& j, const Capabilities& c) {
+  j = json{{"supportsConfigurationDoneRequest", c.supportsConfigurationDoneRequest},
+           {"supportsFunctionBreakpoints", c.supportsFunctionBreakpoints},
+           {"supportsConditionalBreakpoints", c.supportsConditionalBreakpoints},
+           {"supportsHitConditionalBreakpoints", c.supportsHitConditionalBreakpoints},
+           {"supportsEvaluateForHovers", c.supportsEvaluateForHovers},
+           {"supportsLogPoints", c.supportsLogPoints},
+           {"supportsExceptionInfoRequest", c.supportsExceptionInfoRequest},
+           {"supportsTerminateRequest", c.supportsTerminateRequest},
+           {"supportsBreakpointLocationsRequest", c.supportsBreakpointLocationsRequest},
+           {"supportsDelayedStackTraceLoading", c.supportsDelayedStackTraceLoading},
+           {"exceptionBreakpointFilters", c.exceptionBreakpointFilters}};
+}
+
+void to_json(json& j, const StackFrame& f) {
+  j = json{{"id", f.id}, {"name", f.name}, {"line", f.line}, {"column", f.column}};
+  put(j, "source", f.source);
+  put(j, "endLine", f.endLine);
+  put(j, "endColumn", f.endColumn);
+  put(j, "presentationHint", f.presentationHint);
+}
+
+void to_json(json& j, const Scope& s) {
+  j = json{{"name", s.name}, {"variablesReference", s.variablesReference}, {"expensive", s.expensive}};
+  put(j, "presentationHint", s.presentationHint);
+  put(j, "namedVariables", s.namedVariables);
+}
+
+void to_json(json& j, const Variable& v) {
+  j = json{{"name", v.name}, {"value", v.value}, {"variablesReference", v.variablesReference}};
+  put(j, "type", v.type);
+  put(j, "evaluateName", v.evaluateName);
+  put(j, "namedVariables", v.namedVariables);
+  put(j, "indexedVariables", v.indexedVariables);
+}
+
+void to_json(json& j, const Thread& t) { j = json{{"id", t.id}, {"name", t.name}}; }
+
+void from_json(const json& j, InitializeArguments& a) {
+  get(j, "clientID", a.clientID);
+  a.adapterID = j.at("adapterID").get<std::string>();
+  get(j, "linesStartAt1", a.linesStartAt1);
+  get(j, "columnsStartAt1", a.columnsStartAt1);
+}
+
+void from_json(const json& j, LaunchArguments& a) {
+  a.program = j.at("program").get<std::string>();
+  get(j, "args", a.args);
+  get(j, "cwd", a.cwd);
+  get(j, "env", a.env);
+  get(j, "stopOnEntry", a.stopOnEntry);
+  get(j, "mode", a.mode);
+  if (a.mode != "auto" && a.mode != "eager" && a.mode != "graph")
+    throw std::invalid_argument("mode must be 'auto', 'eager' or 'graph', not '" + a.mode + "'");
+  get(j, "device", a.device);
+  get(j, "checkNumerics", a.checkNumerics);
+  get(j, "noDebug", a.noDebug);
+}
+
+void from_json(const json& j, SourceBreakpoint& b) {
+  b.line = j.at("line").get<int>();
+  get(j, "column", b.column);
+  get(j, "condition", b.condition);
+  get(j, "hitCondition", b.hitCondition);
+  get(j, "logMessage", b.logMessage);
+}
+
+void from_json(const json& j, SetBreakpointsArguments& a) {
+  a.source = j.at("source").get<Source>();
+  get(j, "breakpoints", a.breakpoints);
+}
+
+void from_json(const json& j, FunctionBreakpoint& b) {
+  b.name = j.at("name").get<std::string>();
+  get(j, "condition", b.condition);
+  get(j, "hitCondition", b.hitCondition);
+}
+
+void from_json(const json& j, SetFunctionBreakpointsArguments& a) {
+  a.breakpoints = j.at("breakpoints").get<std::vector<FunctionBreakpoint>>();
+}
+
+void from_json(const json& j, SetExceptionBreakpointsArguments& a) {
+  a.filters = j.at("filters").get<std::vector<std::string>>();
+}
+
+void from_json(const json& j, BreakpointLocationsArguments& a) {
+  a.source = j.at("source").get<Source>();
+  a.line = j.at("line").get<int>();
+  get(j, "endLine", a.endLine);
+}
+
+void from_json(const json& j, ThreadArguments& a) { a.threadId = j.at("threadId").get<int>(); }
+
+void from_json(const json& j, StackTraceArguments& a) {
+  a.threadId = j.at("threadId").get<int>();
+  get(j, "startFrame", a.startFrame);
+  get(j, "levels", a.levels);
+}
+
+void from_json(const json& j, ScopesArguments& a) { a.frameId = j.at("frameId").get<int>(); }
+
+void from_json(const json& j, VariablesArguments& a) {
+  a.variablesReference = j.at("variablesReference").get<int>();
+  get(j, "filter", a.filter);
+  get(j, "start", a.start);
+  get(j, "count", a.count);
+}
+
+void from_json(const json& j, EvaluateArguments& a) {
+  a.expression = j.at("expression").get<std::string>();
+  get(j, "frameId", a.frameId);
+  get(j, "context", a.context);
+}
+
+void from_json(const json& j, ExceptionInfoArguments& a) { a.threadId = j.at("threadId").get<int>(); }
+
+void from_json(const json& j, DisconnectArguments& a) {
+  get(j, "restart", a.restart);
+  get(j, "terminateDebuggee", a.terminateDebuggee);
+}
+
+void to_json(json& j, const BreakpointsBody& b) { j = json{{"breakpoints", b.breakpoints}}; }
+
+void to_json(json& j, const BreakpointLocationsBody& b) {
+  j = json{{"breakpoints", json::array()}};
+  for (int l : b.lines) j["breakpoints"].push_back(json{{"line", l}});
+}
+
+void to_json(json& j, const ThreadsBody& b) { j = json{{"threads", b.threads}}; }
+
+void to_json(json& j, const StackTraceBody& b) {
+  j = json{{"stackFrames", b.stackFrames}};
+  put(j, "totalFrames", b.totalFrames);
+}
+
+void to_json(json& j, const ScopesBody& b) { j = json{{"scopes", b.scopes}}; }
+
+void to_json(json& j, const VariablesBody& b) { j = json{{"variables", b.variables}}; }
+
+void to_json(json& j, const ContinueBody& b) { j = json{{"allThreadsContinued", b.allThreadsContinued}}; }
+
+void to_json(json& j, const EvaluateBody& b) {
+  j = json{{"result", b.result}, {"variablesReference", b.variablesReference}};
+  put(j, "type", b.type);
+  put(j, "namedVariables", b.namedVariables);
+  put(j, "indexedVariables", b.indexedVariables);
+}
+
+void to_json(json& j, const ExceptionInfoBody& b) {
+  j = json{{"exceptionId", b.exceptionId}, {"breakMode", b.breakMode}};
+  put(j, "description", b.description);
+  if (b.details) {
+    json d = json::object();
+    put(d, "message", b.details->message);
+    put(d, "typeName", b.details->typeName);
+    put(d, "stackTrace", b.details->stackTrace);
+    j["details"] = d;
+  }
+}
+
+void to_json(json& j, const StoppedEvent& e) {
+  j = json{{"reason", e.reason}, {"threadId", e.threadId}, {"allThreadsStopped", e.allThreadsStopped}};
+  put(j, "description", e.description);
+  put(j, "text", e.text);
+  if (!e.hitBreakpointIds.empty()) j["hitBreakpointIds"] = e.hitBreakpointIds;
+}
+
+void to_json(json& j, const OutputEvent& e) { j = json{{"category", e.category}, {"output", e.output}}; }
+
+void to_json(json& j, const ExitedEvent& e) { j = json{{"exitCode", e.exitCode}}; }
+
+}  // namespace tlens::dap::proto

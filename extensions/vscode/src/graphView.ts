@@ -1,0 +1,174 @@
+// "Show graph": a webview panel with the graphs the current program builds (`tlens graph
+// --format json`), kept in step with the debugger: a stop at a graph node highlights that node.
+// The page (media/graphView.js) and this file talk only through the messages below.
+import * as path from 'path';
+import * as vscode from 'vscode';
+
+import { kDebugType } from './config';
+import { graphPageHtml, makeNonce } from './graphHtml';
+import { StopInfo } from './debugAdapter';
+import { CliResult, runTlens } from './tlensCli';
+
+/// Extension -> page.
+export type ToPage =
+  | { type: 'graph'; graph: unknown; title: string; stoppedAt?: string; numerics?: Record<string, 'nan' | 'inf'> }
+  | { type: 'stopped'; node?: string; numerics?: 'nan' | 'inf' }
+  | { type: 'error'; message: string };
+
+/// Page -> extension.
+export type FromPage = { type: 'ready' } | { type: 'reveal'; file: string; line: number; column?: number };
+
+/// Where a `reveal` message points, as a 0-based position in an absolute file.
+export function revealTarget(m: { file: string; line: number; column?: number }, baseDir: string) {
+  const file = path.isAbsolute(m.file) ? m.file : path.resolve(baseDir, m.file);
+  return { file, line: Math.max(0, (m.line | 0) - 1), character: Math.max(0, ((m.column ?? 1) | 0) - 1) };
+}
+
+export function graphArgs(program: string, abstract: boolean): string[] {
+  return ['graph', '--format', 'json', ...(abstract ? ['--abstract'] : []), program];
+}
+
+export class GraphPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private ready = false;
+  private pending: ToPage[] = [];
+  private baseDir = '';
+  private lastStop: StopInfo | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly tlensPath: () => string,
+    private readonly abstractGraphs: () => boolean,
+    private readonly run: (tlens: string, args: string[], cwd?: string) => Promise<CliResult> = runTlens,
+  ) {}
+
+  /// Shows the graph of `program` (opening or revealing the panel): the running graph when a
+  /// tensorlens session debugging that program can describe it, else `tlens graph`'s.
+  async show(program: string, session?: vscode.DebugSession): Promise<void> {
+    this.baseDir = path.dirname(program);
+    this.ensurePanel(path.basename(program));
+    if (session?.type === kDebugType && session.configuration.program === program) {
+      if (await this.showLive(session, this.lastStop)) return;
+    }
+    const abstract = this.abstractGraphs();
+    try {
+      const r = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: `tlens graph ${path.basename(program)}` },
+        () => this.run(this.tlensPath(), graphArgs(program, abstract), this.baseDir),
+      );
+      let graph: unknown;
+      try {
+        graph = JSON.parse(r.stdout);
+      } catch {
+        throw new Error(`tlens graph printed no graph (exit ${r.code}): ${r.stderr.trim().slice(0, 500)}`);
+      }
+      this.send({
+        type: 'graph',
+        graph,
+        title: path.basename(program) + (abstract ? ' (not run)' : ''),
+        stoppedAt: this.lastStop?.node,
+        numerics: this.lastStop?.node && this.lastStop.numerics ? { [this.lastStop.node]: this.lastStop.numerics } : {},
+      });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.send({ type: 'error', message });
+      void vscode.window.showErrorMessage(`tensorlens: ${message}`);
+    }
+  }
+
+  /// A tensorlens debug session stopped. Updates an open panel; never opens one by itself.
+  async onStop(session: vscode.DebugSession, stop: StopInfo): Promise<void> {
+    this.lastStop = stop;
+    if (!this.panel) return;
+    if (await this.showLive(session, stop)) return;
+    this.send({ type: 'stopped', node: stop.node, numerics: stop.numerics });
+  }
+
+  /// A debugger that can describe the running graph answers the custom request
+  /// `tensorlens/graph` with `tlens graph --format json`'s object; one that cannot answers with an
+  /// error, and the caller keeps the graph `tlens graph` built.
+  private async showLive(session: vscode.DebugSession, stop: StopInfo | undefined): Promise<boolean> {
+    try {
+      const live = (await session.customRequest('tensorlens/graph', {})) as { graphs?: unknown[] } | undefined;
+      if (!live || !Array.isArray(live.graphs)) return false;
+      this.send({
+        type: 'graph',
+        graph: live,
+        title: `${session.name} (live)`,
+        stoppedAt: stop?.node,
+        numerics: stop?.node && stop.numerics ? { [stop.node]: stop.numerics } : {},
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /// The program runs again (or ended): the last stop is no longer where it is.
+  onResume(): void {
+    if (!this.lastStop) return;
+    this.lastStop = undefined;
+    this.send({ type: 'stopped' });
+  }
+
+  private ensurePanel(title: string): void {
+    if (this.panel) {
+      this.panel.title = `Graph: ${title}`;
+      this.panel.reveal(vscode.ViewColumn.Beside, true);
+      return;
+    }
+    const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'media');
+    const panel = vscode.window.createWebviewPanel('tensorlens.graph', `Graph: ${title}`, {
+      viewColumn: vscode.ViewColumn.Beside,
+      preserveFocus: true,
+    }, { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [media] });
+    panel.webview.html = graphPageHtml({
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'graphView.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'graphView.css')).toString(),
+      cspSource: panel.webview.cspSource,
+      nonce: makeNonce(),
+    });
+    panel.webview.onDidReceiveMessage((m: FromPage) => this.onMessage(m));
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+      this.ready = false;
+      this.pending = [];
+    });
+    this.panel = panel;
+  }
+
+  private onMessage(m: FromPage): void {
+    if (m.type === 'ready') {
+      this.ready = true;
+      for (const p of this.pending) void this.panel?.webview.postMessage(p);
+      this.pending = [];
+    } else if (m.type === 'reveal' && typeof m.file === 'string') {
+      void this.reveal(m);
+    }
+  }
+
+  private async reveal(m: { file: string; line: number; column?: number }): Promise<void> {
+    const t = revealTarget(m, this.baseDir);
+    const pos = new vscode.Position(t.line, t.character);
+    try {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(t.file));
+      await vscode.window.showTextDocument(doc, {
+        viewColumn: vscode.ViewColumn.One,
+        selection: new vscode.Range(pos, pos),
+        preserveFocus: false,
+      });
+    } catch (e) {
+      void vscode.window.showWarningMessage(`tensorlens: cannot open ${t.file}: ${String(e)}`);
+    }
+  }
+
+  private send(m: ToPage): void {
+    if (!this.panel) return;
+    if (this.ready) void this.panel.webview.postMessage(m);
+    else this.pending.push(m);
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}

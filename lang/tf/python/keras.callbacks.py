@@ -1,0 +1,170 @@
+# keras.callbacks: the hooks Model.fit calls. Callbacks that write files (ModelCheckpoint,
+# TensorBoard, CSVLogger) are accepted and do nothing: tensorlens writes no files for Keras.
+
+
+class Callback:
+    def __init__(self):
+        self.model = None
+        self.params = {}
+
+    def set_model(self, model):
+        self.model = model
+
+    def set_params(self, params):
+        self.params = params
+
+    def on_train_begin(self, logs=None):
+        pass
+
+    def on_train_end(self, logs=None):
+        pass
+
+    def on_epoch_begin(self, epoch, logs=None):
+        pass
+
+    def on_epoch_end(self, epoch, logs=None):
+        pass
+
+    def on_train_batch_begin(self, batch, logs=None):
+        pass
+
+    def on_train_batch_end(self, batch, logs=None):
+        pass
+
+    on_batch_begin = on_train_batch_begin
+    on_batch_end = on_train_batch_end
+
+
+class History(Callback):
+    def __init__(self):
+        Callback.__init__(self)
+        self.history = {}
+        self.epoch = []
+
+    def on_train_begin(self, logs=None):
+        self.epoch = []
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.epoch.append(epoch)
+        for k in logs or {}:
+            self.history.setdefault(k, []).append(logs[k])
+
+
+class EarlyStopping(Callback):
+    def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto", baseline=None,
+                 restore_best_weights=False, start_from_epoch=0):
+        Callback.__init__(self)
+        self.monitor = monitor
+        self.min_delta = abs(min_delta)
+        self.patience = patience
+        self.mode = mode
+        self.restore_best_weights = restore_best_weights
+        self.stopped_epoch = 0
+
+    def _better(self, a, b):
+        maximize = self.mode == "max" or (self.mode == "auto" and ("acc" in self.monitor or "auc" in self.monitor))
+        if maximize:
+            return a - self.min_delta > b
+        return a + self.min_delta < b
+
+    def on_train_begin(self, logs=None):
+        self.wait = 0
+        self.best = None
+        self.best_weights = None
+
+    def on_epoch_end(self, epoch, logs=None):
+        v = (logs or {}).get(self.monitor)
+        if v is None:
+            return
+        if self.best is None or self._better(v, self.best):
+            self.best = v
+            self.wait = 0
+            if self.restore_best_weights:
+                self.best_weights = self.model.get_weights()
+            return
+        self.wait += 1
+        if self.wait >= self.patience and epoch > 0:
+            self.stopped_epoch = epoch
+            self.model.stop_training = True
+            if self.restore_best_weights and self.best_weights is not None:
+                self.model.set_weights(self.best_weights)
+
+
+class LearningRateScheduler(Callback):
+    def __init__(self, schedule, verbose=0):
+        Callback.__init__(self)
+        self.schedule = schedule
+
+    def on_epoch_begin(self, epoch, logs=None):
+        opt = self.model.optimizer
+        try:
+            lr = self.schedule(epoch, float(opt.learning_rate))
+        except TypeError:
+            lr = self.schedule(epoch)
+        opt.learning_rate = lr
+
+
+class ReduceLROnPlateau(Callback):
+    def __init__(self, monitor="val_loss", factor=0.1, patience=10, verbose=0, mode="auto", min_delta=1e-4,
+                 cooldown=0, min_lr=0, **kwargs):
+        Callback.__init__(self)
+        self.monitor = monitor
+        self.factor = factor
+        self.patience = patience
+        self.min_lr = min_lr
+        self.best = None
+        self.wait = 0
+
+    def on_epoch_end(self, epoch, logs=None):
+        v = (logs or {}).get(self.monitor)
+        if v is None:
+            return
+        if self.best is None or v < self.best:
+            self.best = v
+            self.wait = 0
+            return
+        self.wait += 1
+        if self.wait >= self.patience:
+            opt = self.model.optimizer
+            opt.learning_rate = max(float(opt.learning_rate) * self.factor, self.min_lr)
+            self.wait = 0
+
+
+class LambdaCallback(Callback):
+    def __init__(self, on_epoch_begin=None, on_epoch_end=None, on_batch_begin=None, on_batch_end=None,
+                 on_train_begin=None, on_train_end=None, **kwargs):
+        Callback.__init__(self)
+        if on_epoch_begin is not None:
+            self.on_epoch_begin = on_epoch_begin
+        if on_epoch_end is not None:
+            self.on_epoch_end = on_epoch_end
+        if on_train_begin is not None:
+            self.on_train_begin = on_train_begin
+        if on_train_end is not None:
+            self.on_train_end = on_train_end
+
+
+class ModelCheckpoint(Callback):
+    # FIXME: tensorlens writes no checkpoint files.
+    def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False, save_weights_only=False,
+                 mode="auto", save_freq="epoch", **kwargs):
+        Callback.__init__(self)
+        self.filepath = filepath
+
+
+class TensorBoard(Callback):
+    # FIXME: tensorlens writes no event files.
+    def __init__(self, log_dir="logs", **kwargs):
+        Callback.__init__(self)
+        self.log_dir = log_dir
+
+
+class CSVLogger(Callback):
+    # FIXME: tensorlens writes no log files.
+    def __init__(self, filename, separator=",", append=False):
+        Callback.__init__(self)
+        self.filename = filename
+
+
+class ProgbarLogger(Callback):
+    pass

@@ -1,0 +1,1217 @@
+# keras.layers: Keras layers over tensorlens' op registry.
+#
+# A layer builds its weights on first call (eager variables, even inside a tf.function trace or
+# a functional model's graph: _tlens.init_scope) and computes with the same ops as tf.*, so the
+# same code runs eagerly, traces into graphs, computes only shapes in abstract mode, and gives
+# Keras tensors (keras.Input and what layers compute from it) exact static shapes.
+#
+# Shape errors Keras reports itself (a layer given an input of the wrong rank, ...) are
+# ValueErrors in concrete mode and error diagnostics at the user's line in abstract mode, where
+# analysis goes on with an unknown result (`_fail`).
+import _tlens
+import tensorflow as _tf
+from keras import backend as _backend
+from keras import activations
+from keras import initializers
+from keras import regularizers
+
+_range = range
+
+
+def _snake(name):
+    # keras.utils.generic_utils.to_snake_case without `re`: "MaxPooling2D" -> "max_pooling2d".
+    out = ""
+    n = len(name)
+    for i in _range(n):
+        c = name[i]
+        if c.isupper() and i > 0:
+            prev = name[i - 1]
+            nxt = name[i + 1] if i + 1 < n else ""
+            if prev.islower() or (nxt != "" and (nxt.islower() or nxt.isdigit()) and prev != "_"):
+                out += "_"
+        out += c.lower()
+    if out.startswith("_"):
+        return "private" + out
+    return out
+
+
+def _unknown_tensor():
+    return _tlens.typed(None, None)
+
+
+def _fail(message):
+    """A Keras shape error: raised in concrete mode, a diagnostic in abstract mode (the caller
+    then goes on with an unknown result)."""
+    if _tlens.is_abstract():
+        # A message built from unknown values comes from a check on unknown data: no diagnostic.
+        if not _tlens.is_unknown(message):
+            _tlens.report(message, "keras-shape")
+        return _unknown_tensor()
+    raise ValueError(message)
+
+
+def _shape_tuple(shape, batch_none=True):
+    """A tensor's static shape as Keras prints it: a tuple with None for unknown dims."""
+    if shape is None or shape.ndims is None:
+        return None
+    dims = shape.as_list()
+    if batch_none and len(dims) > 0:
+        dims[0] = None
+    return tuple(dims)
+
+
+def _fmt_shape(dims):
+    if dims is None:
+        return "<unknown>"
+    dims = list(dims)
+    inner = ", ".join("None" if d is None else str(d) for d in dims)
+    if len(dims) == 1:
+        inner += ","
+    return "(" + inner + ")"
+
+
+def _static_dims(x):
+    """The static shape of a tensor or ndarray as a list (None for unknown dims), or None when
+    its rank is unknown. Read from the static type, so abstract values give no Unknowns."""
+    s = _tlens.type_of(x)
+    if s is None or "[" not in s:
+        return None
+    inner = s[s.index("[") + 1:s.rindex("]")]
+    if inner == "":
+        return []
+    out = []
+    for p in inner.split(","):
+        p = p.strip()
+        out.append(int(p) if p.isdigit() else None)
+    return out
+
+
+def _is_tensorlike(x):
+    return _tlens.is_tensor(x) or _tlens.is_ndarray(x)
+
+
+def _flatten(x):
+    if isinstance(x, (list, tuple)):
+        out = []
+        for e in x:
+            out.extend(_flatten(e))
+        return out
+    if isinstance(x, dict):
+        out = []
+        for k in x:
+            out.extend(_flatten(x[k]))
+        return out
+    return [x]
+
+
+def _pair(v, n=2):
+    if isinstance(v, int):
+        return [v] * n
+    v = list(v)
+    if len(v) == 1:
+        return v * n
+    return v
+
+
+def _known_rank(x):
+    if not _is_tensorlike(x):
+        return None
+    return x.shape.ndims if not _tlens.is_ndarray(x) else len(x.shape)
+
+
+class InputSpec:
+    def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None,
+                 allow_last_axis_squeeze=False, name=None):
+        self.dtype = dtype
+        self.shape = shape
+        self.ndim = ndim if shape is None else len(shape)
+        self.max_ndim = max_ndim
+        self.min_ndim = min_ndim
+        self.axes = axes or {}
+        self.name = name
+
+
+class _Node:
+    """One call of a layer on Keras tensors: a node of a functional model's graph."""
+
+    def __init__(self, layer, inputs, outputs, kwargs):
+        self.layer = layer
+        self.inputs = inputs          # the call's first argument (a tensor or a list of tensors)
+        self.outputs = outputs        # flat list of output tensors
+        self.kwargs = kwargs
+
+
+class Layer:
+    """Base class of every layer (and of Model). Subclasses override build(input_shape) and
+    call(inputs), and create weights with add_weight."""
+
+    def __init__(self, trainable=True, name=None, dtype=None, dynamic=False, input_shape=None,
+                 batch_input_shape=None, batch_size=None, input_dim=None, **kwargs):
+        self._init_layer(trainable, name, dtype, input_shape, batch_input_shape, batch_size, input_dim)
+
+    def _init_layer(self, trainable=True, name=None, dtype=None, input_shape=None, batch_input_shape=None,
+                    batch_size=None, input_dim=None):
+        if getattr(self, "_layer_ready", False):
+            return
+        self._layer_ready = True
+        self._name = name if name is not None else _backend.unique_object_name(_snake(type(self).__name__))
+        self._trainable = trainable
+        self._dtype = "float32" if dtype is None else (dtype if isinstance(dtype, str) else dtype.name)
+        self.built = False
+        self._trainable_weights = []
+        self._non_trainable_weights = []
+        self._losses = []
+        self._inbound_nodes = []
+        self._seen_output_shape = None
+        self.input_spec = getattr(self, "input_spec", None)
+        self.supports_masking = False
+        if batch_input_shape is None and input_shape is None and input_dim is not None:
+            input_shape = (input_dim,)
+        if batch_input_shape is None and input_shape is not None:
+            batch_input_shape = (batch_size,) + tuple(input_shape)
+        self._batch_input_shape = None if batch_input_shape is None else tuple(batch_input_shape)
+
+    # --- properties ------------------------------------------------------------------------
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = value
+        for l in self._sublayers():
+            l.trainable = value
+
+    def _sublayers(self):
+        """Layers held in attributes (lists, tuples and dicts of layers too), in order."""
+        out = []
+        seen = {}
+        d = self.__dict__
+        for k in d:
+            v = d[k]
+            if k.startswith("_") and k not in ("_layers", "_self_layers"):
+                continue
+            for e in _flatten(v) if isinstance(v, (list, tuple, dict)) else [v]:
+                if isinstance(e, Layer) and e is not self and id(e) not in seen:
+                    seen[id(e)] = True
+                    out.append(e)
+        return out
+
+    def _all_weights(self, trainable):
+        seen = {}
+        out = []
+
+        def visit(layer, parent_trainable):
+            t = parent_trainable and layer._trainable
+            own = layer._trainable_weights if t else []
+            if trainable:
+                ws = own
+            else:
+                ws = layer._non_trainable_weights + ([] if t else layer._trainable_weights)
+            for w in ws:
+                if id(w) not in seen:
+                    seen[id(w)] = True
+                    out.append(w)
+            for s in layer._sublayers():
+                visit(s, t)
+
+        visit(self, True)
+        return out
+
+    @property
+    def trainable_weights(self):
+        return self._all_weights(True)
+
+    @property
+    def non_trainable_weights(self):
+        return self._all_weights(False)
+
+    @property
+    def weights(self):
+        return self.trainable_weights + self.non_trainable_weights
+
+    @property
+    def trainable_variables(self):
+        return self.trainable_weights
+
+    @property
+    def non_trainable_variables(self):
+        return self.non_trainable_weights
+
+    @property
+    def variables(self):
+        return self.weights
+
+    @property
+    def losses(self):
+        out = []
+        for fn in self._losses:
+            out.append(fn() if callable(fn) else fn)
+        for s in self._sublayers():
+            out.extend(s.losses)
+        return out
+
+    def add_loss(self, loss):
+        self._losses.append(loss)
+
+    def count_params(self):
+        if not self.built and not self.weights:
+            raise ValueError("You tried to call `count_params` on layer %s, but the layer isn't built. You can build it manually via: `%s.build(batch_input_shape)`." % (self.name, self.name))
+        n = 0
+        for w in self.weights:
+            c = 1
+            for d in w.shape.as_list():
+                c *= d
+            n += c
+        return n
+
+    def get_weights(self):
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights):
+        ws = self.weights
+        if len(ws) != len(weights):
+            raise ValueError("You called `set_weights(weights)` on layer \"%s\" with a weight list of length %d, but the layer was expecting %d weights." % (self.name, len(weights), len(ws)))
+        for w, v in zip(ws, weights):
+            w.assign(v)
+
+    def get_config(self):
+        return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+
+    @property
+    def output_shape(self):
+        return self._node_output_shape()
+
+    def _node_output_shape(self):
+        shapes = []
+        for node in self._inbound_nodes:
+            s = [_shape_tuple(t.shape) for t in node.outputs]
+            shapes.append(s[0] if len(s) == 1 else s)
+        if not shapes:
+            raise AttributeError("The layer \"%s\" has never been called and thus has no defined output shape." % self.name)
+        for s in shapes[1:]:
+            if s != shapes[0]:
+                raise AttributeError("The layer \"%s\" has multiple inbound nodes, with different output shapes. Hence the notion of \"output shape\" is ill-defined for the layer." % self.name)
+        return shapes[0]
+
+    @property
+    def input_shape(self):
+        if not self._inbound_nodes:
+            raise AttributeError("The layer \"%s\" has never been called and thus has no defined input shape." % self.name)
+        ins = _flatten(self._inbound_nodes[0].inputs)
+        s = [_shape_tuple(t.shape) for t in ins]
+        return s[0] if len(s) == 1 else s
+
+    @property
+    def output(self):
+        if not self._inbound_nodes:
+            raise AttributeError("Layer %s has no inbound nodes." % self.name)
+        o = self._inbound_nodes[0].outputs
+        return o[0] if len(o) == 1 else o
+
+    @property
+    def input(self):
+        if not self._inbound_nodes:
+            raise AttributeError("Layer %s is not connected, no input to return." % self.name)
+        return self._inbound_nodes[0].inputs
+
+    # --- weights -----------------------------------------------------------------------------
+    def add_weight(self, name=None, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
+                   constraint=None, use_resource=None, synchronization=None, aggregation=None, **kwargs):
+        self._init_layer()
+        shape = [] if shape is None else [int(d) for d in shape]
+        if trainable is None:
+            trainable = True
+        if initializer is None:
+            initializer = "glorot_uniform" if dtype is None or _tf.as_dtype(dtype).is_floating else "zeros"
+        init = initializers.get(initializer)
+        with _tlens.init_scope():
+            value = init(shape, dtype=_tf.float32 if dtype is None else _tf.as_dtype(dtype))
+            var = _tf.Variable(value, trainable=trainable, name=self.name + "/" + (name if name is not None else "Variable"))
+        if trainable:
+            self._trainable_weights.append(var)
+        else:
+            self._non_trainable_weights.append(var)
+        reg = regularizers.get(regularizer)
+        if reg is not None:
+            self._losses.append(lambda: reg(var))
+        return var
+
+    add_variable = add_weight
+
+    def build(self, input_shape):
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        raise NotImplementedError
+
+    # --- calling -----------------------------------------------------------------------------
+    def _check_input_spec(self, inputs):
+        spec = self.input_spec
+        if spec is None:
+            return True
+        specs = spec if isinstance(spec, (list, tuple)) else [spec]
+        xs = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+        for i in _range(min(len(specs), len(xs))):
+            s = specs[i]
+            x = xs[i]
+            if s is None or not _is_tensorlike(x):
+                continue
+            shape = x.shape if not _tlens.is_ndarray(x) else _tf.TensorShape(list(x.shape))
+            if shape.ndims is None:
+                continue
+            nd = shape.ndims
+            full = _fmt_shape(_shape_tuple(shape, False))
+            head = "Input %d of layer \"%s\" is incompatible with the layer: " % (i, self.name)
+            if s.ndim is not None and nd != s.ndim:
+                _fail(head + "expected ndim=%d, found ndim=%d. Full shape received: %s" % (s.ndim, nd, full))
+                return False
+            if s.min_ndim is not None and nd < s.min_ndim:
+                _fail(head + "expected min_ndim=%d, found ndim=%d. Full shape received: %s" % (s.min_ndim, nd, full))
+                return False
+            if s.max_ndim is not None and nd > s.max_ndim:
+                _fail(head + "expected max_ndim=%d, found ndim=%d. Full shape received: %s" % (s.max_ndim, nd, full))
+                return False
+            dims = shape.as_list()
+            for axis in s.axes:
+                want = s.axes[axis]
+                got = dims[axis] if -nd <= axis < nd else None
+                if want is not None and got is not None and got != want:
+                    _fail(head + "expected axis %d of input shape to have value %d, but received input with shape %s" % (axis, want, full))
+                    return False
+        return True
+
+    def _autocast(self, x):
+        if _is_tensorlike(x):
+            if _tlens.is_ndarray(x):
+                x = _tf.convert_to_tensor(x)
+            dt = x.dtype
+            if dt.is_floating and dt != _tf.float32 and self._dtype == "float32":
+                x = _tf.cast(x, _tf.float32)
+            return x
+        if isinstance(x, (list, tuple)):
+            return [self._autocast(e) for e in x]
+        return x
+
+    def _input_shapes(self, inputs):
+        if isinstance(inputs, (list, tuple)):
+            return [self._input_shapes(e) for e in inputs]
+        if _is_tensorlike(inputs):
+            return inputs.shape if not _tlens.is_ndarray(inputs) else _tf.TensorShape(list(inputs.shape))
+        return None
+
+    def _shapes_known(self, inputs):
+        for x in _flatten(inputs):
+            if _is_tensorlike(x) and x.shape.ndims is None:
+                return False
+        return True
+
+    def __call__(self, inputs, *args, **kwargs):
+        self._init_layer()
+        if _tlens.is_unknown(inputs):
+            return inputs
+        if isinstance(inputs, (list, tuple)) and any([_tlens.is_unknown(e) for e in inputs]):
+            return _unknown_tensor()
+        if not isinstance(inputs, (list, tuple)) and not _is_tensorlike(inputs) and not isinstance(inputs, dict):
+            inputs = _tf.convert_to_tensor(inputs)
+        inputs = self._autocast(inputs)
+        flat = _flatten(inputs)
+        keras_call = len(flat) > 0 and all(_backend.is_keras_tensor(x) for x in flat if _is_tensorlike(x))
+        if not self._check_input_spec(inputs):
+            return _unknown_tensor()
+        if not self._shapes_known(inputs):
+            if _tlens.is_abstract():
+                # After an error (or on data of unknown shape): nothing more is known.
+                return _unknown_tensor()
+        if not self.built:
+            if not getattr(type(self).build, "_is_default", False):
+                self._building = True
+                try:
+                    with _tlens.init_scope():
+                        self.build(self._input_shapes(inputs))
+                finally:
+                    self._building = False
+            self.built = True
+        if "training" in kwargs and kwargs["training"] is None:
+            del kwargs["training"]
+        if "training" not in kwargs and _backend._state["learning_phase"] is not None:
+            kwargs["training"] = _backend._state["learning_phase"] == 1
+        if "training" in kwargs and not _tlens.accepts(self.call, "training"):
+            del kwargs["training"]
+        if "mask" in kwargs and not _tlens.accepts(self.call, "mask"):
+            del kwargs["mask"]
+        outputs = self.call(inputs, *args, **kwargs)
+        outs = _flatten(outputs)
+        if outs and _is_tensorlike(outs[0]):
+            self._seen_output_shape = _shape_tuple(outs[0].shape)
+        if keras_call:
+            node_kwargs = {}
+            for k in kwargs:
+                if k != "training":
+                    node_kwargs[k] = kwargs[k]
+            node = _Node(self, inputs, [o for o in outs if _tlens.is_symbolic(o)], node_kwargs)
+            for i in _range(len(node.outputs)):
+                o = node.outputs[i]
+                if _backend.producer(o) is None:
+                    _backend.set_producer(o, node, i)
+            self._inbound_nodes.append(node)
+            _backend._state["nodes"].append(node)
+        return outputs
+
+    def __repr__(self):
+        return "<keras.layers.%s object (%s)>" % (type(self).__name__, self.name)
+
+
+# --- input --------------------------------------------------------------------------------------
+class InputLayer(Layer):
+    def __init__(self, input_shape=None, batch_size=None, dtype=None, input_tensor=None, sparse=None,
+                 name=None, ragged=None, type_spec=None, batch_input_shape=None, **kwargs):
+        if name is None:
+            name = "input_%d" % _backend.get_uid("input")
+        Layer.__init__(self, name=name, dtype=dtype)
+        if input_tensor is None:
+            if batch_input_shape is None:
+                batch_input_shape = (batch_size,) + tuple(input_shape if input_shape is not None else ())
+            dt = _tf.float32 if dtype is None else _tf.as_dtype(dtype)
+            input_tensor = _backend.symbolic_placeholder(dt, list(batch_input_shape), name)
+        self._batch_input_shape = _shape_tuple(input_tensor.shape, False)
+        self._dtype = input_tensor.dtype.name
+        self.built = True
+        node = _Node(self, [], [input_tensor], {})
+        _backend.set_producer(input_tensor, node, 0)
+        self._inbound_nodes.append(node)
+        _backend._state["nodes"].append(node)
+
+    @property
+    def output_shape(self):
+        return [_shape_tuple(self._inbound_nodes[0].outputs[0].shape)]
+
+    def count_params(self):
+        return 0
+
+
+def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=None, tensor=None, ragged=None,
+          type_spec=None, batch_shape=None, **kwargs):
+    if shape is None and batch_shape is None and tensor is None:
+        raise ValueError("Please provide to Input a `shape` or a `tensor` or a `type_spec` argument. Note that `shape` does not include the batch dimension.")
+    if isinstance(shape, int):
+        shape = (shape,)
+    layer = InputLayer(input_shape=shape, batch_size=batch_size, dtype=dtype, input_tensor=tensor, name=name,
+                       batch_input_shape=batch_shape)
+    return layer._inbound_nodes[0].outputs[0]
+
+
+def _input_layer_of(t):
+    p = _backend.producer(t)
+    if p is None:
+        return None
+    return p[0].layer if isinstance(p[0].layer, InputLayer) else None
+
+
+# --- core layers --------------------------------------------------------------------------------
+class Dense(Layer):
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.units = int(units)
+        if self.units < 0:
+            raise ValueError("Received an invalid value for `units`, expected a positive integer. Received: units=%d" % self.units)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = kernel_initializer
+        self.bias_initializer = bias_initializer
+        self.kernel_regularizer = kernel_regularizer
+        self.bias_regularizer = bias_regularizer
+        self.input_spec = InputSpec(min_ndim=2)
+
+    def build(self, input_shape):
+        last = input_shape[-1]
+        if last is None:
+            raise ValueError("The last dimension of the inputs to a Dense layer should be defined. Found None. Full input shape received: %s" % _fmt_shape(input_shape.as_list()))
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: last})
+        self.kernel = self.add_weight("kernel", [last, self.units], initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer)
+        self.bias = self.add_weight("bias", [self.units], initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer) if self.use_bias else None
+        self.built = True
+
+    def call(self, inputs):
+        y = _tf.matmul(inputs, self.kernel)
+        if self.use_bias:
+            y = _tf.nn.bias_add(y, self.bias)
+        return self.activation(y)
+
+
+class Activation(Layer):
+    def __init__(self, activation, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.activation = activations.get(activation)
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+
+class ReLU(Layer):
+    def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.max_value = max_value
+        self.negative_slope = negative_slope
+
+    def call(self, inputs):
+        return activations.relu(inputs, self.negative_slope, self.max_value)
+
+
+class LeakyReLU(Layer):
+    def __init__(self, alpha=0.3, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.alpha = alpha
+
+    def call(self, inputs):
+        return _tf.nn.leaky_relu(inputs, self.alpha)
+
+
+class Softmax(Layer):
+    def __init__(self, axis=-1, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.axis = axis
+
+    def call(self, inputs):
+        return _tf.nn.softmax(inputs, axis=self.axis)
+
+
+class Dropout(Layer):
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.rate = float(rate)
+        if self.rate < 0 or self.rate > 1:
+            raise ValueError("Invalid value received for argument `rate`. Expected a float value between 0 and 1. Received: rate=%s" % rate)
+        self.seed = seed
+
+    def call(self, inputs, training=None):
+        if training and self.rate > 0:
+            return _tf.nn.dropout(inputs, rate=self.rate, seed=self.seed)
+        return _tf.identity(inputs)
+
+
+class Flatten(Layer):
+    def __init__(self, data_format=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.input_spec = InputSpec(min_ndim=1)
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        if len(dims) == 1:
+            return _tf.expand_dims(inputs, 1)
+        n = 1
+        for d in dims[1:]:
+            n = None if (n is None or d is None) else n * d
+        if n is not None:
+            return _tf.reshape(inputs, [-1, n])
+        return _tf.reshape(inputs, _tf.stack([_tf.shape(inputs)[0], -1]))
+
+
+class Reshape(Layer):
+    def __init__(self, target_shape, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.target_shape = tuple(target_shape)
+
+    def call(self, inputs):
+        target = list(self.target_shape)
+        dims = inputs.shape.as_list()
+        if -1 in target:
+            known = 1
+            for d in target:
+                if d != -1:
+                    known *= d
+            total = 1
+            for d in dims[1:]:
+                total = None if (total is None or d is None) else total * d
+            if total is not None:
+                if known == 0 or total % known != 0:
+                    return _fail("Exception encountered when calling layer \"%s\": total size of new array must be unchanged, input_shape = %s, output_shape = %s" % (self.name, list(dims[1:]), target))
+                target = [total // known if d == -1 else d for d in target]
+        else:
+            total = 1
+            for d in dims[1:]:
+                total = None if (total is None or d is None) else total * d
+            want = 1
+            for d in target:
+                want *= d
+            if total is not None and total != want:
+                return _fail("Exception encountered when calling layer \"%s\": total size of new array must be unchanged, input_shape = %s, output_shape = %s" % (self.name, list(dims[1:]), target))
+        return _tf.reshape(inputs, [-1] + target)
+
+
+class Permute(Layer):
+    def __init__(self, dims, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.dims = tuple(dims)
+
+    def call(self, inputs):
+        return _tf.transpose(inputs, [0] + list(self.dims))
+
+
+class RepeatVector(Layer):
+    def __init__(self, n, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.n = n
+        self.input_spec = InputSpec(ndim=2)
+
+    def call(self, inputs):
+        return _tf.tile(_tf.expand_dims(inputs, 1), [1, self.n, 1])
+
+
+class Lambda(Layer):
+    def __init__(self, function, output_shape=None, mask=None, arguments=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.function = function
+        self.arguments = arguments or {}
+
+    def call(self, inputs):
+        return self.function(inputs, **self.arguments)
+
+
+# --- convolutions and pooling ------------------------------------------------------------------
+def _padding(p, layer):
+    p = p.upper()
+    if p not in ("VALID", "SAME"):
+        raise ValueError("The `padding` argument must be a string, one of \"valid\", \"same\" (tensorlens does not support \"causal\"). Received: %s" % p.lower())
+    return p
+
+
+class _Conv(Layer):
+    _rank = 2
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
+                 groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        if data_format not in (None, "channels_last"):
+            raise NotImplementedError("tensorlens: Keras convolutions support data_format='channels_last' only")
+        self.filters = int(filters)
+        self.kernel_size = tuple(_pair(kernel_size, self._rank))
+        self.strides = tuple(_pair(strides, self._rank))
+        self.dilation_rate = tuple(_pair(dilation_rate, self._rank))
+        self.padding = padding
+        self._pad = _padding(padding, self)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = kernel_initializer
+        self.bias_initializer = bias_initializer
+        self.kernel_regularizer = kernel_regularizer
+        self.bias_regularizer = bias_regularizer
+        self.input_spec = InputSpec(min_ndim=self._rank + 2)
+
+    def build(self, input_shape):
+        ch = input_shape[-1]
+        if ch is None:
+            raise ValueError("The channel dimension of the inputs should be defined. The input_shape received is %s, where axis -1 (0-based) is the channel dimension, which found to be `None`." % _fmt_shape(input_shape.as_list()))
+        self.input_spec = InputSpec(min_ndim=self._rank + 2, axes={-1: ch})
+        self.kernel = self.add_weight("kernel", list(self.kernel_size) + [ch, self.filters],
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer)
+        self.bias = self.add_weight("bias", [self.filters], initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer) if self.use_bias else None
+        self.built = True
+
+    def _bias_act(self, y):
+        if self.use_bias:
+            y = _tf.nn.bias_add(y, self.bias)
+        return self.activation(y)
+
+
+class Conv2D(_Conv):
+    _rank = 2
+
+    def call(self, inputs):
+        s = self.strides
+        d = self.dilation_rate
+        dil = None if d == (1, 1) else [1, d[0], d[1], 1]
+        y = _tf.nn.conv2d(inputs, self.kernel, [1, s[0], s[1], 1], self._pad, dilations=dil)
+        return self._bias_act(y)
+
+
+class Conv1D(_Conv):
+    _rank = 1
+
+    def call(self, inputs):
+        x = _tf.expand_dims(inputs, 1)
+        k = _tf.expand_dims(self.kernel, 0)
+        y = _tf.nn.conv2d(x, k, [1, 1, self.strides[0], 1], self._pad)
+        return self._bias_act(_tf.squeeze(y, [1]))
+
+
+Convolution2D = Conv2D
+Convolution1D = Conv1D
+
+
+class _Pool(Layer):
+    _rank = 2
+    _op = "max"
+
+    def __init__(self, pool_size=2, strides=None, padding="valid", data_format=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.pool_size = tuple(_pair(pool_size, self._rank))
+        self.strides = tuple(_pair(strides, self._rank)) if strides is not None else self.pool_size
+        self.padding = padding
+        self._pad = _padding(padding, self)
+        self.input_spec = InputSpec(ndim=self._rank + 2)
+
+    def _pool(self, x, ksize, strides):
+        if self._op == "max":
+            return _tf.nn.max_pool(x, ksize, strides, self._pad)
+        return _tf.nn.avg_pool(x, ksize, strides, self._pad)
+
+
+class MaxPooling2D(_Pool):
+    _rank = 2
+    _op = "max"
+
+    def call(self, inputs):
+        p, s = self.pool_size, self.strides
+        return self._pool(inputs, [1, p[0], p[1], 1], [1, s[0], s[1], 1])
+
+
+class AveragePooling2D(MaxPooling2D):
+    _op = "avg"
+
+
+class MaxPooling1D(_Pool):
+    _rank = 1
+    _op = "max"
+
+    def __init__(self, pool_size=2, strides=None, padding="valid", data_format="channels_last", **kwargs):
+        _Pool.__init__(self, pool_size, strides, padding, None, **kwargs)
+
+    def call(self, inputs):
+        x = _tf.expand_dims(inputs, 1)
+        y = self._pool(x, [1, 1, self.pool_size[0], 1], [1, 1, self.strides[0], 1])
+        return _tf.squeeze(y, [1])
+
+
+class AveragePooling1D(MaxPooling1D):
+    _op = "avg"
+
+
+MaxPool2D = MaxPooling2D
+AvgPool2D = AveragePooling2D
+MaxPool1D = MaxPooling1D
+AvgPool1D = AveragePooling1D
+
+
+class _GlobalPool(Layer):
+    _axes = [1, 2]
+    _ndim = 4
+    _op = "mean"
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.keepdims = keepdims
+        self.input_spec = InputSpec(ndim=self._ndim)
+
+    def call(self, inputs):
+        if self._op == "mean":
+            return _tf.reduce_mean(inputs, self._axes, keepdims=self.keepdims)
+        return _tf.reduce_max(inputs, self._axes, keepdims=self.keepdims)
+
+
+class GlobalAveragePooling2D(_GlobalPool):
+    pass
+
+
+class GlobalMaxPooling2D(_GlobalPool):
+    _op = "max"
+
+
+class GlobalAveragePooling1D(_GlobalPool):
+    _axes = [1]
+    _ndim = 3
+
+
+class GlobalMaxPooling1D(_GlobalPool):
+    _axes = [1]
+    _ndim = 3
+    _op = "max"
+
+
+GlobalAvgPool2D = GlobalAveragePooling2D
+GlobalMaxPool2D = GlobalMaxPooling2D
+GlobalAvgPool1D = GlobalAveragePooling1D
+GlobalMaxPool1D = GlobalMaxPooling1D
+
+
+class ZeroPadding2D(Layer):
+    def __init__(self, padding=(1, 1), data_format=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        if isinstance(padding, int):
+            padding = ((padding, padding), (padding, padding))
+        elif isinstance(padding[0], int):
+            padding = ((padding[0], padding[0]), (padding[1], padding[1]))
+        self.padding = padding
+        self.input_spec = InputSpec(ndim=4)
+
+    def call(self, inputs):
+        p = self.padding
+        return _tf.pad(inputs, [[0, 0], list(p[0]), list(p[1]), [0, 0]])
+
+
+# --- normalization ------------------------------------------------------------------------------
+class BatchNormalization(Layer):
+    def __init__(self, axis=-1, momentum=0.99, epsilon=0.001, center=True, scale=True,
+                 beta_initializer="zeros", gamma_initializer="ones", moving_mean_initializer="zeros",
+                 moving_variance_initializer="ones", beta_regularizer=None, gamma_regularizer=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.axis = axis
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.center = center
+        self.scale = scale
+        self._inits = (beta_initializer, gamma_initializer, moving_mean_initializer, moving_variance_initializer)
+
+    def build(self, input_shape):
+        nd = input_shape.ndims
+        axis = self.axis if self.axis >= 0 else nd + self.axis
+        if axis < 0 or axis >= nd:
+            raise ValueError("Invalid axis: %d (input rank %d)" % (self.axis, nd))
+        self._axis = axis
+        c = input_shape[axis]
+        if c is None:
+            raise ValueError("Axis %d of input tensor should have a defined dimension but the layer received an input with shape %s." % (self.axis, _fmt_shape(input_shape.as_list())))
+        self.input_spec = InputSpec(ndim=nd, axes={self.axis: c})
+        self.gamma = self.add_weight("gamma", [c], initializer=self._inits[1]) if self.scale else None
+        self.beta = self.add_weight("beta", [c], initializer=self._inits[0]) if self.center else None
+        self.moving_mean = self.add_weight("moving_mean", [c], initializer=self._inits[2], trainable=False)
+        self.moving_variance = self.add_weight("moving_variance", [c], initializer=self._inits[3], trainable=False)
+        self.built = True
+
+    def call(self, inputs, training=None):
+        nd = inputs.shape.ndims
+        axes = [i for i in _range(nd) if i != self._axis]
+        if training and not _backend.is_keras_tensor(inputs):
+            mean, var = _tf.nn.moments(inputs, axes)
+            m = 1.0 - self.momentum
+            self.moving_mean.assign_sub((self.moving_mean - mean) * m)
+            self.moving_variance.assign_sub((self.moving_variance - var) * m)
+        else:
+            mean, var = self.moving_mean, self.moving_variance
+        if self._axis != nd - 1:
+            shape = [1] * nd
+            shape[self._axis] = -1
+            mean = _tf.reshape(mean, shape)
+            var = _tf.reshape(var, shape)
+            gamma = _tf.reshape(self.gamma, shape) if self.gamma is not None else None
+            beta = _tf.reshape(self.beta, shape) if self.beta is not None else None
+        else:
+            gamma, beta = self.gamma, self.beta
+        return _tf.nn.batch_normalization(inputs, mean, var, beta, gamma, self.epsilon)
+
+
+class LayerNormalization(Layer):
+    def __init__(self, axis=-1, epsilon=0.001, center=True, scale=True, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.axis = axis
+        self.epsilon = epsilon
+        self.center = center
+        self.scale = scale
+
+    def build(self, input_shape):
+        c = input_shape[-1]
+        self.gamma = self.add_weight("gamma", [c], initializer="ones") if self.scale else None
+        self.beta = self.add_weight("beta", [c], initializer="zeros") if self.center else None
+        self.built = True
+
+    def call(self, inputs):
+        mean, var = _tf.nn.moments(inputs, [-1 if self.axis == -1 else self.axis], keep_dims=True)
+        return _tf.nn.batch_normalization(inputs, mean, var, self.beta, self.gamma, self.epsilon)
+
+
+# --- embeddings and recurrent layers -----------------------------------------------------------
+class Embedding(Layer):
+    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
+                 activity_regularizer=None, embeddings_constraint=None, mask_zero=False, input_length=None, **kwargs):
+        if "input_shape" not in kwargs and "batch_input_shape" not in kwargs:
+            kwargs["input_shape"] = (input_length,)
+        Layer.__init__(self, **kwargs)
+        if input_dim <= 0 or output_dim <= 0:
+            raise ValueError("Both `input_dim` and `output_dim` should be positive, Received input_dim = %d and output_dim = %d" % (input_dim, output_dim))
+        self.input_dim = int(input_dim)
+        self.output_dim = int(output_dim)
+        self.input_length = input_length
+        self.mask_zero = mask_zero
+        init = embeddings_initializer
+        self.embeddings_initializer = initializers.RandomUniform() if init == "uniform" else init
+        self.embeddings_regularizer = embeddings_regularizer
+
+    def _autocast(self, x):
+        if _tlens.is_ndarray(x):
+            return _tf.convert_to_tensor(x)
+        return x
+
+    def build(self, input_shape):
+        self.embeddings = self.add_weight("embeddings", [self.input_dim, self.output_dim],
+                                          initializer=self.embeddings_initializer,
+                                          regularizer=self.embeddings_regularizer)
+        self.built = True
+
+    def call(self, inputs):
+        if inputs.dtype != _tf.int32 and inputs.dtype != _tf.int64:
+            inputs = _tf.cast(inputs, _tf.int32)
+        return _tf.gather(self.embeddings, inputs)
+
+
+class _RNN(Layer):
+    _gates = 1
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
+                 unit_forget_bias=True, kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, recurrent_constraint=None, bias_constraint=None,
+                 dropout=0.0, recurrent_dropout=0.0, return_sequences=False, return_state=False, go_backwards=False,
+                 stateful=False, time_major=False, unroll=False, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.units = int(units)
+        self.activation = activations.get(activation)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = kernel_initializer
+        self.recurrent_initializer = recurrent_initializer
+        self.bias_initializer = bias_initializer
+        self.unit_forget_bias = unit_forget_bias
+        self.kernel_regularizer = kernel_regularizer
+        self.dropout = dropout
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.input_spec = InputSpec(ndim=3)
+
+    def build(self, input_shape):
+        d = input_shape[-1]
+        if d is None:
+            raise ValueError("The last dimension of the inputs to `%s` should be defined. Found `None`." % type(self).__name__)
+        n = self._gates * self.units
+        self.kernel = self.add_weight("kernel", [d, n], initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer)
+        self.recurrent_kernel = self.add_weight("recurrent_kernel", [self.units, n],
+                                                initializer=self.recurrent_initializer)
+        if self.use_bias:
+            if self._gates == 4 and self.unit_forget_bias:
+                self.bias = self.add_weight("bias", [n], initializer=_ForgetBias(self.units))
+            else:
+                self.bias = self.add_weight("bias", [n], initializer=self.bias_initializer)
+        else:
+            self.bias = None
+        self.built = True
+
+    def _zero_state(self, x):
+        b = x.shape[0]
+        if b is None:
+            return _tf.zeros(_tf.stack([_tf.shape(x)[0], self.units]))
+        return _tf.zeros([b, self.units])
+
+    def _initial_states(self, x):
+        return [self._zero_state(x)]
+
+    def call(self, inputs, mask=None, training=None, initial_state=None):
+        steps = inputs.shape[1]
+        states = list(initial_state) if initial_state is not None else self._initial_states(inputs)
+        if steps is None:
+            # Unknown length (a symbolic model of variable-length sequences): one step gives the
+            # shapes; the real loop runs on data, whose length is known.
+            h, states = self._step(inputs[:, 0, :], states)
+            seq = _tf.zeros_like(inputs[:, :, :1]) + _tf.expand_dims(h, 1) if self.return_sequences else None
+        else:
+            xs = _tf.unstack(inputs, axis=1)
+            if self.go_backwards:
+                xs = xs[::-1]
+            outs = []
+            h = None
+            for x in xs:
+                h, states = self._step(x, states)
+                if self.return_sequences:
+                    outs.append(h)
+            seq = _tf.stack(outs, axis=1) if self.return_sequences else None
+        out = seq if self.return_sequences else h
+        if self.return_state:
+            return [out] + list(states)
+        return out
+
+    def _matmuls(self, x, h):
+        z = _tf.matmul(x, self.kernel) + _tf.matmul(h, self.recurrent_kernel)
+        if self.bias is not None:
+            z = z + self.bias
+        return z
+
+
+class _ForgetBias(initializers.Initializer):
+    # LSTM biases: zeros, ones for the forget gate (unit_forget_bias=True).
+    def __init__(self, units):
+        self.units = units
+
+    def _make(self, shape, dtype):
+        u = self.units
+        return _tf.concat([_tf.zeros([u]), _tf.ones([u]), _tf.zeros([2 * u])], 0)
+
+
+class SimpleRNN(_RNN):
+    _gates = 1
+
+    def _step(self, x, states):
+        h = self.activation(self._matmuls(x, states[0]))
+        return h, [h]
+
+
+class LSTM(_RNN):
+    _gates = 4
+
+    def _initial_states(self, x):
+        return [self._zero_state(x), self._zero_state(x)]
+
+    def _step(self, x, states):
+        h, c = states[0], states[1]
+        z = self._matmuls(x, h)
+        i, f, g, o = _tf.split(z, 4, axis=1)
+        i = self.recurrent_activation(i)
+        f = self.recurrent_activation(f)
+        c = f * c + i * self.activation(g)
+        o = self.recurrent_activation(o)
+        h = o * self.activation(c)
+        return h, [h, c]
+
+
+class GRU(_RNN):
+    _gates = 3
+
+    def _step(self, x, states):
+        h = states[0]
+        u = self.units
+        xz = _tf.matmul(x, self.kernel)
+        hz = _tf.matmul(h, self.recurrent_kernel)
+        if self.bias is not None:
+            xz = xz + self.bias
+        xr, xu, xh = _tf.split(xz, 3, axis=1)
+        hr, hu, hh = _tf.split(hz, 3, axis=1)
+        z = self.recurrent_activation(xr + hr)
+        r = self.recurrent_activation(xu + hu)
+        hn = self.activation(xh + r * hh)
+        h = z * h + (1.0 - z) * hn
+        return h, [h]
+
+
+# --- merging ------------------------------------------------------------------------------------
+class _Merge(Layer):
+    def _check(self, inputs):
+        if not isinstance(inputs, (list, tuple)) or len(inputs) < 1:
+            raise ValueError("A merge layer should be called on a list of inputs. Received: inputs=%r (not a list of tensors)" % (inputs,))
+        return list(inputs)
+
+
+class Concatenate(_Merge):
+    def __init__(self, axis=-1, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.axis = axis
+
+    def call(self, inputs):
+        xs = self._check(inputs)
+        shapes = [x.shape.as_list() if x.shape.ndims is not None else None for x in xs]
+        ref = shapes[0]
+        for s in shapes[1:]:
+            if ref is None or s is None:
+                continue
+            ax = self.axis if self.axis >= 0 else len(ref) + self.axis
+            ok = len(s) == len(ref)
+            if ok:
+                for i in _range(1, len(ref)):
+                    if i != ax and ref[i] is not None and s[i] is not None and ref[i] != s[i]:
+                        ok = False
+            if not ok:
+                return _fail("A `Concatenate` layer requires inputs with matching shapes except for the concatenation axis. Received: input_shape=%s" % [_fmt_shape([None] + x[1:]) for x in shapes if x is not None])
+        return _tf.concat(xs, self.axis)
+
+
+class _Elementwise(_Merge):
+    def call(self, inputs):
+        xs = self._check(inputs)
+        shapes = [_shape_tuple(x.shape) for x in xs]
+        for s in shapes[1:]:
+            if s is None or shapes[0] is None:
+                continue
+            if len(s) == len(shapes[0]):
+                for a, b in zip(s[1:], shapes[0][1:]):
+                    if a is not None and b is not None and a != b and a != 1 and b != 1:
+                        return _fail("Inputs have incompatible shapes. Received shapes %s and %s" % (_fmt_shape(shapes[0]), _fmt_shape(s)))
+        y = xs[0]
+        for x in xs[1:]:
+            y = self._merge(y, x)
+        return self._finish(y, len(xs))
+
+    def _finish(self, y, n):
+        return y
+
+
+class Add(_Elementwise):
+    def _merge(self, a, b):
+        return a + b
+
+
+class Subtract(_Elementwise):
+    def _merge(self, a, b):
+        return a - b
+
+
+class Multiply(_Elementwise):
+    def _merge(self, a, b):
+        return a * b
+
+
+class Average(_Elementwise):
+    def _merge(self, a, b):
+        return a + b
+
+    def _finish(self, y, n):
+        return y / float(n)
+
+
+class Maximum(_Elementwise):
+    def _merge(self, a, b):
+        return _tf.maximum(a, b)
+
+
+class Minimum(_Elementwise):
+    def _merge(self, a, b):
+        return _tf.minimum(a, b)
+
+
+def concatenate(inputs, axis=-1, **kwargs):
+    return Concatenate(axis=axis, **kwargs)(inputs)
+
+
+def add(inputs, **kwargs):
+    return Add(**kwargs)(inputs)
+
+
+def subtract(inputs, **kwargs):
+    return Subtract(**kwargs)(inputs)
+
+
+def multiply(inputs, **kwargs):
+    return Multiply(**kwargs)(inputs)
+
+
+def average(inputs, **kwargs):
+    return Average(**kwargs)(inputs)
+
+
+def maximum(inputs, **kwargs):
+    return Maximum(**kwargs)(inputs)

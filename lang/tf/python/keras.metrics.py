@@ -1,0 +1,197 @@
+# keras.metrics: metric functions by name ("accuracy", "mae", ...) and stateful metric objects
+# (update_state / result / reset_state) whose state lives in eager variables.
+import _tlens
+import tensorflow as _tf
+from keras import losses as _losses
+
+
+def _labels(y_true, y_pred):
+    y_true = _tf.convert_to_tensor(y_true)
+    rt, rp = y_true.shape.ndims, y_pred.shape.ndims
+    if rt is not None and rp is not None and rt == rp and y_true.shape[-1] == 1:
+        y_true = _tf.squeeze(y_true, [-1])
+    return y_true
+
+
+def sparse_categorical_accuracy(y_true, y_pred):
+    y_true = _labels(y_true, y_pred)
+    pred = _tf.argmax(y_pred, -1)
+    return _tf.cast(_tf.equal(_tf.cast(y_true, _tf.int64), pred), _tf.float32)
+
+
+def categorical_accuracy(y_true, y_pred):
+    return _tf.cast(_tf.equal(_tf.argmax(y_true, -1), _tf.argmax(y_pred, -1)), _tf.float32)
+
+
+def binary_accuracy(y_true, y_pred, threshold=0.5):
+    y_true = _losses._match_rank(_losses._cast_like(y_true, y_pred), y_pred)
+    pred = _tf.cast(_tf.greater(y_pred, threshold), y_pred.dtype)
+    return _tf.reduce_mean(_tf.cast(_tf.equal(y_true, pred), _tf.float32), -1)
+
+
+def accuracy(y_true, y_pred):
+    return _tf.cast(_tf.equal(_losses._cast_like(y_true, y_pred), y_pred), _tf.float32)
+
+
+def top_k_categorical_accuracy(y_true, y_pred, k=5):
+    raise NotImplementedError("tensorlens: top_k_categorical_accuracy is not supported")
+
+
+mean_squared_error = mse = _losses.mean_squared_error
+mean_absolute_error = mae = _losses.mean_absolute_error
+categorical_crossentropy = _losses.categorical_crossentropy
+sparse_categorical_crossentropy = _losses.sparse_categorical_crossentropy
+binary_crossentropy = _losses.binary_crossentropy
+
+
+def resolve(identifier, loss_name, output_shape, target_shape):
+    """(history name, function) for a compile() metric; 'accuracy' picks the variant Keras picks
+    from the loss and the shapes of the targets and outputs."""
+    if isinstance(identifier, str):
+        name = identifier
+        if identifier in ("accuracy", "acc"):
+            out_last = output_shape[-1] if output_shape else None
+            t_rank = len(target_shape) if target_shape is not None else None
+            o_rank = len(output_shape) if output_shape is not None else None
+            t_last = target_shape[-1] if target_shape else None
+            if loss_name == "binary_crossentropy" or out_last == 1:
+                return name, binary_accuracy
+            if loss_name == "sparse_categorical_crossentropy" or (t_rank is not None and o_rank is not None and (t_rank == o_rank - 1 or (t_rank == o_rank and t_last == 1))):
+                return name, sparse_categorical_accuracy
+            return name, categorical_accuracy
+        fns = {"mse": mean_squared_error, "mean_squared_error": mean_squared_error, "mae": mean_absolute_error,
+               "mean_absolute_error": mean_absolute_error, "categorical_accuracy": categorical_accuracy,
+               "sparse_categorical_accuracy": sparse_categorical_accuracy, "binary_accuracy": binary_accuracy,
+               "categorical_crossentropy": categorical_crossentropy,
+               "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
+               "binary_crossentropy": binary_crossentropy}
+        if identifier not in fns:
+            raise ValueError("Unknown metric function: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` and that this object is included in the scope." % identifier)
+        return name, fns[identifier]
+    if isinstance(identifier, Metric):
+        return identifier.name, identifier._fn_for_compile()
+    return getattr(identifier, "__name__", "metric"), identifier
+
+
+class Metric:
+    def __init__(self, name=None, dtype=None, **kwargs):
+        self.name = name if name is not None else self._default_name
+        with _tlens.init_scope():
+            self.total = _tf.Variable(0.0, trainable=False, name=self.name + "/total")
+            self.count = _tf.Variable(0.0, trainable=False, name=self.name + "/count")
+
+    def _values(self, y_true, y_pred):
+        raise NotImplementedError
+
+    def _fn_for_compile(self):
+        return lambda y_true, y_pred: self._values(y_true, y_pred)
+
+    def update_state(self, y_true, y_pred=None, sample_weight=None):
+        v = _tf.cast(self._values(y_true, y_pred), _tf.float32)
+        self.total.assign_add(_tf.reduce_sum(v))
+        self.count.assign_add(_tf.cast(_tf.size(v), _tf.float32))
+
+    def result(self):
+        return self.total / _tf.maximum(self.count, 1.0)
+
+    def reset_state(self):
+        self.total.assign(0.0)
+        self.count.assign(0.0)
+
+    reset_states = reset_state
+
+    def __call__(self, *args, **kwargs):
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+
+class Mean(Metric):
+    _default_name = "mean"
+
+    def _values(self, values, unused=None):
+        return values
+
+    def update_state(self, values, sample_weight=None):
+        Metric.update_state(self, values, None, sample_weight)
+
+
+class Sum(Mean):
+    _default_name = "sum"
+
+    def result(self):
+        return _tf.identity(self.total)
+
+
+class _FnMetric(Metric):
+    _fn = None
+
+    def _values(self, y_true, y_pred):
+        return type(self)._fn(y_true, y_pred)
+
+
+class Accuracy(Metric):
+    _default_name = "accuracy"
+
+    def _values(self, y_true, y_pred):
+        return accuracy(y_true, y_pred)
+
+
+class SparseCategoricalAccuracy(Metric):
+    _default_name = "sparse_categorical_accuracy"
+
+    def _values(self, y_true, y_pred):
+        return sparse_categorical_accuracy(y_true, y_pred)
+
+
+class CategoricalAccuracy(Metric):
+    _default_name = "categorical_accuracy"
+
+    def _values(self, y_true, y_pred):
+        return categorical_accuracy(y_true, y_pred)
+
+
+class BinaryAccuracy(Metric):
+    _default_name = "binary_accuracy"
+
+    def __init__(self, name=None, dtype=None, threshold=0.5):
+        Metric.__init__(self, name, dtype)
+        self.threshold = threshold
+
+    def _values(self, y_true, y_pred):
+        return binary_accuracy(y_true, y_pred, self.threshold)
+
+
+class MeanSquaredError(Metric):
+    _default_name = "mean_squared_error"
+
+    def _values(self, y_true, y_pred):
+        return mean_squared_error(y_true, y_pred)
+
+
+class MeanAbsoluteError(Metric):
+    _default_name = "mean_absolute_error"
+
+    def _values(self, y_true, y_pred):
+        return mean_absolute_error(y_true, y_pred)
+
+
+class SparseCategoricalCrossentropy(Metric):
+    _default_name = "sparse_categorical_crossentropy"
+
+    def __init__(self, name=None, dtype=None, from_logits=False):
+        Metric.__init__(self, name, dtype)
+        self.from_logits = from_logits
+
+    def _values(self, y_true, y_pred):
+        return sparse_categorical_crossentropy(y_true, y_pred, self.from_logits)
+
+
+class CategoricalCrossentropy(Metric):
+    _default_name = "categorical_crossentropy"
+
+    def __init__(self, name=None, dtype=None, from_logits=False, label_smoothing=0):
+        Metric.__init__(self, name, dtype)
+        self.from_logits = from_logits
+
+    def _values(self, y_true, y_pred):
+        return categorical_crossentropy(y_true, y_pred, self.from_logits)

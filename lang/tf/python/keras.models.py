@@ -1,0 +1,960 @@
+# keras.models: Model (functional and subclassed), Sequential, compile/fit/evaluate/predict and
+# summary().
+#
+# fit/evaluate/predict first check the data against the model: x against the model's input
+# shape, y against its output shape and the loss (categorical_crossentropy with integer labels,
+# ...). Before the first fit, a model without a known input shape is applied to a symbolic
+# input of the data's shape, so its weights are created and its output shape is known the same
+# way in both modes. In abstract mode that is all they do: no loop over the data; fit returns a
+# History of unknown values and predict a typed array of the output's shape.
+import _tlens
+import tensorflow as _tf
+import numpy as _np
+from keras import backend as _backend
+from keras import layers as _layers
+from keras import losses as _losses
+from keras import metrics as _metrics
+from keras import optimizers as _optimizers
+from keras import callbacks as _callbacks
+from keras.layers import Layer, InputLayer, Input, _fail, _fmt_shape, _shape_tuple, _flatten
+
+_range = range
+
+
+def _unknown():
+    return _tlens.value(_tlens.typed(_tf.float32, []))
+
+
+def _data_shape(x):
+    """The shape of a data argument as a list (None when unknown)."""
+    if x is None:
+        return None
+    if _tlens.is_ndarray(x) or _tlens.is_tensor(x):
+        return _layers._static_dims(x)
+    return None
+
+
+def _as_array(x):
+    if x is None or _tlens.is_ndarray(x) or _tlens.is_tensor(x):
+        return x
+    if isinstance(x, (list, tuple)):
+        return _np.asarray(x)
+    return x
+
+
+def _fmt_data_shape(dims):
+    return _fmt_shape(dims)
+
+
+_shuffle_state = [20231123]
+
+
+def _permutation(n):
+    """A deterministic shuffle of range(n) (Fisher-Yates over a linear congruential generator)."""
+    items = list(_range(n))
+    s = _shuffle_state[0]
+    for i in _range(n - 1, 0, -1):
+        s = (s * 1103515245 + 12345) % 2147483648
+        j = s % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    _shuffle_state[0] = s
+    return _np.array(items)
+
+
+class _ArrayData:
+    """Batches of in-memory arrays (numpy arrays or tensors)."""
+
+    def __init__(self, x, y, batch_size, sample_weight=None):
+        self.x = _as_array(x)
+        self.y = _as_array(y)
+        self.batch_size = 32 if batch_size is None else int(batch_size)
+        self.x_shape = _data_shape(self.x)
+        self.y_shape = _data_shape(self.y)
+        self.n = self.x_shape[0] if self.x_shape else None
+
+    def steps(self):
+        if self.n is None:
+            return 0
+        return (self.n + self.batch_size - 1) // self.batch_size
+
+    def batches(self, shuffle):
+        x, y = self.x, self.y
+        if shuffle and self.n is not None and self.n > 1:
+            idx = _permutation(self.n)
+            x = x[idx]
+            if y is not None:
+                y = y[idx]
+        bs = self.batch_size
+        for start in _range(0, self.n, bs):
+            yield x[start:start + bs], (None if y is None else y[start:start + bs])
+
+    def split(self, fraction):
+        n = self.n
+        k = int(n * (1.0 - fraction))
+        val = _ArrayData(self.x[k:], None if self.y is None else self.y[k:], self.batch_size)
+        train = _ArrayData(self.x[:k], None if self.y is None else self.y[:k], self.batch_size)
+        return train, val
+
+
+class _IteratorData:
+    """Batches from a keras.utils.Sequence-like object (ImageDataGenerator.flow) or a generator."""
+
+    def __init__(self, it, steps_per_epoch):
+        self.it = it
+        self.steps_per_epoch = steps_per_epoch
+        spec = getattr(it, "_tlens_spec", None)
+        if spec is not None:
+            xs, ys, bs = spec()
+            self.x_shape, self.y_shape, self.batch_size = xs, ys, bs
+        else:
+            self.x_shape, self.y_shape, self.batch_size = None, None, None
+        self.n = self.x_shape[0] if self.x_shape else None
+
+    def steps(self):
+        if self.steps_per_epoch is not None:
+            return self.steps_per_epoch
+        if hasattr(self.it, "__len__"):
+            return len(self.it)
+        raise ValueError("When passing an infinitely repeating dataset or generator, you must specify the `steps_per_epoch` argument.")
+
+    def batches(self, shuffle):
+        steps = self.steps()
+        if hasattr(self.it, "__getitem__") and hasattr(self.it, "__len__"):
+            n = len(self.it)
+            for i in _range(steps):
+                b = self.it[i % n]
+                if isinstance(b, (tuple, list)):
+                    yield b[0], (b[1] if len(b) > 1 else None)
+                else:
+                    yield b, None
+            if hasattr(self.it, "on_epoch_end"):
+                self.it.on_epoch_end()
+            return
+        for i in _range(steps):
+            b = next(self.it)
+            if isinstance(b, (tuple, list)):
+                yield b[0], (b[1] if len(b) > 1 else None)
+            else:
+                yield b, None
+
+
+def _make_data(x, y, batch_size, steps=None):
+    if x is not None and not (_tlens.is_ndarray(x) or _tlens.is_tensor(x) or isinstance(x, (list, tuple))):
+        return _IteratorData(x, steps)
+    if isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0]):
+        return _ArrayData(x[0], x[1], batch_size)
+    return _ArrayData(x, y, batch_size)
+
+
+def _progress(step, total):
+    return "%d/%d [%s]" % (step, total, "=" * 30)
+
+
+def _fmt_logs(logs):
+    parts = []
+    for k in logs:
+        v = logs[k]
+        if abs(v) >= 1e-3 or v == 0:
+            parts.append(" - %s: %.4f" % (k, v))
+        else:
+            parts.append(" - %s: %.4e" % (k, v))
+    return "".join(parts)
+
+
+class Model(Layer):
+    """keras.Model: functional (Model(inputs, outputs)) or subclassed (override call)."""
+
+    def __init__(self, *args, **kwargs):
+        inputs = kwargs.pop("inputs", None)
+        outputs = kwargs.pop("outputs", None)
+        if len(args) >= 1:
+            inputs = args[0]
+        if len(args) >= 2:
+            outputs = args[1]
+        name = kwargs.pop("name", None)
+        Layer.__init__(self, name=name, trainable=kwargs.pop("trainable", True))
+        self._is_graph_network = False
+        self._compiled = False
+        self.optimizer = None
+        self.stop_training = False
+        self.history = None
+        self._nodes = []
+        self._layers = []
+        self._kt_inputs = []
+        self._kt_outputs = []
+        if inputs is not None and outputs is not None:
+            self._init_graph_network(inputs, outputs)
+        elif inputs is not None or outputs is not None:
+            raise TypeError("Model() needs both `inputs` and `outputs` for the functional API")
+
+    # --- the functional graph ----------------------------------------------------------------
+    def _init_graph_network(self, inputs, outputs):
+        ins = _flatten(inputs)
+        outs = _flatten(outputs)
+        for t in ins:
+            if _layers._input_layer_of(t) is None:
+                raise ValueError("Input tensors to a Functional must come from `tf.keras.Input`. Received: %r (missing previous layer metadata)." % (t,))
+        for t in outs:
+            if not _backend.is_keras_tensor(t):
+                if _tlens.is_abstract() and not _tlens.is_symbolic(t):
+                    # An earlier shape error left the output unknown; it was reported there.
+                    self._nested_inputs = inputs
+                    self._nested_outputs = outputs
+                    self._kt_inputs = ins
+                    self._kt_outputs = []
+                    self._is_graph_network = True
+                    self._layers = [_layers._input_layer_of(t) for t in ins]
+                    self.built = True
+                    return
+                raise ValueError("Output tensors of a Functional model must be the output of a TensorFlow `Layer` (thus holding past layer metadata). Found: %r" % (t,))
+        # The nodes between the inputs and the outputs: one backwards pass over every layer call
+        # in creation order (a topological order), without recursion (abstract mode bounds it).
+        in_names = {}
+        for t in ins:
+            in_names[t.name] = True
+        needed = {}
+        for t in outs:
+            needed[t.name] = True
+        chosen = []
+        all_nodes = _backend._state["nodes"]
+        for k in _range(len(all_nodes) - 1, -1, -1):
+            node = all_nodes[k]
+            hit = None
+            for o in node.outputs:
+                if o.name in needed and o.name not in in_names:
+                    hit = o
+            if hit is None:
+                continue
+            if isinstance(node.layer, InputLayer):
+                raise ValueError("Graph disconnected: cannot obtain value for tensor %s at layer \"%s\". The following previous layers were accessed without issue: %s" % (hit.name, node.layer.name, [n.layer.name for n in chosen]))
+            chosen.append(node)
+            for x in _flatten(node.inputs):
+                if _tlens.is_symbolic(x):
+                    if _backend.producer(x) is None:
+                        raise ValueError("tensorlens: the tensor %s of a functional model was not computed by a Keras layer; wrap TensorFlow ops on Keras tensors in a keras.layers.Lambda layer" % x.name)
+                    needed[x.name] = True
+        nodes = chosen[::-1]
+        self._nested_inputs = inputs
+        self._nested_outputs = outputs
+        self._kt_inputs = ins
+        self._kt_outputs = outs
+        self._nodes = nodes
+        layers = [_layers._input_layer_of(t) for t in ins]
+        seen = {}
+        for l in layers:
+            seen[id(l)] = True
+        for n in nodes:
+            if id(n.layer) not in seen:
+                seen[id(n.layer)] = True
+                layers.append(n.layer)
+        self._layers = layers
+        self._is_graph_network = True
+        self.built = True
+
+    def _run_graph(self, inputs, training):
+        if not self._kt_outputs:
+            return _layers._unknown_tensor()
+        xs = _flatten(inputs)
+        if len(xs) != len(self._kt_inputs):
+            raise ValueError("Layer \"%s\" expects %d input(s), but it received %d input tensors." % (self.name, len(self._kt_inputs), len(xs)))
+        values = {}
+        for t, x in zip(self._kt_inputs, xs):
+            values[t.name] = self._conform(x, t)
+        for node in self._nodes:
+            args = self._map(node.inputs, values)
+            kw = dict(node.kwargs)
+            if training is not None:
+                kw["training"] = training
+            out = node.layer(args, **kw)
+            for t, o in zip(node.outputs, _flatten(out)):
+                values[t.name] = o
+        return self._map(self._nested_outputs, values)
+
+    def _map(self, structure, values):
+        if isinstance(structure, (list, tuple)):
+            return [self._map(s, values) for s in structure]
+        if _tlens.is_symbolic(structure) and structure.name in values:
+            return values[structure.name]
+        return structure
+
+    def _conform(self, x, ref):
+        if _tlens.is_ndarray(x) or not _tlens.is_tensor(x):
+            x = _tf.convert_to_tensor(x)
+        if x.dtype != ref.dtype and not _backend.is_keras_tensor(x):
+            x = _tf.cast(x, ref.dtype)
+        return x
+
+    # --- layers --------------------------------------------------------------------------------
+    @property
+    def layers(self):
+        if self._is_graph_network:
+            return list(self._layers)
+        return self._sublayers()
+
+    def get_layer(self, name=None, index=None):
+        ls = self.layers
+        if index is not None:
+            if len(ls) <= index:
+                raise ValueError("Was asked to retrieve layer at index %d but model only has %d layers." % (index, len(ls)))
+            return ls[index]
+        for l in ls:
+            if l.name == name:
+                return l
+        raise ValueError("No such layer: %s. Existing layers are: %s." % (name, [l.name for l in ls]))
+
+    @property
+    def inputs(self):
+        return list(self._kt_inputs) if self._kt_inputs else None
+
+    @property
+    def outputs(self):
+        return list(self._kt_outputs) if self._kt_outputs else None
+
+    @property
+    def input(self):
+        if not self._kt_inputs:
+            raise AttributeError("Layer %s is not connected, no input to return." % self.name)
+        return self._kt_inputs[0] if len(self._kt_inputs) == 1 else list(self._kt_inputs)
+
+    @property
+    def output(self):
+        if not self._kt_outputs:
+            raise AttributeError("Layer %s has no inbound nodes." % self.name)
+        return self._kt_outputs[0] if len(self._kt_outputs) == 1 else list(self._kt_outputs)
+
+    @property
+    def input_shape(self):
+        if not self._kt_inputs:
+            raise AttributeError("The model has not yet been built.")
+        s = [_shape_tuple(t.shape) for t in self._kt_inputs]
+        return s[0] if len(s) == 1 else s
+
+    @property
+    def output_shape(self):
+        if self._inbound_nodes:
+            return self._node_output_shape()
+        if not self._kt_outputs:
+            raise AttributeError("The model has not yet been built.")
+        s = [_shape_tuple(t.shape) for t in self._kt_outputs]
+        return s[0] if len(s) == 1 else s
+
+    # --- calling -------------------------------------------------------------------------------
+    def call(self, inputs, training=None, mask=None):
+        if self._is_graph_network:
+            return self._run_graph(inputs, training)
+        raise NotImplementedError("Model subclasses must implement call()")
+
+    def build(self, input_shape=None):
+        if self._is_graph_network or input_shape is None or getattr(self, "_building", False):
+            # From __call__ (a subclass's build calling super().build): the call that follows
+            # builds the layers.
+            self.built = True
+            return
+        if isinstance(input_shape, _tf.TensorShape):
+            input_shape = input_shape.as_list()
+        self._symbolic_output(list(input_shape), _tf.float32)
+        self.built = True
+
+    def _symbolic_output(self, batch_shape, dtype):
+        """Applies the model to a symbolic input of `batch_shape` (builds its weights) and returns
+        the output, or None when that failed in abstract mode."""
+        if self._is_graph_network:
+            return self._kt_outputs[0] if len(self._kt_outputs) == 1 else None
+        key = tuple(batch_shape[1:])
+        cache = getattr(self, "_symbolic_cache", None)
+        if cache is None:
+            cache = {}
+            self._symbolic_cache = cache
+        if key in cache:
+            return cache[key]
+        x = _backend.symbolic_placeholder(dtype, [None] + list(batch_shape[1:]))
+        y = self(x)
+        self.built = True
+        y = y if _tlens.is_symbolic(y) else None
+        cache[key] = y
+        return y
+
+    # --- compile -------------------------------------------------------------------------------
+    def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
+                run_eagerly=None, steps_per_execution=None, jit_compile=None, **kwargs):
+        self.optimizer = _optimizers.get(optimizer)
+        if isinstance(loss, (list, tuple)):
+            if len(loss) != 1:
+                raise NotImplementedError("tensorlens: Keras models with several outputs/losses are not supported")
+            loss = loss[0]
+        if isinstance(loss, dict):
+            raise NotImplementedError("tensorlens: Keras models with several outputs/losses are not supported")
+        self.loss = loss
+        self._loss_fn = _losses.get(loss)
+        self._loss_name = _losses.canonical_name(loss)
+        self._metric_ids = []
+        if metrics is not None:
+            if isinstance(metrics, dict):
+                metrics = list(metrics.values())
+            for m in (metrics if isinstance(metrics, (list, tuple)) else [metrics]):
+                self._metric_ids.append(m)
+        self._compiled = True
+
+    def _assert_compiled(self, what):
+        if not self._compiled:
+            raise RuntimeError("You must compile your model before training/testing. Use `model.compile(optimizer, loss)`.")
+        if what != "predict" and self._loss_fn is None:
+            raise ValueError("No loss found. You may have forgotten to provide a `loss` argument in the `compile()` method.")
+
+    def _resolved_metrics(self, out_shape, y_shape):
+        out = []
+        for m in self._metric_ids:
+            out.append(_metrics.resolve(m, self._loss_name, out_shape, y_shape))
+        return out
+
+    def _compute_loss(self, y_true, y_pred):
+        per = self._loss_fn(y_true, y_pred)
+        loss = _tf.reduce_mean(per) if per.shape.ndims != 0 else per
+        for r in self.losses:
+            loss = loss + r
+        return loss
+
+    # --- data checks -----------------------------------------------------------------------------
+    def _expected_input(self):
+        """The model's input batch shape (list with None) or None when it has no fixed input."""
+        if self._kt_inputs and len(self._kt_inputs) == 1:
+            s = self._kt_inputs[0].shape
+            return None if s.ndims is None else [None] + s.as_list()[1:]
+        return None
+
+    def _check_x(self, x_shape):
+        want = self._expected_input()
+        if want is None or x_shape is None:
+            return True
+        got = [None] + list(x_shape[1:])
+        ok = len(got) == len(want)
+        if ok:
+            for a, b in zip(got, want):
+                if a is not None and b is not None and a != b:
+                    ok = False
+        if not ok:
+            _fail("Input 0 of layer \"%s\" is incompatible with the layer: expected shape=%s, found shape=%s" % (self.name, _fmt_shape(want), _fmt_shape(got)))
+            return False
+        return True
+
+    def _check_y(self, y_shape, out_shape):
+        if y_shape is None or out_shape is None:
+            return True
+        loss = self._loss_name
+        yr, orank = len(y_shape), len(out_shape)
+        classes = out_shape[-1] if orank > 0 else None
+        y_last = y_shape[-1] if yr > 0 else None
+        shown_y = _fmt_shape([None] + list(y_shape[1:])) if yr > 0 else "()"
+        shown_o = _fmt_shape(out_shape)
+        if loss == "categorical_crossentropy":
+            if classes is not None and classes > 1 and (yr == orank - 1 or (yr == orank and y_last == 1)):
+                _fail("Shapes %s and %s are incompatible: loss 'categorical_crossentropy' expects one-hot targets of shape %s, but the targets have shape %s (integer class labels?). Use loss='sparse_categorical_crossentropy' for integer labels, or one-hot encode them with keras.utils.to_categorical(y, %d)." % (_fmt_shape([None, 1]), shown_o, shown_o, _fmt_shape(y_shape), classes))
+                return False
+            if yr == orank and y_last is not None and classes is not None and y_last != classes:
+                _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s" % (shown_y, shown_o, _fmt_shape(y_shape), shown_o))
+                return False
+            return True
+        if loss == "sparse_categorical_crossentropy":
+            if yr == orank and y_last is not None and y_last != 1:
+                _fail("loss 'sparse_categorical_crossentropy' expects integer class labels of shape (N,) or (N, 1), but the targets have shape %s, which looks one-hot encoded. Use loss='categorical_crossentropy' for one-hot targets (or np.argmax(y, axis=-1) to get the labels)." % _fmt_shape(y_shape))
+                return False
+            if yr not in (orank, orank - 1):
+                _fail("loss 'sparse_categorical_crossentropy' expects integer class labels of shape (N,) or (N, 1) for model outputs of shape %s, but the targets have shape %s" % (shown_o, _fmt_shape(y_shape)))
+                return False
+            return True
+        if loss in ("binary_crossentropy", "mean_squared_error", "mean_absolute_error", "hinge",
+                    "mean_absolute_percentage_error", "huber"):
+            ys = list(y_shape)
+            if yr == orank - 1:
+                ys = ys + [1]
+            if len(ys) != orank:
+                _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s" % (shown_y, shown_o, _fmt_shape(y_shape), shown_o))
+                return False
+            for a, b in zip(ys[1:], out_shape[1:]):
+                if a is not None and b is not None and a != b:
+                    _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s (loss '%s')" % (_fmt_shape([None] + ys[1:]), shown_o, _fmt_shape(y_shape), shown_o, loss))
+                    return False
+        return True
+
+    def _prepare(self, data, what):
+        """Checks `data` against the model and builds it; returns (ok, output shape)."""
+        if data.x_shape is not None and data.y_shape is not None and data.x_shape[0] is not None and \
+                data.y_shape[0] is not None and data.x_shape[0] != data.y_shape[0]:
+            _fail("Data cardinality is ambiguous:\n  x sizes: %d\n  y sizes: %d\nMake sure all arrays contain the same number of samples." % (data.x_shape[0], data.y_shape[0]))
+            return False, None
+        if not self._check_x(data.x_shape):
+            return False, None
+        out = None
+        if data.x_shape is not None:
+            dtype = _tf.float32
+            out = self._symbolic_output([None] + list(data.x_shape[1:]), dtype)
+        elif self._kt_outputs:
+            out = self._kt_outputs[0]
+        out_shape = None
+        if out is not None and out.shape.ndims is not None:
+            out_shape = [None] + out.shape.as_list()[1:]
+        if out is None and data.x_shape is not None and _tlens.is_abstract():
+            return False, None
+        if what != "predict" and not self._check_y(data.y_shape, out_shape):
+            return False, None
+        return True, out_shape
+
+    # --- training ------------------------------------------------------------------------------
+    def train_step(self, x, y):
+        with _tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self._compute_loss(y, y_pred)
+        variables = self.trainable_variables
+        grads = tape.gradient(loss, variables)
+        self.optimizer.apply_gradients(zip(grads, variables))
+        return loss, y_pred
+
+    def _batch_logs(self, loss, y, y_pred, metrics):
+        logs = {"loss": float(loss)}
+        for name, fn in metrics:
+            logs[name] = float(_tf.reduce_mean(fn(y, y_pred)))
+        return logs
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1,
+            max_queue_size=10, workers=1, use_multiprocessing=False):
+        self._assert_compiled("fit")
+        data = _make_data(x, y, batch_size, steps_per_epoch)
+        ok, out_shape = self._prepare(data, "fit")
+        val = None
+        if validation_data is not None:
+            vx = validation_data[0]
+            vy = validation_data[1] if len(validation_data) > 1 else None
+            val = _make_data(vx, vy, validation_batch_size or data.batch_size)
+            if ok:
+                ok = self._check_x(val.x_shape) and self._check_y(val.y_shape, out_shape)
+        elif validation_split and isinstance(data, _ArrayData):
+            data, val = data.split(validation_split)
+        metrics = self._resolved_metrics(out_shape, data.y_shape)
+        names = ["loss"] + [n for n, f in metrics]
+        if val is not None:
+            names = names + ["val_" + n for n in names]
+        history = _callbacks.History()
+        history.set_model(self)
+        history.params = {"verbose": verbose, "epochs": epochs, "steps": None}
+        self.history = history
+        if not ok or _tlens.is_abstract():
+            # Abstract mode checks shapes only; the values are unknown.
+            for k in names:
+                history.history[k] = [_unknown() for e in _range(initial_epoch, epochs)]
+            history.epoch = list(_range(initial_epoch, epochs))
+            return history
+        with _tlens.quiet():
+            return self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle)
+
+    def _fit_loop(self, data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle):
+        cbs = [history] + list(callbacks or [])
+        for cb in cbs:
+            cb.set_model(self)
+        steps = data.steps()
+        history.params["steps"] = steps
+        verbose = 1 if verbose == "auto" else verbose
+        self.stop_training = False
+        for cb in cbs:
+            cb.on_train_begin()
+        for epoch in _range(initial_epoch, epochs):
+            for cb in cbs:
+                cb.on_epoch_begin(epoch)
+            if verbose:
+                print("Epoch %d/%d" % (epoch + 1, epochs))
+            sums = {}
+            seen = 0
+            step = 0
+            for xb, yb in data.batches(shuffle):
+                loss, y_pred = self.train_step(xb, yb)
+                logs = self._batch_logs(loss, yb, y_pred, metrics)
+                n = len(xb)
+                for k in logs:
+                    sums[k] = sums.get(k, 0.0) + logs[k] * n
+                seen += n
+                step += 1
+                for cb in cbs:
+                    cb.on_train_batch_end(step - 1, logs)
+            epoch_logs = {}
+            for k in sums:
+                epoch_logs[k] = sums[k] / max(seen, 1)
+            if val is not None:
+                vlogs = self._evaluate_data(val, metrics)
+                for k in vlogs:
+                    epoch_logs["val_" + k] = vlogs[k]
+            if verbose:
+                print(_progress(step, step) + _fmt_logs(epoch_logs))
+            for cb in cbs:
+                cb.on_epoch_end(epoch, epoch_logs)
+            if self.stop_training:
+                break
+        for cb in cbs:
+            cb.on_train_end()
+        return history
+
+    def _evaluate_data(self, data, metrics):
+        with _tlens.quiet():
+            return self._evaluate_loop(data, metrics)
+
+    def _evaluate_loop(self, data, metrics):
+        sums = {}
+        seen = 0
+        for xb, yb in data.batches(False):
+            y_pred = self(xb, training=False)
+            loss = self._compute_loss(yb, y_pred)
+            logs = self._batch_logs(loss, yb, y_pred, metrics)
+            n = len(xb)
+            for k in logs:
+                sums[k] = sums.get(k, 0.0) + logs[k] * n
+            seen += n
+        out = {}
+        for k in sums:
+            out[k] = sums[k] / max(seen, 1)
+        return out
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
+                 callbacks=None, max_queue_size=10, workers=1, use_multiprocessing=False, return_dict=False):
+        self._assert_compiled("evaluate")
+        data = _make_data(x, y, batch_size, steps)
+        ok, out_shape = self._prepare(data, "evaluate")
+        metrics = self._resolved_metrics(out_shape, data.y_shape)
+        names = ["loss"] + [n for n, f in metrics]
+        if not ok or _tlens.is_abstract():
+            logs = {}
+            for k in names:
+                logs[k] = _unknown()
+        else:
+            logs = self._evaluate_data(data, metrics)
+            if verbose == "auto" or verbose:
+                s = data.steps()
+                print(_progress(s, s) + _fmt_logs(logs))
+        if return_dict:
+            return logs
+        if len(names) == 1:
+            return logs["loss"]
+        return [logs[k] for k in names]
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, max_queue_size=10,
+                workers=1, use_multiprocessing=False):
+        data = _make_data(x, None, batch_size, steps)
+        ok, out_shape = self._prepare(data, "predict")
+        if not ok:
+            return _layers._unknown_tensor()
+        if _tlens.is_abstract():
+            out = self._symbolic_output([None] + list(data.x_shape[1:]), _tf.float32) if data.x_shape is not None else None
+            if out is None or data.n is None:
+                return _layers._unknown_tensor()
+            return _tlens.typed(out.dtype, [data.n] + out.shape.as_list()[1:], True)
+        with _tlens.quiet():
+            outs = []
+            for xb, yb in data.batches(False):
+                outs.append(self(xb, training=False))
+            if verbose == "auto" or verbose:
+                s = data.steps()
+                print(_progress(s, s))
+            if len(outs) == 1:
+                return _tlens.to_ndarray(outs[0])
+            return _tlens.to_ndarray(_tf.concat(outs, 0))
+
+    def __call__(self, inputs, *args, **kwargs):
+        return Layer.__call__(self, inputs, *args, **kwargs)
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True, return_dict=False):
+        self._assert_compiled("fit")
+        data = _ArrayData(x, y, None)
+        ok, out_shape = self._prepare(data, "fit")
+        metrics = self._resolved_metrics(out_shape, data.y_shape)
+        if not ok or _tlens.is_abstract():
+            logs = {"loss": _unknown()}
+            for n, f in metrics:
+                logs[n] = _unknown()
+        else:
+            with _tlens.quiet():
+                loss, y_pred = self.train_step(data.x, data.y)
+                logs = self._batch_logs(loss, data.y, y_pred, metrics)
+        if return_dict:
+            return logs
+        vals = list(logs.values())
+        return vals[0] if len(vals) == 1 else vals
+
+    def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True, return_dict=False):
+        return self.evaluate(x, y, batch_size=len(x), verbose=0, return_dict=return_dict)
+
+    def predict_on_batch(self, x):
+        return self.predict(x, batch_size=len(x), verbose=0)
+
+    # --- saving --------------------------------------------------------------------------------
+    def save(self, filepath, overwrite=True, save_format=None, **kwargs):
+        # FIXME: tensorlens writes no model files.
+        return None
+
+    def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
+        # FIXME: tensorlens writes no weight files.
+        return None
+
+    def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
+        # FIXME: tensorlens reads no weight files; the weights stay as they are.
+        return None
+
+    def get_config(self):
+        return {"name": self.name, "layers": [l.get_config() for l in self.layers]}
+
+    def to_json(self, **kwargs):
+        return "{}"
+
+    # --- summary -------------------------------------------------------------------------------
+    def _sequential_like(self):
+        if not self._is_graph_network:
+            return True
+        if len(self._kt_inputs) != 1 or len(self._kt_outputs) != 1:
+            return False
+        prev = self._kt_inputs[0].name
+        seen = {}
+        for node in self._nodes:
+            ins = _flatten(node.inputs)
+            if len(ins) != 1 or ins[0].name != prev or len(node.outputs) != 1 or id(node.layer) in seen:
+                return False
+            seen[id(node.layer)] = True
+            prev = node.outputs[0].name
+        return True
+
+    def _layer_output_shape(self, layer):
+        try:
+            return layer.output_shape
+        except AttributeError:
+            return "multiple"
+
+    def _connections(self, layer):
+        out = []
+        relevant = {}
+        for n in self._nodes:
+            relevant[id(n)] = True
+        for node in layer._inbound_nodes:
+            if id(node) not in relevant:
+                continue
+            for t in _flatten(node.inputs):
+                p = _backend.producer(t)
+                if p is None:
+                    continue
+                src_node, index = p
+                node_index = 0
+                for i in _range(len(src_node.layer._inbound_nodes)):
+                    if src_node.layer._inbound_nodes[i] is src_node:
+                        node_index = i
+                out.append("%s[%d][%d]" % (src_node.layer.name, node_index, index))
+        return out
+
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
+                layer_range=None):
+        if not self.built:
+            raise ValueError("This model has not yet been built. Build the model first by calling `build()` or by calling the model on a batch of data.")
+        if print_fn is None:
+            print_fn = print
+        sequential_like = self._sequential_like()
+        if sequential_like:
+            line_length = line_length or 65
+            positions = positions or [0.45, 0.85, 1.0]
+            header = ["Layer (type)", "Output Shape", "Param #"]
+        else:
+            line_length = line_length or 98
+            positions = positions or [0.3, 0.6, 0.70, 1.0]
+            header = ["Layer (type)", "Output Shape", "Param #", "Connected to"]
+        if positions[-1] <= 1:
+            positions = [int(line_length * p) for p in positions]
+
+        def print_row(fields):
+            left = [str(f) for f in fields]
+            while any(left):
+                line = ""
+                for col in _range(len(left)):
+                    start = positions[col - 1] if col > 0 else 0
+                    end = positions[col]
+                    space = 2 if col != len(positions) - 1 else 0
+                    cutoff = end - start - space
+                    if col != len(positions) - 1:
+                        cutoff -= 1
+                    fit = left[col][:cutoff]
+                    cands = [fit.find(c) + len(c) for c in ("),", "},", "],", "',") if fit.find(c) >= 0]
+                    if cands:
+                        cutoff = min(cands)
+                        fit = fit[:cutoff]
+                    if col == 0:
+                        line += " "
+                    line += fit
+                    line += " " * space if space else ""
+                    left[col] = left[col][cutoff:]
+                    line += " " * (positions[col] - len(line))
+                print_fn(line)
+
+        print_fn("Model: \"%s\"" % self.name)
+        print_fn("_" * line_length)
+        print_row(header)
+        print_fn("=" * line_length)
+        for layer in self.layers:
+            shape = self._layer_output_shape(layer)
+            if not layer.built and not getattr(layer, "_is_graph_network", False):
+                params = "0 (unused)"
+            else:
+                params = layer.count_params()
+            fields = [layer.name + " (" + type(layer).__name__ + ")", shape, params]
+            if not sequential_like:
+                fields.append(self._connections(layer))
+            print_row(fields)
+            print_fn(" " * line_length)
+        print_fn("=" * line_length)
+        trainable = _count(self.trainable_weights)
+        non_trainable = _count(self.non_trainable_weights)
+        print_fn("Total params: %d (%s)" % (trainable + non_trainable, _readable_size((trainable + non_trainable) * 4)))
+        print_fn("Trainable params: %d (%s)" % (trainable, _readable_size(trainable * 4)))
+        print_fn("Non-trainable params: %d (%s)" % (non_trainable, _readable_size(non_trainable * 4)))
+        print_fn("_" * line_length)
+
+    def _tlens_summary_rows(self):
+        """(layer name, class, output shape as a list with None or None when unknown, params) per
+        layer, for the language server's hover."""
+        rows = []
+        for layer in self.layers:
+            try:
+                shape = layer.output_shape
+            except AttributeError:
+                shape = layer._seen_output_shape
+            if isinstance(layer, InputLayer) and isinstance(shape, list):
+                shape = shape[0]
+            if isinstance(shape, list) and shape and isinstance(shape[0], tuple):
+                shape = shape[0]
+            shape = None if shape is None else list(shape)
+            params = layer.count_params() if (layer.built or layer.weights) else 0
+            rows.append((layer.name, type(layer).__name__, shape, params))
+        return rows
+
+
+def _count(weights):
+    n = 0
+    for w in weights:
+        c = 1
+        for d in w.shape.as_list():
+            c *= d
+        n += c
+    return n
+
+
+def _readable_size(size):
+    units = ["Byte", "KB", "MB", "GB", "TB", "PB"]
+    size = float(size)
+    for unit in units:
+        if size / 1024 < 1:
+            return "%.2f %s" % (size, unit)
+        size /= 1024
+    return "%.2f %s" % (size, units[-1])
+
+
+Model.build._is_default = True
+Functional = Model
+
+
+class Sequential(Model):
+    """A linear stack of layers. With an input shape (an Input, an InputLayer, or input_shape= on
+    the first layer) each added layer is applied to the symbolic output so far, so shape errors
+    point at the add() (or Sequential([...])) line; without one the model is built on first use."""
+
+    def __init__(self, layers=None, name=None):
+        Model.__init__(self, name=name)
+        self._kt_in = None
+        self._kt_out = None
+        self._input_layer = None
+        if layers:
+            for l in layers:
+                self.add(l)
+
+    @property
+    def layers(self):
+        return list(self._layers)
+
+    def add(self, layer):
+        if _tlens.is_symbolic(layer) and _layers._input_layer_of(layer) is not None:
+            self._set_input(layer)
+            return
+        if isinstance(layer, InputLayer):
+            self._set_input(layer._inbound_nodes[0].outputs[0])
+            return
+        if not isinstance(layer, Layer):
+            raise TypeError("The added layer must be an instance of class Layer. Received: layer=%r of type %s." % (layer, type(layer)))
+        for l in self._layers:
+            if l.name == layer.name:
+                raise ValueError("All layers added to a Sequential model should have unique names. Name \"%s\" is already the name of a layer in this model. Update the `name` argument to pass a unique name." % layer.name)
+        self._layers.append(layer)
+        if self._kt_out is None and not self._layers[:-1] and layer._batch_input_shape is not None:
+            self._set_input(Input(batch_shape=layer._batch_input_shape, dtype=layer.dtype if layer.dtype != "float32" else None))
+            return
+        self._apply(layer)
+
+    def _set_input(self, t):
+        self._kt_in = t
+        self._kt_out = t
+        self._input_layer = _layers._input_layer_of(t)
+        for l in self._layers:
+            self._apply(l)
+
+    def _apply(self, layer):
+        if self._kt_out is None:
+            return
+        if not _tlens.is_symbolic(self._kt_out):
+            return  # an earlier layer's error was reported; nothing more is known
+        self._kt_out = layer(self._kt_out)
+        self._graph_ready()
+
+    def _graph_ready(self):
+        self._kt_inputs = [self._kt_in]
+        self._kt_outputs = [self._kt_out] if _tlens.is_symbolic(self._kt_out) else []
+        self.built = True
+
+    def pop(self):
+        if not self._layers:
+            raise TypeError("There are no layers in the model.")
+        self._layers.pop()
+        if self._kt_in is not None:
+            self._set_input(self._kt_in)
+
+    def _symbolic_output(self, batch_shape, dtype):
+        if self._kt_in is None:
+            self._set_input(Input(batch_shape=[None] + list(batch_shape[1:]), dtype=dtype))
+        return self._kt_out if _tlens.is_symbolic(self._kt_out) else None
+
+    def build(self, input_shape=None):
+        if input_shape is not None and self._kt_in is None:
+            if isinstance(input_shape, _tf.TensorShape):
+                input_shape = input_shape.as_list()
+            self._set_input(Input(batch_shape=list(input_shape)))
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        x = inputs
+        if self._kt_in is not None and not _backend.is_keras_tensor(x) and _tlens.is_tensor(x):
+            if x.dtype != self._kt_in.dtype:
+                x = _tf.cast(x, self._kt_in.dtype)
+        for layer in self._layers:
+            x = layer(x, training=training)
+        return x
+
+    def __call__(self, inputs, *args, **kwargs):
+        if self._kt_in is None and (_tlens.is_tensor(inputs) or _tlens.is_ndarray(inputs)) and not _tlens.is_symbolic(inputs):
+            shape = _layers._static_dims(inputs)
+            if shape is not None:
+                self._symbolic_output([None] + shape[1:], _tf.float32)
+        return Layer.__call__(self, inputs, *args, **kwargs)
+
+    def _sequential_like(self):
+        return True
+
+
+def load_model(filepath, custom_objects=None, compile=True, options=None):
+    raise NotImplementedError("tensorlens: keras.models.load_model reads model files, which tensorlens does not do; build the model in code")
+
+
+def clone_model(model, input_tensors=None, clone_function=None):
+    raise NotImplementedError("tensorlens: keras.models.clone_model is not supported")
+
+
+def model_from_json(json_string, custom_objects=None):
+    raise NotImplementedError("tensorlens: keras.models.model_from_json is not supported")

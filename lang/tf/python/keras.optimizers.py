@@ -1,0 +1,208 @@
+# keras.optimizers: SGD, Adam, RMSprop, Adagrad with Keras 2.11+'s update rules. Slots and the
+# step counter are eager variables (created under _tlens.init_scope, so apply_gradients also
+# works inside a tf.function), updated with the registry's ops (AssignSub, ...).
+import _tlens
+import tensorflow as _tf
+
+
+class Optimizer:
+    _default_name = "Optimizer"
+
+    def __init__(self, learning_rate=0.001, name=None, clipnorm=None, clipvalue=None, global_clipnorm=None, **kwargs):
+        if "lr" in kwargs:
+            learning_rate = kwargs["lr"]
+        self.name = name if name is not None else self._default_name
+        self._lr = learning_rate
+        self.clipvalue = clipvalue
+        self._slots = {}
+        with _tlens.init_scope():
+            self.iterations = _tf.Variable(0, trainable=False, name=self.name + "/iter", dtype=_tf.int64)
+
+    @property
+    def learning_rate(self):
+        return self._lr
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        self._lr = value
+
+    lr = learning_rate
+
+    def _current_lr(self):
+        lr = self._lr
+        if callable(lr) and not _tlens.is_tensor(lr):
+            lr = lr(self.iterations)
+        return lr
+
+    def _slot(self, var, name, init=0.0):
+        key = (id(var), name)
+        s = self._slots.get(key)
+        if s is None:
+            with _tlens.init_scope():
+                s = _tf.Variable(_tf.fill(var.shape.as_list(), _tf.constant(init, _tf.float32)), trainable=False,
+                                 name=self.name + "/" + name)
+            self._slots[key] = s
+        return s
+
+    def apply_gradients(self, grads_and_vars, name=None, **kwargs):
+        pairs = []
+        for g, v in grads_and_vars:
+            if _tlens.is_unknown(g) or _tlens.is_unknown(v):
+                return None  # abstract mode, unknown gradients: nothing to check
+            if g is not None:
+                pairs.append((g, v))
+        if not pairs:
+            if _tlens.is_abstract():
+                return None
+            raise ValueError("No gradients provided for any variable.")
+        lr = self._current_lr()
+        for g, v in pairs:
+            if self.clipvalue is not None:
+                g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
+            self._update(g, v, lr)
+        return self.iterations.assign_add(1)
+
+    def minimize(self, loss, var_list, tape=None):
+        if tape is None:
+            with _tf.GradientTape() as t:
+                value = loss() if callable(loss) else loss
+            tape = t
+        else:
+            value = loss
+        if callable(var_list):
+            var_list = var_list()
+        grads = tape.gradient(value, var_list)
+        return self.apply_gradients(zip(grads, var_list))
+
+    def get_config(self):
+        return {"name": self.name, "learning_rate": self._lr}
+
+    def variables(self):
+        return [self.iterations] + list(self._slots.values())
+
+
+class SGD(Optimizer):
+    _default_name = "SGD"
+
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kwargs):
+        Optimizer.__init__(self, learning_rate, name, **kwargs)
+        self.momentum = momentum
+        self.nesterov = nesterov
+
+    def _update(self, g, v, lr):
+        if not self.momentum:
+            v.assign_sub(g * lr)
+            return
+        m = self._slot(v, "momentum")
+        m.assign(m * self.momentum - g * lr)
+        if self.nesterov:
+            v.assign_add(m * self.momentum - g * lr)
+        else:
+            v.assign_add(m)
+
+
+class Adam(Optimizer):
+    _default_name = "Adam"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, amsgrad=False, name="Adam", **kwargs):
+        Optimizer.__init__(self, learning_rate, name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def _update(self, g, v, lr):
+        step = _tf.cast(self.iterations + 1, _tf.float32)
+        b1p = _tf.pow(_tf.constant(self.beta_1, _tf.float32), step)
+        b2p = _tf.pow(_tf.constant(self.beta_2, _tf.float32), step)
+        alpha = lr * _tf.sqrt(1.0 - b2p) / (1.0 - b1p)
+        m = self._slot(v, "m")
+        s = self._slot(v, "v")
+        m.assign_add((g - m) * (1.0 - self.beta_1))
+        s.assign_add((_tf.square(g) - s) * (1.0 - self.beta_2))
+        v.assign_sub((m * alpha) / (_tf.sqrt(s) + self.epsilon))
+
+
+class RMSprop(Optimizer):
+    _default_name = "RMSprop"
+
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-07, centered=False, name="RMSprop", **kwargs):
+        Optimizer.__init__(self, learning_rate, name, **kwargs)
+        self.rho = rho
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.centered = centered
+
+    def _update(self, g, v, lr):
+        a = self._slot(v, "velocity")
+        a.assign(a * self.rho + _tf.square(g) * (1.0 - self.rho))
+        denom = a
+        if self.centered:
+            mg = self._slot(v, "average_gradient")
+            mg.assign(mg * self.rho + g * (1.0 - self.rho))
+            denom = a - _tf.square(mg)
+        inc = g * lr / _tf.sqrt(denom + self.epsilon)
+        if self.momentum:
+            m = self._slot(v, "momentum")
+            m.assign(m * self.momentum + inc)
+            v.assign_sub(m)
+        else:
+            v.assign_sub(inc)
+
+
+class Adagrad(Optimizer):
+    _default_name = "Adagrad"
+
+    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-07, name="Adagrad", **kwargs):
+        Optimizer.__init__(self, learning_rate, name, **kwargs)
+        self.initial_accumulator_value = initial_accumulator_value
+        self.epsilon = epsilon
+
+    def _update(self, g, v, lr):
+        acc = self._slot(v, "accumulator", self.initial_accumulator_value)
+        acc.assign_add(_tf.square(g))
+        v.assign_sub(g * lr / _tf.sqrt(acc + self.epsilon))
+
+
+_by_name = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad}
+
+
+def get(identifier):
+    if isinstance(identifier, Optimizer):
+        return identifier
+    if isinstance(identifier, str):
+        cls = _by_name.get(identifier.lower())
+        if cls is None:
+            raise ValueError("Could not interpret optimizer identifier: %s" % identifier)
+        return cls()
+    if isinstance(identifier, type):
+        return identifier()
+    raise ValueError("Could not interpret optimizer identifier: %r" % (identifier,))
+
+
+legacy = _tf._Namespace("keras.optimizers.legacy")
+legacy.SGD = SGD
+legacy.Adam = Adam
+legacy.RMSprop = RMSprop
+legacy.Adagrad = Adagrad
+
+
+class _Schedules:
+    pass
+
+
+class ExponentialDecay:
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+
+    def __call__(self, step):
+        p = _tf.cast(step, _tf.float32) / float(self.decay_steps)
+        if self.staircase:
+            p = _tf.floor(p)
+        return self.initial_learning_rate * _tf.pow(_tf.constant(self.decay_rate, _tf.float32), p)
+
+
+schedules = _tf._Namespace("keras.optimizers.schedules")
+schedules.ExponentialDecay = ExponentialDecay

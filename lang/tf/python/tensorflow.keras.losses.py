@@ -1,0 +1,1 @@
+from keras.losses import *

@@ -1,0 +1,1 @@
+from keras.models import *

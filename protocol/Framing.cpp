@@ -1,0 +1,97 @@
+// Content-Length framing: encodeFrame and the FrameDecoder.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "protocol/Channel.h"
+
+namespace tlens::protocol {
+namespace {
+
+constexpr size_t kMaxHeaderBytes = 8 * 1024;
+constexpr size_t kMaxBodyBytes = size_t(512) << 20;  // 512 MiB: far above any real message
+constexpr std::string_view kHeaderEnd = "\r\n\r\n";
+constexpr std::string_view kLengthField = "content-length";
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == y;
+         });
+}
+
+/// The body length announced by a header block (without its final blank line).
+size_t parseContentLength(std::string_view block) {
+  std::optional<size_t> length;
+  while (!block.empty()) {
+    size_t eol = block.find("\r\n");
+    std::string_view line = block.substr(0, eol);
+    block = eol == std::string_view::npos ? std::string_view() : block.substr(eol + 2);
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos)
+      throw FramingError("malformed header line '" + std::string(line.substr(0, 80)) + "'");
+    if (!equalsIgnoreCase(trim(line.substr(0, colon)), kLengthField)) continue;  // Content-Type
+    std::string_view value = trim(line.substr(colon + 1));
+    size_t n = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (ec != std::errc() || end != value.data() + value.size())
+      throw FramingError("bad Content-Length '" + std::string(value.substr(0, 40)) + "'");
+    if (n > kMaxBodyBytes)
+      throw FramingError("Content-Length " + std::to_string(n) + " exceeds the " +
+                         std::to_string(kMaxBodyBytes >> 20) + " MiB limit");
+    length = n;
+  }
+  if (!length) throw FramingError("header block without Content-Length");
+  return *length;
+}
+
+}  // namespace
+
+std::string encodeFrame(std::string_view body) {
+  std::string out = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+  out.append(body);
+  return out;
+}
+
+void FrameDecoder::feed(std::string_view bytes) {
+  if (pos_ > 0 && pos_ * 2 > buffer_.size()) {  // compact once half the buffer is consumed
+    buffer_.erase(0, pos_);
+    pos_ = 0;
+  }
+  buffer_.append(bytes);
+}
+
+std::optional<std::string> FrameDecoder::next() {
+  std::string_view pending(buffer_.data() + pos_, buffer_.size() - pos_);
+  size_t end = pending.find(kHeaderEnd);
+  if (end == std::string_view::npos) {
+    if (pending.size() <= kMaxHeaderBytes) return std::nullopt;
+    // No header ends within the limit: drop up to the next plausible header start.
+    size_t again = pending.find("Content-Length", 1);
+    pos_ += again == std::string_view::npos ? pending.size() : again;
+    throw FramingError("header block longer than " + std::to_string(kMaxHeaderBytes) + " bytes");
+  }
+  size_t length;
+  try {
+    length = parseContentLength(pending.substr(0, end));
+  } catch (const FramingError&) {
+    pos_ += end + kHeaderEnd.size();  // skip the broken header, resynchronise on the next
+    throw;
+  }
+  size_t bodyStart = end + kHeaderEnd.size();
+  if (pending.size() - bodyStart < length) return std::nullopt;
+  std::string body(pending.substr(bodyStart, length));
+  pos_ += bodyStart + length;
+  if (pos_ == buffer_.size()) {
+    buffer_.clear();
+    pos_ = 0;
+  }
+  return body;
+}
+
+}  // namespace tlens::protocol

@@ -1,0 +1,70 @@
+// The stdio transport: a blocking reader over fd 0 (a pipe, a terminal or a regular file) and
+// serialised writes to fd 1.
+#include <poll.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <mutex>
+
+#include "protocol/Channel.h"
+
+namespace tlens::protocol {
+namespace {
+
+class StdioChannel : public Channel {
+ public:
+  std::optional<std::string> read() override {
+    char chunk[64 * 1024];
+    while (true) {
+      try {
+        if (auto body = decoder_.next()) return body;
+      } catch (const FramingError& e) {
+        if (onError) onError(e.what());
+        continue;
+      }
+      if (closed_ || eof_) return std::nullopt;
+      // Poll with a timeout so close() from another thread unblocks the reader.
+      pollfd p{0, POLLIN, 0};
+      int ready = ::poll(&p, 1, 100);
+      if (ready < 0 && errno != EINTR) return std::nullopt;
+      if (ready <= 0) continue;
+      ssize_t n = ::read(0, chunk, sizeof chunk);
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (n <= 0) {
+        eof_ = true;
+        continue;  // return what is complete, then nullopt
+      }
+      decoder_.feed(std::string_view(chunk, size_t(n)));
+    }
+  }
+
+  void write(std::string_view body) override {
+    std::string frame = encodeFrame(body);
+    std::lock_guard<std::mutex> lock(writeMutex_);
+    if (closed_) return;
+    const char* p = frame.data();
+    size_t left = frame.size();
+    while (left > 0) {
+      ssize_t n = ::write(1, p, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return;  // the editor went away; reads will see EOF
+      p += n;
+      left -= size_t(n);
+    }
+  }
+
+  void close() override { closed_ = true; }
+
+ private:
+  FrameDecoder decoder_;
+  std::mutex writeMutex_;
+  std::atomic<bool> closed_{false};
+  bool eof_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Channel> stdioChannel() { return std::make_unique<StdioChannel>(); }
+
+}  // namespace tlens::protocol

@@ -1,0 +1,347 @@
+// Transcript tests: a real DapSession driven over the in-memory channel pair with annotated
+// example programs, asserting the fields of responses and events.
+#include "tests/dap/DapTestSupport.h"
+
+using namespace tlens::dap::testing;
+
+namespace {
+
+const char* kGraphLoop = R"(import tensorflow as tf
+
+x = tf.placeholder(tf.float32, [None, 3], name="x")
+w = tf.Variable(tf.ones([3, 2]), name="w")
+y = tf.matmul(x, w, name="y")  #$ matmul
+z = tf.nn.relu(y)
+
+
+def run_once(sess, feed):
+    return sess.run(z, feed_dict={x: feed})  #$ run
+
+
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+for i in range(3):
+    out = run_once(sess, [[1.0, 2.0, float(i)]])
+print("done", out.shape)  #$ done
+)";
+
+}  // namespace
+
+TEST_CASE("a line breakpoint stops at graph construction and at every run of the node it created", "[dap]") {
+  Fixture f = Fixture::fromText("graph_loop.py", kGraphLoop);
+  Client c;
+  c.start(f.path, {{f.line("matmul"), json()}});
+
+  // 1. The Python statement that builds the node.
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "breakpoint");
+  json frames = c.stackTrace();
+  CHECK(frames[0]["line"] == f.line("matmul"));
+  CHECK(frames[0]["name"] == "<module>");
+
+  // 2-4. The node, once per sess.run in the loop.
+  for (int run = 0; run < 3; ++run) {
+    REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+    s = c.event("stopped");
+    REQUIRE(s.is_object());
+    CHECK(s["body"]["reason"] == "breakpoint");
+    CHECK(s["body"]["description"] == "y (MatMul) on /cpu:0");
+    frames = c.stackTrace();
+    CHECK(frames[0]["name"] == "y (MatMul)");
+    CHECK(frames[0]["line"] == f.line("matmul"));
+    CHECK(frames[0]["source"]["path"] == f.path);
+    // Then the Python stack of the sess.run call site: run_once, then the loop.
+    bool sawRun = false, sawModule = false;
+    for (const json& fr : frames) {
+      if (fr["name"] == "run_once" && fr["line"] == f.line("run")) sawRun = true;
+      if (fr["name"] == "<module>" && sawRun) sawModule = true;
+    }
+    CHECK(sawRun);
+    CHECK(sawModule);
+
+    json node = c.scope(0, "Node");
+    json out = Client::named(node, "out y:0");
+    // x = [[1, 2, i]] times ones(3, 2): every element is 3 + i.
+    CHECK(out["value"].get<std::string>().rfind("float32[1, 2] /cpu:0 min=" + std::to_string(3 + run), 0) == 0);
+    CHECK(out["value"].get<std::string>().find("nan=0 inf=0") != std::string::npos);
+    if (run == 0) {
+      // tfdbg's console commands over the run.
+      json r = c.request("evaluate", {{"expression", "lt -t MatMul"}, {"context", "repl"}});
+      REQUIRE(r["success"] == true);
+      CHECK(r["body"]["result"].get<std::string>().find("y:0 (MatMul) float32[1, 2]") != std::string::npos);
+      r = c.request("evaluate", {{"expression", "ni -t y"}, {"context", "repl"}});
+      CHECK(r["body"]["result"].get<std::string>().find("created at " + f.path + ":" + std::to_string(f.line("matmul"))) !=
+            std::string::npos);
+      r = c.request("evaluate", {{"expression", "pt y[0, :1]"}, {"context", "repl"}});
+      REQUIRE(r["success"] == true);
+      CHECK(r["body"]["result"].get<std::string>().find("3.") != std::string::npos);
+      // A condition-style expression sees the computed value of the graph tensor y.
+      r = c.request("evaluate", {{"expression", "float(tf.reduce_max(y))"}, {"frameId", 0}});
+      REQUIRE(r["success"] == true);
+      CHECK(r["body"]["result"] == "3.0");
+    }
+  }
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  json exited = c.event("exited");
+  REQUIRE(exited.is_object());
+  CHECK(exited["body"]["exitCode"] == 0);
+  CHECK(c.event("terminated").is_object());
+  CHECK(c.output().find("done (1, 2)") != std::string::npos);
+}
+
+TEST_CASE("nan_inf stops at the tf.log line of the tfdbg example and explains the cause", "[dap]") {
+  Fixture f = Fixture::fromFile(std::string(TLENS_SOURCE_DIR) + "/examples/tfdbg_nan.py");
+  Client c;
+  c.start(f.path);
+  json s = c.event("stopped", std::chrono::seconds(120));
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "exception");
+  CHECK(s["body"]["description"].get<std::string>().find("cross_entropy/Log (Log)") != std::string::npos);
+
+  json frames = c.stackTrace();
+  CHECK(frames[0]["line"] == f.find("tf.log(y)"));
+  CHECK(frames[0]["name"] == "cross_entropy/Log (Log)");
+
+  json info = c.request("exceptionInfo", {{"threadId", 1}});
+  REQUIRE(info["success"] == true);
+  CHECK(info["body"]["exceptionId"] == "nan_inf");
+  const std::string why = info["body"]["description"];
+  CAPTURE(why);
+  CHECK(why.find("-inf") != std::string::npos);
+  CHECK(why.find("softmax/Softmax") != std::string::npos);
+  CHECK(why.find("zero") != std::string::npos);
+
+  // The Node scope shows the input that held the zeros.
+  json node = c.scope(0, "Node");
+  json in = Client::named(node, "in softmax/Softmax:0");
+  CHECK(in["value"].get<std::string>().find("float32[100, 10]") == 0);
+  // The Run scope lists what ran before, in order.
+  json run = c.scope(0, "Run");
+  CHECK(run.size() > 5);
+
+  REQUIRE(c.request("disconnect")["success"] == true);
+}
+
+TEST_CASE("tensor variables page through slices and never send a large tensor whole", "[dap]") {
+  Fixture f = Fixture::fromText("big.py", R"(import numpy as np
+import tensorflow as tf
+
+big = tf.zeros([1000, 1000, 10])
+small = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+items = [1, "two", 3.0]
+print("ready")  #$ stop
+)");
+  Client c;
+  c.start(f.path, {{f.line("stop"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  json globals = c.scope(0, "Globals");
+
+  json small = Client::named(globals, "small");
+  CHECK(small["value"] == "float32[2, 2] /cpu:0 min=1 max=4 mean=2.5 std=1.118 nan=0 inf=0");
+  CHECK(small["indexedVariables"] == 2);
+  json rows = c.variables(small["variablesReference"]);
+  REQUIRE(rows.size() == 3);  // histogram, [0], [1]
+  CHECK(rows[0]["name"] == "histogram");
+  CHECK(rows[2]["name"] == "[1]");
+  json row1 = c.variables(rows[2]["variablesReference"]);
+  REQUIRE(row1.size() == 2);
+  CHECK(row1[0]["value"] == "3");
+  CHECK(row1[1]["value"] == "4");
+
+  json big = Client::named(globals, "big");
+  CHECK(big["indexedVariables"] == 1000);
+  json chunks = c.variables(big["variablesReference"], {{"filter", "indexed"}});
+  REQUIRE(chunks.size() == 10);  // 1000 rows in ranges of 100
+  CHECK(chunks[0]["name"] == "[0:100]");
+  json page = c.variables(big["variablesReference"], {{"filter", "indexed"}, {"start", 500}, {"count", 3}});
+  REQUIRE(page.size() == 3);
+  CHECK(page[0]["name"] == "[500]");
+  CHECK(page[0]["indexedVariables"] == 1000);
+
+  json items = Client::named(globals, "items");
+  CHECK(items["value"] == "[1, 'two', 3.0]");
+  json kids = c.variables(items["variablesReference"]);
+  REQUIRE(kids.size() == 3);
+  CHECK(kids[1]["value"] == "'two'");
+  REQUIRE(c.request("disconnect")["success"] == true);
+}
+
+TEST_CASE("evaluate runs expressions in the stopped frame, tensor ops eagerly", "[dap]") {
+  Fixture f = Fixture::fromText("eval.py", R"(import tensorflow as tf
+
+a = tf.constant([1.0, -2.0, 3.0])
+n = 7
+
+
+def inner(k):
+    return k * 2  #$ inner
+
+
+inner(5)
+)");
+  Client c;
+  c.start(f.path, {{f.line("inner"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  json r = c.request("evaluate", {{"expression", "k + n"}, {"frameId", 0}, {"context", "repl"}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["result"] == "12");
+  r = c.request("evaluate", {{"expression", "tf.reduce_max(a)"}, {"frameId", 0}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["result"].get<std::string>().rfind("float32[] /cpu:0 min=3 max=3", 0) == 0);
+  // Errors come back as error responses and the session goes on.
+  r = c.request("evaluate", {{"expression", "undefined_name"}, {"frameId", 0}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("NameError") != std::string::npos);
+  // The caller's frame sees its own scope.
+  json frames = c.stackTrace();
+  REQUIRE(frames.size() == 2);
+  r = c.request("evaluate", {{"expression", "n * 2"}, {"frameId", frames[1]["id"]}});
+  CHECK(r["body"]["result"] == "14");
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 0);
+}
+
+TEST_CASE("conditions, hit counts and logpoints", "[dap]") {
+  Fixture f = Fixture::fromText("cond.py", R"(total = 0
+for i in range(10):
+    total += i  #$ body
+print(total)  #$ end
+)");
+  Client c;
+  c.start(f.path, {{f.line("body"), json{{"condition", "i == 4"}}}, {f.line("end"), json{{"logMessage", "total is {total}"}}}});
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  json r = c.request("evaluate", {{"expression", "i"}, {"frameId", 0}});
+  CHECK(r["body"]["result"] == "4");
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("exited").is_object());
+  CHECK(c.output().find("total is 45") != std::string::npos);
+}
+
+TEST_CASE("hit count and function breakpoints on op types and name regexes", "[dap]") {
+  Fixture f = Fixture::fromText("fbp.py", kGraphLoop);
+  Client c;
+  json init = c.request("initialize", {{"adapterID", "tlens"}});
+  REQUIRE(init["body"]["supportsFunctionBreakpoints"] == true);
+  REQUIRE(c.request("launch", {{"program", f.path}})["success"] == true);
+  json r = c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "Relu"}, {"hitCondition", "2"}}, {{"name", "[("}}}}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["breakpoints"][0]["verified"] == true);
+  CHECK(r["body"]["breakpoints"][1]["verified"] == false);  // a bad regex
+  REQUIRE(c.request("configurationDone")["success"] == true);
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "function breakpoint");
+  CHECK(s["body"]["description"] == "Relu (Relu) on /cpu:0");
+  // Hit condition "2": the second run of Relu; x[0][2] is 1.0 then.
+  json node = c.scope(0, "Node");
+  CHECK(Client::named(node, "out Relu:0")["value"].get<std::string>().find("min=4 max=4") != std::string::npos);
+  REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", json::array()}})["success"] == true);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 0);
+}
+
+TEST_CASE("stepping by line: next steps over calls, stepIn enters them", "[dap]") {
+  Fixture f = Fixture::fromText("step.py", R"(def double(v):
+    r = v * 2  #$ inside
+    return r
+
+
+a = double(1)  #$ first
+b = double(2)  #$ second
+)");
+  Client c;
+  c.start(f.path, {{f.line("first"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  REQUIRE(c.request("next", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("stopped")["body"]["reason"] == "step");
+  CHECK(c.stackTrace()[0]["line"] == f.line("second"));
+  REQUIRE(c.request("stepIn", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("stopped").is_object());
+  json frames = c.stackTrace();
+  CHECK(frames[0]["line"] == f.line("inside"));
+  CHECK(frames[0]["name"] == "double");
+  REQUIRE(c.request("stepOut", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("exited").is_object());
+}
+
+TEST_CASE("malformed and unknown requests get error responses and the server keeps running", "[dap]") {
+  Client c;
+  c.sendRaw("{not json");
+  json r = c.anyResponse();
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("malformed") != std::string::npos);
+  r = c.request("noSuchRequest");
+  CHECK(r["success"] == false);
+  CHECK(r["message"] == "unknown request 'noSuchRequest'");
+  r = c.request("launch", json::object());  // no program
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("invalid arguments") != std::string::npos);
+  r = c.request("launch", {{"program", "/no/such/file.py"}});
+  CHECK(r["success"] == false);
+  r = c.request("stackTrace", {{"threadId", 1}});  // nothing is stopped
+  CHECK(r["success"] == false);
+  r = c.request("setExceptionBreakpoints", {{"filters", {"bogus"}}});
+  CHECK(r["success"] == false);
+  r = c.request("threads");
+  CHECK(r["success"] == true);
+  CHECK(r["body"]["threads"][0]["id"] == 1);
+}
+
+TEST_CASE("breakpoints on lines without code move to the next statement", "[dap]") {
+  Fixture f = Fixture::fromText("move.py", R"(a = 1
+
+# a comment
+b = 2  #$ b
+)");
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  REQUIRE(c.request("launch", {{"program", f.path}})["success"] == true);
+  json r = c.request("setBreakpoints", {{"source", {{"path", f.path}}}, {"breakpoints", {{{"line", 2}}, {{"line", 99}}}}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["breakpoints"][0]["verified"] == true);
+  CHECK(r["body"]["breakpoints"][0]["line"] == f.line("b"));
+  CHECK(r["body"]["breakpoints"][1]["verified"] == false);
+  r = c.request("breakpointLocations", {{"source", {{"path", f.path}}}, {"line", 1}, {"endLine", 4}});
+  CHECK(r["body"]["breakpoints"] == json::parse("[{\"line\":1},{\"line\":4}]"));
+}
+
+TEST_CASE("pause stops a long Python loop", "[dap]") {
+  Fixture f = Fixture::fromText("loop.py", R"(i = 0
+while True:
+    i += 1
+)");
+  Client c;
+  c.start(f.path);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const auto t0 = std::chrono::steady_clock::now();
+  REQUIRE(c.request("pause", {{"threadId", 1}})["success"] == true);
+  json s = c.event("stopped", std::chrono::seconds(5));
+  REQUIRE(s.is_object());
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(100));
+  CHECK(s["body"]["reason"] == "pause");
+  REQUIRE(c.request("disconnect")["success"] == true);
+}
+
+TEST_CASE("uncaught exceptions stop post mortem when the filter is on", "[dap]") {
+  Fixture f = Fixture::fromText("raise.py", R"(def check(v):
+    assert v > 0, "v must be positive"  #$ assert
+
+
+check(1)
+check(-1)
+)");
+  Client c;
+  c.start(f.path, {}, json::object(), {"assert"});
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "exception");
+  json frames = c.stackTrace();
+  CHECK(frames[0]["line"] == f.line("assert"));
+  json info = c.request("exceptionInfo", {{"threadId", 1}});
+  CHECK(info["body"]["exceptionId"] == "assert");
+  CHECK(info["body"]["description"].get<std::string>().find("v must be positive") != std::string::npos);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 1);
+}

@@ -1,0 +1,261 @@
+// Drives a real DapSession over an in-memory channel pair: the session runs on its own thread,
+// the test sends requests and reads responses and events as a client would. Fixtures are
+// annotated Python programs: a comment `#$ name` at the end of a line names that line.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "dap/session/DapSession.h"
+#include "protocol/Channel.h"
+
+namespace tlens::dap::testing {
+
+using json = nlohmann::json;
+
+/// One direction of a bodies-only in-memory pipe (no framing: that is protocol/'s business).
+struct Pipe {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::deque<std::string> q;
+  bool closed = false;
+};
+
+class PipeChannel : public protocol::Channel {
+ public:
+  PipeChannel(std::shared_ptr<Pipe> in, std::shared_ptr<Pipe> out) : in_(std::move(in)), out_(std::move(out)) {}
+  std::optional<std::string> read() override { return readFor(std::chrono::hours(1)); }
+  std::optional<std::string> readFor(std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lk(in_->mu);
+    if (!in_->cv.wait_for(lk, timeout, [&] { return !in_->q.empty() || in_->closed; })) return std::nullopt;
+    if (in_->q.empty()) return std::nullopt;
+    std::string s = std::move(in_->q.front());
+    in_->q.pop_front();
+    return s;
+  }
+  void write(std::string_view body) override {
+    std::lock_guard<std::mutex> lk(out_->mu);
+    if (out_->closed) return;
+    out_->q.emplace_back(body);
+    out_->cv.notify_all();
+  }
+  void close() override {
+    for (auto* p : {in_.get(), out_.get()}) {
+      std::lock_guard<std::mutex> lk(p->mu);
+      p->closed = true;
+      p->cv.notify_all();
+    }
+  }
+
+ private:
+  std::shared_ptr<Pipe> in_, out_;
+};
+
+/// A Python fixture written to a temporary file; `line("name")` is the line marked `#$ name`.
+struct Fixture {
+  std::string path;
+  std::map<std::string, int> marks;
+
+  static Fixture fromText(const std::string& name, const std::string& text) {
+    Fixture f;
+    auto dir = std::filesystem::temp_directory_path() / "tlens_dap_tests";
+    std::filesystem::create_directories(dir);
+    f.path = (dir / name).string();
+    std::ofstream(f.path) << text;
+    f.scan(text);
+    return f;
+  }
+  static Fixture fromFile(const std::string& path) {
+    Fixture f;
+    f.path = path;
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    f.scan(ss.str());
+    return f;
+  }
+  /// A line found by its text (for files that cannot carry markers).
+  int find(const std::string& text) const {
+    std::ifstream in(path);
+    std::string l;
+    for (int n = 1; std::getline(in, l); ++n)
+      if (l.find(text) != std::string::npos) return n;
+    FAIL("no line containing '" << text << "' in " << path);
+    return 0;
+  }
+  int line(const std::string& name) const {
+    auto it = marks.find(name);
+    if (it == marks.end()) FAIL("fixture has no mark '#$ " << name << "'");
+    return it->second;
+  }
+
+ private:
+  void scan(const std::string& text) {
+    std::istringstream in(text);
+    std::string l;
+    for (int n = 1; std::getline(in, l); ++n) {
+      auto p = l.find("#$ ");
+      if (p != std::string::npos) marks[l.substr(p + 3)] = n;
+    }
+  }
+};
+
+class Client {
+ public:
+  Client() {
+    auto toServer = std::make_shared<Pipe>(), toClient = std::make_shared<Pipe>();
+    server_ = std::make_unique<PipeChannel>(toServer, toClient);
+    client_ = std::make_unique<PipeChannel>(toClient, toServer);
+    session_ = std::make_unique<DapSession>(*server_);
+    thread_ = std::thread([this] { session_->run(); });
+  }
+  ~Client() {
+    client_->close();
+    thread_.join();
+  }
+
+  /// Sends a raw body (for malformed-message tests).
+  void sendRaw(const std::string& body) { client_->write(body); }
+
+  /// Sends a request and returns its response (events met on the way are kept).
+  json request(const std::string& command, json arguments = json::object()) {
+    const int seq = seq_++;
+    json r{{"seq", seq}, {"type", "request"}, {"command", command}};
+    if (!arguments.is_null()) r["arguments"] = std::move(arguments);
+    client_->write(r.dump());
+    return responseTo(seq);
+  }
+  json responseTo(int seq) {
+    for (;;) {
+      json m = next();
+      if (m.is_null()) FAIL("no response to request " << seq);
+      if (m["type"] == "response" && m["request_seq"] == seq) return m;
+      if (m["type"] == "event") events_.push_back(m);
+      else if (m["type"] == "response") responses_.push_back(m);
+    }
+  }
+  /// The next response not yet consumed (for raw-sent requests).
+  json anyResponse() {
+    if (!responses_.empty()) {
+      json m = responses_.front();
+      responses_.pop_front();
+      return m;
+    }
+    for (;;) {
+      json m = next();
+      if (m.is_null()) FAIL("no response");
+      if (m["type"] == "response") return m;
+      events_.push_back(m);
+    }
+  }
+  /// Waits for event `name` (earlier events of other names stay queued).
+  json event(const std::string& name, std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
+    for (auto it = events_.begin(); it != events_.end(); ++it)
+      if ((*it)["event"] == name) {
+        json e = *it;
+        events_.erase(it);
+        return e;
+      }
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return json();
+      json m = next(left);
+      if (m.is_null()) return json();
+      if (m["type"] == "event" && m["event"] == name) return m;
+      if (m["type"] == "event") events_.push_back(m);
+      else responses_.push_back(m);
+    }
+  }
+  /// All output text received so far (and waits briefly for more).
+  std::string output() {
+    std::string s;
+    for (auto it = events_.begin(); it != events_.end();) {
+      if ((*it)["event"] == "output") {
+        s += (*it)["body"]["output"].get<std::string>();
+        it = events_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return s;
+  }
+
+  /// initialize + launch + breakpoints + configurationDone.
+  void start(const std::string& program, const std::map<int, json>& breakpoints = {}, json launchExtra = json::object(),
+             std::vector<std::string> filters = {"nan_inf"}) {
+    json init = request("initialize", {{"adapterID", "tlens"}});
+    REQUIRE(init["success"] == true);
+    REQUIRE(event("initialized").is_object());
+    json la = launchExtra;
+    la["program"] = program;
+    REQUIRE(request("launch", la)["success"] == true);
+    if (!breakpoints.empty()) {
+      json bps = json::array();
+      for (const auto& [line, extra] : breakpoints) {
+        json b = extra.is_object() ? extra : json::object();
+        b["line"] = line;
+        bps.push_back(b);
+      }
+      json r = request("setBreakpoints", {{"source", {{"path", program}}}, {"breakpoints", bps}});
+      REQUIRE(r["success"] == true);
+    }
+    REQUIRE(request("setExceptionBreakpoints", {{"filters", filters}})["success"] == true);
+    REQUIRE(request("configurationDone")["success"] == true);
+  }
+
+  json stackTrace() {
+    json r = request("stackTrace", {{"threadId", 1}});
+    REQUIRE(r["success"] == true);
+    return r["body"]["stackFrames"];
+  }
+  /// Variables of the scope named `scope` in frame `frameId`.
+  json scope(int frameId, const std::string& scope) {
+    json r = request("scopes", {{"frameId", frameId}});
+    REQUIRE(r["success"] == true);
+    for (const json& s : r["body"]["scopes"])
+      if (s["name"] == scope) return variables(s["variablesReference"].get<int>());
+    FAIL("no scope " << scope << " in " << r.dump());
+    return json();
+  }
+  json variables(int ref, json extra = json::object()) {
+    extra["variablesReference"] = ref;
+    json r = request("variables", extra);
+    REQUIRE(r["success"] == true);
+    return r["body"]["variables"];
+  }
+  static json named(const json& vars, const std::string& name) {
+    for (const json& v : vars)
+      if (v["name"] == name) return v;
+    FAIL("no variable " << name << " in " << vars.dump());
+    return json();
+  }
+
+ private:
+  json next(std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
+    auto body = client_->readFor(timeout);
+    if (!body) return json();
+    return json::parse(*body);
+  }
+
+  std::unique_ptr<PipeChannel> server_, client_;
+  std::unique_ptr<DapSession> session_;
+  std::thread thread_;
+  int seq_ = 1;
+  std::deque<json> events_, responses_;
+};
+
+}  // namespace tlens::dap::testing

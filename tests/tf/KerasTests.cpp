@@ -1,0 +1,330 @@
+// The Keras API (lang/tf/python/keras*.py): summaries and parameter counts as Keras prints them,
+// training that learns, Keras' shape checks at the user's line in both modes, and abstract mode
+// giving the same output shapes as concrete mode.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+namespace {
+
+/// The diagnostics of severity error, "line: message" (lines 1-based).
+std::vector<std::pair<int, std::string>> errors(const TfRun& r) {
+  std::vector<std::pair<int, std::string>> out;
+  for (const auto& d : r.interp->diagnostics())
+    if (d.severity == interp::Severity::Error) out.emplace_back(d.start.line + 1, d.message);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("summary() prints a Sequential CNN exactly as Keras 2.15 does", "[tf][keras]") {
+  TfRun r = runTf(R"(from tensorflow import keras
+from tensorflow.keras import layers
+model = keras.Sequential([
+    keras.Input(shape=(28, 28, 1)),
+    layers.Conv2D(32, kernel_size=(3, 3), activation="relu"),
+    layers.MaxPooling2D(pool_size=(2, 2)),
+    layers.Flatten(),
+    layers.Dense(10, activation="softmax"),
+])
+model.summary()
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const char* expected =
+      "Model: \"sequential\"\n"
+      "_________________________________________________________________\n"
+      " Layer (type)                Output Shape              Param #   \n"
+      "=================================================================\n"
+      " conv2d (Conv2D)             (None, 26, 26, 32)        320       \n"
+      "                                                                 \n"
+      " max_pooling2d (MaxPooling2  (None, 13, 13, 32)        0         \n"
+      " D)                                                              \n"
+      "                                                                 \n"
+      " flatten (Flatten)           (None, 5408)              0         \n"
+      "                                                                 \n"
+      " dense (Dense)               (None, 10)                54090     \n"
+      "                                                                 \n"
+      "=================================================================\n"
+      "Total params: 54410 (212.54 KB)\n"
+      "Trainable params: 54410 (212.54 KB)\n"
+      "Non-trainable params: 0 (0.00 Byte)\n"
+      "_________________________________________________________________\n";
+  CHECK(r.out == expected);
+}
+
+TEST_CASE("parameter counts of Dense, Conv1D, LSTM, Embedding and BatchNormalization match Keras", "[tf][keras]") {
+  const char* src = R"(import tensorflow as tf
+from keras.layers import Dense, Conv1D, LSTM, Embedding, BatchNormalization, Input, GlobalAveragePooling1D
+from keras.models import Model, Sequential
+m = Sequential([Embedding(1000, 64, input_length=10), Conv1D(16, 3, activation="relu"), BatchNormalization(),
+                LSTM(32, return_sequences=True), LSTM(8), Dense(1, activation="sigmoid")])
+rows = m._tlens_summary_rows()
+counts = [r[3] for r in rows]
+shapes = [r[2] for r in rows]
+trainable = sum([int(tf.size(w)) for w in m.trainable_weights])
+total = m.count_params()
+)";
+  for (Mode mode : {Mode::Concrete, Mode::Abstract}) {
+    TfRun r = runTf(src, mode);
+    INFO(r.err << r.diagnostics());
+    REQUIRE(r.status == 0);
+    CHECK(r.repr("counts") == "[64000, 3088, 64, 6272, 1312, 9]");
+    CHECK(r.repr("shapes") == "[[None, 10, 64], [None, 8, 16], [None, 8, 16], [None, 8, 32], [None, 8], [None, 1]]");
+    if (mode == Mode::Concrete) {
+      CHECK(r.repr("trainable") == "74713");
+      CHECK(r.repr("total") == "74745");
+    }
+  }
+}
+
+TEST_CASE("fit runs real gradient steps: the loss goes down and predict gives class scores", "[tf][keras]") {
+  TfRun r = runTf(R"(import numpy as np
+import keras
+from keras import layers
+(x, y), (xt, yt) = keras.datasets.mnist.load_data()
+x = x.reshape(-1, 784).astype("float32") / 255.0
+model = keras.Sequential([layers.Dense(32, activation="relu", input_shape=(784,)), layers.Dense(10, activation="softmax")])
+model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+h = model.fit(x, y, batch_size=64, epochs=3, verbose=0)
+losses = h.history["loss"]
+acc = h.history["accuracy"]
+p = model.predict(x[:100], verbose=0)
+ev = model.evaluate(x[:100], y[:100], verbose=0)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  interp::Value losses = r.interp->mainModule()->get("losses");
+  auto items = r.interp->toList(losses);
+  REQUIRE(items.size() == 3);
+  double first = *interp::asDouble(items.front()), last = *interp::asDouble(items.back());
+  CHECK(last < first * 0.8);
+  double acc = *interp::asDouble(r.interp->toList(r.interp->mainModule()->get("acc")).back());
+  CHECK(acc > 0.5);
+  CHECK(r.type("p") == "float32[100, 10]");
+  CHECK(r.interp->toList(r.interp->mainModule()->get("ev")).size() == 2);
+}
+
+TEST_CASE("a subclassed Model trains with GradientTape and a Keras optimizer", "[tf][keras]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+class Net(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d1 = tf.keras.layers.Dense(16, activation="relu")
+        self.d2 = tf.keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.d2(self.d1(x))
+
+x = tf.random.normal([64, 4], seed=1)
+y = tf.reduce_sum(x, axis=1, keepdims=True)
+model = Net()
+opt = tf.keras.optimizers.SGD(learning_rate=0.05)
+loss_fn = tf.keras.losses.MeanSquaredError()
+first = None
+for step in range(30):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(y, model(x))
+    grads = tape.gradient(loss, model.trainable_variables)
+    opt.apply_gradients(zip(grads, model.trainable_variables))
+    if first is None:
+        first = float(loss)
+last = float(loss)
+n = len(model.trainable_variables)
+names = [l.name for l in model.layers]
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("n") == "4");
+  CHECK(r.repr("names") == "['dense', 'dense_1']");
+  CHECK(*interp::asDouble(r.interp->mainModule()->get("last")) <
+        *interp::asDouble(r.interp->mainModule()->get("first")) * 0.5);
+}
+
+TEST_CASE("categorical_crossentropy with integer labels is an error at the fit line suggesting the fixes", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+from tensorflow import keras
+x = np.zeros((100, 20), dtype="float32")
+y = np.zeros((100,), dtype="int64")
+model = keras.Sequential([keras.layers.Dense(10, activation="softmax", input_shape=(20,))])
+model.compile(optimizer="sgd", loss="categorical_crossentropy")
+model.fit(x, y, epochs=1)
+print("after")
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("ValueError: Shapes (None, 1) and (None, 10) are incompatible") != std::string::npos);
+  CHECK(c.err.find("sparse_categorical_crossentropy") != std::string::npos);
+  CHECK(c.err.find("to_categorical") != std::string::npos);
+  CHECK(c.err.find("line 7") != std::string::npos);
+  CHECK(c.out.find("after") == std::string::npos);
+
+  TfRun a = runTf(src, Mode::Abstract);
+  auto e = errors(a);
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].first == 7);
+  CHECK(e[0].second.find("sparse_categorical_crossentropy") != std::string::npos);
+}
+
+TEST_CASE("sparse_categorical_crossentropy with one-hot targets is an error at the evaluate line", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+import keras
+x = np.zeros((10, 4))
+y = keras.utils.to_categorical(np.zeros((10,)), 3)
+m = keras.Sequential([keras.layers.Dense(3, input_shape=(4,))])
+m.compile(loss="sparse_categorical_crossentropy")
+m.evaluate(x, y)
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("looks one-hot encoded. Use loss='categorical_crossentropy'") != std::string::npos);
+  CHECK(c.err.find("line 7") != std::string::npos);
+  auto e = errors(runTf(src, Mode::Abstract));
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].first == 7);
+}
+
+TEST_CASE("data that does not fit the model's input is an error at the fit/predict line", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+import keras
+(x, y), _ = keras.datasets.mnist.load_data()
+model = keras.Sequential()
+model.add(keras.layers.Dense(10, activation="softmax", input_shape=(784,)))
+model.compile(loss="sparse_categorical_crossentropy", optimizer="adam")
+model.fit(x, y)
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("ValueError: Input 0 of layer \"sequential\" is incompatible with the layer: expected shape=(None, 784), found shape=(None, 28, 28)") != std::string::npos);
+  CHECK(c.err.find("line 7") != std::string::npos);
+  auto e = errors(runTf(src, Mode::Abstract));
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].first == 7);
+  CHECK(e[0].second == "Input 0 of layer \"sequential\" is incompatible with the layer: expected shape=(None, 784), found shape=(None, 28, 28)");
+}
+
+TEST_CASE("a Conv2D given a rank-2 input is an error at the line that adds it", "[tf][keras]") {
+  const char* src = R"(from tensorflow.keras.models import Sequential
+from tensorflow.keras.layers import Dense, Conv2D, Flatten
+model = Sequential()
+model.add(Dense(64, input_shape=(784,)))
+model.add(Conv2D(32, (3, 3)))
+model.add(Flatten())
+model.add(Dense(10))
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("ValueError: Input 0 of layer \"conv2d\" is incompatible with the layer: expected min_ndim=4, found ndim=2. Full shape received: (None, 64)") != std::string::npos);
+  CHECK(c.err.find("line 5") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract);
+  auto e = errors(a);
+  REQUIRE(e.size() == 1);  // nothing more is reported after the first error
+  CHECK(e[0].first == 5);
+}
+
+TEST_CASE("abstract mode gives Keras models the output shapes concrete mode computes", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+from tensorflow.keras import layers, Model, Input
+inp = Input(shape=(32, 32, 3))
+a = layers.Conv2D(8, 3, padding="same", activation="relu")(inp)
+b = layers.Conv2D(8, 5, padding="same")(inp)
+x = layers.Concatenate()([a, b])
+x = layers.AveragePooling2D()(x)
+x = layers.BatchNormalization()(x)
+x = layers.GlobalAveragePooling2D()(x)
+x = layers.Dropout(0.2)(x)
+out = layers.Dense(5, activation="softmax")(x)
+model = Model(inp, out)
+rows = model._tlens_summary_rows()
+shape = model.output_shape
+data = np.random.rand(6, 32, 32, 3)
+p = model.predict(data, verbose=0)
+direct = model(data)
+s = Input(shape=(12,))
+r = layers.Reshape((3, 4))(s)
+l = layers.LSTM(7, return_sequences=True)(r)
+m = layers.MaxPooling1D()(l)
+add = layers.Add()([m, m])
+seq_model = Model(s, layers.Flatten()(add))
+seq_shape = seq_model.output_shape
+)";
+  TfRun c = runTf(src);
+  INFO(c.err);
+  REQUIRE(c.status == 0);
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(errors(a).empty());
+  for (const char* name : {"rows", "shape", "seq_shape"}) CHECK(a.repr(name) == c.repr(name));
+  CHECK(c.repr("shape") == "(None, 5)");
+  CHECK(c.repr("seq_shape") == "(None, 7)");
+  CHECK(a.type("p") == "float32[6, 5]");
+  CHECK(c.type("p") == "float32[6, 5]");
+  CHECK(a.type("direct") == c.type("direct"));
+}
+
+TEST_CASE("a functional model with branches prints the Connected to column", "[tf][keras]") {
+  TfRun r = runTf(R"(import keras
+from keras import layers
+a = keras.Input(shape=(8,))
+b = keras.Input(shape=(4,))
+x = layers.Concatenate()([a, b])
+y = layers.Dense(2)(x)
+m = keras.Model(inputs=[a, b], outputs=y)
+m.summary(print_fn=lambda s: print(s.rstrip()))
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find(" input_1 (InputLayer)        [(None, 8)]                  0         []") != std::string::npos);
+  CHECK(r.out.find(" concatenate (Concatenate)   (None, 12)                   0         ['input_1[0][0]',") != std::string::npos);
+  CHECK(r.out.find("'input_2[0][0]']") != std::string::npos);
+  CHECK(r.out.find(" dense (Dense)               (None, 2)                    26        ['concatenate[0][0]']") != std::string::npos);
+}
+
+TEST_CASE("keras.datasets, to_categorical and ImageDataGenerator give Keras' shapes and dtypes", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+from keras.datasets import mnist, cifar10
+from keras.utils import to_categorical
+from keras.preprocessing.image import ImageDataGenerator
+(x_train, y_train), (x_test, y_test) = mnist.load_data()
+(c_train, cy_train), _ = cifar10.load_data()
+onehot = to_categorical(cy_train, 10)
+gen = ImageDataGenerator(rescale=1.0 / 255)
+it = gen.flow(c_train, onehot, batch_size=16)
+xb, yb = it[0]
+)";
+  for (Mode mode : {Mode::Concrete, Mode::Abstract}) {
+    TfRun r = runTf(src, mode);
+    INFO(r.err << r.diagnostics());
+    REQUIRE(r.status == 0);
+    CHECK(r.type("x_train") == "uint8[1000, 28, 28]");
+    CHECK(r.type("y_train") == "uint8[1000]");
+    CHECK(r.type("x_test") == "uint8[200, 28, 28]");
+    CHECK(r.type("c_train") == "uint8[500, 32, 32, 3]");
+    CHECK(r.type("cy_train") == "uint8[500, 1]");
+    CHECK(r.type("onehot") == "float32[500, 10]");
+    CHECK(r.type("xb") == "float32[16, 32, 32, 3]");
+    CHECK(r.type("yb") == "float32[16, 10]");
+  }
+  TfRun twice = runTf(std::string(src) + "a = float(x_train.sum())\n(x2, y2), _ = mnist.load_data()\nb = float(x2.sum())\n");
+  CHECK(twice.repr("a") == twice.repr("b"));
+}
+
+TEST_CASE("abstract fit and predict check shapes only and never run the model on the data", "[tf][keras]") {
+  TfRun a = runTf(R"(import numpy as np
+import keras
+x = np.random.rand(50000, 100)
+y = np.random.randint(0, 2, (50000, 1))
+m = keras.Sequential([keras.layers.Dense(64, activation="relu"), keras.layers.Dense(1, activation="sigmoid")])
+m.compile(optimizer="rmsprop", loss="binary_crossentropy", metrics=["accuracy"])
+h = m.fit(x, y, epochs=1000, batch_size=1)
+p = m.predict(x)
+shape = m.output_shape
+)", Mode::Abstract);
+  CHECK(errors(a).empty());
+  CHECK(a.type("p") == "float32[50000, 1]");
+  CHECK(a.repr("shape") == "(None, 1)");
+}
