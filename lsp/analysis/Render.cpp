@@ -103,13 +103,26 @@ void summaryRows(Interpreter& in, const Value& v, InstanceObj& inst, ValueInfo& 
     if (c->dict.contains("_tlens_summary_rows")) offers = true;
   if (!offers) return;
   try {
+    // Rows are (name, class name, output shape as a list with None or None, params); shown as
+    // model.summary() prints them.
     Value rows = in.call(in.getAttr(v, "_tlens_summary_rows"), {});
+    info.summaryRows.push_back({"Layer (type)", "Output Shape", "Param #"});
+    int64_t total = 0;
     for (const Value& row : in.toList(rows)) {
-      std::vector<std::string> cells;
-      for (const Value& cell : in.toList(row)) cells.push_back(in.str(cell));
-      info.summaryRows.push_back(std::move(cells));
+      std::vector<Value> cells = in.toList(row);
+      if (cells.size() < 4) continue;
+      std::string shape = "?";
+      if (!is<NoneObj>(cells[2])) {
+        shape = "(";
+        std::vector<Value> dims = in.toList(cells[2]);
+        for (size_t i = 0; i < dims.size(); ++i) shape += (i ? ", " : "") + in.str(dims[i]);
+        shape += dims.size() == 1 ? ",)" : ")";
+      }
+      if (auto* n = as<IntObj>(cells[3])) total += n->value;
+      info.summaryRows.push_back({in.str(cells[0]) + " (" + in.str(cells[1]) + ")", shape, in.str(cells[3])});
       if (info.summaryRows.size() > 200) break;
     }
+    info.summaryRows.push_back({"Total params", "", std::to_string(total)});
   } catch (const PyError&) {
     info.summaryRows.clear();  // degrade: no table rather than half of one
   }

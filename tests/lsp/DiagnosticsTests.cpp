@@ -151,6 +151,125 @@ x = tf.ones([2, 3])
 w = tf.Variable(tf.zeros([3, 4]))
 y = tf.matmul(x, w)
 )"},
+    {"squeeze of a dimension that is not 1", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+a = tf.squeeze(x, axis=0)
+#   ^^^^^^^^^^^^^^^^^^^^^ error: Can not squeeze dim[0], expected a dimension of 1, got 2
+)"},
+    {"squeeze of a dimension of size 1", R"(import tensorflow as tf
+x = tf.zeros([1, 3])
+a = tf.squeeze(x, axis=0)
+)"},
+    {"stack of different shapes", R"(import tensorflow as tf
+p = tf.zeros([2, 3])
+q = tf.zeros([3, 3])
+b = tf.stack([p, q])
+#   ^^^^^^^^^^^^^^^^ error: Dimension 0 in both shapes must be equal, but are 2 and 3
+)"},
+    {"stack of equal shapes", R"(import tensorflow as tf
+p = tf.zeros([2, 3])
+q = tf.zeros([2, 3])
+b = tf.stack([p, q])
+)"},
+    {"gather on an axis out of range", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+c = tf.gather(x, [0, 1], axis=2)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Expected axis in the range [-2, 2), but got 2
+)"},
+    {"gather on an axis in range", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+c = tf.gather(x, [0, 1], axis=1)
+)"},
+    {"conv2d on a rank-3 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28])
+k = tf.zeros([5, 5, 1, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 4 but is rank 3
+)"},
+    {"conv2d on a rank-4 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 1])
+k = tf.zeros([5, 5, 1, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+)"},
+    {"conv2d with input channels not matching the filter", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 3])
+k = tf.zeros([5, 5, 1, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: not a multiple of the number of groups
+)"},
+    {"conv2d with matching input channels", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 3])
+k = tf.zeros([5, 5, 3, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+)"},
+    {"max_pool on a rank-3 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28])
+i = tf.nn.max_pool(img, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 4 but is rank 3
+)"},
+    {"max_pool on a rank-4 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 1])
+i = tf.nn.max_pool(img, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+)"},
+    {"softmax cross entropy with labels of another width", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 5])
+f = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: logits and labels must be broadcastable
+)"},
+    {"softmax cross entropy with matching labels", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 10])
+f = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+)"},
+    {"sparse softmax cross entropy with one-hot labels", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 10], tf.int32)
+g = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 1 but is rank 2
+)"},
+    {"sparse softmax cross entropy with class ids", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8], tf.int32)
+g = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+)"},
+    {"sigmoid cross entropy with labels of another shape", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 3])
+s = tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: logits and labels must have the same shape
+)"},
+    {"sigmoid cross entropy with labels of the same shape", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 10])
+s = tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+)"},
+    {"one_hot of float indices", R"(import tensorflow as tf
+ids = tf.zeros([8], tf.float32)
+h = tf.one_hot(ids, 10)
+#   ^^^^^^^^^^^^^^^^^^^ error: is not in the list of allowed values
+)"},
+    {"one_hot of int indices", R"(import tensorflow as tf
+ids = tf.zeros([8], tf.int32)
+h = tf.one_hot(ids, 10)
+)"},
+    {"transpose with a permutation of the wrong length", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+r = tf.transpose(x, [0, 1, 2])
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimension must be 2 but is 3
+)"},
+    {"transpose with a full permutation", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+r = tf.transpose(x, [1, 0])
+)"},
+    {"reshape whose element count depends on the unknown batch dim: no diagnostic", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+y = tf.reshape(x, [-1, 28, 28, 3])
+)"},
+    {"reshape of a placeholder to images", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+y = tf.reshape(x, [-1, 28, 28, 1])
+)"},
     {"numpy broadcasting mismatch", R"(import numpy as np
 a = np.zeros((3, 4))
 b = np.ones((5,))

@@ -164,3 +164,24 @@ TEST_CASE("every example has hovers with fully known tensor types", "[lsp][examp
     }
   }
 }
+
+TEST_CASE("hover on a Keras model shows its layer table with output shapes and parameter counts", "[lsp][hover][keras]") {
+  auto snap = analyzeFixture(R"(from tensorflow import keras
+model = keras.Sequential([
+    keras.layers.Dense(64, activation="relu", input_shape=(20,)),
+    keras.layers.Dense(10),
+])
+model.compile(optimizer="adam", loss="mse")
+)");
+  REQUIRE(snap);
+  auto hv = hover(*snap, {5, 0});
+  REQUIRE(hv);
+  INFO(hv->present());
+  REQUIRE(hv->summaryRows.size() == 4);  // header, two layers, total
+  CHECK(hv->summaryRows[1][1] == "(None, 64)");
+  CHECK(hv->summaryRows[1][2] == "1344");
+  CHECK(hv->summaryRows[2][1] == "(None, 10)");
+  CHECK(hv->summaryRows[2][2] == "650");
+  CHECK(hv->summaryRows[3][2] == "1994");
+  CHECK(hv->present().find("| Layer (type) |") != std::string::npos);
+}
