@@ -152,17 +152,31 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input) {
   if (input.collectValues) {
     in->setValueObserver(nullptr);
     snap->values = collector.take();
+    std::vector<std::string> registry = in->modules().names();
     if (auto mod = in->mainModule()) {
       mod->globals->vars.forEach([&](const std::string& name, const Value& v) {
         if (name.size() > 1 && name[0] == '_' && name[1] == '_') return;
         ValueInfo info = renderValue(*in, v, collector.cache(), /*callPython=*/false);
         if (v->kind() == Kind::Module) {
-          snap->moduleMembers[name] = info.members;
+          // Submodules the registry would import on first use (`tf.keras`) are members too.
+          auto members = std::make_shared<std::vector<Member>>(info.members ? *info.members : std::vector<Member>{});
+          std::string prefix = static_cast<ModuleObj*>(v.get())->name + ".";
+          for (const std::string& reg : registry)
+            if (reg.compare(0, prefix.size(), prefix) == 0 && reg.find('.', prefix.size()) == std::string::npos) {
+              std::string sub = reg.substr(prefix.size());
+              if (std::none_of(members->begin(), members->end(), [&](const Member& m) { return m.name == sub; }))
+                members->push_back(Member{sub, Member::Kind::Module, "", ""});
+            }
+          snap->moduleMembers[name] = members;
+          snap->modulePaths.push_back(name);
           // One level of submodules: `tf.nn.`, `tf.train.`.
           if (auto* m = as<ModuleObj>(v))
             m->globals->vars.forEach([&](const std::string& sub, const Value& sv) {
               if (sv && (sv->kind() == Kind::Module || sv->kind() == Kind::Class || sv->kind() == Kind::Instance) && !sub.empty() && sub[0] != '_')
+              {
                 snap->moduleMembers[name + "." + sub] = memberNames(*in, sv, collector.cache());
+                if (sv->kind() == Kind::Module) snap->modulePaths.push_back(name + "." + sub);
+              }
             });
         }
         snap->globals.emplace(name, std::move(info));

@@ -58,6 +58,9 @@ struct Snapshot {
   std::map<std::string, ValueInfo> globals;
   /// Members of global modules and their submodules by dotted name ("tf", "tf.nn", "np").
   std::map<std::string, Members> moduleMembers;
+  /// The keys of moduleMembers that are modules (not classes or objects): a missing attribute
+  /// of these is an error.
+  std::vector<std::string> modulePaths;
   bool graphStyle = false;  ///< TF1 (graphs and sessions) rather than TF2 (eager)
   double analysisMs = 0;
 

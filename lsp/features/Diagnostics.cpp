@@ -17,6 +17,7 @@ std::vector<DiagnosticInfo> diagnostics(const Snapshot& s) {
     for (const auto& r : d.related) o.related.push_back({r.file.empty() ? path : r.file, {r.start, r.end}, r.message});
     out.push_back(std::move(o));
   }
+  for (DiagnosticInfo& d : lints(s)) out.push_back(std::move(d));
   return out;
 }
 

@@ -33,6 +33,12 @@ struct DiagnosticInfo {
 /// hints; syntax errors, shape/dtype errors and exceptions on known values keep their severity.
 std::vector<DiagnosticInfo> diagnostics(const Snapshot& s);
 
+// --- Lints.cpp -------------------------------------------------------------------------------
+/// Checks over the snapshot that the interpreter does not make: attributes a tf/np module does
+/// not have ("unknown-attribute"), tf.log of a softmax output ("log-softmax", the tfdbg
+/// tutorial's NaN). diagnostics() includes them.
+std::vector<DiagnosticInfo> lints(const Snapshot& s);
+
 // --- Hover.cpp -------------------------------------------------------------------------------
 struct HoverInfo {
   TextRange range;

@@ -270,6 +270,29 @@ y = tf.reshape(x, [-1, 28, 28, 3])
 x = tf.placeholder(tf.float32, [None, 784])
 y = tf.reshape(x, [-1, 28, 28, 1])
 )"},
+    {"an attribute tensorflow does not have", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+z = tf.reduce_summ(x)
+#      ^^^^^^^^^^^ error: module 'tf' has no attribute 'reduce_summ'
+)"},
+    {"attributes tensorflow has", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+y = tf.nn.relu(x)
+z = tf.reduce_sum(x)
+)"},
+    {"log of a softmax output", R"(import tensorflow as tf
+logits = tf.placeholder(tf.float32, [None, 10])
+y = tf.nn.softmax(logits)
+loss = -tf.reduce_sum(tf.log(y))
+#                     ^^^^^^^^^ warning: log of a softmax output
+loss2 = tf.reduce_mean(tf.log(tf.nn.softmax(logits)))
+#                      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning: log of a softmax output
+)"},
+    {"log of clipped probabilities", R"(import tensorflow as tf
+logits = tf.placeholder(tf.float32, [None, 10])
+y = tf.nn.softmax(logits)
+loss = -tf.reduce_sum(tf.log(tf.clip_by_value(y, 1e-10, 1.0)))
+)"},
     {"numpy broadcasting mismatch", R"(import numpy as np
 a = np.zeros((3, 4))
 b = np.ones((5,))

@@ -113,7 +113,7 @@ std::vector<std::filesystem::path> examples() {
 }
 
 bool buggyOnPurpose(const std::filesystem::path& p) {
-  return p.filename() == "shape_bug.py" || p.filename() == "int_bias.py";
+  return p.filename() == "shape_bug.py" || p.filename() == "int_bias.py" || p.filename() == "tfdbg_nan.py";
 }
 
 }  // namespace
@@ -145,6 +145,11 @@ TEST_CASE("the buggy examples report their bug", "[lsp][examples]") {
   auto db = diagnostics(*bias);
   REQUIRE(!db.empty());
   CHECK(db[0].message.find("int32") != std::string::npos);
+  auto nan = analyzeFixture(readFile(dir + "tfdbg_nan.py"), dir + "tfdbg_nan.py");
+  auto dn = diagnostics(*nan);
+  REQUIRE(dn.size() == 1);
+  CHECK(dn[0].code == "log-softmax");
+  CHECK(dn[0].range.start.line == 44);
 }
 
 TEST_CASE("every example has hovers with fully known tensor types", "[lsp][examples][hover]") {

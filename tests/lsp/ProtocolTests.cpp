@@ -138,12 +138,13 @@ TEST_CASE("diagnostics are published after open and after an incremental change"
   CHECK(d1["diagnostics"][0]["relatedInformation"][0]["location"]["uri"] == "file:///bug.py");
   // Fix the 3 into a 4: line 1, "[None, 3]" -> "[None, 4]".
   std::string line1 = "a = tf.placeholder(tf.float32, [None, 3])";
-  int col = static_cast<int>(line1.find('3'));
+  int col = static_cast<int>(line1.find("3]"));
   s.notify("textDocument/didChange",
            {{"textDocument", {{"uri", "file:///bug.py"}, {"version", 2}}},
             {"contentChanges", {{{"range", {{"start", {{"line", 1}, {"character", col}}}, {"end", {{"line", 1}, {"character", col + 1}}}}},
                                  {"text", "4"}}}}});
   json d2 = s.diagnostics("file:///bug.py", 2);
+  INFO(d2.dump());
   CHECK(d2["diagnostics"].empty());
 }
 
