@@ -157,3 +157,22 @@ out = tf.add(tf.matmul(x, w), bias)
   REQUIRE(!actions.empty());
   CHECK(actions[0].newText.find("tf.cast(") == 0);
 }
+
+TEST_CASE("code actions offer transpose_b=True only when it resolves the matmul mismatch", "[lsp][codeaction]") {
+  auto fixable = analyzeFixture(R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 5])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b)
+)");
+  auto actions = codeActions(*fixable, {{3, 0}, {3, 0}});
+  REQUIRE(actions.size() == 1);
+  CHECK(actions[0].newText == ", transpose_b=True");
+  CHECK(actions[0].edit.start == tlens::lang::TextPos{3, 18});
+  auto unfixable = analyzeFixture(R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 3])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b)
+)");
+  REQUIRE(diagnostics(*unfixable).size() == 1);
+  CHECK(codeActions(*unfixable, {{3, 0}, {3, 0}}).empty());
+}

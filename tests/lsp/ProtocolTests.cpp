@@ -287,3 +287,13 @@ TEST_CASE("imports between open documents follow the editor's text; an edit re-a
   REQUIRE(!d2.is_null());
   CHECK(d2["diagnostics"].empty());
 }
+
+TEST_CASE("with UTF-8 negotiated, columns are bytes", "[lsp][protocol][hover]") {
+  Session s;
+  s.initialize({{"general", {{"positionEncodings", {"utf-8"}}}}});
+  s.open("file:///u8.py", "import tensorflow as tf\ns = \"é\"; t = tf.zeros([2, 3])\n");
+  json r = s.request("textDocument/hover", {{"textDocument", {{"uri", "file:///u8.py"}}}, {"position", {{"line", 1}, {"character", 10}}}});
+  REQUIRE(r["result"].is_object());
+  CHECK(r["result"]["contents"]["value"].get<std::string>().find("float32[2, 3]") != std::string::npos);
+  CHECK(r["result"]["range"]["start"]["character"] == 10);
+}
