@@ -275,6 +275,16 @@ x = tf.zeros([2, 3])
 z = tf.reduce_summ(x)
 #      ^^^^^^^^^^^ error: module 'tf' has no attribute 'reduce_summ'
 )"},
+    {"an attribute numpy does not have", R"(import numpy as np
+a = np.zeross((2, 3))
+#      ^^^^^^ error: module 'np' has no attribute 'zeross'
+)"},
+    {"attributes numpy has, and submodules loaded on first use", R"(import numpy as np
+import tensorflow as tf
+a = np.zeros((2, 3))
+b = np.random.rand(2, 3)
+m = tf.keras.Sequential()
+)"},
     {"attributes tensorflow has", R"(import tensorflow as tf
 x = tf.zeros([2, 3])
 y = tf.nn.relu(x)
