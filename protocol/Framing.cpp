@@ -50,6 +50,13 @@ size_t parseContentLength(std::string_view block) {
   return *length;
 }
 
+/// The next "Content-Length" (any case) at or after `from`.
+size_t findHeaderStart(std::string_view s, size_t from) {
+  for (size_t i = from; i + kLengthField.size() <= s.size(); ++i)
+    if (equalsIgnoreCase(s.substr(i, kLengthField.size()), kLengthField)) return i;
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 std::string encodeFrame(std::string_view body) {
@@ -72,7 +79,7 @@ std::optional<std::string> FrameDecoder::next() {
   if (end == std::string_view::npos) {
     if (pending.size() <= kMaxHeaderBytes) return std::nullopt;
     // No header ends within the limit: drop up to the next plausible header start.
-    size_t again = pending.find("Content-Length", 1);
+    size_t again = findHeaderStart(pending, 1);
     pos_ += again == std::string_view::npos ? pending.size() : again;
     throw FramingError("header block longer than " + std::to_string(kMaxHeaderBytes) + " bytes");
   }
@@ -80,7 +87,13 @@ std::optional<std::string> FrameDecoder::next() {
   try {
     length = parseContentLength(pending.substr(0, end));
   } catch (const FramingError&) {
-    pos_ += end + kHeaderEnd.size();  // skip the broken header, resynchronise on the next
+    // Resynchronise on the next header: whatever lies before it (the broken header, and a body
+    // that may follow it) is dropped. Without a next header yet, keep only a tail that could be
+    // the start of one.
+    size_t again = findHeaderStart(pending, 1);
+    pos_ += again != std::string_view::npos
+                ? again
+                : pending.size() - std::min(pending.size(), kLengthField.size() - 1);
     throw;
   }
   size_t bodyStart = end + kHeaderEnd.size();

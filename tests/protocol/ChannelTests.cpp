@@ -61,6 +61,26 @@ TEST_CASE("a broken header is reported once and the next frame still arrives") {
   }
 }
 
+TEST_CASE("a broken header followed by its body: the body is skipped, later frames arrive") {
+  FrameDecoder d;
+  d.feed("Content-Length: x\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1}" + encodeFrame("next") + encodeFrame("last"));
+  std::vector<std::string> errors;
+  CHECK(drain(d, &errors) == std::vector<std::string>{"next", "last"});
+  CHECK(errors.size() == 1);
+}
+
+TEST_CASE("a broken header whose next header is still on its way") {
+  FrameDecoder d;
+  std::vector<std::string> errors;
+  std::string wire = "Content-Type: a\r\n\r\nbody bytes" + encodeFrame("ok");
+  for (char c : wire) {
+    d.feed(std::string_view(&c, 1));
+    for (auto& b : drain(d, &errors)) CHECK(b == "ok");
+  }
+  CHECK(errors.size() == 1);
+  CHECK(d.buffered() == 0);
+}
+
 TEST_CASE("an endless header is cut off and decoding resynchronises") {
   FrameDecoder d;
   d.feed(std::string(20000, 'x'));
