@@ -219,6 +219,15 @@ inner(5)
   r = c.request("evaluate", {{"expression", "tf.reduce_max(a)"}, {"frameId", 0}});
   REQUIRE(r["success"] == true);
   CHECK(r["body"]["result"].get<std::string>().rfind("float32[] /cpu:0 min=3 max=3", 0) == 0);
+  // Console completions: names of the frame, attributes after a dot.
+  r = c.request("completions", {{"text", "tf.reduce_m"}, {"column", 12}, {"frameId", 0}});
+  REQUIRE(r["success"] == true);
+  bool sawMax = false;
+  for (const json& t : r["body"]["targets"]) sawMax = sawMax || t["label"] == "reduce_max";
+  CHECK(sawMax);
+  r = c.request("completions", {{"text", "inn"}, {"column", 4}});
+  REQUIRE(r["body"]["targets"].size() == 1);
+  CHECK(r["body"]["targets"][0]["label"] == "inner");
   // Errors come back as error responses and the session goes on.
   r = c.request("evaluate", {{"expression", "undefined_name"}, {"frameId", 0}});
   CHECK(r["success"] == false);
