@@ -410,7 +410,6 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
   const std::string& path = e.file.path();
   if (path.empty() || path[0] == '<') return;  // the embedded tensorflow/numpy library
   lastDepth_ = e.depth;
-  impl_->statement = SourceLocation{path, e.line, 0, 0, 0};
   StopInfo info;
   bool stop = false;
   if (!entryDone_) {

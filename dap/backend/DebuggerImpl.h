@@ -43,8 +43,6 @@ struct Debugger::Impl {
   // The graph run in progress (tfdbg's `lt`).
   std::vector<RunEntry> run;
   bool inRun = false;
-  /// The Python statement running now (innermost user frame).
-  SourceLocation statement;
 
   // The current stop.
   StopInfo stop;

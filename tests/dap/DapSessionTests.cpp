@@ -521,3 +521,34 @@ print(out.numpy())
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   CHECK(c.event("exited")["body"]["exitCode"] == 0);
 }
+
+TEST_CASE("stopOnEntry, then terminate in the middle of a run ends the program cleanly", "[dap]") {
+  Fixture f = Fixture::fromText("entry.py", R"(import tensorflow as tf  #$ first
+i = 0
+while True:
+    i += 1
+)");
+  Client c;
+  c.start(f.path, {}, json{{"stopOnEntry", true}, {"mode", "eager"}});
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "entry");
+  CHECK(c.stackTrace()[0]["line"] == f.line("first"));
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  REQUIRE(c.request("terminate")["success"] == true);
+  json e = c.event("exited");
+  REQUIRE(e.is_object());
+  CHECK(e["body"]["exitCode"] == 130);
+  CHECK(c.event("terminated").is_object());
+  // The session still answers after the program is gone.
+  CHECK(c.request("threads")["success"] == true);
+  CHECK(c.request("stackTrace", {{"threadId", 1}})["success"] == false);
+}
+
+TEST_CASE("launch rejects a bad mode", "[dap]") {
+  Client c;
+  json r = c.request("launch", {{"program", "x.py"}, {"mode", "fast"}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("mode must be") != std::string::npos);
+}
