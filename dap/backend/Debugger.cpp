@@ -320,13 +320,16 @@ void Debugger::postMortem(int status) {
   impl_->clearStop();
   impl_->postMortem = true;
   impl_->traceback.clear();
+  // Innermost first: the raising line (its function is not recorded), then the callers, each
+  // named for the function its line is in. Frames of the embedded library are left out.
+  std::vector<FrameInfo> all;
   FrameInfo top;
   top.kind = FrameInfo::Kind::Traceback;
-  top.name = "<uncaught>";
+  top.name = "<raised here>";
   top.path = d->file;
   top.line = d->start.line + 1;
   top.column = d->start.column + 1;
-  impl_->traceback.push_back(top);
+  all.push_back(top);
   for (auto it = d->related.rbegin(); it != d->related.rend(); ++it) {
     FrameInfo f;
     f.kind = FrameInfo::Kind::Traceback;
@@ -334,12 +337,11 @@ void Debugger::postMortem(int status) {
     f.path = it->file;
     f.line = it->start.line + 1;
     f.column = it->start.column + 1;
-    impl_->traceback.push_back(f);
+    all.push_back(f);
   }
-  // The innermost frame's name is the function that raised: the next entry's caller name.
-  for (size_t i = 0; i + 1 < impl_->traceback.size(); ++i) impl_->traceback[i].name = impl_->traceback[i + 1].name;
-  if (impl_->traceback.size() > 1) impl_->traceback.back().name = "<module>";
-  else impl_->traceback.back().name = "<module>";
+  for (const FrameInfo& f : all)
+    if (!f.path.empty() && f.path[0] != '<') impl_->traceback.push_back(f);
+  if (impl_->traceback.empty()) impl_->traceback = all;
   const std::string typeName = d->message.substr(0, d->message.find(':'));
   impl_->exception = ExceptionDetails{kind, d->message, typeName, {}};
   StopInfo info;

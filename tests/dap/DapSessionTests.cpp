@@ -552,3 +552,32 @@ TEST_CASE("launch rejects a bad mode", "[dap]") {
   CHECK(r["success"] == false);
   CHECK(r["message"].get<std::string>().find("mode must be") != std::string::npos);
 }
+
+TEST_CASE("shape_error stops post mortem at the matmul of the shape bug example", "[dap]") {
+  Fixture f = Fixture::fromFile(std::string(TLENS_SOURCE_DIR) + "/examples/shape_bug.py");
+  Client c;
+  c.start(f.path, {}, json::object(), {"nan_inf", "shape_error"});
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "exception");
+  CHECK(c.stackTrace()[0]["line"] == f.find("logits = tf.matmul(hidden, w2)"));
+  json info = c.request("exceptionInfo", {{"threadId", 1}});
+  CHECK(info["body"]["exceptionId"] == "shape_error");
+  CHECK(info["body"]["description"].get<std::string>().find("Dimensions must be equal") != std::string::npos);
+  // Post mortem, the console still sees the program's globals.
+  json r = c.request("evaluate", {{"expression", "hidden.shape"}, {"context", "repl"}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["result"].get<std::string>().find("256") != std::string::npos);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 1);
+}
+
+TEST_CASE("without the filter an uncaught error ends the session with its traceback", "[dap]") {
+  Fixture f = Fixture::fromFile(std::string(TLENS_SOURCE_DIR) + "/examples/shape_bug.py");
+  Client c;
+  c.start(f.path);
+  json e = c.event("exited");
+  REQUIRE(e.is_object());
+  CHECK(e["body"]["exitCode"] == 1);
+  CHECK(c.output().find("ValueError: Dimensions must be equal") != std::string::npos);
+}
