@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lang/tf/Agreement.h"
+#include "lsp/analysis/Analyzer.h"
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ProgramRunner.h"
 
@@ -78,15 +79,14 @@ int checkCommand(const Args& args) {
     return bad ? 1 : 0;
   }
   for (const std::string& file : expand(paths)) {
-    ProgramOptions o;
-    o.path = file;
-    o.mode = interp::Mode::Abstract;
-    o.timeBudgetMs = budgetMs;
-    o.out = [](std::string_view) {};
-    o.err = [](std::string_view) {};
-    LoadedProgram p = loadProgram(o);
-    p.interp->run(p.file);
-    for (const interp::Diagnostic& d : p.interp->diagnostics()) {
+    // The language server's analysis, so the CLI and the editor report the same diagnostics.
+    lsp::AnalysisInput in;
+    in.path = file;
+    in.text = readFile(file);
+    in.collectValues = false;
+    in.timeBudgetMs = budgetMs;
+    std::shared_ptr<const lsp::Snapshot> snap = lsp::analyze(in);
+    for (const interp::Diagnostic& d : snap->diagnostics) {
       if (d.severity == interp::Severity::Error) errors = true;
       if (format == "json") {
         nlohmann::json j{{"file", d.file.empty() ? file : d.file},

@@ -14,5 +14,6 @@ int runCommand(const Args& args);    ///< tlens run: run a program (concrete mod
 int checkCommand(const Args& args);  ///< tlens check: abstract analysis, diagnostics
 int graphCommand(const Args& args);  ///< tlens graph: the graphs a program builds
 int dapCommand(const Args& args);    ///< tlens dap: the debug adapter (stdio or --port N)
+int lspCommand(const Args& args);    ///< tlens lsp: the language server (stdio or --port N)
 
 }  // namespace tlens::cli

@@ -1,0 +1,38 @@
+// Analyzer: one abstract run of a document through the interpreter (lang/interp, abstract mode)
+// with the tensorflow/numpy modules installed (TF1 or TF2 by detectApiStyle), watching every
+// evaluated expression (ValueObserver) to build a Snapshot. It never runs user code concretely:
+// abstract mode has no side effects and a time budget. `tlens check` uses it too, so the CLI and
+// the editor report the same diagnostics.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lsp/analysis/Snapshot.h"
+
+namespace tlens::lsp {
+
+struct AnalysisInput {
+  std::string uri;
+  std::string path;  ///< file path of the document (diagnostics and related locations use it)
+  std::string text;
+  int version = 0;
+  /// Workspace roots for absolute imports of workspace modules.
+  std::vector<std::string> roots;
+  /// Open documents by path: imports read these instead of the disk.
+  std::shared_ptr<const std::map<std::string, std::string>> overlay;
+  int timeBudgetMs = 500;
+  /// Polled before every statement; when it returns true the run stops and analyze() returns
+  /// null (a newer edit made this analysis stale).
+  std::function<bool()> cancelled;
+  /// Collect hover/completion facts (false for `tlens check`: diagnostics only).
+  bool collectValues = true;
+};
+
+/// Null only when cancelled. Never throws for bad user code (it becomes diagnostics).
+std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input);
+
+}  // namespace tlens::lsp

@@ -1,0 +1,304 @@
+#include "lsp/analysis/Render.h"
+
+#include "lang/tf/TensorObj.h"
+#include "lang/tf/TfRuntime.h"
+
+namespace tlens::lsp {
+
+using namespace interp;
+
+namespace {
+
+constexpr size_t kMaxValueText = 80;
+
+std::string firstLine(std::string s) {
+  size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return {};
+  s = s.substr(a);
+  if (size_t nl = s.find('\n'); nl != std::string::npos) s.resize(nl);
+  return s;
+}
+
+std::string docOf(const Value& v) {
+  if (auto* f = as<FunctionObj>(v)) {
+    if (auto* s = as<StrObj>(f->attrs.get("__doc__"))) return firstLine(s->value);
+  } else if (auto* n = as<NativeFunction>(v)) {
+    return firstLine(n->doc);
+  } else if (auto* c = as<ClassObj>(v)) {
+    if (auto* s = as<StrObj>(c->dict.get("__doc__"))) return firstLine(s->value);
+  }
+  return {};
+}
+
+/// A known value small enough to show: ints, floats, bools, short strings, None, and short
+/// lists/tuples of those.
+bool simpleValue(const Value& v, int depth = 0) {
+  switch (v->kind()) {
+    case Kind::None:
+    case Kind::Bool:
+    case Kind::Int:
+    case Kind::Float:
+      return true;
+    case Kind::Str:
+      return static_cast<StrObj*>(v.get())->value.size() <= kMaxValueText;
+    case Kind::List:
+    case Kind::Tuple: {
+      const auto& items = v->kind() == Kind::List ? static_cast<ListObj*>(v.get())->items : static_cast<TupleObj*>(v.get())->items;
+      if (depth > 1 || items.size() > 16) return false;
+      for (const Value& i : items)
+        if (!i || !simpleValue(i, depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+void callableInfo(Interpreter& in, const Value& v, ValueInfo& info) {
+  Value fn = v;
+  bool bound = false;
+  if (auto* b = as<BoundMethodObj>(v)) {
+    fn = b->function;
+    bound = true;
+  }
+  const Signature* sig = nullptr;
+  std::string name;
+  if (auto* f = as<FunctionObj>(fn)) {
+    sig = &f->sig;
+    name = f->name;
+  } else if (auto* n = as<NativeFunction>(fn)) {
+    if (n->sig) sig = &*n->sig;
+    name = n->name;
+  }
+  info.kind = ValueInfo::Kind::Callable;
+  info.type = "function";
+  info.doc = docOf(fn);
+  if (!sig) {
+    info.signature = name + "(...)";
+    return;
+  }
+  size_t skip = bound && !sig->params.empty() ? 1 : 0;
+  std::string label = name + "(";
+  for (size_t i = skip; i < sig->params.size(); ++i) {
+    const Param& p = sig->params[i];
+    std::string one = p.kind == ParamKind::VarArgs ? "*" + p.name : p.kind == ParamKind::VarKeywords ? "**" + p.name : p.name;
+    if (p.defaultValue && simpleValue(p.defaultValue)) {
+      try {
+        one += "=" + in.repr(p.defaultValue);
+      } catch (const PyError&) {
+      }
+    }
+    if (i > skip) label += ", ";
+    label += one;
+    info.params.push_back(one);
+  }
+  label += ")";
+  info.signature = label;
+}
+
+/// Keras models offer `_tlens_summary_rows()` (lang/tf/python keras): rows of the summary table.
+void summaryRows(Interpreter& in, const Value& v, InstanceObj& inst, ValueInfo& info) {
+  bool offers = false;
+  for (const auto& c : inst.cls->mro)
+    if (c->dict.contains("_tlens_summary_rows")) offers = true;
+  if (!offers) return;
+  try {
+    // Rows are (name, class name, output shape as a list with None or None, params); shown as
+    // model.summary() prints them.
+    Value rows = in.call(in.getAttr(v, "_tlens_summary_rows"), {});
+    info.summaryRows.push_back({"Layer (type)", "Output Shape", "Param #"});
+    int64_t total = 0;
+    for (const Value& row : in.toList(rows)) {
+      std::vector<Value> cells = in.toList(row);
+      if (cells.size() < 4) continue;
+      std::string shape = "?";
+      if (!is<NoneObj>(cells[2])) {
+        shape = "(";
+        std::vector<Value> dims = in.toList(cells[2]);
+        for (size_t i = 0; i < dims.size(); ++i) shape += (i ? ", " : "") + in.str(dims[i]);
+        shape += dims.size() == 1 ? ",)" : ")";
+      }
+      if (auto* n = as<IntObj>(cells[3])) total += n->value;
+      info.summaryRows.push_back({in.str(cells[0]) + " (" + in.str(cells[1]) + ")", shape, in.str(cells[3])});
+      if (info.summaryRows.size() > 200) break;
+    }
+    info.summaryRows.push_back({"Total params", "", std::to_string(total)});
+  } catch (const PyError&) {
+    info.summaryRows.clear();  // degrade: no table rather than half of one
+  }
+}
+
+}  // namespace
+
+Members memberNames(Interpreter& in, const Value& v, RenderCache& cache) {
+  if (!v) return nullptr;
+  if (auto it = cache.find(v.get()); it != cache.end()) return it->second;
+  auto out = std::make_shared<std::vector<Member>>();
+  auto add = [&](const std::string& name, const Value& m) {
+    if (name.empty() || name[0] == '_') return;
+    Member mem;
+    mem.name = name;
+    if (m) {
+      switch (m->kind()) {
+        case Kind::Function:
+        case Kind::NativeFunction:
+        case Kind::BoundMethod: {
+          ValueInfo ci;
+          callableInfo(in, m, ci);
+          mem.kind = Member::Kind::Function;
+          mem.detail = ci.signature;
+          mem.doc = ci.doc;
+          break;
+        }
+        case Kind::Class:
+          mem.kind = Member::Kind::Class;
+          mem.doc = docOf(m);
+          break;
+        case Kind::Module:
+          mem.kind = Member::Kind::Module;
+          break;
+        default:
+          mem.detail = in.typeName(m);
+      }
+    }
+    out->push_back(std::move(mem));
+  };
+  switch (v->kind()) {
+    case Kind::Module:
+      static_cast<ModuleObj*>(v.get())->globals->vars.forEach(add);
+      break;
+    case Kind::Class:
+      for (const auto& c : static_cast<ClassObj*>(v.get())->mro)
+        if (c->module != "builtins") c->dict.forEach(add);
+      break;
+    case Kind::Instance: {
+      auto* inst = static_cast<InstanceObj*>(v.get());
+      inst->dict.forEach(add);
+      for (const auto& c : inst->cls->mro)
+        if (c->module != "builtins") c->dict.forEach(add);
+      break;
+    }
+    case Kind::Native:
+      for (const std::string& n : static_cast<NativeObject*>(v.get())->attributeNames(in)) add(n, nullptr);
+      break;
+    default:
+      cache[v.get()] = nullptr;
+      return nullptr;
+  }
+  // Deduplicate (an instance attribute shadows a class attribute of the same name).
+  std::vector<Member> uniq;
+  for (auto& m : *out) {
+    bool seen = false;
+    for (const auto& u : uniq) seen = seen || u.name == m.name;
+    if (!seen) uniq.push_back(std::move(m));
+  }
+  *out = std::move(uniq);
+  Members r = out;
+  cache[v.get()] = r;
+  return r;
+}
+
+ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool callPython) {
+  ValueInfo info;
+  switch (v->kind()) {
+    case Kind::Unknown: {
+      auto* u = static_cast<UnknownObj*>(v.get());
+      info.kind = ValueInfo::Kind::Unknown;
+      info.type = u->type ? u->type->name : "unknown";
+      return info;
+    }
+    case Kind::Native: {
+      if (auto* t = dynamic_cast<tf::TensorObj*>(v.get())) {
+        info.kind = ValueInfo::Kind::Tensor;
+        info.type = tf::describeType(t->type);
+        info.known = t->type.dtype != DType::Invalid && t->type.shape.rankKnown();
+        if (t->isSymbolic() && t->out.node) {
+          info.device = t->out.node->device.str();
+          info.node = t->out.node->name;
+          if (t->out.node->op) {
+            info.op = t->out.node->op->type;
+            info.opSummary = t->out.node->op->summary;
+          }
+        } else if (!t->ndarray && t->rt) {
+          info.device = t->rt->eager().defaultDevice().str();
+        }
+        if (t->variable) info.node = t->isSymbolic() ? info.node : t->varName;
+        info.value = t->typeName();  // Tensor, EagerTensor, ndarray, RefVariable
+        // Every tensor of a kind offers the same names: list them once per kind.
+        if (t->rt) {
+          const Value& methods = t->ndarray ? t->rt->ndarrayMethods : t->variable ? t->rt->variableMethods : t->rt->tensorMethods;
+          const interp::Object* key = methods ? methods.get() : nullptr;
+          if (key) {
+            auto it = cache.find(key);
+            if (it == cache.end()) {
+              RenderCache scratch;
+              it = cache.emplace(key, memberNames(in, v, scratch)).first;
+            }
+            info.members = it->second;
+          }
+        }
+        return info;
+      }
+      if (auto* d = dynamic_cast<tf::DTypeObj*>(v.get())) {
+        info.kind = ValueInfo::Kind::DType;
+        info.type = d->typeName();
+        info.known = true;
+        info.value = std::string(d->numpy ? "np." : "tf.") + std::string(dtypeName(d->dtype));
+        return info;
+      }
+      auto* n = static_cast<NativeObject*>(v.get());
+      info.kind = ValueInfo::Kind::Instance;
+      info.type = n->typeName();
+      info.members = memberNames(in, v, cache);
+      return info;
+    }
+    case Kind::Function:
+    case Kind::NativeFunction:
+    case Kind::BoundMethod:
+      callableInfo(in, v, info);
+      return info;
+    case Kind::Module:
+      info.kind = ValueInfo::Kind::Module;
+      info.type = "module";
+      info.value = static_cast<ModuleObj*>(v.get())->name;
+      info.members = memberNames(in, v, cache);
+      return info;
+    case Kind::Class: {
+      auto* c = static_cast<ClassObj*>(v.get());
+      info.kind = ValueInfo::Kind::Class;
+      info.type = "type";
+      info.value = c->name;
+      info.doc = docOf(v);
+      if (Value init = c->dict.get("__init__")) {
+        ValueInfo ci;
+        callableInfo(in, std::make_shared<BoundMethodObj>(v, init), ci);
+        info.signature = c->name + ci.signature.substr(ci.signature.find('('));
+        info.params = ci.params;
+      }
+      info.members = memberNames(in, v, cache);
+      return info;
+    }
+    case Kind::Instance: {
+      auto* inst = static_cast<InstanceObj*>(v.get());
+      info.kind = ValueInfo::Kind::Instance;
+      info.type = inst->cls->name;
+      if (callPython) summaryRows(in, v, *inst, info);
+      info.members = memberNames(in, v, cache);
+      return info;
+    }
+    default:
+      break;
+  }
+  info.kind = ValueInfo::Kind::Python;
+  info.type = in.typeName(v);
+  if (simpleValue(v)) {
+    try {
+      info.value = in.repr(v);
+      info.known = true;
+    } catch (const PyError&) {
+    }
+  }
+  return info;
+}
+
+}  // namespace tlens::lsp

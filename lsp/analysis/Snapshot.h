@@ -1,0 +1,73 @@
+// Snapshot: everything the features need to know about one version of one document, computed
+// once by analyze() (Analyzer.h) and immutable afterwards, so any thread may read it without
+// locks. It holds rendered facts (strings, byte spans), never interpreter values: the
+// interpreter that produced them is gone by the time a feature reads the snapshot.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lang/interp/Diagnostic.h"
+#include "lang/syntax/SourceFile.h"
+
+namespace tlens::lsp {
+
+/// A name an object offers after a dot (completion).
+struct Member {
+  std::string name;
+  enum class Kind : uint8_t { Function, Class, Module, Value } kind = Kind::Value;
+  std::string detail;  ///< "(a, b, transpose_a=False, ...)" for callables, a type otherwise
+  std::string doc;     ///< first line of documentation, when known
+};
+using Members = std::shared_ptr<const std::vector<Member>>;
+
+/// What one expression (or assignment target) evaluated to, rendered. Several observations of
+/// the same span (loops, call sites, both branches of an unknown `if`) are merged: the fields
+/// describe the last one, `types` lists every distinct type seen.
+struct ValueInfo {
+  uint32_t start = 0, end = 0;  ///< byte span of the expression
+  enum class Kind : uint8_t { Unknown, Tensor, DType, Python, Callable, Module, Class, Instance } kind = Kind::Unknown;
+  std::string type;        ///< "float32[?, 256]", "int", "Sequential"
+  bool known = false;      ///< a tensor with known dtype and rank, or a Python value with known value
+  std::string value;       ///< repr of a known small Python value ("3", "[784, 256]")
+  std::string device;      ///< tensors: "/cpu:0"
+  std::string node;        ///< graph tensors: the node it creates ("fc1/Relu")
+  std::string op;          ///< graph tensors: op type ("Relu")
+  std::string opSummary;   ///< the op's one-line documentation
+  std::string signature;   ///< callables: "matmul(a, b, transpose_a=False, ...)"
+  std::vector<std::string> params;  ///< callables: parameter names, in order
+  std::string doc;         ///< callables and classes: first line of the docstring
+  std::vector<std::vector<std::string>> summaryRows;  ///< Keras models: _tlens_summary_rows()
+  std::vector<std::string> types;  ///< every distinct `type` observed here, in order (<= 8)
+  Members members;         ///< what the value offers after a dot (modules, objects); may be null
+};
+
+struct Snapshot {
+  std::string uri;
+  int version = 0;
+  std::shared_ptr<const lang::SourceFile> file;
+  /// The interpreter's diagnostics for this file, unfiltered (features decide what to publish).
+  std::vector<interp::Diagnostic> diagnostics;
+  /// Sorted by start, then by descending end (outer spans first).
+  std::vector<ValueInfo> values;
+  /// The module's globals after the run: name -> rendered value (completion of user symbols).
+  std::map<std::string, ValueInfo> globals;
+  /// Members of global modules and their submodules by dotted name ("tf", "tf.nn", "np").
+  std::map<std::string, Members> moduleMembers;
+  /// The keys of moduleMembers that are modules (not classes or objects): a missing attribute
+  /// of these is an error.
+  std::vector<std::string> modulePaths;
+  bool graphStyle = false;  ///< TF1 (graphs and sessions) rather than TF2 (eager)
+  double analysisMs = 0;
+
+  /// The innermost observed expression covering byte `offset` (ties: the last in the list).
+  const ValueInfo* valueAt(uint32_t offset) const;
+  /// The observation of exactly the span [start, end), or null.
+  const ValueInfo* valueOf(uint32_t start, uint32_t end) const;
+};
+
+}  // namespace tlens::lsp

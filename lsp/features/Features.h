@@ -1,0 +1,107 @@
+// Features: pure functions over an immutable Snapshot, one .cpp per feature (as clangd's
+// Hover.cpp, XRefs.cpp). Positions are lang::TextPos (0-based line, byte column); the server
+// converts to and from the client's encoding. Each returns a structured result; rendering to
+// markdown lives next to the struct (HoverInfo::present), so tests assert fields.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lsp/analysis/Snapshot.h"
+
+namespace tlens::lsp {
+
+struct TextRange {
+  lang::TextPos start, end;
+};
+
+// --- Diagnostics.cpp -------------------------------------------------------------------------
+struct DiagnosticInfo {
+  TextRange range;
+  int severity = 1;  ///< 1 error .. 4 hint
+  std::string code;
+  std::string message;
+  struct Related {
+    std::string file;  ///< a file path; the snapshot's own path for this document
+    TextRange range;
+    std::string message;
+  };
+  std::vector<Related> related;
+};
+/// What to publish: the interpreter's diagnostics for this file; unsupported constructs are
+/// hints; syntax errors, shape/dtype errors and exceptions on known values keep their severity.
+std::vector<DiagnosticInfo> diagnostics(const Snapshot& s);
+
+// --- Lints.cpp -------------------------------------------------------------------------------
+/// Checks over the snapshot that the interpreter does not make: attributes a tf/np module does
+/// not have ("unknown-attribute"), tf.log of a softmax output ("log-softmax", the tfdbg
+/// tutorial's NaN). diagnostics() includes them.
+std::vector<DiagnosticInfo> lints(const Snapshot& s);
+
+// --- Hover.cpp -------------------------------------------------------------------------------
+struct HoverInfo {
+  TextRange range;
+  std::string expression;           ///< the source text hovered ("tf.nn.relu(tf.matmul(x, w1))")
+  ValueInfo::Kind kind = ValueInfo::Kind::Unknown;
+  std::string type;                 ///< "float32[?, 256]", "int", "Sequential"
+  std::vector<std::string> types;   ///< all distinct types seen (one per call site)
+  std::string value;                ///< known Python value, or the tensor class
+  std::string device, node, op, opSummary;
+  std::string signature, doc;
+  std::vector<std::vector<std::string>> summaryRows;
+  /// Markdown for the editor.
+  std::string present() const;
+};
+std::optional<HoverInfo> hover(const Snapshot& s, lang::TextPos pos);
+
+// --- InlayHints.cpp --------------------------------------------------------------------------
+struct InlayHintInfo {
+  lang::TextPos position;  ///< right after the assignment target
+  std::string label;       ///< ": float32[?, 256]"
+};
+std::vector<InlayHintInfo> inlayHints(const Snapshot& s, TextRange range);
+
+// --- DocumentSymbols.cpp ---------------------------------------------------------------------
+struct SymbolInfo {
+  std::string name, detail;
+  int kind = 13;  ///< LSP SymbolKind: 5 class, 6 method, 12 function, 13 variable
+  TextRange range, selection;
+  std::vector<SymbolInfo> children;
+};
+std::vector<SymbolInfo> documentSymbols(const Snapshot& s);
+
+// --- XRefs.cpp -------------------------------------------------------------------------------
+/// Where the user symbol at `pos` is bound (assignments, defs, classes, parameters, imports).
+std::vector<TextRange> definition(const Snapshot& s, lang::TextPos pos);
+/// Every use of the user symbol at `pos`, resolved by Python's scoping rules.
+std::vector<TextRange> references(const Snapshot& s, lang::TextPos pos, bool includeDeclaration);
+/// Names bound in the scopes enclosing `pos` (completion of user symbols).
+std::vector<std::string> visibleNames(const Snapshot& s, lang::TextPos pos);
+
+// --- Completion.cpp --------------------------------------------------------------------------
+struct CompletionInfo {
+  std::string label;
+  Member::Kind kind = Member::Kind::Value;
+  std::string detail, doc;
+};
+std::vector<CompletionInfo> completion(const Snapshot& s, lang::TextPos pos);
+
+// --- SignatureHelp.cpp -----------------------------------------------------------------------
+struct SignatureInfo {
+  std::string label, doc;
+  std::vector<std::string> params;
+  int activeParameter = 0;
+};
+std::optional<SignatureInfo> signatureHelp(const Snapshot& s, lang::TextPos pos);
+
+// --- CodeActions.cpp -------------------------------------------------------------------------
+struct CodeActionInfo {
+  std::string title;
+  TextRange edit;
+  std::string newText;
+  DiagnosticInfo diagnostic;  ///< the diagnostic it fixes
+};
+std::vector<CodeActionInfo> codeActions(const Snapshot& s, TextRange range);
+
+}  // namespace tlens::lsp

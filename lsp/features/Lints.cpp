@@ -1,0 +1,92 @@
+#include <algorithm>
+
+#include "lsp/features/Bindings.h"
+#include "lsp/features/Features.h"
+
+namespace tlens::lsp {
+
+namespace {
+
+TextRange rangeOf(const lang::SourceFile& f, TSNode n) {
+  return {f.positionOf(ts_node_start_byte(n)), f.positionOf(ts_node_end_byte(n))};
+}
+
+/// "tf.nn" for an attribute chain of identifiers; empty otherwise.
+std::string dottedName(const lang::SourceFile& f, TSNode n) {
+  std::string_view t = nodeType(n);
+  if (t == "identifier") return std::string(f.textOf(n));
+  if (t != "attribute") return {};
+  std::string obj = dottedName(f, fieldOf(n, "object"));
+  TSNode attr = fieldOf(n, "attribute");
+  if (obj.empty() || ts_node_is_null(attr)) return {};
+  return obj + "." + std::string(f.textOf(attr));
+}
+
+bool isLog(const std::string& callee) { return callee == "tf.log" || callee == "tf.math.log" || callee == "np.log"; }
+
+void unknownAttribute(const Snapshot& s, TSNode n, std::vector<DiagnosticInfo>& out) {
+  TSNode obj = fieldOf(n, "object"), attr = fieldOf(n, "attribute");
+  if (ts_node_is_null(obj) || ts_node_is_null(attr)) return;
+  std::string module = dottedName(*s.file, obj);
+  if (module.empty() || std::find(s.modulePaths.begin(), s.modulePaths.end(), module) == s.modulePaths.end()) return;
+  auto it = s.moduleMembers.find(module);
+  if (it == s.moduleMembers.end() || !it->second || it->second->empty()) return;
+  std::string name(s.file->textOf(attr));
+  if (name.empty() || name[0] == '_') return;
+  if (std::any_of(it->second->begin(), it->second->end(), [&](const Member& m) { return m.name == name; })) return;
+  // The user may rebind the alias (`tf = other`); the scope check keeps this to the module alias.
+  TSNode p = ts_node_parent(n);
+  if (!ts_node_is_null(p) && nodeType(p) == "assignment" && ts_node_eq(fieldOf(p, "left"), n)) return;
+  DiagnosticInfo d;
+  d.range = rangeOf(*s.file, attr);
+  d.severity = 1;
+  d.code = "unknown-attribute";
+  d.message = "module '" + module + "' has no attribute '" + name + "'";
+  out.push_back(std::move(d));
+}
+
+void logOfSoftmax(const Snapshot& s, TSNode call, std::vector<DiagnosticInfo>& out) {
+  TSNode fn = fieldOf(call, "function"), args = fieldOf(call, "arguments");
+  if (ts_node_is_null(fn) || ts_node_is_null(args) || !isLog(dottedName(*s.file, fn))) return;
+  TSNode arg = ts_node_named_child(args, 0);
+  if (ts_node_is_null(arg) || nodeType(arg) == "keyword_argument") return;
+  bool softmax = false;
+  if (const ValueInfo* v = s.valueOf(ts_node_start_byte(arg), ts_node_end_byte(arg))) softmax = v->op == "Softmax";
+  if (!softmax && nodeType(arg) == "call") {
+    std::string inner = dottedName(*s.file, fieldOf(arg, "function"));
+    softmax = inner == "tf.nn.softmax" || inner == "tf.math.softmax";
+  }
+  if (!softmax) return;
+  DiagnosticInfo d;
+  d.range = rangeOf(*s.file, call);
+  d.severity = 2;
+  d.code = "log-softmax";
+  d.message =
+      "log of a softmax output: where the softmax underflows to 0 this is -inf and the loss becomes NaN; use "
+      "tf.nn.softmax_cross_entropy_with_logits on the logits, or clip the probabilities "
+      "(tf.clip_by_value(y, 1e-10, 1.0))";
+  out.push_back(std::move(d));
+}
+
+}  // namespace
+
+std::vector<DiagnosticInfo> lints(const Snapshot& s) {
+  std::vector<DiagnosticInfo> out;
+  std::vector<TSNode> stack{s.file->root()};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    std::string_view t = nodeType(n);
+    if (t == "attribute") unknownAttribute(s, n, out);
+    else if (t == "call") logOfSoftmax(s, n, out);
+    uint32_t count = ts_node_named_child_count(n);
+    for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+  }
+  std::sort(out.begin(), out.end(), [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
+    return a.range.start.line != b.range.start.line ? a.range.start.line < b.range.start.line
+                                                    : a.range.start.column < b.range.start.column;
+  });
+  return out;
+}
+
+}  // namespace tlens::lsp

@@ -1,0 +1,115 @@
+#include "lsp/protocol/Json.h"
+
+#include <cstdio>
+
+namespace tlens::lsp {
+
+void from_json(const json& j, Position& p) {
+  p.line = j.at("line").get<int>();
+  p.character = j.at("character").get<int>();
+}
+void to_json(json& j, const Position& p) { j = json{{"line", p.line}, {"character", p.character}}; }
+void from_json(const json& j, Range& r) {
+  r.start = j.at("start").get<Position>();
+  r.end = j.at("end").get<Position>();
+}
+void to_json(json& j, const Range& r) { j = json{{"start", r.start}, {"end", r.end}}; }
+void to_json(json& j, const Location& l) { j = json{{"uri", l.uri}, {"range", l.range}}; }
+
+void to_json(json& j, const Diagnostic& d) {
+  j = json{{"range", d.range}, {"severity", d.severity}, {"source", d.source}, {"message", d.message}};
+  if (!d.code.empty()) j["code"] = d.code;
+  if (!d.relatedInformation.empty()) {
+    json rel = json::array();
+    for (const auto& r : d.relatedInformation) rel.push_back({{"location", r.location}, {"message", r.message}});
+    j["relatedInformation"] = std::move(rel);
+  }
+  if (!d.tags.empty()) j["tags"] = d.tags;
+}
+
+void to_json(json& j, const PublishDiagnosticsParams& p) {
+  j = json{{"uri", p.uri}, {"diagnostics", p.diagnostics}};
+  if (p.version) j["version"] = *p.version;
+}
+
+void from_json(const json& j, TextDocumentItem& t) {
+  t.uri = j.at("uri").get<std::string>();
+  t.languageId = j.value("languageId", "python");
+  t.version = j.value("version", 0);
+  t.text = j.at("text").get<std::string>();
+}
+
+void from_json(const json& j, TextDocumentContentChangeEvent& c) {
+  if (j.contains("range")) c.range = j.at("range").get<Range>();
+  c.text = j.at("text").get<std::string>();
+}
+
+void to_json(json& j, const Hover& h) {
+  j = json{{"contents", {{"kind", h.contents.kind}, {"value", h.contents.value}}}};
+  if (h.range) j["range"] = *h.range;
+}
+
+void to_json(json& j, const InlayHint& h) {
+  j = json{{"position", h.position}, {"label", h.label}, {"kind", h.kind}};
+  if (h.paddingLeft) j["paddingLeft"] = true;
+  if (h.paddingRight) j["paddingRight"] = true;
+}
+
+void to_json(json& j, const DocumentSymbol& s) {
+  j = json{{"name", s.name}, {"kind", s.kind}, {"range", s.range}, {"selectionRange", s.selectionRange}};
+  if (!s.detail.empty()) j["detail"] = s.detail;
+  if (!s.children.empty()) j["children"] = s.children;
+}
+
+void to_json(json& j, const CompletionItem& c) {
+  j = json{{"label", c.label}, {"kind", c.kind}};
+  if (!c.detail.empty()) j["detail"] = c.detail;
+  if (!c.documentation.empty()) j["documentation"] = {{"kind", "markdown"}, {"value", c.documentation}};
+  if (!c.sortText.empty()) j["sortText"] = c.sortText;
+}
+
+void to_json(json& j, const SignatureHelp& s) {
+  json sigs = json::array();
+  for (const auto& sig : s.signatures) {
+    json params = json::array();
+    for (const auto& p : sig.parameters) params.push_back({{"label", p.label}});
+    json o{{"label", sig.label}, {"parameters", params}};
+    if (!sig.documentation.empty()) o["documentation"] = {{"kind", "markdown"}, {"value", sig.documentation}};
+    sigs.push_back(std::move(o));
+  }
+  j = json{{"signatures", sigs}, {"activeSignature", s.activeSignature}, {"activeParameter", s.activeParameter}};
+}
+
+void to_json(json& j, const CodeAction& a) {
+  json edits = json::array();
+  for (const auto& e : a.edits) edits.push_back({{"range", e.range}, {"newText", e.newText}});
+  j = json{{"title", a.title}, {"kind", a.kind}, {"edit", {{"changes", {{a.uri, edits}}}}}};
+  if (!a.diagnostics.empty()) j["diagnostics"] = a.diagnostics;
+}
+
+void from_json(const json& j, InitializeParams& p) {
+  if (auto g = j.find("capabilities"); g != j.end() && g->is_object()) {
+    if (auto gen = g->find("general"); gen != g->end() && gen->is_object()) {
+      if (auto enc = gen->find("positionEncodings"); enc != gen->end() && enc->is_array())
+        for (const auto& e : *enc) {
+          if (!e.is_string()) continue;
+          if (e == "utf-8") p.positionEncodings.push_back(PositionEncoding::Utf8);
+          else if (e == "utf-16") p.positionEncodings.push_back(PositionEncoding::Utf16);
+        }
+    }
+    const json* ds = nullptr;
+    if (auto td = g->find("textDocument"); td != g->end() && td->is_object())
+      if (auto s = td->find("documentSymbol"); s != td->end() && s->is_object()) ds = &*s;
+    if (ds) p.hierarchicalDocumentSymbols = ds->value("hierarchicalDocumentSymbolSupport", false);
+  }
+  if (auto wf = j.find("workspaceFolders"); wf != j.end() && wf->is_array()) {
+    for (const auto& f : *wf)
+      if (f.is_object() && f.contains("uri") && f["uri"].is_string()) p.workspaceFolders.push_back(uriToPath(f["uri"]));
+  } else if (auto ru = j.find("rootUri"); ru != j.end() && ru->is_string()) {
+    p.workspaceFolders.push_back(uriToPath(*ru));
+  } else if (auto rp = j.find("rootPath"); rp != j.end() && rp->is_string()) {
+    p.workspaceFolders.push_back(*rp);
+  }
+}
+
+}  // namespace tlens::lsp

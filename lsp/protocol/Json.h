@@ -1,0 +1,34 @@
+// Json: to/from-JSON for the structs of Types.h (nlohmann/json). Only the directions the server
+// needs exist: requests and notifications from the client are parsed (from_json, required fields
+// read with at(), so a missing one throws json::exception, which the adapter answers with
+// InvalidParams); results are serialised (to_json), empty optionals and empty optional arrays
+// omitted rather than written as null.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "lsp/protocol/Types.h"
+#include "lsp/protocol/Uri.h"
+
+namespace tlens::lsp {
+
+using json = nlohmann::json;
+
+void from_json(const json& j, Position& p);
+void to_json(json& j, const Position& p);
+void from_json(const json& j, Range& r);
+void to_json(json& j, const Range& r);
+void to_json(json& j, const Location& l);
+void to_json(json& j, const Diagnostic& d);
+void to_json(json& j, const PublishDiagnosticsParams& p);
+void from_json(const json& j, TextDocumentItem& t);
+void from_json(const json& j, TextDocumentContentChangeEvent& c);
+void to_json(json& j, const Hover& h);
+void to_json(json& j, const InlayHint& h);
+void to_json(json& j, const DocumentSymbol& s);
+void to_json(json& j, const CompletionItem& c);
+void to_json(json& j, const SignatureHelp& s);
+void to_json(json& j, const CodeAction& a);
+void from_json(const json& j, InitializeParams& p);
+
+}  // namespace tlens::lsp

@@ -1,0 +1,61 @@
+// LspServer: the protocol adapter (clangd's ClangdLSPServer). Reads JSON-RPC messages from a
+// Channel, maps each method through one flat table to the typed Server, and writes responses and
+// notifications. It is the only code that knows JSON and the only code that knows the lifecycle
+// rules: requests before `initialize` get ServerNotInitialized, requests after `shutdown` get
+// InvalidRequest, unknown requests get MethodNotFound, malformed JSON gets ParseError (id null),
+// a handler that throws gets InvalidParams (bad params) or InternalError; the loop keeps reading
+// in every case. `$/cancelRequest` marks a pending request cancelled; a read not yet answered
+// then answers RequestCancelled.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "lsp/server/Server.h"
+#include "protocol/Channel.h"
+
+namespace tlens::lsp {
+
+class LspServer {
+ public:
+  LspServer(protocol::Channel& channel, ServerOptions options);
+  ~LspServer();
+
+  /// Reads until `exit` or the end of the stream. Returns the process exit status: 0 after a
+  /// shutdown request, 1 otherwise (as the specification asks).
+  int run();
+  /// Handles one message body (run() calls it for each; tests may call it directly).
+  void handle(const std::string& body);
+  bool exited() const { return exited_; }
+
+ private:
+  using json = nlohmann::json;
+  using Handler = std::function<void(const json& params, const json& id)>;
+
+  void send(const json& msg);
+  void reply(const json& id, json result);
+  void replyError(const json& id, ErrorCode code, const std::string& message);
+  template <class T>
+  Server::Reply<T> replier(const json& id);
+  void notify(const std::string& method, json params);
+  void bind();
+
+  void onInitialize(const json& params, const json& id);
+  void onShutdown(const json& params, const json& id);
+
+  protocol::Channel& channel_;
+  ServerOptions options_;
+  std::unique_ptr<Server> server_;
+  std::map<std::string, Handler> requests_, notifications_;
+  std::mutex pendingMu_;
+  std::map<std::string, CancelFlag> pending_;  ///< by id.dump()
+  bool initialized_ = false, shutdown_ = false, exited_ = false;
+};
+
+}  // namespace tlens::lsp

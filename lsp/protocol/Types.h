@@ -1,0 +1,138 @@
+// Types: one plain struct per LSP type the server uses, fields spelled as on the wire. No JSON
+// here: Json.h holds the to/from-JSON functions (only the directions actually needed), so the
+// typed server (lsp/server) can use these structs without knowing JSON.
+//
+// Positions are in the negotiated encoding (UTF-16 code units by default, UTF-8 bytes when the
+// client offers it); the typed server converts them to byte columns before any feature runs.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tlens::lsp {
+
+enum class PositionEncoding { Utf16, Utf8 };
+
+struct Position {
+  int line = 0;       ///< 0-based
+  int character = 0;  ///< 0-based, in the negotiated encoding's units
+  bool operator==(const Position& o) const { return line == o.line && character == o.character; }
+};
+
+struct Range {
+  Position start, end;
+  bool operator==(const Range& o) const { return start == o.start && end == o.end; }
+};
+
+struct Location {
+  std::string uri;
+  Range range;
+};
+
+struct DiagnosticRelatedInformation {
+  Location location;
+  std::string message;
+};
+
+struct Diagnostic {
+  Range range;
+  int severity = 1;  ///< 1 error, 2 warning, 3 information, 4 hint
+  std::string code;  ///< omitted when empty
+  std::string source = "tlens";
+  std::string message;
+  std::vector<DiagnosticRelatedInformation> relatedInformation;
+  std::vector<int> tags;  ///< 1 unnecessary, 2 deprecated
+};
+
+struct PublishDiagnosticsParams {
+  std::string uri;
+  std::optional<int> version;
+  std::vector<Diagnostic> diagnostics;
+};
+
+struct TextDocumentItem {
+  std::string uri;
+  std::string languageId;
+  int version = 0;
+  std::string text;
+};
+
+/// A whole-document replacement when `range` is absent, else an incremental edit.
+struct TextDocumentContentChangeEvent {
+  std::optional<Range> range;
+  std::string text;
+};
+
+struct MarkupContent {
+  std::string kind = "markdown";
+  std::string value;
+};
+
+struct Hover {
+  MarkupContent contents;
+  std::optional<Range> range;
+};
+
+struct InlayHint {
+  Position position;
+  std::string label;
+  int kind = 1;  ///< 1 type, 2 parameter
+  bool paddingLeft = false;
+  bool paddingRight = false;
+};
+
+struct DocumentSymbol {
+  std::string name;
+  std::string detail;
+  int kind = 13;  ///< SymbolKind: 5 class, 6 method, 12 function, 13 variable
+  Range range;
+  Range selectionRange;
+  std::vector<DocumentSymbol> children;
+};
+
+struct CompletionItem {
+  std::string label;
+  int kind = 6;  ///< CompletionItemKind: 3 function, 6 variable, 7 class, 9 module, 10 property
+  std::string detail;
+  std::string documentation;
+  std::string sortText;
+};
+
+struct ParameterInformation {
+  std::string label;
+};
+
+struct SignatureInformation {
+  std::string label;
+  std::string documentation;
+  std::vector<ParameterInformation> parameters;
+};
+
+struct SignatureHelp {
+  std::vector<SignatureInformation> signatures;
+  int activeSignature = 0;
+  int activeParameter = 0;
+};
+
+struct TextEdit {
+  Range range;
+  std::string newText;
+};
+
+struct CodeAction {
+  std::string title;
+  std::string kind = "quickfix";
+  std::string uri;
+  std::vector<TextEdit> edits;
+  std::vector<Diagnostic> diagnostics;
+};
+
+/// What the client told us in `initialize`, reduced to what the server uses.
+struct InitializeParams {
+  std::vector<PositionEncoding> positionEncodings;  ///< general.positionEncodings, in order
+  std::vector<std::string> workspaceFolders;        ///< file paths (rootUri/rootPath/workspaceFolders)
+  bool hierarchicalDocumentSymbols = true;
+};
+
+}  // namespace tlens::lsp

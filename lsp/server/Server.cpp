@@ -1,0 +1,205 @@
+#include "lsp/server/Server.h"
+
+#include "lsp/features/Features.h"
+#include "lsp/protocol/Uri.h"
+#include "lsp/server/Convert.h"
+#include "lsp/server/Document.h"
+
+namespace tlens::lsp {
+
+namespace {
+
+int completionKind(Member::Kind k) {
+  switch (k) {
+    case Member::Kind::Function: return 3;
+    case Member::Kind::Class: return 7;
+    case Member::Kind::Module: return 9;
+    case Member::Kind::Value: return 6;
+  }
+  return 6;
+}
+
+Diagnostic toLsp(const Converter& c, const Snapshot& s, const DiagnosticInfo& d) {
+  Diagnostic o;
+  o.range = c.toLsp(d.range);
+  o.severity = d.severity;
+  o.code = d.code;
+  o.message = d.message;
+  for (const auto& r : d.related) {
+    std::string uri = r.file == s.file->path() ? s.uri : pathToUri(r.file);
+    o.relatedInformation.push_back({{uri, c.toLspIn(r.file, r.range)}, r.message});
+  }
+  return o;
+}
+
+DocumentSymbol toLsp(const Converter& c, const SymbolInfo& s) {
+  DocumentSymbol o;
+  o.name = s.name;
+  o.detail = s.detail;
+  o.kind = s.kind;
+  o.range = c.toLsp(s.range);
+  o.selectionRange = c.toLsp(s.selection);
+  for (const auto& ch : s.children) o.children.push_back(toLsp(c, ch));
+  return o;
+}
+
+}  // namespace
+
+Server::Server(ServerOptions o, Publish publish) : opts_(o), publish_(std::move(publish)) {
+  SchedulerOptions so;
+  so.threads = o.asyncThreads;
+  so.debounceMs = o.debounceMs;
+  so.timeBudgetMs = o.timeBudgetMs;
+  sched_ = std::make_unique<Scheduler>(so, [this](std::shared_ptr<const Snapshot> s) { this->publish(s); });
+}
+
+Server::~Server() { sched_.reset(); }
+
+PositionEncoding Server::initialize(const InitializeParams& p) {
+  enc_ = PositionEncoding::Utf16;
+  for (PositionEncoding e : p.positionEncodings)
+    if (e == PositionEncoding::Utf8) enc_ = PositionEncoding::Utf8;
+  sched_->setRoots(p.workspaceFolders);
+  return enc_;
+}
+
+void Server::didOpen(const TextDocumentItem& doc) { sched_->update(doc.uri, uriToPath(doc.uri), doc.text, doc.version); }
+
+void Server::didChange(const std::string& uri, int version, const std::vector<TextDocumentContentChangeEvent>& changes) {
+  auto old = sched_->text(uri);
+  if (!old) return;
+  std::string text = *old;
+  for (const auto& c : changes) applyChange(text, c, enc_);
+  sched_->update(uri, uriToPath(uri), std::move(text), version);
+}
+
+void Server::didClose(const std::string& uri) {
+  sched_->remove(uri);
+  if (publish_) publish_(PublishDiagnosticsParams{uri, std::nullopt, {}});  // clear its diagnostics
+}
+
+void Server::didSave(const std::string&) {
+  // The server analyses the editor's text, not the disk; saving changes nothing.
+}
+
+void Server::publish(const std::shared_ptr<const Snapshot>& s) {
+  if (!publish_) return;
+  PublishDiagnosticsParams p;
+  p.uri = s->uri;
+  p.version = s->version;
+  Converter c{*s, enc_};
+  try {
+    for (const DiagnosticInfo& d : diagnostics(*s)) p.diagnostics.push_back(toLsp(c, *s, d));
+  } catch (const std::exception&) {
+    p.diagnostics.clear();
+  }
+  publish_(p);
+}
+
+template <class T, class F>
+void Server::withSnapshot(const std::string& uri, const char* what, CancelFlag cancel, Reply<T> reply, F&& feature) {
+  sched_->read(uri, [this, what, cancel, reply = std::move(reply), feature = std::forward<F>(feature)](
+                        Expected<std::shared_ptr<const Snapshot>> snap) {
+    if (!snap) return reply(snap.error());
+    if (cancel && cancel->load()) return reply(Error{ErrorCode::RequestCancelled, "request cancelled"});
+    try {
+      Converter c{**snap, enc_};
+      reply(feature(**snap, c));
+    } catch (const std::exception& e) {
+      reply(Error{ErrorCode::InternalError, std::string(what) + " failed: " + e.what()});
+    } catch (...) {
+      reply(Error{ErrorCode::InternalError, std::string(what) + " failed"});
+    }
+  });
+}
+
+void Server::hover(const std::string& uri, Position pos, Reply<std::optional<Hover>> reply, CancelFlag cancel) {
+  withSnapshot<std::optional<Hover>>(uri, "hover", cancel, std::move(reply),
+                                     [pos](const Snapshot& s, const Converter& c) -> std::optional<Hover> {
+                                       auto h = lsp::hover(s, c.toText(pos));
+                                       if (!h) return std::nullopt;
+                                       return Hover{{"markdown", h->present()}, c.toLsp(h->range)};
+                                     });
+}
+
+void Server::inlayHints(const std::string& uri, Range range, Reply<std::vector<InlayHint>> reply, CancelFlag cancel) {
+  withSnapshot<std::vector<InlayHint>>(uri, "inlay hints", cancel, std::move(reply),
+                                       [range](const Snapshot& s, const Converter& c) {
+                                         std::vector<InlayHint> out;
+                                         for (const auto& h : lsp::inlayHints(s, c.toText(range)))
+                                           out.push_back({c.toLsp(h.position), h.label, 1, false, false});
+                                         return out;
+                                       });
+}
+
+void Server::documentSymbols(const std::string& uri, Reply<std::vector<DocumentSymbol>> reply, CancelFlag cancel) {
+  withSnapshot<std::vector<DocumentSymbol>>(uri, "document symbols", cancel, std::move(reply),
+                                            [](const Snapshot& s, const Converter& c) {
+                                              std::vector<DocumentSymbol> out;
+                                              for (const auto& sym : lsp::documentSymbols(s)) out.push_back(toLsp(c, sym));
+                                              return out;
+                                            });
+}
+
+void Server::definition(const std::string& uri, Position pos, Reply<std::vector<Location>> reply, CancelFlag cancel) {
+  withSnapshot<std::vector<Location>>(uri, "definition", cancel, std::move(reply),
+                                      [pos](const Snapshot& s, const Converter& c) {
+                                        std::vector<Location> out;
+                                        for (const auto& r : lsp::definition(s, c.toText(pos)))
+                                          out.push_back({s.uri, c.toLsp(r)});
+                                        return out;
+                                      });
+}
+
+void Server::references(const std::string& uri, Position pos, bool includeDeclaration,
+                        Reply<std::vector<Location>> reply, CancelFlag cancel) {
+  withSnapshot<std::vector<Location>>(uri, "references", cancel, std::move(reply),
+                                      [pos, includeDeclaration](const Snapshot& s, const Converter& c) {
+                                        std::vector<Location> out;
+                                        for (const auto& r : lsp::references(s, c.toText(pos), includeDeclaration))
+                                          out.push_back({s.uri, c.toLsp(r)});
+                                        return out;
+                                      });
+}
+
+void Server::completion(const std::string& uri, Position pos, Reply<std::vector<CompletionItem>> reply,
+                        CancelFlag cancel) {
+  withSnapshot<std::vector<CompletionItem>>(uri, "completion", cancel, std::move(reply),
+                                            [pos](const Snapshot& s, const Converter& c) {
+                                              std::vector<CompletionItem> out;
+                                              for (const auto& i : lsp::completion(s, c.toText(pos)))
+                                                out.push_back({i.label, completionKind(i.kind), i.detail, i.doc, ""});
+                                              return out;
+                                            });
+}
+
+void Server::signatureHelp(const std::string& uri, Position pos, Reply<std::optional<SignatureHelp>> reply,
+                           CancelFlag cancel) {
+  withSnapshot<std::optional<SignatureHelp>>(
+      uri, "signature help", cancel, std::move(reply),
+      [pos](const Snapshot& s, const Converter& c) -> std::optional<SignatureHelp> {
+        auto h = lsp::signatureHelp(s, c.toText(pos));
+        if (!h) return std::nullopt;
+        SignatureInformation info{h->label, h->doc, {}};
+        for (const auto& p : h->params) info.parameters.push_back({p});
+        return SignatureHelp{{info}, 0, h->activeParameter};
+      });
+}
+
+void Server::codeActions(const std::string& uri, Range range, Reply<std::vector<CodeAction>> reply, CancelFlag cancel) {
+  withSnapshot<std::vector<CodeAction>>(uri, "code actions", cancel, std::move(reply),
+                                        [range](const Snapshot& s, const Converter& c) {
+                                          std::vector<CodeAction> out;
+                                          for (const auto& a : lsp::codeActions(s, c.toText(range))) {
+                                            CodeAction o;
+                                            o.title = a.title;
+                                            o.uri = s.uri;
+                                            o.edits.push_back({c.toLsp(a.edit), a.newText});
+                                            o.diagnostics.push_back(toLsp(c, s, a.diagnostic));
+                                            out.push_back(std::move(o));
+                                          }
+                                          return out;
+                                        });
+}
+
+}  // namespace tlens::lsp

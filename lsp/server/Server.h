@@ -1,0 +1,74 @@
+// Server: the typed language server (clangd's ClangdServer). No JSON: the protocol adapter
+// (lsp/protocol/LspServer) parses messages into these calls and serialises their results.
+//
+// Document notifications update the text and schedule an analysis (Scheduler). Each read
+// (hover, completion, ...) runs a feature (lsp/features) on the snapshot of the latest text,
+// converts positions between the client's encoding and byte columns, and answers through a
+// callback exactly once: with a result, or with an Error when the document is unknown, the
+// request was cancelled, or the feature failed (a failing feature never takes the server down).
+// Callbacks run on the caller's thread or on the scheduler's worker.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lsp/protocol/Types.h"
+#include "lsp/server/Expected.h"
+#include "lsp/server/Scheduler.h"
+
+namespace tlens::lsp {
+
+struct ServerOptions {
+  int asyncThreads = 1;  ///< 0: analyse synchronously on the caller's thread (tests)
+  int debounceMs = 30;
+  int timeBudgetMs = 500;
+};
+
+using CancelFlag = std::shared_ptr<std::atomic<bool>>;
+
+class Server {
+ public:
+  template <class T>
+  using Reply = std::function<void(Expected<T>)>;
+  using Publish = std::function<void(const PublishDiagnosticsParams&)>;
+
+  Server(ServerOptions o, Publish publish);
+  ~Server();
+
+  /// Returns the negotiated position encoding: UTF-8 when the client offers it, else UTF-16.
+  PositionEncoding initialize(const InitializeParams& p);
+  PositionEncoding encoding() const { return enc_; }
+
+  void didOpen(const TextDocumentItem& doc);
+  /// Applies the changes in order; unknown documents are ignored (nothing to answer).
+  void didChange(const std::string& uri, int version, const std::vector<TextDocumentContentChangeEvent>& changes);
+  void didClose(const std::string& uri);
+  void didSave(const std::string& uri);
+
+  void hover(const std::string& uri, Position pos, Reply<std::optional<Hover>> reply, CancelFlag cancel = {});
+  void inlayHints(const std::string& uri, Range range, Reply<std::vector<InlayHint>> reply, CancelFlag cancel = {});
+  void documentSymbols(const std::string& uri, Reply<std::vector<DocumentSymbol>> reply, CancelFlag cancel = {});
+  void definition(const std::string& uri, Position pos, Reply<std::vector<Location>> reply, CancelFlag cancel = {});
+  void references(const std::string& uri, Position pos, bool includeDeclaration, Reply<std::vector<Location>> reply,
+                  CancelFlag cancel = {});
+  void completion(const std::string& uri, Position pos, Reply<std::vector<CompletionItem>> reply, CancelFlag cancel = {});
+  void signatureHelp(const std::string& uri, Position pos, Reply<std::optional<SignatureHelp>> reply,
+                     CancelFlag cancel = {});
+  void codeActions(const std::string& uri, Range range, Reply<std::vector<CodeAction>> reply, CancelFlag cancel = {});
+
+ private:
+  template <class T, class F>
+  void withSnapshot(const std::string& uri, const char* what, CancelFlag cancel, Reply<T> reply, F&& feature);
+  void publish(const std::shared_ptr<const Snapshot>& s);
+
+  ServerOptions opts_;
+  Publish publish_;
+  PositionEncoding enc_ = PositionEncoding::Utf16;
+  std::unique_ptr<Scheduler> sched_;
+};
+
+}  // namespace tlens::lsp

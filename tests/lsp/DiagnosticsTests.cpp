@@ -1,0 +1,358 @@
+// Diagnostics on annotated fixtures: the full set of published diagnostics is compared with the
+// annotations both ways, so a missing diagnostic and an unexpected one both fail.
+#include "tests/lsp/LspTestSupport.h"
+
+using namespace tlens::lsp;
+using namespace tlens::lsp::test;
+
+namespace {
+
+struct Fixture {
+  const char* name;
+  const char* source;
+};
+
+// Each diagnostic kind has a positive fixture and a negative one (the corrected program).
+const Fixture kFixtures[] = {
+    {"matmul inner dimensions differ", R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 3])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b)
+#   ^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 4
+d = tf.nn.relu(c)
+)"},
+    {"matmul inner dimensions agree", R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 4])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b)
+d = tf.nn.relu(c)
+)"},
+    {"matmul with transpose_b resolves the mismatch", R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 5])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b, transpose_b=True)
+)"},
+    {"broadcasting incompatible shapes", R"(import tensorflow as tf
+a = tf.zeros([2, 3])
+b = tf.ones([4, 3])
+c = a + b
+#   ^^^^^ error: Dimensions must be equal, but are 2 and 4
+)"},
+    {"broadcasting compatible shapes", R"(import tensorflow as tf
+a = tf.zeros([2, 3])
+b = tf.ones([1, 3])
+c = a + b
+)"},
+    {"reshape to a different element count", R"(import tensorflow as tf
+a = tf.zeros([4, 6])
+b = tf.reshape(a, [5, 5])
+#   ^^^^^^^^^^^^^^^^^^^^^ error: reshape
+)"},
+    {"reshape keeping the element count", R"(import tensorflow as tf
+a = tf.zeros([4, 6])
+b = tf.reshape(a, [-1, 3])
+)"},
+    {"concat of mismatched ranks", R"(import tensorflow as tf
+a = tf.zeros([2, 3])
+b = tf.zeros([2, 3, 4])
+c = tf.concat([a, b], axis=0)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^ error: rank
+)"},
+    {"concat of matching shapes", R"(import tensorflow as tf
+a = tf.zeros([2, 3])
+b = tf.zeros([5, 3])
+c = tf.concat([a, b], axis=0)
+)"},
+    {"int32 bias added to float32 activations", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 4], name="x")
+w = tf.Variable(tf.ones([4, 3]), name="w")
+bias = tf.constant([1, 2, 3], name="bias")
+activations = tf.matmul(x, w)
+out = tf.add(activations, bias)
+#     ^^^^^^^^^^^^^^^^^^^^^^^^^ error: int32
+)"},
+    {"float32 bias added to float32 activations", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 4], name="x")
+w = tf.Variable(tf.ones([4, 3]), name="w")
+bias = tf.constant([1.0, 2.0, 3.0], name="bias")
+activations = tf.matmul(x, w)
+out = tf.add(activations, bias)
+)"},
+    {"a feed of the wrong shape", R"(import tensorflow as tf
+import numpy as np
+x = tf.placeholder(tf.float32, [None, 19], name="x")
+y = x * 2.0
+data = np.zeros((19,))
+with tf.Session() as sess:
+    sess.run(y, feed_dict={x: data})
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Cannot feed value of shape (19,)
+)"},
+    {"a feed of the right shape", R"(import tensorflow as tf
+import numpy as np
+x = tf.placeholder(tf.float32, [None, 19], name="x")
+y = x * 2.0
+data = np.zeros((8, 19))
+with tf.Session() as sess:
+    sess.run(y, feed_dict={x: data})
+)"},
+    {"unknown dims never produce a diagnostic", R"(import tensorflow as tf
+import sys
+n = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+a = tf.placeholder(tf.float32, [None, None])
+b = tf.zeros([5, 6])
+c = tf.matmul(a, b)
+d = tf.reshape(c, [-1, 3])
+)"},
+    {"an unknown value never produces a diagnostic", R"(import tensorflow as tf
+import os
+def load():
+    return os.environ.get("DATA")
+x = load()
+y = tf.matmul(x, x)
+z = x[3] + 2
+)"},
+    {"a syntax error is an error and the rest is analysed", R"(import tensorflow as tf
+a = tf.zeros([2, 3]
+# <- error: invalid syntax
+b = tf.zeros([3, 4])
+)"},
+    {"a shape error inside a function called with known shapes", R"(import tensorflow as tf
+def dense(x, units):
+    w = tf.zeros([3, units])
+    return tf.matmul(x, w)
+#          ^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 5 and 3
+y = dense(tf.zeros([2, 5]), 4)
+)"},
+    {"a function nobody calls is analysed without false alarms", R"(import tensorflow as tf
+def dense(x, units):
+    w = tf.zeros([3, units])
+    return tf.matmul(x, w)
+)"},
+    {"an exception on known values is a warning", R"(x = 1
+z = x / 0
+#   ^^^^^ warning: ZeroDivisionError
+w = 2
+)"},
+    {"a division by a known non-zero is fine", R"(x = 1
+z = x / 2
+)"},
+    {"module-level while True is cut by the budget, not a hang", R"(i = 0
+while True:
+    i += 1
+)"},
+    {"TF2 eager matmul mismatch", R"(import tensorflow as tf
+x = tf.ones([2, 3])
+w = tf.Variable(tf.zeros([2, 4]))
+y = tf.matmul(x, w)
+#   ^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 2
+)"},
+    {"TF2 eager matmul agreement", R"(import tensorflow as tf
+x = tf.ones([2, 3])
+w = tf.Variable(tf.zeros([3, 4]))
+y = tf.matmul(x, w)
+)"},
+    {"squeeze of a dimension that is not 1", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+a = tf.squeeze(x, axis=0)
+#   ^^^^^^^^^^^^^^^^^^^^^ error: Can not squeeze dim[0], expected a dimension of 1, got 2
+)"},
+    {"squeeze of a dimension of size 1", R"(import tensorflow as tf
+x = tf.zeros([1, 3])
+a = tf.squeeze(x, axis=0)
+)"},
+    {"stack of different shapes", R"(import tensorflow as tf
+p = tf.zeros([2, 3])
+q = tf.zeros([3, 3])
+b = tf.stack([p, q])
+#   ^^^^^^^^^^^^^^^^ error: Dimension 0 in both shapes must be equal, but are 2 and 3
+)"},
+    {"stack of equal shapes", R"(import tensorflow as tf
+p = tf.zeros([2, 3])
+q = tf.zeros([2, 3])
+b = tf.stack([p, q])
+)"},
+    {"gather on an axis out of range", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+c = tf.gather(x, [0, 1], axis=2)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Expected axis in the range [-2, 2), but got 2
+)"},
+    {"gather on an axis in range", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+c = tf.gather(x, [0, 1], axis=1)
+)"},
+    {"conv2d on a rank-3 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28])
+k = tf.zeros([5, 5, 1, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 4 but is rank 3
+)"},
+    {"conv2d on a rank-4 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 1])
+k = tf.zeros([5, 5, 1, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+)"},
+    {"conv2d with input channels not matching the filter", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 3])
+k = tf.zeros([5, 5, 1, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: not a multiple of the number of groups
+)"},
+    {"conv2d with matching input channels", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 3])
+k = tf.zeros([5, 5, 3, 32])
+d = tf.nn.conv2d(img, k, strides=[1, 1, 1, 1], padding="SAME")
+)"},
+    {"max_pool on a rank-3 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28])
+i = tf.nn.max_pool(img, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 4 but is rank 3
+)"},
+    {"max_pool on a rank-4 input", R"(import tensorflow as tf
+img = tf.zeros([8, 28, 28, 1])
+i = tf.nn.max_pool(img, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+)"},
+    {"softmax cross entropy with labels of another width", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 5])
+f = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: logits and labels must be broadcastable
+)"},
+    {"softmax cross entropy with matching labels", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 10])
+f = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+)"},
+    {"sparse softmax cross entropy with one-hot labels", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 10], tf.int32)
+g = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 1 but is rank 2
+)"},
+    {"sparse softmax cross entropy with class ids", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8], tf.int32)
+g = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+)"},
+    {"sigmoid cross entropy with labels of another shape", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 3])
+s = tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: logits and labels must have the same shape
+)"},
+    {"sigmoid cross entropy with labels of the same shape", R"(import tensorflow as tf
+logits = tf.zeros([8, 10])
+labels = tf.zeros([8, 10])
+s = tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+)"},
+    {"one_hot of float indices", R"(import tensorflow as tf
+ids = tf.zeros([8], tf.float32)
+h = tf.one_hot(ids, 10)
+#   ^^^^^^^^^^^^^^^^^^^ error: is not in the list of allowed values
+)"},
+    {"one_hot of int indices", R"(import tensorflow as tf
+ids = tf.zeros([8], tf.int32)
+h = tf.one_hot(ids, 10)
+)"},
+    {"transpose with a permutation of the wrong length", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+r = tf.transpose(x, [0, 1, 2])
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimension must be 2 but is 3
+)"},
+    {"transpose with a full permutation", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+r = tf.transpose(x, [1, 0])
+)"},
+    {"reshape whose element count depends on the unknown batch dim: no diagnostic", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+y = tf.reshape(x, [-1, 28, 28, 3])
+)"},
+    {"reshape of a placeholder to images", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+y = tf.reshape(x, [-1, 28, 28, 1])
+)"},
+    {"an attribute tensorflow does not have", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+z = tf.reduce_summ(x)
+#      ^^^^^^^^^^^ error: module 'tf' has no attribute 'reduce_summ'
+)"},
+    {"an attribute numpy does not have", R"(import numpy as np
+a = np.zeross((2, 3))
+#      ^^^^^^ error: module 'np' has no attribute 'zeross'
+)"},
+    {"attributes numpy has, and submodules loaded on first use", R"(import numpy as np
+import tensorflow as tf
+a = np.zeros((2, 3))
+b = np.random.rand(2, 3)
+m = tf.keras.Sequential()
+)"},
+    {"attributes tensorflow has", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+y = tf.nn.relu(x)
+z = tf.reduce_sum(x)
+)"},
+    {"log of a softmax output", R"(import tensorflow as tf
+logits = tf.placeholder(tf.float32, [None, 10])
+y = tf.nn.softmax(logits)
+loss = -tf.reduce_sum(tf.log(y))
+#                     ^^^^^^^^^ warning: log of a softmax output
+loss2 = tf.reduce_mean(tf.log(tf.nn.softmax(logits)))
+#                      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning: log of a softmax output
+)"},
+    {"log of clipped probabilities", R"(import tensorflow as tf
+logits = tf.placeholder(tf.float32, [None, 10])
+y = tf.nn.softmax(logits)
+loss = -tf.reduce_sum(tf.log(tf.clip_by_value(y, 1e-10, 1.0)))
+)"},
+    {"numpy broadcasting mismatch", R"(import numpy as np
+a = np.zeros((3, 4))
+b = np.ones((5,))
+c = a + b
+#   ^^^^^ error: Dimensions must be equal, but are 4 and 5
+)"},
+    {"numpy broadcasting agreement", R"(import numpy as np
+a = np.zeros((3, 4))
+b = np.ones((4,))
+c = a + b
+)"},
+};
+
+}  // namespace
+
+TEST_CASE("annotated fixtures: the published diagnostics are exactly the annotated ones", "[lsp][diagnostics]") {
+  for (const Fixture& f : kFixtures) {
+    DYNAMIC_SECTION(f.name) { checkDiagnostics(f.source); }
+  }
+}
+
+TEST_CASE("a shape error's related information points at where each shape came from", "[lsp][diagnostics]") {
+  auto snap = analyzeFixture(kFixtures[0].source);
+  REQUIRE(snap);
+  auto ds = diagnostics(*snap);
+  REQUIRE(ds.size() == 1);
+  REQUIRE(ds[0].related.size() == 2);
+  CHECK(ds[0].related[0].range.start.line == 1);
+  CHECK(ds[0].related[1].range.start.line == 2);
+  CHECK(ds[0].related[0].file == "/fixture.py");
+}
+
+TEST_CASE("unsupported constructs are published as hints, never errors", "[lsp][diagnostics]") {
+  auto snap = analyzeFixture("async def f():\n    pass\nx = 1\n");
+  REQUIRE(snap);
+  for (const auto& d : diagnostics(*snap)) {
+    INFO(describe(d));
+    if (d.code == "unsupported") CHECK(d.severity == 4);
+  }
+}
+
+TEST_CASE("the fixture checker fails on a missing and on an unexpected diagnostic", "[lsp][diagnostics]") {
+  // The checker itself must be able to fail: compare by hand what checkDiagnostics compares.
+  auto annotated = parseAnnotations(kFixtures[0].source);
+  REQUIRE(annotated.size() == 1);
+  CHECK(annotated[0].kind == "error");
+  CHECK(annotated[0].start == tlens::lang::TextPos{3, 4});
+  CHECK(annotated[0].end == tlens::lang::TextPos{3, 19});
+  auto snapOk = analyzeFixture(kFixtures[1].source);
+  CHECK(diagnostics(*snapOk).empty());  // the annotation of fixture 0 would be missing here
+  auto snapBad = analyzeFixture(kFixtures[0].source);
+  CHECK(diagnostics(*snapBad).size() == 1);  // and unexpected in fixture 1
+}

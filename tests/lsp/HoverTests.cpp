@@ -1,0 +1,192 @@
+// Hovers on annotated fixtures and on the example programs.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/lsp/LspTestSupport.h"
+
+using namespace tlens::lsp;
+using namespace tlens::lsp::test;
+
+TEST_CASE("hover shows the static shape of a matmul result", "[lsp][hover]") {
+  checkHovers(R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784], name="images")
+w = tf.Variable(tf.zeros([784, 256]))
+h = tf.nn.relu(tf.matmul(x, w))
+# <- hover: float32[batch, 256]
+#             ^ hover: float32[batch, 256]
+#                       ^ hover: float32[batch, 256]
+#                        ^ hover: float32[batch, 784]
+n = 3 * 4
+# <- hover: int = 12
+dims = [784, 256]
+# <- hover: list = [784, 256]
+)");
+}
+
+TEST_CASE("hover on a graph tensor names the node it creates, its device and the op's doc", "[lsp][hover]") {
+  auto snap = analyzeFixture(R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784], name="images")
+with tf.name_scope("fc1"):
+    w = tf.Variable(tf.zeros([784, 256]))
+    h = tf.nn.relu(tf.matmul(x, w))
+)");
+  REQUIRE(snap);
+  auto hv = hover(*snap, {4, 4});  // h
+  REQUIRE(hv);
+  CHECK(hv->kind == ValueInfo::Kind::Tensor);
+  CHECK(hv->node == "fc1/Relu");
+  CHECK(hv->op == "Relu");
+  CHECK(hv->device == "/cpu:0");
+  CHECK(hv->type.find("256]") != std::string::npos);
+  auto call = hover(*snap, {4, 18});  // the '(' of tf.nn.relu(...): the call
+  REQUIRE(call);
+  CHECK(!call->opSummary.empty());
+  CHECK(call->present().find("fc1/Relu") != std::string::npos);
+  CHECK(call->present().find("/cpu:0") != std::string::npos);
+}
+
+TEST_CASE("hover inside a function nobody calls shows what is known", "[lsp][hover]") {
+  auto snap = analyzeFixture(R"(import tensorflow as tf
+def layer(x):
+    w = tf.zeros([3, 4])
+    return w
+)");
+  REQUIRE(snap);
+  auto hv = hover(*snap, {2, 4});
+  REQUIRE(hv);
+  CHECK(hv->type == "float32[3, 4]");
+}
+
+TEST_CASE("hover in a function called twice lists the shape from each call site", "[lsp][hover]") {
+  auto snap = analyzeFixture(R"(import tensorflow as tf
+def double(x):
+    y = x * 2.0
+    return y
+a = double(tf.zeros([2, 3]))
+b = double(tf.zeros([5, 7]))
+)");
+  REQUIRE(snap);
+  auto hv = hover(*snap, {2, 4});
+  REQUIRE(hv);
+  REQUIRE(hv->types.size() == 2);
+  CHECK(hv->types[0] == "float32[2, 3]");
+  CHECK(hv->types[1] == "float32[5, 7]");
+}
+
+TEST_CASE("hover on a function shows its signature", "[lsp][hover]") {
+  auto snap = analyzeFixture(R"(import tensorflow as tf
+def dense(x, units=10):
+    """A dense layer."""
+    return x
+y = dense(tf.zeros([2, 2]))
+)");
+  REQUIRE(snap);
+  auto hv = hover(*snap, {4, 4});  // dense
+  REQUIRE(hv);
+  CHECK(hv->signature == "dense(x, units=10)");
+  CHECK(hv->doc == "A dense layer.");
+}
+
+TEST_CASE("hover on nothing answers nothing", "[lsp][hover]") {
+  auto snap = analyzeFixture("x = 1\n\n# a comment\n");
+  REQUIRE(snap);
+  CHECK(!hover(*snap, {1, 0}));
+  CHECK(!hover(*snap, {2, 4}));
+}
+
+namespace {
+
+std::string readFile(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::filesystem::path> examples() {
+  std::vector<std::filesystem::path> out;
+  for (auto& e : std::filesystem::directory_iterator(std::string(TLENS_SOURCE_DIR) + "/examples"))
+    if (e.path().extension() == ".py") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool buggyOnPurpose(const std::filesystem::path& p) {
+  return p.filename() == "shape_bug.py" || p.filename() == "int_bias.py" || p.filename() == "tfdbg_nan.py";
+}
+
+}  // namespace
+
+TEST_CASE("every correct example has zero diagnostics (hints aside)", "[lsp][examples]") {
+  auto files = examples();
+  REQUIRE(files.size() >= 5);
+  for (const auto& p : files) {
+    if (buggyOnPurpose(p)) continue;
+    DYNAMIC_SECTION(p.filename().string()) {
+      auto snap = analyzeFixture(readFile(p), p.string());
+      REQUIRE(snap);
+      std::string shown;
+      for (const auto& d : diagnostics(*snap))
+        if (d.severity < 4) shown += describe(d) + "\n";
+      INFO(shown);
+      CHECK(shown.empty());
+    }
+  }
+}
+
+TEST_CASE("the buggy examples report their bug", "[lsp][examples]") {
+  std::string dir = std::string(TLENS_SOURCE_DIR) + "/examples/";
+  auto shape = analyzeFixture(readFile(dir + "shape_bug.py"), dir + "shape_bug.py");
+  auto ds = diagnostics(*shape);
+  REQUIRE(!ds.empty());
+  CHECK(ds[0].message.find("784") != std::string::npos);
+  auto bias = analyzeFixture(readFile(dir + "int_bias.py"), dir + "int_bias.py");
+  auto db = diagnostics(*bias);
+  REQUIRE(!db.empty());
+  CHECK(db[0].message.find("int32") != std::string::npos);
+  auto nan = analyzeFixture(readFile(dir + "tfdbg_nan.py"), dir + "tfdbg_nan.py");
+  auto dn = diagnostics(*nan);
+  REQUIRE(dn.size() == 1);
+  CHECK(dn[0].code == "log-softmax");
+  CHECK(dn[0].range.start.line == 44);
+}
+
+TEST_CASE("every example has hovers with fully known tensor types", "[lsp][examples][hover]") {
+  for (const auto& p : examples()) {
+    DYNAMIC_SECTION(p.filename().string()) {
+      auto snap = analyzeFixture(readFile(p), p.string());
+      REQUIRE(snap);
+      int known = 0;
+      for (const ValueInfo& v : snap->values)
+        if (v.kind == ValueInfo::Kind::Tensor && v.known) {
+          ++known;
+          auto h = hover(*snap, snap->file->positionOf(v.start));
+          REQUIRE(h);
+          CHECK(!h->present().empty());
+        }
+      CHECK(known > 0);
+    }
+  }
+}
+
+TEST_CASE("hover on a Keras model shows its layer table with output shapes and parameter counts", "[lsp][hover][keras]") {
+  auto snap = analyzeFixture(R"(from tensorflow import keras
+model = keras.Sequential([
+    keras.layers.Dense(64, activation="relu", input_shape=(20,)),
+    keras.layers.Dense(10),
+])
+model.compile(optimizer="adam", loss="mse")
+)");
+  REQUIRE(snap);
+  auto hv = hover(*snap, {5, 0});
+  REQUIRE(hv);
+  INFO(hv->present());
+  REQUIRE(hv->summaryRows.size() == 4);  // header, two layers, total
+  CHECK(hv->summaryRows[1][1] == "(None, 64)");
+  CHECK(hv->summaryRows[1][2] == "1344");
+  CHECK(hv->summaryRows[2][1] == "(None, 10)");
+  CHECK(hv->summaryRows[2][2] == "650");
+  CHECK(hv->summaryRows[3][2] == "1994");
+  CHECK(hv->present().find("| Layer (type) |") != std::string::npos);
+}

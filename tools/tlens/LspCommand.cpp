@@ -1,0 +1,46 @@
+// tlens lsp [--port N]: the language server over stdio, or over TCP on 127.0.0.1:N (one client
+// after another; `--port 0` picks a free port and prints it on stderr).
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "lsp/protocol/LspServer.h"
+#include "protocol/Channel.h"
+#include "tools/tlens/Commands.h"
+
+namespace tlens::cli {
+
+int lspCommand(const Args& args) {
+  std::optional<int> port;
+  lsp::ServerOptions opts;
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto value = [&](const char* flag) {
+      if (i + 1 >= args.size()) throw std::invalid_argument(std::string(flag) + " needs a value");
+      return std::stoi(args[++i]);
+    };
+    if (args[i] == "--port") port = value("--port");
+    else if (args[i] == "--debounce-ms") opts.debounceMs = value("--debounce-ms");
+    else if (args[i] == "--sync") opts.asyncThreads = 0;
+    else if (args[i] == "--stdio") continue;
+    else throw std::invalid_argument("unknown option '" + args[i] + "' (usage: tlens lsp [--port N])");
+  }
+  if (!port) {
+    auto ch = protocol::stdioChannel();
+    ch->onError = [](const std::string& e) { std::fprintf(stderr, "tlens lsp: %s\n", e.c_str()); };
+    lsp::LspServer server(*ch, opts);
+    return server.run();
+  }
+  int status = 1;
+  protocol::serveTcp(
+      *port,
+      [&](protocol::Channel& ch) {
+        lsp::LspServer server(ch, opts);
+        status = server.run();
+        return !server.exited();  // a dropped connection waits for the next client; exit stops
+      },
+      [](int p) { std::fprintf(stderr, "tlens lsp: listening on 127.0.0.1:%d\n", p); });
+  return status;
+}
+
+}  // namespace tlens::cli
