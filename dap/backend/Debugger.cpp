@@ -115,7 +115,7 @@ void Debugger::terminate() {
   if (thread_.joinable()) thread_.join();
   // Python values die with the interpreter that made them, on this thread now that it is idle.
   impl_->clearStop();
-  impl_->run.clear();
+  impl_->clearRun();
   runtime_.reset();
   interp_.reset();
 }
@@ -453,14 +453,14 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
 
 void Debugger::runStarted(const std::vector<const Node*>&) {
   if (evaluating_) return;
-  impl_->run.clear();
+  impl_->clearRun();
   impl_->inRun = true;
 }
 
 void Debugger::runFinished(bool) {
   if (evaluating_) return;
   impl_->inRun = false;
-  impl_->run.clear();
+  impl_->clearRun();
   stepNode_ = false;
 }
 
@@ -525,14 +525,14 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
   if (cancel_) return HookAction::Cancel;
   Impl& s = *impl_;
   if (e.outputs && (s.inRun || !e.node)) {
-    if (!e.node && s.run.size() >= 1000) s.run.erase(s.run.begin(), s.run.begin() + 500);
+    if (!e.node && s.run.size() >= 1000) s.trimRun(500);
     // Outputs that share a buffer with a variable (updates) or an input (Identity of a variable
     // read) are not kept: holding them would make the next in-place variable update copy.
     const bool updatesVariable = !e.op->refInputs.empty();
     for (size_t i = 0; i < e.outputs->size(); ++i) {
       const Tensor& t = (*e.outputs)[i];
       const bool alias = updatesVariable || (e.inputs && sharesBufferWith(t, *e.inputs));
-      s.run.push_back(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
+      s.record(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
     }
   }
   StopInfo info;
