@@ -581,3 +581,15 @@ TEST_CASE("without the filter an uncaught error ends the session with its traceb
   CHECK(e["body"]["exitCode"] == 1);
   CHECK(c.output().find("ValueError: Dimensions must be equal") != std::string::npos);
 }
+
+TEST_CASE("a logpoint on a graph line prints a tensor statistic at every run, the tf.Print replacement", "[dap]") {
+  Fixture f = Fixture::fromText("logpoint.py", kGraphLoop);
+  Client c;
+  c.start(f.path, {{f.line("matmul"), json{{"logMessage", "max(y) = {float(tf.reduce_max(y))}"}}}});
+  REQUIRE(c.event("exited").is_object());
+  const std::string out = c.output();
+  CAPTURE(out);
+  CHECK(out.find("max(y) = 3.0\n") != std::string::npos);
+  CHECK(out.find("max(y) = 4.0\n") != std::string::npos);
+  CHECK(out.find("max(y) = 5.0\n") != std::string::npos);
+}
