@@ -8,7 +8,12 @@
 #include "dap/backend/DebuggerImpl.h"
 #include "dap/backend/Evaluate.h"
 #include "engine/runtime/Numerics.h"
+#include "lang/interp/Class.h"
 #include "lang/interp/Interpreter.h"
+#include "lang/interp/Machine.h"
+#include "lang/interp/Module.h"
+#include <algorithm>
+#include <set>
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -83,6 +88,54 @@ std::string nodeInfo(const Debugger::Impl& s, const std::vector<std::string>& w)
 }
 
 }  // namespace
+
+std::vector<std::string> Debugger::completions(const std::string& text, int column, int frameId) {
+  std::vector<std::string> out;
+  onProgramThread([&] {
+    const size_t end = std::min(text.size(), static_cast<size_t>(std::max(column - 1, 0)));
+    size_t start = end;
+    while (start > 0 && (std::isalnum(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '_' ||
+                         text[start - 1] == '.'))
+      --start;
+    const std::string word = text.substr(start, end - start);
+    const size_t dot = word.rfind('.');
+    const std::string prefix = dot == std::string::npos ? word : word.substr(dot + 1);
+    std::set<std::string> names;
+    auto addNs = [&](const interp::Namespace& ns) {
+      ns.forEach([&](const std::string& k, const interp::Value&) {
+        if (k.rfind(prefix, 0) == 0) names.insert(k);
+      });
+    };
+    interp::Frame* frame = interp_ ? innermostUserFrame(*interp_) : nullptr;
+    (void)frameId;  // FIXME: complete in the selected frame, not only the innermost one
+    if (dot == std::string::npos) {
+      if (frame) {
+        addNs(frame->locals->vars);
+        addNs(frame->globals->vars);
+      }
+      if (interp_) addNs(interp_->machine().builtins);
+      for (const char* cmd : {"lt", "pt", "ni"})
+        if (std::string(cmd).rfind(prefix, 0) == 0) names.insert(cmd);
+    } else {
+      // Attributes of the object the dotted prefix names.
+      try {
+        interp::Value obj = evaluateIn(*interp_, *runtime_, *impl_, frame, word.substr(0, dot), false);
+        if (auto* m = interp::as<interp::ModuleObj>(obj)) addNs(m->globals->vars);
+        else if (auto* i = interp::as<interp::InstanceObj>(obj)) {
+          addNs(i->dict);
+          for (const auto& c : i->cls->mro) addNs(c->dict);
+        } else if (auto* n = dynamic_cast<interp::NativeObject*>(obj.get())) {
+          for (const std::string& a : n->attributeNames(*interp_))
+            if (a.rfind(prefix, 0) == 0) names.insert(a);
+        }
+      } catch (const std::exception&) {
+      }
+    }
+    for (const std::string& n : names)
+      if (n.rfind("__", 0) != 0 || prefix.rfind("__", 0) == 0) out.push_back(n);
+  });
+  return out;
+}
 
 std::optional<std::string> Debugger::consoleCommand(const std::string& line) {
   std::vector<std::string> w = words(line);

@@ -115,7 +115,7 @@ void Debugger::terminate() {
   if (thread_.joinable()) thread_.join();
   // Python values die with the interpreter that made them, on this thread now that it is idle.
   impl_->clearStop();
-  impl_->run.clear();
+  impl_->clearRun();
   runtime_.reset();
   interp_.reset();
 }
@@ -320,13 +320,16 @@ void Debugger::postMortem(int status) {
   impl_->clearStop();
   impl_->postMortem = true;
   impl_->traceback.clear();
+  // Innermost first: the raising line (its function is not recorded), then the callers, each
+  // named for the function its line is in. Frames of the embedded library are left out.
+  std::vector<FrameInfo> all;
   FrameInfo top;
   top.kind = FrameInfo::Kind::Traceback;
-  top.name = "<uncaught>";
+  top.name = "<raised here>";
   top.path = d->file;
   top.line = d->start.line + 1;
   top.column = d->start.column + 1;
-  impl_->traceback.push_back(top);
+  all.push_back(top);
   for (auto it = d->related.rbegin(); it != d->related.rend(); ++it) {
     FrameInfo f;
     f.kind = FrameInfo::Kind::Traceback;
@@ -334,12 +337,11 @@ void Debugger::postMortem(int status) {
     f.path = it->file;
     f.line = it->start.line + 1;
     f.column = it->start.column + 1;
-    impl_->traceback.push_back(f);
+    all.push_back(f);
   }
-  // The innermost frame's name is the function that raised: the next entry's caller name.
-  for (size_t i = 0; i + 1 < impl_->traceback.size(); ++i) impl_->traceback[i].name = impl_->traceback[i + 1].name;
-  if (impl_->traceback.size() > 1) impl_->traceback.back().name = "<module>";
-  else impl_->traceback.back().name = "<module>";
+  for (const FrameInfo& f : all)
+    if (!f.path.empty() && f.path[0] != '<') impl_->traceback.push_back(f);
+  if (impl_->traceback.empty()) impl_->traceback = all;
   const std::string typeName = d->message.substr(0, d->message.find(':'));
   impl_->exception = ExceptionDetails{kind, d->message, typeName, {}};
   StopInfo info;
@@ -410,7 +412,6 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
   const std::string& path = e.file.path();
   if (path.empty() || path[0] == '<') return;  // the embedded tensorflow/numpy library
   lastDepth_ = e.depth;
-  impl_->statement = SourceLocation{path, e.line, 0, 0, 0};
   StopInfo info;
   bool stop = false;
   if (!entryDone_) {
@@ -452,14 +453,14 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
 
 void Debugger::runStarted(const std::vector<const Node*>&) {
   if (evaluating_) return;
-  impl_->run.clear();
+  impl_->clearRun();
   impl_->inRun = true;
 }
 
 void Debugger::runFinished(bool) {
   if (evaluating_) return;
   impl_->inRun = false;
-  impl_->run.clear();
+  impl_->clearRun();
   stepNode_ = false;
 }
 
@@ -524,14 +525,14 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
   if (cancel_) return HookAction::Cancel;
   Impl& s = *impl_;
   if (e.outputs && (s.inRun || !e.node)) {
-    if (!e.node && s.run.size() >= 1000) s.run.erase(s.run.begin(), s.run.begin() + 500);
+    if (!e.node && s.run.size() >= 1000) s.trimRun(500);
     // Outputs that share a buffer with a variable (updates) or an input (Identity of a variable
     // read) are not kept: holding them would make the next in-place variable update copy.
     const bool updatesVariable = !e.op->refInputs.empty();
     for (size_t i = 0; i < e.outputs->size(); ++i) {
       const Tensor& t = (*e.outputs)[i];
       const bool alias = updatesVariable || (e.inputs && sharesBufferWith(t, *e.inputs));
-      s.run.push_back(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
+      s.record(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
     }
   }
   StopInfo info;

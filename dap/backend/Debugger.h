@@ -166,6 +166,9 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Evaluates an expression (or runs a statement) in `frameId`'s scope (-1: the top frame).
   EvalResult evaluate(const std::string& expression, int frameId);
   std::optional<ExceptionDetails> exceptionInfo();
+  /// Console completions: names (and attributes after `obj.`) visible in `frameId` that start
+  /// with the word ending at byte `column` (1-based) of `text`.
+  std::vector<std::string> completions(const std::string& text, int column, int frameId);
   /// tfdbg's console commands (`lt`, `pt`, `ni`), or nullopt when `line` is not one.
   std::optional<std::string> consoleCommand(const std::string& line);
 

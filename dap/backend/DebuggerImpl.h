@@ -40,11 +40,36 @@ struct Debugger::Impl {
     tlens::Tensor tensor;
     const Node* node = nullptr;  ///< null for eager ops
   };
+  /// Bytes of tensors the run record may hold; past it the oldest tensors are let go (their
+  /// entries stay, as "not kept").
+  static constexpr size_t kRunBytes = size_t{512} << 20;
+  size_t runBytes = 0;
+  size_t firstKept = 0;
+  void clearRun() {
+    run.clear();
+    runBytes = 0;
+    firstKept = 0;
+  }
+  void record(RunEntry e) {
+    runBytes += e.tensor.valid() ? e.tensor.bytes() : 0;
+    run.push_back(std::move(e));
+    while (runBytes > kRunBytes && firstKept < run.size()) {
+      tlens::Tensor& old = run[firstKept++].tensor;
+      runBytes -= old.valid() ? old.bytes() : 0;
+      old = tlens::Tensor();
+    }
+  }
+  /// Eager programs: keeps the last `keep` entries.
+  void trimRun(size_t keep) {
+    if (run.size() <= keep) return;
+    run.erase(run.begin(), run.end() - static_cast<std::ptrdiff_t>(keep));
+    runBytes = 0;
+    for (const RunEntry& r : run) runBytes += r.tensor.valid() ? r.tensor.bytes() : 0;
+    firstKept = 0;
+  }
   // The graph run in progress (tfdbg's `lt`).
   std::vector<RunEntry> run;
   bool inRun = false;
-  /// The Python statement running now (innermost user frame).
-  SourceLocation statement;
 
   // The current stop.
   StopInfo stop;

@@ -59,7 +59,7 @@ std::string dimsStr(const tlens::Tensor& t, size_t from) {
 }  // namespace
 
 std::string tensorLine(const tlens::Tensor& t, const Device& d) {
-  if (!t.valid()) return "<not kept: shares a variable's or an input's buffer>";
+  if (!t.valid()) return "<not kept: shares a variable's or an input's buffer, or past the run record's memory cap>";
   std::string s = t.typeStr() + " " + d.str();
   if (isNumeric(t.dtype()) || t.dtype() == DType::Bool) s += " " + summarize(t).line();
   return s;

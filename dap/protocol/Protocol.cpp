@@ -58,6 +58,7 @@ void to_json(json& j, const Capabilities& c) {
            {"supportsBreakpointLocationsRequest", c.supportsBreakpointLocationsRequest},
            {"supportsDelayedStackTraceLoading", c.supportsDelayedStackTraceLoading},
            {"supportsSetVariable", c.supportsSetVariable},
+           {"supportsCompletionsRequest", c.supportsCompletionsRequest},
            {"exceptionBreakpointFilters", c.exceptionBreakpointFilters}};
 }
 
@@ -173,6 +174,17 @@ void to_json(json& j, const SetVariableBody& b) {
   put(j, "type", b.type);
   put(j, "namedVariables", b.namedVariables);
   put(j, "indexedVariables", b.indexedVariables);
+}
+
+void from_json(const json& j, CompletionsArguments& a) {
+  get(j, "frameId", a.frameId);
+  a.text = j.at("text").get<std::string>();
+  a.column = j.at("column").get<int>();
+}
+
+void to_json(json& j, const CompletionsBody& b) {
+  j = json{{"targets", json::array()}};
+  for (const std::string& l : b.labels) j["targets"].push_back(json{{"label", l}});
 }
 
 void from_json(const json& j, ExceptionInfoArguments& a) { a.threadId = j.at("threadId").get<int>(); }

@@ -58,6 +58,7 @@ struct Capabilities {
   bool supportsBreakpointLocationsRequest = true;
   bool supportsDelayedStackTraceLoading = true;
   bool supportsSetVariable = true;
+  bool supportsCompletionsRequest = true;
   std::vector<ExceptionBreakpointsFilter> exceptionBreakpointFilters;
 };
 void to_json(json& j, const Capabilities& c);
@@ -211,6 +212,16 @@ struct SetVariableArguments {
 };
 void from_json(const json& j, SetVariableArguments& a);
 
+struct CompletionsArguments {
+  std::optional<int> frameId;
+  /// One or more source lines. Typically this is the text users have typed into the debug
+  /// console before they asked for completion.
+  std::string text;
+  /// The position within `text` for which to determine the completion proposals.
+  int column = 1;
+};
+void from_json(const json& j, CompletionsArguments& a);
+
 struct ExceptionInfoArguments {
   int threadId = 1;
 };
@@ -270,6 +281,11 @@ struct SetVariableBody {
   std::optional<int64_t> indexedVariables;
 };
 void to_json(json& j, const SetVariableBody& b);
+
+struct CompletionsBody {
+  std::vector<std::string> labels;  ///< serialised as targets: [{label}]
+};
+void to_json(json& j, const CompletionsBody& b);
 
 struct ContinueBody {
   bool allThreadsContinued = true;

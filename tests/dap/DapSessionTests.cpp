@@ -219,6 +219,15 @@ inner(5)
   r = c.request("evaluate", {{"expression", "tf.reduce_max(a)"}, {"frameId", 0}});
   REQUIRE(r["success"] == true);
   CHECK(r["body"]["result"].get<std::string>().rfind("float32[] /cpu:0 min=3 max=3", 0) == 0);
+  // Console completions: names of the frame, attributes after a dot.
+  r = c.request("completions", {{"text", "tf.reduce_m"}, {"column", 12}, {"frameId", 0}});
+  REQUIRE(r["success"] == true);
+  bool sawMax = false;
+  for (const json& t : r["body"]["targets"]) sawMax = sawMax || t["label"] == "reduce_max";
+  CHECK(sawMax);
+  r = c.request("completions", {{"text", "inn"}, {"column", 4}});
+  REQUIRE(r["body"]["targets"].size() == 1);
+  CHECK(r["body"]["targets"][0]["label"] == "inner");
   // Errors come back as error responses and the session goes on.
   r = c.request("evaluate", {{"expression", "undefined_name"}, {"frameId", 0}});
   CHECK(r["success"] == false);
@@ -511,4 +520,76 @@ print(out.numpy())
   }
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   CHECK(c.event("exited")["body"]["exitCode"] == 0);
+}
+
+TEST_CASE("stopOnEntry, then terminate in the middle of a run ends the program cleanly", "[dap]") {
+  Fixture f = Fixture::fromText("entry.py", R"(import tensorflow as tf  #$ first
+i = 0
+while True:
+    i += 1
+)");
+  Client c;
+  c.start(f.path, {}, json{{"stopOnEntry", true}, {"mode", "eager"}});
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "entry");
+  CHECK(c.stackTrace()[0]["line"] == f.line("first"));
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  REQUIRE(c.request("terminate")["success"] == true);
+  json e = c.event("exited");
+  REQUIRE(e.is_object());
+  CHECK(e["body"]["exitCode"] == 130);
+  CHECK(c.event("terminated").is_object());
+  // The session still answers after the program is gone.
+  CHECK(c.request("threads")["success"] == true);
+  CHECK(c.request("stackTrace", {{"threadId", 1}})["success"] == false);
+}
+
+TEST_CASE("launch rejects a bad mode", "[dap]") {
+  Client c;
+  json r = c.request("launch", {{"program", "x.py"}, {"mode", "fast"}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("mode must be") != std::string::npos);
+}
+
+TEST_CASE("shape_error stops post mortem at the matmul of the shape bug example", "[dap]") {
+  Fixture f = Fixture::fromFile(std::string(TLENS_SOURCE_DIR) + "/examples/shape_bug.py");
+  Client c;
+  c.start(f.path, {}, json::object(), {"nan_inf", "shape_error"});
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "exception");
+  CHECK(c.stackTrace()[0]["line"] == f.find("logits = tf.matmul(hidden, w2)"));
+  json info = c.request("exceptionInfo", {{"threadId", 1}});
+  CHECK(info["body"]["exceptionId"] == "shape_error");
+  CHECK(info["body"]["description"].get<std::string>().find("Dimensions must be equal") != std::string::npos);
+  // Post mortem, the console still sees the program's globals.
+  json r = c.request("evaluate", {{"expression", "hidden.shape"}, {"context", "repl"}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["result"].get<std::string>().find("256") != std::string::npos);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 1);
+}
+
+TEST_CASE("without the filter an uncaught error ends the session with its traceback", "[dap]") {
+  Fixture f = Fixture::fromFile(std::string(TLENS_SOURCE_DIR) + "/examples/shape_bug.py");
+  Client c;
+  c.start(f.path);
+  json e = c.event("exited");
+  REQUIRE(e.is_object());
+  CHECK(e["body"]["exitCode"] == 1);
+  CHECK(c.output().find("ValueError: Dimensions must be equal") != std::string::npos);
+}
+
+TEST_CASE("a logpoint on a graph line prints a tensor statistic at every run, the tf.Print replacement", "[dap]") {
+  Fixture f = Fixture::fromText("logpoint.py", kGraphLoop);
+  Client c;
+  c.start(f.path, {{f.line("matmul"), json{{"logMessage", "max(y) = {float(tf.reduce_max(y))}"}}}});
+  REQUIRE(c.event("exited").is_object());
+  const std::string out = c.output();
+  CAPTURE(out);
+  CHECK(out.find("max(y) = 3.0\n") != std::string::npos);
+  CHECK(out.find("max(y) = 4.0\n") != std::string::npos);
+  CHECK(out.find("max(y) = 5.0\n") != std::string::npos);
 }

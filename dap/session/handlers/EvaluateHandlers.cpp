@@ -1,4 +1,4 @@
-// evaluate, exceptionInfo.
+// evaluate, completions, exceptionInfo.
 #include "dap/session/DapSession.h"
 
 namespace tlens::dap {
@@ -21,6 +21,10 @@ void registerEvaluateHandlers(DapSession& s, Dispatcher& d) {
     if (r.named) b.namedVariables = r.named;
     if (r.indexed) b.indexedVariables = r.indexed;
     return b;
+  });
+
+  d.bind<CompletionsArguments, CompletionsBody>("completions", [&s](const CompletionsArguments& a, RequestContext&) {
+    return CompletionsBody{s.debugger().completions(a.text, a.column, a.frameId.value_or(-1))};
   });
 
   d.bind<ExceptionInfoArguments, ExceptionInfoBody>("exceptionInfo", [&s](const ExceptionInfoArguments&, RequestContext&) {
