@@ -12,6 +12,7 @@
 #include "dap/backend/Evaluate.h"
 #include "engine/runtime/PrintSink.h"
 #include "lang/interp/Interpreter.h"
+#include "lang/interp/Machine.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -387,7 +388,11 @@ bool Debugger::shouldStop(const LineBreakpoint& bp, int /*frameHint*/) {
     try {
       if (!evaluateCondition(*interp_, *runtime_, *impl_, bp.condition, evaluating_)) return false;
     } catch (const DebuggerError& e) {
-      events_.output("console", "breakpoint condition '" + bp.condition + "' failed: " + e.what() + "\n");
+      // A condition that cannot be evaluated here (a graph tensor with no value yet, at graph
+      // construction) does not stop; say why once per breakpoint.
+      if (conditionErrors_.insert(bp.id).second)
+        events_.output("console", "breakpoint condition '" + bp.condition + "' failed: " + e.what() + "\n");
+      return false;
     }
   }
   const int64_t hits = ++hits_[bp.id];
@@ -487,8 +492,14 @@ bool Debugger::nodeMatches(const NodeEvent& e, StopInfo& info) {
     if (const LineBreakpoint* bp = t->find(e.location->file, e.location->line)) {
       // An eager op of the statement stopped at as Python is not a second stop; a replayed
       // tf.function node (created on another line than the one running) is.
-      const bool sameStatement =
-          !e.node && impl_->statement.file == e.location->file && impl_->statement.line == bp->line;
+      bool sameStatement = false;
+      if (!e.node) {
+        if (interp::Frame* f = innermostUserFrame(*interp_)) {
+          const SourceLocation here = interp_->machine().locationOf(*f);
+          const FileBreakpoints& fb = t->files.at(e.location->file);
+          sameStatement = here.file == e.location->file && fb.lines->statementOf(here.line) == bp->line;
+        }
+      }
       if (!sameStatement && shouldStop(*bp, 0)) {
         info.reason = StopReason::Breakpoint;
         info.hitBreakpointIds = {bp->id};
@@ -514,8 +525,14 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
   Impl& s = *impl_;
   if (e.outputs && (s.inRun || !e.node)) {
     if (!e.node && s.run.size() >= 1000) s.run.erase(s.run.begin(), s.run.begin() + 500);
-    for (size_t i = 0; i < e.outputs->size(); ++i)
-      s.run.push_back(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, (*e.outputs)[i], e.node});
+    // Outputs that share a buffer with a variable (updates) or an input (Identity of a variable
+    // read) are not kept: holding them would make the next in-place variable update copy.
+    const bool updatesVariable = !e.op->refInputs.empty();
+    for (size_t i = 0; i < e.outputs->size(); ++i) {
+      const Tensor& t = (*e.outputs)[i];
+      const bool alias = updatesVariable || (e.inputs && sharesBufferWith(t, *e.inputs));
+      s.run.push_back(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
+    }
   }
   StopInfo info;
   bool stop = false;

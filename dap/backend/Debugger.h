@@ -160,6 +160,9 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Children of `ref`; for indexed children, [start, start+count) (count 0: a page chosen here).
   /// `filter`: "indexed", "named" or empty for both.
   std::vector<VarInfo> variables(int ref, int64_t start = 0, int64_t count = 0, const std::string& filter = {});
+  /// Sets child `name` of `ref` to the value of `expression`: a local or global (any Python
+  /// value), or a tensor element (a number). Returns the child as shown now.
+  VarInfo setVariable(int ref, const std::string& name, const std::string& expression);
   /// Evaluates an expression (or runs a statement) in `frameId`'s scope (-1: the top frame).
   EvalResult evaluate(const std::string& expression, int frameId);
   std::optional<ExceptionDetails> exceptionInfo();
@@ -212,6 +215,7 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   uint64_t seenVersion_ = ~0ull;
   std::shared_ptr<const BreakpointTable> cached_;
   std::map<int, int64_t> hits_;
+  std::set<int> conditionErrors_;
   bool entryDone_ = false;
   bool evaluating_ = false;
   // stepping (written by the DAP thread before resuming, read by the program thread after)

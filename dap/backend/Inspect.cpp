@@ -59,7 +59,7 @@ std::string dimsStr(const tlens::Tensor& t, size_t from) {
 }  // namespace
 
 std::string tensorLine(const tlens::Tensor& t, const Device& d) {
-  if (!t.valid()) return "<no value>";
+  if (!t.valid()) return "<not kept: shares a variable's or an input's buffer>";
   std::string s = t.typeStr() + " " + d.str();
   if (isNumeric(t.dtype()) || t.dtype() == DType::Bool) s += " " + summarize(t).line();
   return s;
@@ -386,6 +386,54 @@ std::vector<VarInfo> Debugger::variables(int ref, int64_t start, int64_t count, 
         break;
       case VarNode::Kind::Histogram:
         break;
+    }
+  });
+  return out;
+}
+
+VarInfo Debugger::setVariable(int ref, const std::string& name, const std::string& expression) {
+  VarInfo out;
+  onProgramThread([&] {
+    Impl& s = *impl_;
+    if (ref < 1 || ref > static_cast<int>(s.refs.size())) throw DebuggerError("invalid variablesReference " + std::to_string(ref));
+    const VarNode n = s.refs[static_cast<size_t>(ref - 1)];
+    buildFrames(s, interp_.get());
+    interp::Frame* frame = nullptr;
+    if (n.frameId >= 0 && n.frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(n.frameId)].pyFrame;
+    if (!frame && !s.postMortem) frame = innermostUserFrame(*interp_);
+    Lister l{s, *interp_};
+    Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, false);
+    switch (n.kind) {
+      case VarNode::Kind::Locals:
+      case VarNode::Kind::Globals:
+        if (!n.env->vars.contains(name)) throw DebuggerError("no variable '" + name + "' here");
+        n.env->vars.set(name, v);
+        out = l.pyVar(name, v, name);
+        return;
+      case VarNode::Kind::Tensor: {
+        const tlens::Tensor& t = n.tensor;
+        const size_t d = n.prefix.size();
+        if (d + 1 != static_cast<size_t>(t.rank())) throw DebuggerError("only single elements of a tensor can be set");
+        int64_t i = -1;
+        if (name.size() > 2 && name.front() == '[' && name.back() == ']') i = std::stoll(name.substr(1, name.size() - 2));
+        if (i < 0 || i >= t.dim(static_cast<int>(d))) throw DebuggerError("no element " + name);
+        double x = 0;
+        if (auto* iv = interp::as<interp::IntObj>(v)) x = static_cast<double>(iv->value);
+        else if (auto* fv = interp::as<interp::FloatObj>(v)) x = fv->value;
+        else if (auto* bv = interp::as<interp::BoolObj>(v)) x = bv->value ? 1 : 0;
+        else throw DebuggerError("a tensor element takes a number");
+        const std::vector<int64_t> st = strides(t);
+        int64_t flat = i * st[d];
+        for (size_t k = 0; k < d; ++k) flat += n.prefix[k] * st[k];
+        // Writes the buffer in place: every holder of this tensor (a variable, the run) sees it.
+        const_cast<tlens::Tensor&>(t).setDouble(flat, x);
+        out.name = name;
+        out.value = element(t, flat);
+        out.type = std::string(dtypeName(t.dtype()));
+        return;
+      }
+      default:
+        throw DebuggerError("this variable cannot be set");
     }
   });
   return out;

@@ -57,6 +57,7 @@ void to_json(json& j, const Capabilities& c) {
            {"supportsTerminateRequest", c.supportsTerminateRequest},
            {"supportsBreakpointLocationsRequest", c.supportsBreakpointLocationsRequest},
            {"supportsDelayedStackTraceLoading", c.supportsDelayedStackTraceLoading},
+           {"supportsSetVariable", c.supportsSetVariable},
            {"exceptionBreakpointFilters", c.exceptionBreakpointFilters}};
 }
 
@@ -159,6 +160,19 @@ void from_json(const json& j, EvaluateArguments& a) {
   a.expression = j.at("expression").get<std::string>();
   get(j, "frameId", a.frameId);
   get(j, "context", a.context);
+}
+
+void from_json(const json& j, SetVariableArguments& a) {
+  a.variablesReference = j.at("variablesReference").get<int>();
+  a.name = j.at("name").get<std::string>();
+  a.value = j.at("value").get<std::string>();
+}
+
+void to_json(json& j, const SetVariableBody& b) {
+  j = json{{"value", b.value}, {"variablesReference", b.variablesReference}};
+  put(j, "type", b.type);
+  put(j, "namedVariables", b.namedVariables);
+  put(j, "indexedVariables", b.indexedVariables);
 }
 
 void from_json(const json& j, ExceptionInfoArguments& a) { a.threadId = j.at("threadId").get<int>(); }

@@ -57,6 +57,7 @@ struct Capabilities {
   bool supportsTerminateRequest = true;
   bool supportsBreakpointLocationsRequest = true;
   bool supportsDelayedStackTraceLoading = true;
+  bool supportsSetVariable = true;
   std::vector<ExceptionBreakpointsFilter> exceptionBreakpointFilters;
 };
 void to_json(json& j, const Capabilities& c);
@@ -200,6 +201,16 @@ struct EvaluateArguments {
 };
 void from_json(const json& j, EvaluateArguments& a);
 
+struct SetVariableArguments {
+  /// The reference of the variable container.
+  int variablesReference = 0;
+  /// The name of the variable in the container.
+  std::string name;
+  /// The value of the variable (an expression).
+  std::string value;
+};
+void from_json(const json& j, SetVariableArguments& a);
+
 struct ExceptionInfoArguments {
   int threadId = 1;
 };
@@ -250,6 +261,15 @@ struct VariablesBody {
   std::vector<Variable> variables;
 };
 void to_json(json& j, const VariablesBody& b);
+
+struct SetVariableBody {
+  std::string value;
+  std::optional<std::string> type;
+  int variablesReference = 0;
+  std::optional<int64_t> namedVariables;
+  std::optional<int64_t> indexedVariables;
+};
+void to_json(json& j, const SetVariableBody& b);
 
 struct ContinueBody {
   bool allThreadsContinued = true;

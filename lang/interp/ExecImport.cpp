@@ -7,6 +7,8 @@
 //
 // Abstract mode never fails an import: a module that cannot be found is Unknown (with a hint).
 #include <filesystem>
+#include <mutex>
+#include <unordered_map>
 
 #include "lang/interp/Machine.h"
 
@@ -14,6 +16,25 @@ namespace tlens::interp {
 namespace fs = std::filesystem;
 
 namespace {
+
+/// Embedded modules parsed once per process: a SourceFile is immutable and its child cache is
+/// thread-safe, so every interpreter (each language-server analysis, each debug session) shares
+/// the trees of tensorflow.py, numpy.py, the Keras modules, ... instead of re-parsing ~150 KB.
+std::shared_ptr<const lang::SourceFile> parsedEmbedded(const std::string& name, const std::string& src) {
+  struct Entry {
+    std::string text;
+    std::shared_ptr<const lang::SourceFile> file;
+  };
+  static std::mutex mutex;
+  static auto* cache = new std::unordered_map<std::string, Entry>();  // outlives static destructors
+  std::lock_guard<std::mutex> lock(mutex);
+  Entry& e = (*cache)[name];
+  if (!e.file || e.text != src) {  // a registry may embed another text under the same name
+    e.text = src;
+    e.file = std::make_shared<lang::SourceFile>("<" + name + ">", src);
+  }
+  return e.file;
+}
 
 std::string dirOf(const std::string& path) {
   fs::path p(path);
@@ -104,7 +125,7 @@ std::shared_ptr<ModuleObj> Machine::importModule(std::string_view dotted) {
     modulesByName[name] = m;
   } else if (const std::string* src = registry.source(name)) {
     m = makeModule(name);
-    auto f = keepFile(std::make_shared<lang::SourceFile>("<" + name + ">", *src));
+    auto f = keepFile(parsedEmbedded(name, *src));
     m->file = f->path();
     m->set("__file__", makeStr(f->path()));
     modulesByName[name] = m;

@@ -172,71 +172,20 @@ const Fields& fields() {
   return f;
 }
 
-namespace {
+const std::vector<TSNode>& namedChildren(TSNode n) { return lang::ChildCache::lookup(n).named; }
 
-/// A cursor at `n`, reused per thread: creating a cursor allocates its stack. Neither function
-/// below calls back into the other while walking, so one cursor is enough.
-TSTreeCursor* cursorAt(TSNode n) {
-  thread_local struct Cursor {
-    TSTreeCursor c;
-    bool live = false;
-    ~Cursor() {
-      if (live) ts_tree_cursor_delete(&c);
-    }
-  } cursor;
-  if (cursor.live) {
-    ts_tree_cursor_reset(&cursor.c, n);
-  } else {
-    cursor.c = ts_tree_cursor_new(n);
-    cursor.live = true;
-  }
-  return &cursor.c;
-}
+const std::vector<Child>& children(TSNode n) { return lang::ChildCache::lookup(n).all; }
 
-}  // namespace
-
-std::vector<TSNode> namedChildren(TSNode n) {
-  std::vector<TSNode> out;
-  if (ts_node_is_null(n)) return out;
-  uint32_t count = ts_node_named_child_count(n);
-  if (count == 0) return out;
-  out.reserve(count);
-  TSTreeCursor* c = cursorAt(n);
-  if (ts_tree_cursor_goto_first_child(c)) {
-    do {
-      TSNode ch = ts_tree_cursor_current_node(c);
-      if (ts_node_is_named(ch) && !skippable(ch)) out.push_back(ch);
-    } while (ts_tree_cursor_goto_next_sibling(c));
-  }
-  return out;
-}
-
-std::vector<Child> children(TSNode n) {
-  std::vector<Child> out;
-  if (ts_node_is_null(n)) return out;
-  uint32_t count = ts_node_child_count(n);
-  if (count == 0) return out;
-  out.reserve(count);
-  TSTreeCursor* c = cursorAt(n);
-  if (ts_tree_cursor_goto_first_child(c)) {
-    do {
-      TSNode ch = ts_tree_cursor_current_node(c);
-      if (!skippable(ch)) out.push_back({ch, ts_tree_cursor_current_field_id(c)});
-    } while (ts_tree_cursor_goto_next_sibling(c));
-  }
-  return out;
+TSNode field(TSNode n, TSFieldId id) {
+  if (ts_node_is_null(n)) return n;
+  for (const Child& c : children(n))
+    if (c.fieldId == id) return c.node;
+  return TSNode{};
 }
 
 TSNode firstNamedChild(TSNode n) {
-  TSNode none{};
-  uint32_t count = ts_node_child_count(n);
-  for (uint32_t i = 0; i < count && i < 8; ++i) {
-    TSNode ch = ts_node_child(n, i);
-    if (ts_node_is_named(ch) && !skippable(ch)) return ch;
-  }
-  if (count < 8) return none;
-  auto all = namedChildren(n);
-  return all.empty() ? none : all.front();
+  const auto& named = namedChildren(n);
+  return named.empty() ? TSNode{} : named.front();
 }
 
 TSNode unparen(TSNode n) {

@@ -9,6 +9,8 @@
 
 #include <tree_sitter/api.h>
 
+#include "lang/syntax/ChildCache.h"
+
 namespace tlens::interp {
 
 enum class NodeKind : uint8_t {
@@ -136,19 +138,18 @@ struct Fields {
 };
 const Fields& fields();
 
-inline TSNode field(TSNode n, TSFieldId id) { return ts_node_child_by_field_id(n, id); }
+/// The child in field `id` (the first, when a field repeats), or a null node. Memoised.
+TSNode field(TSNode n, TSFieldId id);
 inline bool isNull(TSNode n) { return ts_node_is_null(n); }
 inline uint32_t startByte(TSNode n) { return ts_node_start_byte(n); }
 inline bool sameNode(TSNode a, TSNode b) { return a.id == b.id && a.tree == b.tree; }
 
-/// Named children, comments excluded, in order.
-std::vector<TSNode> namedChildren(TSNode n);
+/// Named children, comments excluded, in order. Memoised per tree (lang/syntax/ChildCache.h):
+/// the reference stays valid while the node's SourceFile lives.
+const std::vector<TSNode>& namedChildren(TSNode n);
 /// All children (named and anonymous tokens), comments excluded, with their field ids.
-struct Child {
-  TSNode node;
-  TSFieldId fieldId;
-};
-std::vector<Child> children(TSNode n);
+using Child = lang::NodeChild;
+const std::vector<Child>& children(TSNode n);
 /// The first named child that is not a comment, or a null node.
 TSNode firstNamedChild(TSNode n);
 /// Unwraps parenthesized expressions.

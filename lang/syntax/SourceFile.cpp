@@ -1,5 +1,7 @@
 #include "lang/syntax/SourceFile.h"
 
+#include "lang/syntax/ChildCache.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -17,10 +19,12 @@ SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(pat
   ts_parser_set_language(p, pythonLanguage());
   tree_ = ts_parser_parse_string(p, nullptr, text_.data(), static_cast<uint32_t>(text_.size()));
   ts_parser_delete(p);
+  children_ = std::make_unique<ChildCache>(tree_);
   collectErrors(root());
 }
 
 SourceFile::~SourceFile() {
+  children_.reset();  // unregisters the tree before it is freed
   if (tree_) ts_tree_delete(tree_);
 }
 

@@ -14,6 +14,10 @@
 #include "engine/graph/Graph.h"  // SourceLocation
 
 namespace tlens::lang {
+class ChildCache;
+}
+
+namespace tlens::lang {
 
 /// A 0-based line and a byte column within it.
 struct TextPos {
@@ -60,6 +64,7 @@ class SourceFile {
   std::string path_;
   std::string text_;
   TSTree* tree_ = nullptr;
+  std::unique_ptr<ChildCache> children_;  ///< children of each node, listed once (ChildCache.h)
   std::vector<uint32_t> lineStarts_;
   std::vector<SyntaxError> errors_;
 };

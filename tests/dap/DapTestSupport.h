@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <deque>
 #include <filesystem>
+#include <future>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -25,44 +26,6 @@
 namespace tlens::dap::testing {
 
 using json = nlohmann::json;
-
-/// One direction of a bodies-only in-memory pipe (no framing: that is protocol/'s business).
-struct Pipe {
-  std::mutex mu;
-  std::condition_variable cv;
-  std::deque<std::string> q;
-  bool closed = false;
-};
-
-class PipeChannel : public protocol::Channel {
- public:
-  PipeChannel(std::shared_ptr<Pipe> in, std::shared_ptr<Pipe> out) : in_(std::move(in)), out_(std::move(out)) {}
-  std::optional<std::string> read() override { return readFor(std::chrono::hours(1)); }
-  std::optional<std::string> readFor(std::chrono::milliseconds timeout) {
-    std::unique_lock<std::mutex> lk(in_->mu);
-    if (!in_->cv.wait_for(lk, timeout, [&] { return !in_->q.empty() || in_->closed; })) return std::nullopt;
-    if (in_->q.empty()) return std::nullopt;
-    std::string s = std::move(in_->q.front());
-    in_->q.pop_front();
-    return s;
-  }
-  void write(std::string_view body) override {
-    std::lock_guard<std::mutex> lk(out_->mu);
-    if (out_->closed) return;
-    out_->q.emplace_back(body);
-    out_->cv.notify_all();
-  }
-  void close() override {
-    for (auto* p : {in_.get(), out_.get()}) {
-      std::lock_guard<std::mutex> lk(p->mu);
-      p->closed = true;
-      p->cv.notify_all();
-    }
-  }
-
- private:
-  std::shared_ptr<Pipe> in_, out_;
-};
 
 /// A Python fixture written to a temporary file; `line("name")` is the line marked `#$ name`.
 struct Fixture {
@@ -113,18 +76,25 @@ struct Fixture {
   }
 };
 
+/// A DAP client over protocol::channelPair(), or over any channel to a server run elsewhere.
+/// A reader thread queues what arrives, so waits can time out.
 class Client {
  public:
   Client() {
-    auto toServer = std::make_shared<Pipe>(), toClient = std::make_shared<Pipe>();
-    server_ = std::make_unique<PipeChannel>(toServer, toClient);
-    client_ = std::make_unique<PipeChannel>(toClient, toServer);
+    auto [server, client] = protocol::channelPair();
+    server_ = std::move(server);
+    client_ = std::move(client);
     session_ = std::make_unique<DapSession>(*server_);
     thread_ = std::thread([this] { session_->run(); });
+    startReader();
   }
+  /// A client of a server reached through `channel` (TCP tests).
+  explicit Client(std::unique_ptr<protocol::Channel> channel) : client_(std::move(channel)) { startReader(); }
   ~Client() {
     client_->close();
-    thread_.join();
+    if (server_) server_->close();
+    if (thread_.joinable()) thread_.join();
+    reader_.join();
   }
 
   /// Sends a raw body (for malformed-message tests).
@@ -223,6 +193,13 @@ class Client {
     return r["body"]["stackFrames"];
   }
   /// Variables of the scope named `scope` in frame `frameId`.
+  int scopeRef(int frameId, const std::string& scope) {
+    json r = request("scopes", {{"frameId", frameId}});
+    for (const json& s : r["body"]["scopes"])
+      if (s["name"] == scope) return s["variablesReference"].get<int>();
+    FAIL("no scope " << scope << " in " << r.dump());
+    return 0;
+  }
   json scope(int frameId, const std::string& scope) {
     json r = request("scopes", {{"frameId", frameId}});
     REQUIRE(r["success"] == true);
@@ -245,13 +222,32 @@ class Client {
   }
 
  private:
+  void startReader() {
+    reader_ = std::thread([this] {
+      while (std::optional<std::string> body = client_->read()) {
+        std::lock_guard<std::mutex> lk(mu_);
+        inbox_.push_back(std::move(*body));
+        cv_.notify_all();
+      }
+      std::lock_guard<std::mutex> lk(mu_);
+      closed_ = true;
+      cv_.notify_all();
+    });
+  }
   json next(std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
-    auto body = client_->readFor(timeout);
-    if (!body) return json();
-    return json::parse(*body);
+    std::unique_lock<std::mutex> lk(mu_);
+    if (!cv_.wait_for(lk, timeout, [&] { return !inbox_.empty() || closed_; }) || inbox_.empty()) return json();
+    std::string body = std::move(inbox_.front());
+    inbox_.pop_front();
+    return json::parse(body);
   }
 
-  std::unique_ptr<PipeChannel> server_, client_;
+  std::unique_ptr<protocol::Channel> server_, client_;
+  std::thread reader_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::string> inbox_;
+  bool closed_ = false;
   std::unique_ptr<DapSession> session_;
   std::thread thread_;
   int seq_ = 1;

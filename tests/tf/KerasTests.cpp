@@ -167,6 +167,16 @@ print("after")
   REQUIRE(e.size() == 1);
   CHECK(e[0].first == 7);
   CHECK(e[0].second.find("sparse_categorical_crossentropy") != std::string::npos);
+
+  // Labels of shape [N, 1] too.
+  std::string column = src;
+  column.replace(column.find("(100,)"), 6, "(100, 1)");
+  TfRun c1 = runTf(column);
+  CHECK(c1.err.find("ValueError: Shapes (None, 1) and (None, 10) are incompatible") != std::string::npos);
+  CHECK(c1.err.find("(100, 1)") != std::string::npos);
+  auto e1 = errors(runTf(column, Mode::Abstract));
+  REQUIRE(e1.size() == 1);
+  CHECK(e1[0].first == 7);
 }
 
 TEST_CASE("sparse_categorical_crossentropy with one-hot targets is an error at the evaluate line", "[tf][keras]") {
@@ -251,6 +261,8 @@ m = layers.MaxPooling1D()(l)
 add = layers.Add()([m, m])
 seq_model = Model(s, layers.Flatten()(add))
 seq_shape = seq_model.output_shape
+up = layers.Conv2DTranspose(4, 3, strides=2)(inp)
+up_shape = up.shape.as_list()
 )";
   TfRun c = runTf(src);
   INFO(c.err);
@@ -258,7 +270,8 @@ seq_shape = seq_model.output_shape
   TfRun a = runTf(src, Mode::Abstract);
   INFO(a.diagnostics());
   CHECK(errors(a).empty());
-  for (const char* name : {"rows", "shape", "seq_shape"}) CHECK(a.repr(name) == c.repr(name));
+  for (const char* name : {"rows", "shape", "seq_shape", "up_shape"}) CHECK(a.repr(name) == c.repr(name));
+  CHECK(c.repr("up_shape") == "[None, 65, 65, 4]");
   CHECK(c.repr("shape") == "(None, 5)");
   CHECK(c.repr("seq_shape") == "(None, 7)");
   CHECK(a.type("p") == "float32[6, 5]");
@@ -327,4 +340,90 @@ shape = m.output_shape
   CHECK(errors(a).empty());
   CHECK(a.type("p") == "float32[50000, 1]");
   CHECK(a.repr("shape") == "(None, 1)");
+}
+
+TEST_CASE("Keras checks on unknown data, sizes and generators never produce a diagnostic", "[tf][keras]") {
+  TfRun a = runTf(R"(import keras
+from data_loader import load
+x, y = load()
+n = load()
+model = keras.Sequential([keras.layers.Dense(n, activation="relu"), keras.layers.Dense(10, activation="softmax")])
+model.compile(optimizer="adam", loss="categorical_crossentropy", metrics=["accuracy"])
+model.fit(x, y, epochs=3)
+p = model.predict(x)
+inp = keras.Input(shape=(n,))
+out = keras.layers.Dense(4)(keras.layers.Reshape((n, 1))(inp))
+m2 = keras.Model(inp, out)
+m2.summary()
+z = keras.layers.Conv2D(4, 3)(keras.Input(shape=(None, None, 3)))
+g = keras.layers.Dense(3)(x)
+
+def gen():
+    while True:
+        yield x, y
+
+model.fit(gen(), steps_per_epoch=10, epochs=2)
+)", Mode::Abstract);
+  std::string unexpected;
+  for (const auto& d : a.interp->diagnostics())
+    if (d.severity == interp::Severity::Error || d.severity == interp::Severity::Warning) unexpected += interp::format(d) + "\n";
+  CHECK(unexpected == "");
+  CHECK(a.type("z") == "float32[batch, ?, ?, 4]");
+}
+
+TEST_CASE("a tf.function train step builds Keras weights eagerly and differentiates them in the trace", "[tf][keras][function]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+model = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu"), tf.keras.layers.Dense(1)])
+opt = tf.keras.optimizers.Adam(0.05)
+x = tf.random.normal([32, 3], seed=2)
+y = tf.reduce_sum(x, axis=1, keepdims=True)
+
+@tf.function
+def step(a, b):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(a, training=True) - b))
+    grads = tape.gradient(loss, model.trainable_variables)
+    opt.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+losses = [float(step(x, y)) for i in range(20)]
+traces = repr(step)
+iterations = int(opt.iterations)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("iterations") == "20");
+  auto items = r.interp->toList(r.interp->mainModule()->get("losses"));
+  CHECK(*interp::asDouble(items.back()) < *interp::asDouble(items.front()) * 0.5);
+}
+
+TEST_CASE("a functional model with two inputs trains on a list of arrays and checks each one", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+import keras
+from keras import layers
+a = keras.Input(shape=(8,))
+b = keras.Input(shape=(4,))
+y = layers.Dense(1)(layers.Concatenate()([a, b]))
+m = keras.Model(inputs=[a, b], outputs=y)
+m.compile(optimizer="sgd", loss="mse")
+xa = np.random.rand(40, 8)
+xb = np.random.rand(40, 4)
+t = xa.sum(axis=1) + xb.sum(axis=1)
+h = m.fit([xa, xb], t, epochs=3, batch_size=10, verbose=0)
+losses = h.history["loss"]
+p = m.predict([xa, xb], verbose=0)
+m.fit([xa, np.random.rand(40, 5)], t)
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.err.find("ValueError: Input 1 of layer \"model\" is incompatible with the layer: expected shape=(None, 4), found shape=(None, 5)") != std::string::npos);
+  CHECK(c.type("p") == "float32[40, 1]");
+  auto items = c.interp->toList(c.interp->mainModule()->get("losses"));
+  REQUIRE(items.size() == 3);
+  CHECK(*interp::asDouble(items.back()) < *interp::asDouble(items.front()));
+  TfRun a = runTf(src, Mode::Abstract);
+  auto e = errors(a);
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].first == 15);
+  CHECK(a.type("p") == "float32[40, 1]");
 }

@@ -1,4 +1,4 @@
-// threads, stackTrace, scopes, variables.
+// threads, stackTrace, scopes, variables, setVariable.
 #include <filesystem>
 
 #include "dap/session/DapSession.h"
@@ -70,6 +70,17 @@ void registerInspectHandlers(DapSession& s, Dispatcher& d) {
          s.debugger().variables(a.variablesReference, a.start.value_or(0), a.count.value_or(0), a.filter.value_or("")))
       body.variables.push_back(toProto(v));
     return body;
+  });
+
+  d.bind<SetVariableArguments, SetVariableBody>("setVariable", [&s](const SetVariableArguments& a, RequestContext&) {
+    VarInfo v = s.debugger().setVariable(a.variablesReference, a.name, a.value);
+    SetVariableBody b;
+    b.value = v.value;
+    if (!v.type.empty()) b.type = v.type;
+    b.variablesReference = v.ref;
+    if (v.named) b.namedVariables = v.named;
+    if (v.indexed) b.indexedVariables = v.indexed;
+    return b;
   });
 }
 

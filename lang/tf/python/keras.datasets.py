@@ -3,20 +3,33 @@
 # per-example shapes and dtypes (mnist: uint8 images (N, 28, 28), uint8 labels (N,); cifar10:
 # uint8 images (N, 32, 32, 3), uint8 labels (N, 1); ...) but fewer examples (`sizes`), so
 # programs run quickly offline and the language server knows every shape. Each class has a fixed
-# prototype and examples are noisy copies of it, so models learn.
+# prototype and examples are noisy copies of it, so models learn. With the environment variable
+# TLENS_KERAS_DATASETS=full they have the real sets' sizes (mnist 60000/10000, ...; the
+# examples beyond the first 1000 repeat them), for programs that hard-code those sizes.
+# (Abstract mode cannot read the environment and assumes the small sizes.)
+import os as _os
+import _tlens
 import numpy as _np
+
+_FULL = (not _tlens.is_abstract()) and _os.environ.get("TLENS_KERAS_DATASETS", "") == "full"
 
 
 def _images(n, shape, classes, seed, label_shape):
     size = 1
     for d in shape:
         size *= d
+    base = n if n <= 1000 else 1000
     _np.random.seed(1234 + classes)
     protos = _np.random.rand(classes, size)
     _np.random.seed(seed)
-    labels = _np.random.randint(0, classes, n)
-    x = ((protos[labels] * 0.6 + _np.random.rand(n, size) * 0.4) * 255.0).astype(_np.uint8)
-    return x.reshape([n] + list(shape)), labels.astype(_np.uint8).reshape([n] + label_shape)
+    labels = _np.random.randint(0, classes, base)
+    x = ((protos[labels] * 0.6 + _np.random.rand(base, size) * 0.4) * 255.0).astype(_np.uint8)
+    labels = labels.astype(_np.uint8)
+    if n > base:
+        reps = (n + base - 1) // base
+        x = _np.tile(x, [reps, 1])[:n]
+        labels = _np.tile(labels, [reps])[:n]
+    return x.reshape([n] + list(shape)), labels.reshape([n] + label_shape)
 
 
 class _ImageSet:
@@ -33,10 +46,10 @@ class _ImageSet:
         return train, test
 
 
-mnist = _ImageSet("mnist", [28, 28], 10, (1000, 200), [])
-fashion_mnist = _ImageSet("fashion_mnist", [28, 28], 10, (1000, 200), [])
-cifar10 = _ImageSet("cifar10", [32, 32, 3], 10, (500, 100), [1])
-cifar100 = _ImageSet("cifar100", [32, 32, 3], 100, (500, 100), [1])
+mnist = _ImageSet("mnist", [28, 28], 10, (60000, 10000) if _FULL else (1000, 200), [])
+fashion_mnist = _ImageSet("fashion_mnist", [28, 28], 10, (60000, 10000) if _FULL else (1000, 200), [])
+cifar10 = _ImageSet("cifar10", [32, 32, 3], 10, (50000, 10000) if _FULL else (500, 100), [1])
+cifar100 = _ImageSet("cifar100", [32, 32, 3], 100, (50000, 10000) if _FULL else (500, 100), [1])
 
 
 class _Imdb:
@@ -46,7 +59,7 @@ class _Imdb:
 
     def __init__(self):
         self.__name__ = "keras.datasets.imdb"
-        self.sizes = (500, 100)
+        self.sizes = (25000, 25000) if _FULL else (500, 100)
         self.length = 80
 
     def _make(self, n, num_words, seed):

@@ -44,7 +44,7 @@ def _fail(message):
     then goes on with an unknown result)."""
     if _tlens.is_abstract():
         # A message built from unknown values comes from a check on unknown data: no diagnostic.
-        if not _tlens.is_unknown(message):
+        if not _tlens.is_unknown(message) and "<unknown>" not in message:
             _tlens.report(message, "keras-shape")
         return _unknown_tensor()
     raise ValueError(message)
@@ -73,8 +73,10 @@ def _fmt_shape(dims):
 def _static_dims(x):
     """The static shape of a tensor or ndarray as a list (None for unknown dims), or None when
     its rank is unknown. Read from the static type, so abstract values give no Unknowns."""
+    if _tlens.is_unknown(x):
+        return None
     s = _tlens.type_of(x)
-    if s is None or "[" not in s:
+    if s is None or _tlens.is_unknown(s) or "[" not in s:
         return None
     inner = s[s.index("[") + 1:s.rindex("]")]
     if inner == "":
@@ -452,7 +454,11 @@ class Layer:
         if "mask" in kwargs and not _tlens.accepts(self.call, "mask"):
             del kwargs["mask"]
         outputs = self.call(inputs, *args, **kwargs)
+        if _tlens.is_unknown(outputs):
+            return outputs
         outs = _flatten(outputs)
+        if any([_tlens.is_unknown(o) for o in outs]):
+            return outputs
         if outs and _is_tensorlike(outs[0]):
             self._seen_output_shape = _shape_tuple(outs[0].shape)
         if keras_call:
@@ -470,7 +476,7 @@ class Layer:
         return outputs
 
     def __repr__(self):
-        return "<keras.layers.%s object (%s)>" % (type(self).__name__, self.name)
+        return "<%s.%s object (%s)>" % (type(self).__module__, type(self).__name__, self.name)
 
 
 # --- input --------------------------------------------------------------------------------------
@@ -753,8 +759,44 @@ class Conv1D(_Conv):
         return self._bias_act(_tf.squeeze(y, [1]))
 
 
+class Conv2DTranspose(_Conv):
+    """Transposed convolution: Conv2DBackpropInput with the output size Keras computes
+    ((in - 1) * stride + kernel for 'valid', in * stride for 'same')."""
+    _rank = 2
+
+    def build(self, input_shape):
+        ch = input_shape[-1]
+        if ch is None:
+            raise ValueError("The channel dimension of the inputs to `Conv2DTranspose` should be defined. The input_shape received is %s, where axis -1 (0-based) is the channel dimension, which found to be `None`." % _fmt_shape(input_shape.as_list()))
+        self.input_spec = InputSpec(ndim=4, axes={-1: ch})
+        self.kernel = self.add_weight("kernel", list(self.kernel_size) + [self.filters, ch],
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer)
+        self.bias = self.add_weight("bias", [self.filters], initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer) if self.use_bias else None
+        self.built = True
+
+    def _out(self, size, k, s):
+        if size is None:
+            return None
+        return size * s if self._pad == "SAME" else (size - 1) * s + k
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        k, s = self.kernel_size, self.strides
+        oh, ow = self._out(dims[1], k[0], s[0]), self._out(dims[2], k[1], s[1])
+        if dims[0] is not None and oh is not None and ow is not None:
+            sizes = [dims[0], oh, ow, self.filters]
+        else:
+            sh = _tf.shape(inputs)
+            sizes = _tf.stack([sh[0], oh if oh is not None else -1, ow if ow is not None else -1, self.filters])
+        y = _tf._op("Conv2DBackpropInput", [sizes, self.kernel, inputs],
+                    {"strides": [1, s[0], s[1], 1], "padding": self._pad}, None, False, False, _tf.int32)
+        return self._bias_act(y)
+
+
 Convolution2D = Conv2D
 Convolution1D = Conv1D
+Convolution2DTranspose = Conv2DTranspose
 
 
 class _Pool(Layer):
@@ -1091,15 +1133,25 @@ class LSTM(_RNN):
 
 
 class GRU(_RNN):
+    """Keras 2's default GRU (reset_after=True): separate input and recurrent biases, shape
+    (2, 3 * units); gates z, r, h in that order."""
     _gates = 3
+
+    def build(self, input_shape):
+        use_bias = self.use_bias
+        self.use_bias = False
+        _RNN.build(self, input_shape)
+        self.use_bias = use_bias
+        self.bias = self.add_weight("bias", [2, 3 * self.units], initializer=self.bias_initializer) if use_bias else None
+        self.built = True
 
     def _step(self, x, states):
         h = states[0]
-        u = self.units
         xz = _tf.matmul(x, self.kernel)
         hz = _tf.matmul(h, self.recurrent_kernel)
         if self.bias is not None:
-            xz = xz + self.bias
+            xz = xz + self.bias[0]
+            hz = hz + self.bias[1]
         xr, xu, xh = _tf.split(xz, 3, axis=1)
         hr, hu, hh = _tf.split(hz, 3, axis=1)
         z = self.recurrent_activation(xr + hr)
@@ -1215,3 +1267,135 @@ def average(inputs, **kwargs):
 
 def maximum(inputs, **kwargs):
     return Maximum(**kwargs)(inputs)
+
+
+# --- preprocessing, wrappers and resizing -------------------------------------------------------
+class Rescaling(Layer):
+    def __init__(self, scale, offset=0.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.scale = scale
+        self.offset = offset
+
+    def call(self, inputs):
+        return inputs * self.scale + self.offset
+
+
+class _RandomAugmentation(Layer):
+    # FIXME: random augmentations keep shapes and are not applied (identity), as in inference.
+    def __init__(self, *args, **kwargs):
+        for k in ("mode", "seed", "fill_mode", "interpolation", "fill_value", "value_range"):
+            kwargs.pop(k, None)
+        Layer.__init__(self, **kwargs)
+
+    def call(self, inputs, training=None):
+        return _tf.identity(inputs)
+
+
+class RandomFlip(_RandomAugmentation):
+    pass
+
+
+class RandomRotation(_RandomAugmentation):
+    pass
+
+
+class RandomZoom(_RandomAugmentation):
+    pass
+
+
+class RandomTranslation(_RandomAugmentation):
+    pass
+
+
+class RandomContrast(_RandomAugmentation):
+    pass
+
+
+class GaussianNoise(Layer):
+    def __init__(self, stddev, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.stddev = stddev
+
+    def call(self, inputs, training=None):
+        if training:
+            return inputs + _tf.random_normal(_tf.shape(inputs), 0.0, self.stddev)
+        return _tf.identity(inputs)
+
+
+class SpatialDropout1D(Dropout):
+    pass
+
+
+class SpatialDropout2D(Dropout):
+    pass
+
+
+class UpSampling2D(Layer):
+    def __init__(self, size=(2, 2), data_format=None, interpolation="nearest", **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.size = tuple(_pair(size))
+        self.input_spec = InputSpec(ndim=4)
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        h, w, c = dims[1], dims[2], dims[3]
+        sh, sw = self.size
+        x = _tf.expand_dims(_tf.expand_dims(inputs, 2), 4)
+        x = _tf.tile(x, [1, 1, sh, 1, sw, 1])
+        if h is None or w is None or c is None:
+            s = _tf.shape(inputs)
+            return _tf.reshape(x, _tf.stack([s[0], s[1] * sh, s[2] * sw, s[3]]))
+        return _tf.reshape(x, [-1, h * sh, w * sw, c])
+
+
+class UpSampling1D(Layer):
+    def __init__(self, size=2, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.size = size
+        self.input_spec = InputSpec(ndim=3)
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()
+        x = _tf.tile(_tf.expand_dims(inputs, 2), [1, 1, self.size, 1])
+        return _tf.reshape(x, [-1, dims[1] * self.size, dims[2]])
+
+
+class TimeDistributed(Layer):
+    def __init__(self, layer, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.layer = layer
+        self.input_spec = InputSpec(min_ndim=3)
+
+    def call(self, inputs, training=None):
+        dims = inputs.shape.as_list()
+        x = _tf.reshape(inputs, [-1] + dims[2:])
+        y = self.layer(x, training=training)
+        ydims = y.shape.as_list()
+        return _tf.reshape(y, [-1, dims[1]] + ydims[1:])
+
+
+class Bidirectional(Layer):
+    def __init__(self, layer, merge_mode="concat", backward_layer=None, weights=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.forward_layer = layer
+        if backward_layer is None:
+            backward_layer = type(layer)(layer.units, return_sequences=layer.return_sequences,
+                                         go_backwards=not layer.go_backwards)
+        self.backward_layer = backward_layer
+        self.merge_mode = merge_mode
+        self.input_spec = InputSpec(ndim=3)
+
+    def call(self, inputs, training=None):
+        f = self.forward_layer(inputs)
+        b = self.backward_layer(inputs)
+        if self.forward_layer.return_sequences:
+            b = _tf.reverse(b, [1]) if hasattr(_tf, "reverse") else _tf.stack(_tf.unstack(b, axis=1)[::-1], axis=1)
+        if self.merge_mode == "concat":
+            return _tf.concat([f, b], -1)
+        if self.merge_mode == "sum":
+            return f + b
+        if self.merge_mode == "mul":
+            return f * b
+        if self.merge_mode == "ave":
+            return (f + b) / 2.0
+        return [f, b]

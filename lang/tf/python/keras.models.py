@@ -35,7 +35,7 @@ def _data_shape(x):
 
 
 def _as_array(x):
-    if x is None or _tlens.is_ndarray(x) or _tlens.is_tensor(x):
+    if x is None or _tlens.is_unknown(x) or _tlens.is_ndarray(x) or _tlens.is_tensor(x):
         return x
     if isinstance(x, (list, tuple)):
         return _np.asarray(x)
@@ -61,14 +61,29 @@ def _permutation(n):
     return _np.array(items)
 
 
+def _take(x, idx):
+    return [a[idx] for a in x] if isinstance(x, list) else x[idx]
+
+
+def _rows(x, a, b):
+    return [e[a:b] for e in x] if isinstance(x, list) else x[a:b]
+
+
+def _batch_len(x):
+    return len(x[0]) if isinstance(x, list) else len(x)
+
+
 class _ArrayData:
-    """Batches of in-memory arrays (numpy arrays or tensors)."""
+    """Batches of in-memory arrays (numpy arrays or tensors); `x` may be a list of arrays (one per
+    input of a functional model)."""
 
     def __init__(self, x, y, batch_size, sample_weight=None):
-        self.x = _as_array(x)
+        self.multi = _several_arrays(x)
+        self.x = [_as_array(a) for a in x] if self.multi else _as_array(x)
         self.y = _as_array(y)
         self.batch_size = 32 if batch_size is None else int(batch_size)
-        self.x_shape = _data_shape(self.x)
+        self.x_shapes = [_data_shape(a) for a in self.x] if self.multi else [_data_shape(self.x)]
+        self.x_shape = self.x_shapes[0]
         self.y_shape = _data_shape(self.y)
         self.n = self.x_shape[0] if self.x_shape else None
 
@@ -81,18 +96,18 @@ class _ArrayData:
         x, y = self.x, self.y
         if shuffle and self.n is not None and self.n > 1:
             idx = _permutation(self.n)
-            x = x[idx]
+            x = _take(x, idx)
             if y is not None:
                 y = y[idx]
         bs = self.batch_size
         for start in _range(0, self.n, bs):
-            yield x[start:start + bs], (None if y is None else y[start:start + bs])
+            yield _rows(x, start, start + bs), (None if y is None else y[start:start + bs])
 
     def split(self, fraction):
         n = self.n
         k = int(n * (1.0 - fraction))
-        val = _ArrayData(self.x[k:], None if self.y is None else self.y[k:], self.batch_size)
-        train = _ArrayData(self.x[:k], None if self.y is None else self.y[:k], self.batch_size)
+        val = _ArrayData(_rows(self.x, k, n), None if self.y is None else self.y[k:], self.batch_size)
+        train = _ArrayData(_rows(self.x, 0, k), None if self.y is None else self.y[:k], self.batch_size)
         return train, val
 
 
@@ -138,12 +153,33 @@ class _IteratorData:
                 yield b, None
 
 
+def _several_arrays(v):
+    if isinstance(v, dict):
+        return True
+    return isinstance(v, (list, tuple)) and len(v) > 0 and (_tlens.is_ndarray(v[0]) or _tlens.is_tensor(v[0]))
+
+
 def _make_data(x, y, batch_size, steps=None):
+    if _tlens.is_unknown(x) or _tlens.is_unknown(y):
+        return _ArrayData(None, None, batch_size)
+    if isinstance(x, dict) or _several_arrays(y):
+        # FIXME: models with several outputs (or inputs given as a dict) are built and called,
+        # but not trained.
+        if _tlens.is_abstract():
+            return _ArrayData(None, None, batch_size)
+        raise NotImplementedError("tensorlens: fit/evaluate/predict take one target array and the inputs as an array or a list of arrays; several outputs or dict inputs are not supported yet")
     if x is not None and not (_tlens.is_ndarray(x) or _tlens.is_tensor(x) or isinstance(x, (list, tuple))):
         return _IteratorData(x, steps)
     if isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0]):
         return _ArrayData(x[0], x[1], batch_size)
     return _ArrayData(x, y, batch_size)
+
+
+def _eager_only(what):
+    # FIXME: Keras' training loops run eagerly; a TF1-style program (graph mode) would need them
+    # as session runs.
+    if _tlens.style() == "graph":
+        raise NotImplementedError("tensorlens: Model.%s runs eagerly, but this program uses the TF1 graph API (placeholders, sessions, tf.compat.v1, ...), so it runs in graph mode; run it with `tlens run --mode eager` or drop the TF1 calls" % what)
 
 
 def _progress(step, total):
@@ -183,11 +219,29 @@ class Model(Layer):
         self._kt_inputs = []
         self._kt_outputs = []
         if inputs is not None and outputs is not None:
-            self._init_graph_network(inputs, outputs)
+            if _tlens.is_abstract():
+                # Abstract mode: a graph that cannot be followed (unknown values) is unknown, not
+                # an error.
+                try:
+                    self._init_graph_network(inputs, outputs)
+                except ValueError:
+                    self._init_unknown_graph(inputs)
+            else:
+                self._init_graph_network(inputs, outputs)
         elif inputs is not None or outputs is not None:
             raise TypeError("Model() needs both `inputs` and `outputs` for the functional API")
 
     # --- the functional graph ----------------------------------------------------------------
+    def _init_unknown_graph(self, inputs):
+        self._nested_inputs = inputs
+        self._nested_outputs = None
+        self._kt_inputs = [t for t in _flatten(inputs) if _tlens.is_symbolic(t)]
+        self._kt_outputs = []
+        self._nodes = []
+        self._is_graph_network = True
+        self._layers = [l for l in [_layers._input_layer_of(t) for t in self._kt_inputs] if l is not None]
+        self.built = True
+
     def _init_graph_network(self, inputs, outputs):
         ins = _flatten(inputs)
         outs = _flatten(outputs)
@@ -415,15 +469,27 @@ class Model(Layer):
         return loss
 
     # --- data checks -----------------------------------------------------------------------------
-    def _expected_input(self):
-        """The model's input batch shape (list with None) or None when it has no fixed input."""
-        if self._kt_inputs and len(self._kt_inputs) == 1:
-            s = self._kt_inputs[0].shape
+    def _expected_input(self, index=0):
+        """The batch shape (list with None) of the model's input `index`, or None when it has no
+        fixed input."""
+        if self._kt_inputs and index < len(self._kt_inputs):
+            s = self._kt_inputs[index].shape
             return None if s.ndims is None else [None] + s.as_list()[1:]
         return None
 
-    def _check_x(self, x_shape):
-        want = self._expected_input()
+    def _check_inputs(self, data):
+        if not getattr(data, "multi", False):
+            return self._check_x(data.x_shape)
+        if len(self._kt_inputs) > 1 and len(data.x_shapes) != len(self._kt_inputs):
+            _fail("Layer \"%s\" expects %d input(s), but it received %d input tensors." % (self.name, len(self._kt_inputs), len(data.x_shapes)))
+            return False
+        for i in _range(min(len(data.x_shapes), len(self._kt_inputs))):
+            if not self._check_x(data.x_shapes[i], i):
+                return False
+        return True
+
+    def _check_x(self, x_shape, index=0):
+        want = self._expected_input(index)
         if want is None or x_shape is None:
             return True
         got = [None] + list(x_shape[1:])
@@ -433,7 +499,7 @@ class Model(Layer):
                 if a is not None and b is not None and a != b:
                     ok = False
         if not ok:
-            _fail("Input 0 of layer \"%s\" is incompatible with the layer: expected shape=%s, found shape=%s" % (self.name, _fmt_shape(want), _fmt_shape(got)))
+            _fail("Input %d of layer \"%s\" is incompatible with the layer: expected shape=%s, found shape=%s" % (index, self.name, _fmt_shape(want), _fmt_shape(got)))
             return False
         return True
 
@@ -482,10 +548,14 @@ class Model(Layer):
                 data.y_shape[0] is not None and data.x_shape[0] != data.y_shape[0]:
             _fail("Data cardinality is ambiguous:\n  x sizes: %d\n  y sizes: %d\nMake sure all arrays contain the same number of samples." % (data.x_shape[0], data.y_shape[0]))
             return False, None
-        if not self._check_x(data.x_shape):
+        if not self._check_inputs(data):
             return False, None
         out = None
-        if data.x_shape is not None:
+        if getattr(data, "multi", False):
+            out = self._kt_outputs[0] if self._is_graph_network and len(self._kt_outputs) == 1 else None
+            if out is None and _tlens.is_abstract():
+                return False, None
+        elif data.x_shape is not None:
             dtype = _tf.float32
             out = self._symbolic_output([None] + list(data.x_shape[1:]), dtype)
         elif self._kt_outputs:
@@ -528,7 +598,7 @@ class Model(Layer):
             vy = validation_data[1] if len(validation_data) > 1 else None
             val = _make_data(vx, vy, validation_batch_size or data.batch_size)
             if ok:
-                ok = self._check_x(val.x_shape) and self._check_y(val.y_shape, out_shape)
+                ok = self._check_inputs(val) and self._check_y(val.y_shape, out_shape)
         elif validation_split and isinstance(data, _ArrayData):
             data, val = data.split(validation_split)
         metrics = self._resolved_metrics(out_shape, data.y_shape)
@@ -545,6 +615,7 @@ class Model(Layer):
                 history.history[k] = [_unknown() for e in _range(initial_epoch, epochs)]
             history.epoch = list(_range(initial_epoch, epochs))
             return history
+        _eager_only("fit")
         with _tlens.quiet():
             return self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle)
 
@@ -569,7 +640,7 @@ class Model(Layer):
             for xb, yb in data.batches(shuffle):
                 loss, y_pred = self.train_step(xb, yb)
                 logs = self._batch_logs(loss, yb, y_pred, metrics)
-                n = len(xb)
+                n = _batch_len(xb)
                 for k in logs:
                     sums[k] = sums.get(k, 0.0) + logs[k] * n
                 seen += n
@@ -594,6 +665,7 @@ class Model(Layer):
         return history
 
     def _evaluate_data(self, data, metrics):
+        _eager_only("evaluate")
         with _tlens.quiet():
             return self._evaluate_loop(data, metrics)
 
@@ -604,7 +676,7 @@ class Model(Layer):
             y_pred = self(xb, training=False)
             loss = self._compute_loss(yb, y_pred)
             logs = self._batch_logs(loss, yb, y_pred, metrics)
-            n = len(xb)
+            n = _batch_len(xb)
             for k in logs:
                 sums[k] = sums.get(k, 0.0) + logs[k] * n
             seen += n
@@ -646,6 +718,7 @@ class Model(Layer):
             if out is None or data.n is None:
                 return _layers._unknown_tensor()
             return _tlens.typed(out.dtype, [data.n] + out.shape.as_list()[1:], True)
+        _eager_only("predict")
         with _tlens.quiet():
             outs = []
             for xb, yb in data.batches(False):
@@ -670,6 +743,7 @@ class Model(Layer):
             for n, f in metrics:
                 logs[n] = _unknown()
         else:
+            _eager_only("train_on_batch")
             with _tlens.quiet():
                 loss, y_pred = self.train_step(data.x, data.y)
                 logs = self._batch_logs(loss, data.y, y_pred, metrics)

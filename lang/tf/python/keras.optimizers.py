@@ -163,7 +163,35 @@ class Adagrad(Optimizer):
         v.assign_sub(g * lr / _tf.sqrt(acc + self.epsilon))
 
 
-_by_name = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad}
+class Adadelta(Optimizer):
+    _default_name = "Adadelta"
+
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-07, name="Adadelta", **kwargs):
+        Optimizer.__init__(self, learning_rate, name, **kwargs)
+        self.rho = rho
+        self.epsilon = epsilon
+
+    def _update(self, g, v, lr):
+        acc = self._slot(v, "accumulated_grad")
+        delta_acc = self._slot(v, "accumulated_delta_var")
+        acc.assign(acc * self.rho + _tf.square(g) * (1.0 - self.rho))
+        delta = -_tf.sqrt(delta_acc + self.epsilon) * g / _tf.sqrt(acc + self.epsilon)
+        delta_acc.assign(delta_acc * self.rho + _tf.square(delta) * (1.0 - self.rho))
+        v.assign_add(delta * lr)
+
+
+class Adamax(Adam):
+    # FIXME: updates as Adam (tensorlens has no Adamax-specific rule).
+    _default_name = "Adamax"
+
+
+class Nadam(Adam):
+    # FIXME: updates as Adam (no Nesterov momentum term).
+    _default_name = "Nadam"
+
+
+_by_name = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad, "adadelta": Adadelta,
+            "adamax": Adamax, "nadam": Nadam}
 
 
 def get(identifier):
@@ -184,6 +212,7 @@ legacy.SGD = SGD
 legacy.Adam = Adam
 legacy.RMSprop = RMSprop
 legacy.Adagrad = Adagrad
+legacy.Adadelta = Adadelta
 
 
 class _Schedules:
