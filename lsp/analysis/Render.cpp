@@ -283,6 +283,14 @@ ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool 
       info.kind = ValueInfo::Kind::Instance;
       info.type = inst->cls->name;
       if (callPython) summaryRows(in, v, *inst, info);
+      // Shapes are values people want to see: `x.shape` -> TensorShape([Dimension(None), ...]).
+      if (callPython && (inst->cls->name == "TensorShape" || inst->cls->name == "Dimension")) {
+        try {
+          info.value = in.repr(v);
+          if (info.value.size() > kMaxValueText * 2) info.value.clear();
+        } catch (const PyError&) {
+        }
+      }
       info.members = memberNames(in, v, cache);
       return info;
     }

@@ -84,7 +84,7 @@ std::string HoverInfo::present() const {
       md += "```\nclass " + (signature.empty() ? value : signature) + "\n```\n";
       break;
     case ValueInfo::Kind::Instance:
-      md += "```\n" + type + "\n```\n";
+      md += "```\n" + (value.empty() ? type : value) + "\n```\n";
       break;
     case ValueInfo::Kind::Callable:
       break;

@@ -21,6 +21,8 @@ n = 3 * 4
 # <- hover: int = 12
 dims = [784, 256]
 # <- hover: list = [784, 256]
+shape = h.shape
+# <- hover: TensorShape = TensorShape([
 )");
 }
 

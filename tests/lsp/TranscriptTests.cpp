@@ -1,5 +1,8 @@
 // Transcripts through the real framing (protocol::memoryChannel): what an editor sends, byte for
 // byte, including a broken header, and what the server writes back.
+#include <future>
+#include <thread>
+
 #include <nlohmann/json.hpp>
 
 #include "lsp/protocol/LspServer.h"
@@ -90,5 +93,37 @@ TEST_CASE("the server runs over a channel pair with an asynchronous scheduler", 
   CHECK(pub["params"]["diagnostics"].size() == 1);
   client->write(json{{"jsonrpc", "2.0"}, {"method", "exit"}}.dump());
   loop.join();
+  client->close();
+}
+
+TEST_CASE("the server answers over TCP on 127.0.0.1 (tlens lsp --port)", "[lsp][transcript][tcp]") {
+  std::promise<int> portPromise;
+  auto portFuture = portPromise.get_future();
+  int status = -1;
+  std::thread srv([&] {
+    protocol::serveTcp(
+        0,
+        [&](protocol::Channel& ch) {
+          ServerOptions o;
+          o.debounceMs = 1;
+          LspServer server(ch, o);
+          status = server.run();
+          return false;
+        },
+        [&](int port) { portPromise.set_value(port); });
+  });
+  REQUIRE(portFuture.wait_for(std::chrono::seconds(10)) == std::future_status::ready);
+  auto client = protocol::connectTcp(portFuture.get());
+  client->write(json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", json::object()}}.dump());
+  auto first = client->read();
+  REQUIRE(first);
+  CHECK(json::parse(*first)["result"]["capabilities"]["hoverProvider"] == true);
+  client->write(json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "shutdown"}}.dump());
+  auto second = client->read();
+  REQUIRE(second);
+  CHECK(json::parse(*second)["id"] == 2);
+  client->write(json{{"jsonrpc", "2.0"}, {"method", "exit"}}.dump());
+  srv.join();
+  CHECK(status == 0);
   client->close();
 }
