@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "lang/tf/Agreement.h"
 #include "TfTestSupport.h"
 
 using namespace tlens;
@@ -135,6 +136,27 @@ z = np.random.permutation(x)
   CHECK(a.type("k") == "float64[4, 3]");
   CHECK(a.type("l") == "float64[7]");
   CHECK(a.type("z") == "float64[4, 3]");
+
+  TfRun b = runTf(R"(import sys
+import numpy as np
+n = int(sys.argv[1])
+x = np.zeros((n, 3))
+c = np.concatenate([x, np.ones((2, 3), dtype=np.int32)])
+r = np.repeat(x, 2, axis=0)
+t = np.tile(x, (2, 1))
+s = np.argsort(x)
+p = np.random.permutation(n)
+np.random.shuffle(x)
+k = np.where(np.array([0, 3, 0, 4]))[0]
+)", Mode::Abstract);
+  CHECK(b.diagnostics() == "");
+  CHECK(b.type("c") == "float64[?, 3]");
+  CHECK(b.type("r") == "float64[?, 3]");
+  CHECK(b.type("t") == "float64[?, 3]");
+  CHECK(b.type("s") == "int64[?, 3]");
+  CHECK(b.type("p") == "int64[?]");
+  CHECK(b.type("x") == "float64[?, 3]");
+  CHECK(b.type("k") == "int64[2]");
 }
 
 TEST_CASE("np.save and np.load write and read .npy files; abstract mode touches no file", "[tf][numpy]") {
@@ -157,4 +179,27 @@ TEST_CASE("np.save and np.load write and read .npy files; abstract mode touches 
   CHECK(!fs::exists(base + ".npy"));
   CHECK(a.type("y") == "<not a tensor>");
   fs::remove_all(dir);
+}
+
+TEST_CASE("the new numpy functions' static types agree with what runs", "[tf][numpy]") {
+  AgreementReport r = checkAgreement("main.py", R"(import numpy as np
+np.random.seed(0)
+x = np.random.rand(4, 3)
+c = np.concatenate([x, np.ones((2, 3), dtype=np.int32)], axis=0)
+r = np.repeat(x, 2, axis=0)
+t = np.tile(x, (2, 1))
+s = np.argsort(x)
+p = np.random.permutation(5)
+np.random.shuffle(x)
+k = np.where(x > 0.5)
+u, cnt = np.unique(np.array([1, 2, 2]), return_counts=True)
+m = np.clip(x, 0.2, 0.8)
+l = np.linspace(0, 1, 5)
+w = np.where(x > 0.5, x, 0)
+su = np.array([1, 2], dtype=np.uint8).sum()
+)");
+  INFO(r.str());
+  CHECK(r.concreteExit == 0);
+  CHECK(r.compared > 20);
+  CHECK(r.disagreements.empty());
 }

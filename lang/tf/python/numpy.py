@@ -308,6 +308,11 @@ def _values(a):
 
 
 def nonzero(a):
+    with _tlens.quiet():
+        return _nonzero(a)
+
+
+def _nonzero(a):
     a = array(a)
     flat = _values(reshape(a, [-1]))
     if flat is None:
@@ -345,6 +350,11 @@ def argwhere(a):
 
 
 def argsort(a, axis=-1, kind=None, order=None):
+    with _tlens.quiet():
+        return _argsort(a, axis, kind, order)
+
+
+def _argsort(a, axis=-1, kind=None, order=None):
     a = array(a)
     if axis is None:
         a, axis = reshape(a, [-1]), 0
@@ -373,6 +383,11 @@ def sort(a, axis=-1, kind=None, order=None):
 
 
 def take_along_axis(arr, indices, axis):
+    with _tlens.quiet():
+        return _take_along_axis(arr, indices, axis)
+
+
+def _take_along_axis(arr, indices, axis):
     arr, indices = array(arr), array(indices)
     v, iv = _values(arr), _values(indices)
     if v is None or iv is None:
@@ -399,6 +414,11 @@ def _take_along(arr, indices, axis, v, iv):
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
+    with _tlens.quiet():
+        return _unique(ar, return_index, return_inverse, return_counts, axis)
+
+
+def _unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
     a = reshape(array(ar), [-1])
     flat = _values(a)
     if flat is None:
