@@ -97,7 +97,8 @@ print(u.tolist(), c.tolist(), u.dtype, np.unique([2.0, 1.0, 2.0]).tolist())
 print(np.clip(np.array([1, 5, 9]), 2, 6).tolist(), np.clip(np.array([1.0, 5.0]), None, 2).tolist(), m.clip(2).tolist())
 print(np.linspace(0, 1, 5).tolist(), np.linspace(0, 1, 4, endpoint=False).tolist(), np.linspace(2, 3, 1).tolist(),
       np.linspace(0, 10, 3, dtype=np.int64).tolist(), np.linspace(0, 1, 0).shape, np.linspace(0, 1, 3, retstep=True)[1])
-print(np.stack([np.ones(2), np.zeros(2)], axis=1).shape, np.vstack([np.ones(2), np.zeros(2)]).shape, np.hstack([m, m]).shape)
+print(np.stack([np.ones(2), np.zeros(2)], axis=1).shape, np.vstack([np.ones(2), np.zeros(2)]).shape, np.hstack([m, m]).shape,
+      np.hstack([1, 2.5]).tolist(), np.vstack([1, 2]).shape)
 )");
   REQUIRE(r.err == "");
   CHECK(r.out == R"([1, 1, 2, 2] [[1, 2], [3, 4], [3, 4]] [[1, 1, 2, 2], [3, 3, 4, 4]]
@@ -107,7 +108,7 @@ print(np.stack([np.ones(2), np.zeros(2)], axis=1).shape, np.vstack([np.ones(2), 
 [1, 2, 3] [2, 1, 2] int64 [1.0, 2.0]
 [2, 5, 6] [1.0, 2.0] [[2, 2], [3, 4]]
 [0.0, 0.25, 0.5, 0.75, 1.0] [0.0, 0.25, 0.5, 0.75] [2.0] [0, 5, 10] (0,) 0.5
-(2, 2) (2, 2) (2, 4)
+(2, 2) (2, 2) (2, 4) [1.0, 2.5] (2, 1)
 )");
 }
 

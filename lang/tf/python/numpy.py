@@ -160,12 +160,12 @@ def stack(arrays, axis=0):
 
 
 def vstack(tup):
-    items = [a if a.ndim > 1 else expand_dims(a, 0) for a in (array(t) for t in tup)]
+    items = [a if a.ndim > 1 else reshape(a, [1, -1]) for a in (array(t) for t in tup)]
     return concatenate(items, 0)
 
 
 def hstack(tup):
-    items = [array(t) for t in tup]
+    items = [a if a.ndim > 0 else reshape(a, [1]) for a in (array(t) for t in tup)]
     return concatenate(items, 0 if items[0].ndim == 1 else 1)
 
 
