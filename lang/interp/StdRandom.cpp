@@ -1,6 +1,7 @@
 // The random module, on a 64-bit Mersenne Twister seeded from InterpOptions::randomSeed (runs are
 // reproducible; the stream differs from CPython's). `random.Random` instances have generators of
 // their own with the same methods; Random() without a seed draws one from the module's generator.
+#include <algorithm>
 #include <cmath>
 
 #include "lang/interp/Class.h"
@@ -73,6 +74,31 @@ void defineGenerators(Machine* mp, Namespace& ns, RngOf rngOf, bool method) {
     }
     items.resize(static_cast<size_t>(k));
     return makeList(std::move(items));
+  });
+  defineNative(ns, "choices", sig("population, weights=None, *, cum_weights=None, k=1"), [mp, uniform01, below](CallContext& c) -> Value {
+    std::vector<Value> items = c.toList(c.arg("population"));
+    int64_t k = c.toInt(c.arg("k"));
+    std::vector<double> cum;
+    if (!c.isNone("cum_weights")) {
+      for (const Value& w : c.toList(c.arg("cum_weights"))) cum.push_back(c.toDouble(w));
+    } else if (!c.isNone("weights")) {
+      double acc = 0;
+      for (const Value& w : c.toList(c.arg("weights"))) cum.push_back(acc += c.toDouble(w));
+    }
+    if (!cum.empty() && cum.size() != items.size()) mp->valueError("The number of weights does not match the population");
+    if (items.empty()) mp->raise(mp->types.indexError, "Cannot choose from an empty population");
+    std::vector<Value> out;
+    for (int64_t i = 0; i < k; ++i) {
+      size_t j = 0;
+      if (cum.empty()) {
+        j = static_cast<size_t>(below(c, static_cast<int64_t>(items.size())));
+      } else {
+        j = static_cast<size_t>(std::upper_bound(cum.begin(), cum.end(), uniform01(c) * cum.back()) - cum.begin());
+        j = std::min(j, items.size() - 1);
+      }
+      out.push_back(items[j]);
+    }
+    return makeList(std::move(out));
   });
   auto gauss = [rngOf](CallContext& c) -> Value {
     double mu = c.toDouble(c.arg("mu")), sigma = c.toDouble(c.arg("sigma"));

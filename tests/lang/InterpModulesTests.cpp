@@ -140,7 +140,8 @@ print(c.random() == d.random(), c.randrange(0, 10, 5) in (0, 5))
 class R(random.Random):
     pass
 print(0 <= R().randint(0, 3) <= 3, isinstance(R(), random.Random))
+print(len(c.choices("ab", k=4)), set(random.choices([1, 2, 3], weights=[0, 1, 0], k=5)), random.choices([7]))
 )");
   CHECK(r.err == "");
-  CHECK(r.out == "True True\nTrue True True True\nTrue 5 float\nTrue True\nTrue True\n");
+  CHECK(r.out == "True True\nTrue True True True\nTrue 5 float\nTrue True\nTrue True\n4 {2} [7]\n");
 }

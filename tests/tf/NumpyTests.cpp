@@ -93,7 +93,9 @@ print(rows.tolist(), cols.tolist(), rows.dtype, np.where([0, 0])[0].shape, np.wh
 print(np.argsort(np.array([3, 1, 2])).tolist(), np.argsort(np.array([[3, 1, 2], [0, 5, 4]])).tolist(),
       np.argsort(np.array([[3, 1], [0, 5]]), axis=0).tolist(), np.sort(np.array([2.5, -1.0, 0.0])).tolist())
 u, c = np.unique(np.array([3, 1, 3, 2, 1]), return_counts=True)
-print(u.tolist(), c.tolist(), u.dtype, np.unique([2.0, 1.0, 2.0]).tolist())
+s = np.array([[3, 1, 2], [9, 7, 8]])
+s.sort()
+print(u.tolist(), c.tolist(), u.dtype, np.unique([2.0, 1.0, 2.0]).tolist(), s.tolist())
 print(np.clip(np.array([1, 5, 9]), 2, 6).tolist(), np.clip(np.array([1.0, 5.0]), None, 2).tolist(), m.clip(2).tolist())
 print(np.linspace(0, 1, 5).tolist(), np.linspace(0, 1, 4, endpoint=False).tolist(), np.linspace(2, 3, 1).tolist(),
       np.linspace(0, 10, 3, dtype=np.int64).tolist(), np.linspace(0, 1, 0).shape, np.linspace(0, 1, 3, retstep=True)[1])
@@ -105,7 +107,7 @@ print(np.stack([np.ones(2), np.zeros(2)], axis=1).shape, np.vstack([np.ones(2), 
 [1, 2, 1, 2] [[1, 2, 1, 2], [3, 4, 3, 4]] [[1, 2], [1, 2]]
 [0, 1] [1, 0] int64 (0,) [[0, 0], [3, 4]]
 [1, 2, 0] [[1, 2, 0], [0, 2, 1]] [[1, 0], [0, 1]] [-1.0, 0.0, 2.5]
-[1, 2, 3] [2, 1, 2] int64 [1.0, 2.0]
+[1, 2, 3] [2, 1, 2] int64 [1.0, 2.0] [[1, 2, 3], [7, 8, 9]]
 [2, 5, 6] [1.0, 2.0] [[2, 2], [3, 4]]
 [0.0, 0.25, 0.5, 0.75, 1.0] [0.0, 0.25, 0.5, 0.75] [2.0] [0, 5, 10] (0,) 0.5
 (2, 2) (2, 2) (2, 4) [1.0, 2.5] (2, 1)

@@ -621,6 +621,9 @@ class _NdarrayMethods:
     def argsort(self, axis=-1, kind=None, order=None):
         return argsort(self, axis)
 
+    def sort(self, axis=-1, kind=None, order=None):
+        self[:] = sort(self, axis)
+
     def repeat(self, repeats, axis=None):
         return repeat(self, repeats, axis)
 
