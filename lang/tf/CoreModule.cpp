@@ -1,5 +1,8 @@
 // `_tlens`: the native module under the embedded Python tensorflow/numpy/keras modules. Each
 // function is small; the Python side gives them TensorFlow's names and signatures.
+#include <fstream>
+
+#include "engine/core/Promotion.h"
 #include "engine/graph/Builder.h"
 #include "engine/graph/Gradients.h"
 #include "engine/graph/Optimizers.h"
@@ -117,6 +120,93 @@ Attrs attrsArg(CallContext& c, TfRuntime& rt, const Value& v) {
 Value tupleOrOne(std::vector<Value> outs) {
   if (outs.size() == 1) return outs[0];
   return makeTuple(std::move(outs));
+}
+
+// --- .npy files (format 1.0, little-endian, C order) ---
+
+const char* npyDescr(DType t) {
+  switch (t) {
+    case DType::Float16: return "<f2";
+    case DType::Float32: return "<f4";
+    case DType::Float64: return "<f8";
+    case DType::Int32: return "<i4";
+    case DType::Int64: return "<i8";
+    case DType::UInt8: return "|u1";
+    case DType::Bool: return "|b1";
+    default: return nullptr;
+  }
+}
+
+void writeNpy(CallContext& c, const std::string& path, const Tensor& t) {
+  const char* descr = npyDescr(t.dtype());
+  if (!descr) c.typeError("np.save: unsupported dtype " + std::string(dtypeName(t.dtype())));
+  std::string shape = "(";
+  for (int64_t d : t.shape()) shape += std::to_string(d) + ", ";
+  if (t.rank() > 1) shape.resize(shape.size() - 2);
+  else if (t.rank() == 1) shape.resize(shape.size() - 1);
+  shape += ")";
+  std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::ofstream f(path, std::ios::binary);
+  if (!f) c.interp.raise("FileNotFoundError", "[Errno 2] No such file or directory: '" + path + "'");
+  uint16_t len = static_cast<uint16_t>(header.size());
+  f.write("\x93NUMPY\x01\x00", 8);
+  char le[2] = {static_cast<char>(len & 0xff), static_cast<char>(len >> 8)};
+  f.write(le, 2);
+  f << header;
+  f.write(static_cast<const char*>(t.raw()), static_cast<std::streamsize>(t.bytes()));
+  if (!f) c.interp.raise("OSError", "np.save: could not write '" + path + "'");
+}
+
+Tensor readNpy(CallContext& c, const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) c.interp.raise("FileNotFoundError", "[Errno 2] No such file or directory: '" + path + "'");
+  auto bad = [&](const std::string& why) -> void { c.valueError("np.load: '" + path + "' is not a supported .npy file (" + why + ")"); };
+  char magic[8];
+  if (!f.read(magic, 8) || std::string(magic, 6) != "\x93NUMPY") bad("no .npy magic");
+  size_t len = 0;
+  if (magic[6] == 1) {
+    unsigned char l[2];
+    if (!f.read(reinterpret_cast<char*>(l), 2)) bad("truncated header");
+    len = l[0] | (static_cast<size_t>(l[1]) << 8);
+  } else {
+    unsigned char l[4];
+    if (!f.read(reinterpret_cast<char*>(l), 4)) bad("truncated header");
+    len = l[0] | (static_cast<size_t>(l[1]) << 8) | (static_cast<size_t>(l[2]) << 16) | (static_cast<size_t>(l[3]) << 24);
+  }
+  std::string header(len, '\0');
+  if (!f.read(header.data(), static_cast<std::streamsize>(len))) bad("truncated header");
+  auto field = [&](const std::string& key) -> std::string {
+    size_t p = header.find("'" + key + "'");
+    if (p == std::string::npos) bad("no " + key);
+    p = header.find(':', p);
+    size_t b = header.find_first_not_of(' ', p + 1);
+    if (header[b] == '(') return header.substr(b + 1, header.find(')', b) - b - 1);
+    if (header[b] == '\'') return header.substr(b + 1, header.find('\'', b + 1) - b - 1);
+    return header.substr(b, header.find_first_of(",}", b) - b);
+  };
+  std::string descr = field("descr");
+  if (field("fortran_order") != "False") bad("Fortran order");
+  DType dt = DType::Invalid;
+  for (DType t : {DType::Float16, DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::UInt8, DType::Bool})
+    if (descr == npyDescr(t) || (descr.size() == 3 && descr[0] == '=' && descr.substr(1) == std::string(npyDescr(t)).substr(1))) dt = t;
+  if (descr == "<u1") dt = DType::UInt8;
+  if (descr == "<b1") dt = DType::Bool;
+  if (dt == DType::Invalid) bad("dtype " + descr);
+  ConcreteShape shape;
+  std::string dims = field("shape");
+  for (size_t p = 0; p < dims.size();) {
+    size_t e = dims.find(',', p);
+    std::string d = dims.substr(p, e == std::string::npos ? std::string::npos : e - p);
+    if (d.find_first_not_of(' ') != std::string::npos) shape.push_back(std::stoll(d));
+    if (e == std::string::npos) break;
+    p = e + 1;
+  }
+  Tensor t(dt, shape);
+  if (!f.read(static_cast<char*>(t.raw()), static_cast<std::streamsize>(t.bytes()))) bad("truncated data");
+  return t;
 }
 
 using Fn = std::function<Value(CallContext&, TfRuntime&)>;
@@ -274,6 +364,22 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
 
     def("dtype", "name, numpy=False", [](CallContext& c, TfRuntime& rt) -> Value {
       return std::make_shared<DTypeObj>(dtypeArg(c, c.arg(0)), c.toBool(c.arg(1)), &rt);
+    });
+
+    // np.save / np.load on .npy files; side-effecting, so abstract mode never touches files.
+    def("save_npy", "path, t", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto t = toTensor(rt, c.arg(1), DType::Invalid, true);
+      if (t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
+      writeNpy(c, c.toStr(c.arg(0)), t->concrete().tensor);
+      return none();
+    }, true);
+    def("load_npy", "path", [](CallContext& c, TfRuntime& rt) -> Value {
+      return constantTensor(rt, readNpy(c, c.toStr(c.arg(0))), true);
+    }, true);
+
+    // numpy's promotion of two array dtypes (np.promote_types).
+    def("promote_types", "a, b", [](CallContext& c, TfRuntime& rt) -> Value {
+      return std::make_shared<DTypeObj>(numpyPromote(dtypeArg(c, c.arg(0)), dtypeArg(c, c.arg(1))), true, &rt);
     });
 
     def("name_scope", "name, default_name=None", [](CallContext& c, TfRuntime& rt) -> Value {

@@ -120,3 +120,28 @@ TEST_CASE("abstract analysis of an unresolved import gives unknown values and a 
   CHECK(r.diagnostics[0].code == "unresolved-import");
   CHECK(r.diagnostics[0].message == "module 'tensorflow' is not available to tensorlens; its values are unknown");
 }
+
+TEST_CASE("random.Random instances have generators of their own, reproducible by seed", "[lang][interp]") {
+  RunResult r = runPython(R"(import random
+a, b = random.Random(42), random.Random(42)
+xs = [a.randint(1, 6) for _ in range(20)]
+print(xs == [b.randint(1, 6) for _ in range(20)], all(1 <= x <= 6 for x in xs))
+random.seed(1)
+c = random.Random(7)
+g = random.random()
+random.seed(1)
+print(g == random.random(), 0.0 <= c.random() < 1.0, 2.0 <= c.uniform(2, 3) <= 3.0, c.choice("xyz") in "xyz")
+l = list(range(10))
+c.shuffle(l)
+print(sorted(l) == list(range(10)), len(set(c.sample(range(100), 5))), type(c.gauss(0.0, 1.0)).__name__)
+c.seed(3)
+d = random.Random(3)
+print(c.random() == d.random(), c.randrange(0, 10, 5) in (0, 5))
+class R(random.Random):
+    pass
+print(0 <= R().randint(0, 3) <= 3, isinstance(R(), random.Random))
+print(len(c.choices("ab", k=4)), set(random.choices([1, 2, 3], weights=[0, 1, 0], k=5)), random.choices([7]))
+)");
+  CHECK(r.err == "");
+  CHECK(r.out == "True True\nTrue True True True\nTrue 5 float\nTrue True\nTrue True\n4 {2} [7]\n");
+}

@@ -106,11 +106,14 @@ def arange(start, stop=None, step=1, dtype=None):
     return _tlens.op("Range", [array(start, dtype), array(stop, dtype), array(step, dtype)], None, None, False, True)
 
 
-def linspace(start, stop, num=50, endpoint=True, dtype=None):
-    if num == 1:
-        return array([float(start)])
-    step = (stop - start) / (num - 1 if endpoint else num)
-    return array([start + i * step for i in _range(num)], dtype)
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
+    div = num - 1 if endpoint else num
+    step = (stop - start) / div if div > 0 else nan
+    vals = [start + i * step if div > 0 else _float(start) for i in _range(num)]
+    if endpoint and num > 1:
+        vals[-1] = _float(stop)
+    r = array(vals, float64 if dtype is None else dtype) if num > 0 else zeros((0,), float64 if dtype is None else dtype)
+    return (r, step) if retstep else r
 
 
 def reshape(a, newshape, order="C"):
@@ -133,8 +136,23 @@ def squeeze(a, axis=None):
     return _tlens.op("Squeeze", [a], {"squeeze_dims": ax}, None, False, True)
 
 
+def _promoted(arrays):
+    arrays = [array(a) for a in arrays]
+    common = None
+    for a in arrays:
+        common = a.dtype if common is None else _tlens.promote_types(common, a.dtype)
+    return [a if a.dtype == common else a.astype(common) for a in arrays]
+
+
+def promote_types(type1, type2):
+    return _tlens.promote_types(type1, type2)
+
+
 def concatenate(arrays, axis=0):
-    return _tlens.op("ConcatV2", list(arrays) + [array(axis, int32)], None, None, True, True)
+    arrays = _promoted(arrays)
+    if axis is None:
+        arrays, axis = [reshape(a, [-1]) for a in arrays], 0
+    return _tlens.op("ConcatV2", arrays + [axis], None, None, False, True, "int64")
 
 
 def stack(arrays, axis=0):
@@ -142,20 +160,26 @@ def stack(arrays, axis=0):
 
 
 def vstack(tup):
-    items = [a if a.ndim > 1 else expand_dims(a, 0) for a in (array(t) for t in tup)]
+    items = [a if a.ndim > 1 else reshape(a, [1, -1]) for a in (array(t) for t in tup)]
     return concatenate(items, 0)
 
 
 def hstack(tup):
-    items = [array(t) for t in tup]
+    items = [a if a.ndim > 0 else reshape(a, [1]) for a in (array(t) for t in tup)]
     return concatenate(items, 0 if items[0].ndim == 1 else 1)
 
 
 def _reduce(op_type):
     def f(a, axis=None, dtype=None, out=None, keepdims=False):
         a = array(a) if not _tlens.is_ndarray(a) else a
-        if op_type == "Mean" and a.dtype.is_integer:
+        if dtype is not None:
+            a = a.astype(dtype)
+        elif op_type == "Mean" and not a.dtype.is_floating:
             a = a.astype(float64)
+        elif op_type in ("Sum", "Prod") and not a.dtype.is_floating and a.dtype.itemsize < 8:
+            # numpy sums bools and small ints in the platform int (unsigned ones in uint64,
+            # which the engine lacks: int64 here).
+            a = a.astype(int64)
         ax = None if axis is None else ([axis] if isinstance(axis, int) else list(axis))
         return _tlens.op(op_type, [a], {"axis": ax, "keep_dims": keepdims}, None, False, True)
     return f
@@ -277,14 +301,159 @@ def matmul(a, b):
     return _op("MatMul", [a, b])
 
 
+def _values(a):
+    """The values of ndarray `a` as nested lists, or None when they are not known (abstract mode)."""
+    v = _tlens.value(a)
+    return None if _tlens.is_unknown(v) else v
+
+
+def nonzero(a):
+    with _tlens.quiet():
+        return _nonzero(a)
+
+
+def _nonzero(a):
+    a = array(a)
+    flat = _values(reshape(a, [-1]))
+    if flat is None:
+        return _tuple(_tlens.typed(int64, [None], True) for _ in _range(a.ndim))
+    shape = a.shape
+    idx = [[] for _ in shape]
+    for k, x in enumerate(flat):
+        if x:
+            for d in _range(len(shape) - 1, -1, -1):
+                idx[d].append(k % shape[d])
+                k //= shape[d]
+    return _tuple(array(i, int64) if i else zeros((0,), int64) for i in idx)
+
+
 def where(condition, x=None, y=None):
-    if x is None:
-        raise NotImplementedError("tensorlens: np.where(condition) without x and y is not supported")
-    return _op("SelectV2", [array(condition), x, y])
+    if x is None and y is None:
+        return nonzero(condition)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    condition = array(condition)
+    if condition.dtype != bool_:
+        condition = condition != 0
+    # x and y are promoted together (Python scalars weakly, NEP 50); the condition stays bool.
+    arrays = _promoted([v for v in (x, y) if not isinstance(v, (int, float))])
+    common = arrays[0].dtype if arrays else _promoted([x, y])[0].dtype
+    for v in (x, y):
+        if isinstance(v, (int, float)) and arrays:
+            common = (zeros((), common) + v).dtype
+    x, y = [array(v, common) for v in (x, y)]
+    return _tlens.op("SelectV2", [condition, x, y], None, None, False, True)
+
+
+def argwhere(a):
+    return stack(nonzero(a), 1)
+
+
+def argsort(a, axis=-1, kind=None, order=None):
+    with _tlens.quiet():
+        return _argsort(a, axis, kind, order)
+
+
+def _argsort(a, axis=-1, kind=None, order=None):
+    a = array(a)
+    if axis is None:
+        a, axis = reshape(a, [-1]), 0
+    nd = a.ndim
+    if nd == 0:
+        return zeros((1,), int64)
+    axis = axis % nd
+    last = [i for i in _range(nd) if i != axis] + [axis]
+    t = transpose(a, last)
+    rows = _values(reshape(t, [-1, a.shape[axis]]))
+    if rows is None:
+        return _tlens.typed(int64, a.shape, True)
+    out = [sorted(_range(len(r)), key=lambda i: r[i]) for r in rows]
+    back = [0] * nd
+    for i, d in enumerate(last):
+        back[d] = i
+    return transpose(reshape(array(out, int64) if out else zeros((0,), int64), list(t.shape)), back)
+
+
+def sort(a, axis=-1, kind=None, order=None):
+    a = array(a)
+    if axis is None:
+        a, axis = reshape(a, [-1]), 0
+    idx = argsort(a, axis)
+    return take_along_axis(a, idx, axis)
+
+
+def take_along_axis(arr, indices, axis):
+    with _tlens.quiet():
+        return _take_along_axis(arr, indices, axis)
+
+
+def _take_along_axis(arr, indices, axis):
+    arr, indices = array(arr), array(indices)
+    v, iv = _values(arr), _values(indices)
+    if v is None or iv is None:
+        return _tlens.typed(arr.dtype, indices.shape, True)
+    return _take_along(arr, indices, axis % arr.ndim, v, iv)
+
+
+def _take_along(arr, indices, axis, v, iv):
+    nd = arr.ndim
+
+    def at(x, path):
+        for p in path:
+            x = x[p]
+        return x
+
+    def build(ix, path):
+        d = len(path)
+        if d == nd:
+            src = list(path)
+            src[axis] = ix
+            return at(v, src)
+        return [build(ix[k], path + [k]) for k in _range(len(ix))]
+    return array(build(iv, []), arr.dtype)
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
+    with _tlens.quiet():
+        return _unique(ar, return_index, return_inverse, return_counts, axis)
+
+
+def _unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
+    a = reshape(array(ar), [-1])
+    flat = _values(a)
+    if flat is None:
+        u = _tlens.typed(a.dtype, [None], True)
+        extras = [_tlens.typed(int64, [None], True) for f in (return_index, return_inverse, return_counts) if f]
+        if return_inverse:
+            extras[1 if return_index else 0] = _tlens.typed(int64, list(array(ar).shape), True)
+    else:
+        vals = sorted(set(flat))
+        pos = {x: i for i, x in enumerate(vals)}
+        first, counts = {}, [0] * len(vals)
+        for i, x in enumerate(flat):
+            first.setdefault(x, i)
+            counts[pos[x]] += 1
+
+        def ints(xs):
+            return array(xs, int64) if xs else zeros((0,), int64)
+        u = array(vals, a.dtype) if vals else zeros((0,), a.dtype)
+        extras = []
+        if return_index:
+            extras.append(ints([first[x] for x in vals]))
+        if return_inverse:
+            extras.append(reshape(ints([pos[x] for x in flat]), list(array(ar).shape)))
+        if return_counts:
+            extras.append(ints(counts))
+    return _tuple([u] + extras) if extras else u
 
 
 def clip(a, a_min, a_max, out=None):
-    return minimum(maximum(array(a), a_min), a_max)
+    a = array(a)
+    if a_min is not None:
+        a = maximum(a, a_min)
+    if a_max is not None:
+        a = minimum(a, a_max)
+    return a
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08):
@@ -309,11 +478,31 @@ def cumsum(a, axis=None):
 
 
 def tile(a, reps):
-    return _tlens.op("Tile", [array(a), _shape_list(reps)], None, None, False, True, "int64")
+    a, reps = array(a), _shape_list(reps)
+    for _ in _range(len(reps) - a.ndim):
+        a = expand_dims(a, 0)
+    reps = [1] * (a.ndim - len(reps)) + reps
+    return _tlens.op("Tile", [a, reps], None, None, False, True, "int64")
 
 
 def repeat(a, repeats, axis=None):
-    raise NotImplementedError("tensorlens: np.repeat is not supported yet")
+    a = array(a)
+    if axis is None:
+        a, axis = reshape(a, [-1]), 0
+    n = a.shape[axis]
+    reps = array(repeats, int64).tolist()
+    if _tlens.is_unknown(n) or _tlens.is_unknown(reps):
+        shape = list(a.shape)
+        shape[axis] = None
+        return _tlens.typed(a.dtype, shape, True)
+    if isinstance(reps, int):
+        reps = [reps] * n
+    elif len(reps) == 1:
+        reps = reps * n
+    if len(reps) != n:
+        raise ValueError("operands could not be broadcast together with shape (%d,) (%d,)" % (n, len(reps)))
+    idx = [i for i in _range(n) for _ in _range(reps[i])]
+    return _tlens.op("GatherV2", [a, array(idx, int64) if idx else zeros((0,), int64), axis], None, None, False, True, "int64")
 
 
 def shape(a):
@@ -332,12 +521,20 @@ def pad(array_, pad_width, mode="constant", constant_values=0):
     return _tlens.op("Pad", [array(array_), pad_width], {"mode": "CONSTANT"}, None, False, True, "int64")
 
 
-def save(file, arr, allow_pickle=True):
-    return None
+def save(file, arr, allow_pickle=True, fix_imports=True):
+    if not isinstance(file, str):
+        raise NotImplementedError("tensorlens: np.save writes to file names only")
+    if not file.endswith(".npy"):
+        file = file + ".npy"
+    _tlens.save_npy(file, array(arr))
 
 
-def load(file, allow_pickle=False):
-    raise OSError("tensorlens: np.load is not supported (no file access in this runtime)")
+def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="ASCII"):
+    if not isinstance(file, str):
+        raise NotImplementedError("tensorlens: np.load reads file names only")
+    if file.endswith(".npz"):
+        raise NotImplementedError("tensorlens: np.load reads .npy files only")
+    return _tlens.load_npy(file)
 
 
 def set_printoptions(**kwargs):
@@ -358,10 +555,10 @@ class _NdarrayMethods:
         return _tlens.op("Cast", [self], {"DstT": _tlens.dtype(dtype, True)}, None, False, True)
 
     def mean(self, axis=None, dtype=None, keepdims=False):
-        return mean(self, axis, keepdims=keepdims)
+        return mean(self, axis, dtype, keepdims=keepdims)
 
     def sum(self, axis=None, dtype=None, keepdims=False):
-        return sum(self, axis, keepdims=keepdims)
+        return sum(self, axis, dtype, keepdims=keepdims)
 
     def max(self, axis=None, keepdims=False):
         return max(self, axis, keepdims=keepdims)
@@ -369,8 +566,8 @@ class _NdarrayMethods:
     def min(self, axis=None, keepdims=False):
         return min(self, axis, keepdims=keepdims)
 
-    def prod(self, axis=None, keepdims=False):
-        return prod(self, axis, keepdims=keepdims)
+    def prod(self, axis=None, dtype=None, keepdims=False):
+        return prod(self, axis, dtype, keepdims=keepdims)
 
     def std(self, axis=None, keepdims=False):
         return std(self, axis, keepdims)
@@ -421,7 +618,19 @@ class _NdarrayMethods:
     def dot(self, b):
         return dot(self, b)
 
-    def clip(self, a_min, a_max):
+    def argsort(self, axis=-1, kind=None, order=None):
+        return argsort(self, axis)
+
+    def sort(self, axis=-1, kind=None, order=None):
+        self[:] = sort(self, axis)
+
+    def repeat(self, repeats, axis=None):
+        return repeat(self, repeats, axis)
+
+    def nonzero(self):
+        return nonzero(self)
+
+    def clip(self, a_min=None, a_max=None):
         return clip(self, a_min, a_max)
 
     def round(self, decimals=0):

@@ -19,11 +19,11 @@ def _shape(size):
 
 
 def _uniform(shape):
-    return _tlens.op("RandomUniform", [shape], {"dtype": "float64"}, None, False, True, "int64")
+    return _tlens.op("RandomUniform", [shape], {"dtype": _np.float64}, None, False, True, "int64")
 
 
 def _normal(shape):
-    return _tlens.op("RandomStandardNormal", [shape], {"dtype": "float64"}, None, False, True, "int64")
+    return _tlens.op("RandomStandardNormal", [shape], {"dtype": _np.float64}, None, False, True, "int64")
 
 
 def rand(*shape):
@@ -70,18 +70,20 @@ def choice(a, size=None, replace=True, p=None):
 
 
 def permutation(x):
-    import random as _random
-    n = x if isinstance(x, int) else len(x)
-    r = _random.Random(_state["seed"])
-    items = list(range(n))
-    r.shuffle(items)
-    idx = _np.array(items)
+    # The order of n uniform draws: a permutation that follows np.random.seed.
     if isinstance(x, int):
-        return idx
-    return x[idx]
+        return _np.argsort(_uniform([x]))
+    x = _np.array(x)
+    return x[_np.argsort(_uniform([x.shape[0]]))]
 
 
 def shuffle(x):
+    if isinstance(x, list):
+        items = list(x)
+        for i, j in enumerate(permutation(len(x)).tolist()):
+            x[i] = items[j]
+    elif not _tlens.is_unknown(x):
+        x[:] = permutation(x)
     return None
 
 
@@ -106,6 +108,12 @@ class RandomState:
 
     def permutation(self, x):
         return permutation(x)
+
+    def shuffle(self, x):
+        return shuffle(x)
+
+    def choice(self, a, size=None, replace=True, p=None):
+        return choice(a, size, replace, p)
 
 
 def default_rng(seed_=None):

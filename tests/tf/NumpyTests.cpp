@@ -1,0 +1,208 @@
+// numpy's surface: values in concrete mode, static types in abstract mode.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "lang/tf/Agreement.h"
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("np.random.permutation and shuffle permute, follow np.random.seed, and keep types", "[tf][numpy]") {
+  const char* src = R"(import numpy as np
+np.random.seed(3)
+p = np.random.permutation(10)
+q = np.random.permutation(10)
+np.random.seed(3)
+p2 = np.random.permutation(10)
+a = np.arange(12).reshape(6, 2)
+np.random.shuffle(a)
+rows = np.random.permutation(np.ones((5, 3), dtype=np.float32))
+l = [1, 2, 3, 4, 5]
+np.random.shuffle(l)
+)";
+  TfRun r = runTf(std::string(src) + R"(print(sorted(p.tolist()) == list(range(10)), p.dtype, (p == p2).all(), (p != q).any())
+print(sorted(a[:, 0].tolist()), (a[:, 1] == a[:, 0] + 1).all(), a.dtype, rows.shape, sorted(l))
+)");
+  REQUIRE(r.err == "");
+  CHECK(r.out == "True int64 True True\n[0, 2, 4, 6, 8, 10] True int64 (5, 3) [1, 2, 3, 4, 5]\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("p") == "int64[10]");
+  CHECK(a.type("a") == "int64[6, 2]");
+  CHECK(a.type("rows") == "float32[5, 3]");
+}
+
+TEST_CASE("np.concatenate promotes its arrays and keeps the axis an integer", "[tf][numpy]") {
+  const char* src = R"(import numpy as np
+f = np.concatenate([np.zeros((2, 2)), np.ones((1, 2))], axis=0)
+g = np.concatenate((np.zeros((2, 2)), np.ones((2, 1))), -1)
+i = np.concatenate([[1, 2], [3]])
+m = np.concatenate([np.zeros((1, 2), dtype=np.int32), np.array([[1.5, 2]], dtype=np.float32)], axis=0)
+n = np.concatenate([np.array([[1, 2]]), np.array([[3]])], axis=None)
+h = np.hstack([np.array([1]), np.array([2.5])])
+v = np.vstack([[1, 2], [3, 4]])
+)";
+  TfRun r = runTf(std::string(src) + "print(f.tolist(), g.shape, i.tolist(), m.tolist(), n.tolist(), h.tolist(), v.dtype)\n");
+  REQUIRE(r.err == "");
+  CHECK(r.out == "[[0.0, 0.0], [0.0, 0.0], [1.0, 1.0]] (2, 3) [1, 2, 3] [[0.0, 0.0], [1.5, 2.0]] [1, 2, 3] [1.0, 2.5] int64\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("f") == "float64[3, 2]");
+  CHECK(a.type("g") == "float64[2, 3]");
+  CHECK(a.type("i") == "int64[3]");
+  CHECK(a.type("m") == "float64[2, 2]");
+  CHECK(a.type("n") == "int64[3]");
+  CHECK(a.type("h") == "float64[2]");
+}
+
+TEST_CASE("sum, prod and mean of small int and bool arrays widen as numpy does", "[tf][numpy]") {
+  const char* src = R"(import numpy as np
+u = np.array([200, 100, 250], dtype=np.uint8)
+s = u.sum()
+p = np.prod(np.array([100, 100], dtype=np.uint8))
+m = u.mean()
+b = np.array([True, True, False]).sum()
+bm = np.mean(np.array([True, False]))
+i = np.array([2**31 - 1, 1], dtype=np.int32).sum(axis=0)
+x = u.max()
+d = u.sum(dtype=np.float32)
+)";
+  TfRun r = runTf(std::string(src) + "print(s, s.dtype, p, m, m.dtype, b, b.dtype, bm, i, i.dtype, x.dtype, d, d.dtype)\n");
+  REQUIRE(r.err == "");
+  CHECK(r.out == "550 int64 10000 183.33333333333334 float64 2 int64 0.5 2147483648 int64 uint8 550.0 float32\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.type("s") == "int64[]");
+  CHECK(a.type("m") == "float64[]");
+  CHECK(a.type("b") == "int64[]");
+  CHECK(a.type("i") == "int64[]");
+  CHECK(a.type("x") == "uint8[]");
+  CHECK(a.type("d") == "float32[]");
+}
+
+TEST_CASE("np.repeat, tile, where(cond), argsort, unique, clip, linspace have numpy's semantics", "[tf][numpy]") {
+  TfRun r = runTf(R"(import numpy as np
+m = np.array([[1, 2], [3, 4]])
+print(np.repeat([1, 2], 2).tolist(), np.repeat(m, [1, 2], axis=0).tolist(), m.repeat(2, axis=1).tolist())
+print(np.tile([1, 2], 2).tolist(), np.tile(m, (1, 2)).tolist(), np.tile(np.array([1, 2]), (2, 1)).tolist())
+rows, cols = np.where(np.array([[0, 1], [1, 0]]))
+print(rows.tolist(), cols.tolist(), rows.dtype, np.where([0, 0])[0].shape, np.where(m > 2, m, 0).tolist())
+print(np.argsort(np.array([3, 1, 2])).tolist(), np.argsort(np.array([[3, 1, 2], [0, 5, 4]])).tolist(),
+      np.argsort(np.array([[3, 1], [0, 5]]), axis=0).tolist(), np.sort(np.array([2.5, -1.0, 0.0])).tolist())
+u, c = np.unique(np.array([3, 1, 3, 2, 1]), return_counts=True)
+s = np.array([[3, 1, 2], [9, 7, 8]])
+s.sort()
+print(u.tolist(), c.tolist(), u.dtype, np.unique([2.0, 1.0, 2.0]).tolist(), s.tolist())
+print(np.clip(np.array([1, 5, 9]), 2, 6).tolist(), np.clip(np.array([1.0, 5.0]), None, 2).tolist(), m.clip(2).tolist())
+print(np.linspace(0, 1, 5).tolist(), np.linspace(0, 1, 4, endpoint=False).tolist(), np.linspace(2, 3, 1).tolist(),
+      np.linspace(0, 10, 3, dtype=np.int64).tolist(), np.linspace(0, 1, 0).shape, np.linspace(0, 1, 3, retstep=True)[1])
+print(np.stack([np.ones(2), np.zeros(2)], axis=1).shape, np.vstack([np.ones(2), np.zeros(2)]).shape, np.hstack([m, m]).shape,
+      np.hstack([1, 2.5]).tolist(), np.vstack([1, 2]).shape)
+)");
+  REQUIRE(r.err == "");
+  CHECK(r.out == R"([1, 1, 2, 2] [[1, 2], [3, 4], [3, 4]] [[1, 1, 2, 2], [3, 3, 4, 4]]
+[1, 2, 1, 2] [[1, 2, 1, 2], [3, 4, 3, 4]] [[1, 2], [1, 2]]
+[0, 1] [1, 0] int64 (0,) [[0, 0], [3, 4]]
+[1, 2, 0] [[1, 2, 0], [0, 2, 1]] [[1, 0], [0, 1]] [-1.0, 0.0, 2.5]
+[1, 2, 3] [2, 1, 2] int64 [1.0, 2.0] [[1, 2, 3], [7, 8, 9]]
+[2, 5, 6] [1.0, 2.0] [[2, 2], [3, 4]]
+[0.0, 0.25, 0.5, 0.75, 1.0] [0.0, 0.25, 0.5, 0.75] [2.0] [0, 5, 10] (0,) 0.5
+(2, 2) (2, 2) (2, 4) [1.0, 2.5] (2, 1)
+)");
+}
+
+TEST_CASE("abstract mode types np.repeat, tile, where(cond), argsort, unique and clip without values", "[tf][numpy]") {
+  TfRun a = runTf(R"(import numpy as np
+x = np.random.rand(4, 3)
+r = np.repeat(x, 2, axis=0)
+f = np.repeat(x, 3)
+t = np.tile(x, 2)
+w = np.where(x > 0.5)
+w0 = w[0]
+s = np.argsort(x, axis=1)
+u, c = np.unique(x, return_counts=True)
+k = np.clip(x, 0.1, 0.9)
+l = np.linspace(0.0, 1.0, 7)
+z = np.random.permutation(x)
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("r") == "float64[8, 3]");
+  CHECK(a.type("f") == "float64[36]");
+  CHECK(a.type("t") == "float64[4, 6]");
+  CHECK(a.type("w0") == "int64[?]");
+  CHECK(a.type("s") == "int64[4, 3]");
+  CHECK(a.type("u") == "float64[?]");
+  CHECK(a.type("c") == "int64[?]");
+  CHECK(a.type("k") == "float64[4, 3]");
+  CHECK(a.type("l") == "float64[7]");
+  CHECK(a.type("z") == "float64[4, 3]");
+
+  TfRun b = runTf(R"(import sys
+import numpy as np
+n = int(sys.argv[1])
+x = np.zeros((n, 3))
+c = np.concatenate([x, np.ones((2, 3), dtype=np.int32)])
+r = np.repeat(x, 2, axis=0)
+t = np.tile(x, (2, 1))
+s = np.argsort(x)
+p = np.random.permutation(n)
+np.random.shuffle(x)
+k = np.where(np.array([0, 3, 0, 4]))[0]
+)", Mode::Abstract);
+  CHECK(b.diagnostics() == "");
+  CHECK(b.type("c") == "float64[?, 3]");
+  CHECK(b.type("r") == "float64[?, 3]");
+  CHECK(b.type("t") == "float64[?, 3]");
+  CHECK(b.type("s") == "int64[?, 3]");
+  CHECK(b.type("p") == "int64[?]");
+  CHECK(b.type("x") == "float64[?, 3]");
+  CHECK(b.type("k") == "int64[2]");
+}
+
+TEST_CASE("np.save and np.load write and read .npy files; abstract mode touches no file", "[tf][numpy]") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("tlens_npy_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::string base = (dir / "x").string();
+  std::string src = "import numpy as np\nnp.save('" + base + "', np.array([[1.5, 2.0], [3.0, 4.0]], dtype=np.float32))\n" +
+                    "y = np.load('" + base + ".npy')\n";
+  TfRun r = runTf(src + "print(y.tolist(), y.dtype, y.shape)\nnp.save('" + base + "i.npy', np.arange(3))\nprint(np.load('" + base +
+                  "i.npy').tolist())\ntry:\n    np.load('" + base + "missing.npy')\nexcept FileNotFoundError:\n    print('missing')\n");
+  REQUIRE(r.err == "");
+  CHECK(r.out == "[[1.5, 2.0], [3.0, 4.0]] float32 (2, 2)\n[0, 1, 2]\nmissing\n");
+  // numpy's header: magic, version 1.0, a dict padded so the data starts at a multiple of 64.
+  CHECK(fs::file_size(base + ".npy") == 128 + 16);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(!fs::exists(base + ".npy"));
+  CHECK(a.type("y") == "<not a tensor>");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the new numpy functions' static types agree with what runs", "[tf][numpy]") {
+  AgreementReport r = checkAgreement("main.py", R"(import numpy as np
+np.random.seed(0)
+x = np.random.rand(4, 3)
+c = np.concatenate([x, np.ones((2, 3), dtype=np.int32)], axis=0)
+r = np.repeat(x, 2, axis=0)
+t = np.tile(x, (2, 1))
+s = np.argsort(x)
+p = np.random.permutation(5)
+np.random.shuffle(x)
+k = np.where(x > 0.5)
+u, cnt = np.unique(np.array([1, 2, 2]), return_counts=True)
+m = np.clip(x, 0.2, 0.8)
+l = np.linspace(0, 1, 5)
+w = np.where(x > 0.5, x, 0)
+su = np.array([1, 2], dtype=np.uint8).sum()
+)");
+  INFO(r.str());
+  CHECK(r.concreteExit == 0);
+  CHECK(r.compared > 20);
+  CHECK(r.disagreements.empty());
+}
