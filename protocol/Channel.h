@@ -41,6 +41,7 @@ class FrameDecoder {
  private:
   std::string buffer_;
   size_t pos_ = 0;
+  bool resyncing_ = false;  ///< after a broken header: drop bytes up to the next header
 };
 
 class Channel {

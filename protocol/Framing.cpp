@@ -75,12 +75,23 @@ void FrameDecoder::feed(std::string_view bytes) {
 
 std::optional<std::string> FrameDecoder::next() {
   std::string_view pending(buffer_.data() + pos_, buffer_.size() - pos_);
+  if (resyncing_) {
+    // The bytes after a broken header (its body, say) are not reported again.
+    size_t start = findHeaderStart(pending, 0);
+    if (start == std::string_view::npos) {
+      pos_ += pending.size() - std::min(pending.size(), kLengthField.size() - 1);
+      return std::nullopt;
+    }
+    pos_ += start;
+    pending.remove_prefix(start);
+    resyncing_ = false;
+  }
   size_t end = pending.find(kHeaderEnd);
   if (end == std::string_view::npos) {
     if (pending.size() <= kMaxHeaderBytes) return std::nullopt;
     // No header ends within the limit: drop up to the next plausible header start.
-    size_t again = findHeaderStart(pending, 1);
-    pos_ += again == std::string_view::npos ? pending.size() : again;
+    pos_ += 1;
+    resyncing_ = true;
     throw FramingError("header block longer than " + std::to_string(kMaxHeaderBytes) + " bytes");
   }
   size_t length;
@@ -88,12 +99,9 @@ std::optional<std::string> FrameDecoder::next() {
     length = parseContentLength(pending.substr(0, end));
   } catch (const FramingError&) {
     // Resynchronise on the next header: whatever lies before it (the broken header, and a body
-    // that may follow it) is dropped. Without a next header yet, keep only a tail that could be
-    // the start of one.
-    size_t again = findHeaderStart(pending, 1);
-    pos_ += again != std::string_view::npos
-                ? again
-                : pending.size() - std::min(pending.size(), kLengthField.size() - 1);
+    // that may follow it) is dropped.
+    pos_ += 1;  // a later header may even start inside this block
+    resyncing_ = true;
     throw;
   }
   size_t bodyStart = end + kHeaderEnd.size();
