@@ -22,6 +22,24 @@ std::string dottedName(const lang::SourceFile& f, TSNode n) {
   return obj + "." + std::string(f.textOf(attr));
 }
 
+/// Levenshtein distance of a and b, or `limit` when it is at least `limit` (names are short).
+size_t editDistance(const std::string& a, const std::string& b, size_t limit) {
+  if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) >= limit) return limit;
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0], rowMin = row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+      rowMin = std::min(rowMin, row[j]);
+    }
+    if (rowMin >= limit) return limit;
+  }
+  return std::min(row[b.size()], limit);
+}
+
 bool isLog(const std::string& callee) { return callee == "tf.log" || callee == "tf.math.log" || callee == "np.log"; }
 
 void unknownAttribute(const Snapshot& s, TSNode n, std::vector<DiagnosticInfo>& out) {
@@ -37,11 +55,28 @@ void unknownAttribute(const Snapshot& s, TSNode n, std::vector<DiagnosticInfo>& 
   // The user may rebind the alias (`tf = other`); the scope check keeps this to the module alias.
   TSNode p = ts_node_parent(n);
   if (!ts_node_is_null(p) && nodeType(p) == "assignment" && ts_node_eq(fieldOf(p, "left"), n)) return;
+  // A near miss of a known name is a typo: an error with the fix. Anything else may be a real
+  // TensorFlow API that tensorlens does not model yet, and a false alarm is worse than a missed
+  // bug: say so quietly (information), without claiming the attribute does not exist.
+  const Member* close = nullptr;
+  size_t best = 3;
+  for (const Member& m : *it->second) {
+    size_t d = editDistance(name, m.name, best);
+    if (d < best) {
+      best = d;
+      close = &m;
+    }
+  }
   DiagnosticInfo d;
   d.range = rangeOf(*s.file, attr);
-  d.severity = 1;
   d.code = "unknown-attribute";
-  d.message = "module '" + module + "' has no attribute '" + name + "'";
+  if (close) {
+    d.severity = 1;
+    d.message = "module '" + module + "' has no attribute '" + name + "'; did you mean '" + close->name + "'?";
+  } else {
+    d.severity = 3;
+    d.message = "'" + module + "." + name + "' is not modelled by tensorlens: its results are unknown to the analysis";
+  }
   out.push_back(std::move(d));
 }
 

@@ -273,11 +273,16 @@ y = tf.reshape(x, [-1, 28, 28, 1])
     {"an attribute tensorflow does not have", R"(import tensorflow as tf
 x = tf.zeros([2, 3])
 z = tf.reduce_summ(x)
-#      ^^^^^^^^^^^ error: module 'tf' has no attribute 'reduce_summ'
+#      ^^^^^^^^^^^ error: module 'tf' has no attribute 'reduce_summ'; did you mean 'reduce_sum'?
+)"},
+    {"an attribute tensorlens does not model is information, not an error", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+z = tf.quantum_entangle(x)
+#      ^^^^^^^^^^^^^^^^ info: 'tf.quantum_entangle' is not modelled by tensorlens
 )"},
     {"an attribute numpy does not have", R"(import numpy as np
 a = np.zeross((2, 3))
-#      ^^^^^^ error: module 'np' has no attribute 'zeross'
+#      ^^^^^^ error: module 'np' has no attribute 'zeross'; did you mean 'zeros'?
 )"},
     {"attributes numpy has, and submodules loaded on first use", R"(import numpy as np
 import tensorflow as tf

@@ -8,6 +8,7 @@
 
 #include "lang/tf/Agreement.h"
 #include "lsp/analysis/Analyzer.h"
+#include "lsp/features/Features.h"
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ProgramRunner.h"
 
@@ -15,12 +16,12 @@ namespace tlens::cli {
 
 namespace {
 
-const char* severityName(interp::Severity s) {
-  switch (s) {
-    case interp::Severity::Error: return "error";
-    case interp::Severity::Warning: return "warning";
-    case interp::Severity::Information: return "info";
-    case interp::Severity::Hint: return "hint";
+/// LSP severities: 1 error, 2 warning, 3 information, 4 hint.
+const char* severityName(int severity) {
+  switch (severity) {
+    case 2: return "warning";
+    case 3: return "info";
+    case 4: return "hint";
   }
   return "error";
 }
@@ -83,34 +84,34 @@ int checkCommand(const Args& args) {
     lsp::AnalysisInput in;
     in.path = file;
     in.text = readFile(file);
-    in.collectValues = false;
     in.timeBudgetMs = budgetMs;
     std::shared_ptr<const lsp::Snapshot> snap = lsp::analyze(in);
-    for (const interp::Diagnostic& d : snap->diagnostics) {
-      if (d.severity == interp::Severity::Error) errors = true;
+    // What the editor publishes: the interpreter's diagnostics for this file and the lints.
+    for (const lsp::DiagnosticInfo& d : lsp::diagnostics(*snap)) {
+      if (d.severity == 1) errors = true;
       if (format == "json") {
-        nlohmann::json j{{"file", d.file.empty() ? file : d.file},
-                         {"line", d.start.line + 1},
-                         {"column", d.start.column + 1},
-                         {"endLine", d.end.line + 1},
-                         {"endColumn", d.end.column + 1},
+        nlohmann::json j{{"file", file},
+                         {"line", d.range.start.line + 1},
+                         {"column", d.range.start.column + 1},
+                         {"endLine", d.range.end.line + 1},
+                         {"endColumn", d.range.end.column + 1},
                          {"severity", severityName(d.severity)},
                          {"message", d.message},
                          {"code", d.code}};
         nlohmann::json rel = nlohmann::json::array();
         for (const auto& r : d.related)
-          rel.push_back({{"file", r.file}, {"line", r.start.line + 1}, {"column", r.start.column + 1}, {"message", r.message}});
+          rel.push_back({{"file", r.file}, {"line", r.range.start.line + 1}, {"column", r.range.start.column + 1}, {"message", r.message}});
         j["related"] = rel;
         all.push_back(j);
         continue;
       }
-      if (!showHints && d.severity == interp::Severity::Hint) continue;
-      std::printf("%s:%d:%d: %s: %s", (d.file.empty() ? file : d.file).c_str(), d.start.line + 1, d.start.column + 1,
+      if (!showHints && d.severity == 4) continue;
+      std::printf("%s:%d:%d: %s: %s", file.c_str(), d.range.start.line + 1, d.range.start.column + 1,
                   severityName(d.severity), d.message.c_str());
       if (!d.code.empty()) std::printf(" [%s]", d.code.c_str());
       std::printf("\n");
       for (const auto& r : d.related)
-        std::printf("%s:%d:%d: note: %s\n", r.file.c_str(), r.start.line + 1, r.start.column + 1, r.message.c_str());
+        std::printf("%s:%d:%d: note: %s\n", r.file.c_str(), r.range.start.line + 1, r.range.start.column + 1, r.message.c_str());
     }
   }
   if (format == "json") std::printf("%s\n", all.dump(2).c_str());
