@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 #include "dap/backend/Debugger.h"
 #include "dap/protocol/Dispatcher.h"
@@ -24,6 +25,10 @@ class DapSession : public DebuggerEvents {
   void run();
 
   Debugger& debugger() { return *debugger_; }
+  /// `tlens run --listen`: the program this session's `attach` request starts. Without one,
+  /// `attach` is refused with a message saying how to start a program to attach to.
+  void setAttachTarget(LaunchConfig c) { attachTarget_ = std::move(c); }
+  const std::optional<LaunchConfig>& attachTarget() const { return attachTarget_; }
   proto::Transport& transport() { return transport_; }
   /// Ends run() after the current request.
   void finish() { done_ = true; }
@@ -41,6 +46,7 @@ class DapSession : public DebuggerEvents {
   proto::Dispatcher dispatcher_;
   std::unique_ptr<Debugger> debugger_;
   std::atomic<bool> done_{false};
+  std::optional<LaunchConfig> attachTarget_;
 };
 
 // One registration function per handler file.

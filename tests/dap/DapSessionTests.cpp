@@ -593,3 +593,52 @@ TEST_CASE("a logpoint on a graph line prints a tensor statistic at every run, th
   CHECK(out.find("max(y) = 4.0\n") != std::string::npos);
   CHECK(out.find("max(y) = 5.0\n") != std::string::npos);
 }
+
+TEST_CASE("attach: a program waiting for a debugger (tlens run --listen) runs under it", "[dap]") {
+  Fixture f = Fixture::fromText("attach.py", R"(import tensorflow as tf
+x = tf.constant([1.0, 2.0])
+y = x * 3.0  #$ bp
+print("done")
+)");
+  tlens::dap::LaunchConfig target;
+  target.program = f.path;
+  std::promise<int> port;
+  std::thread server([&] {
+    tlens::protocol::serveTcp(
+        0,
+        [&](tlens::protocol::Channel& ch) {
+          tlens::dap::DapSession s(ch);
+          s.setAttachTarget(target);
+          s.run();
+          return false;
+        },
+        [&](int p) { port.set_value(p); });
+  });
+  {
+    Client c(tlens::protocol::connectTcp(port.get_future().get()));
+    REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+    REQUIRE(c.event("initialized").is_object());
+    REQUIRE(c.request("attach", {{"port", 0}})["success"] == true);
+    json bps = json::array({json{{"line", f.line("bp")}}});
+    REQUIRE(c.request("setBreakpoints", {{"source", {{"path", f.path}}}, {"breakpoints", bps}})["success"] == true);
+    REQUIRE(c.request("configurationDone")["success"] == true);
+    json s = c.event("stopped");
+    REQUIRE(s.is_object());
+    CHECK(c.stackTrace()[0]["line"] == f.line("bp"));
+    json r = c.request("evaluate", {{"expression", "float(tf.reduce_sum(x))"}, {"frameId", 0}});
+    CHECK(r["body"]["result"] == "3.0");
+    REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+    CHECK(c.event("exited").is_object());
+    REQUIRE(c.request("disconnect")["success"] == true);
+  }
+  server.join();
+}
+
+TEST_CASE("attach without a waiting program says how to start one", "[dap]") {
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  json r = c.request("attach", {{"port", 4711}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("tlens run --listen") != std::string::npos);
+  CHECK(c.request("threads")["success"] == true);  // the session goes on
+}

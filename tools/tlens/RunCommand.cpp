@@ -1,5 +1,5 @@
 // tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--mode auto|eager|graph]
-//           [--dump DIR] prog.py [args...]
+//           [--dump DIR] [--listen PORT] prog.py [args...]
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +9,8 @@
 
 #include "engine/runtime/DebugHooks.h"
 #include "engine/runtime/Numerics.h"
+#include "dap/session/DapSession.h"
+#include "protocol/Channel.h"
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ProgramRunner.h"
 
@@ -57,19 +59,43 @@ class DumpHooks : public DebugHooks {
   int64_t step_ = 0;
 };
 
+/// --listen PORT: wait on 127.0.0.1:PORT for one debugger (DAP `attach`), then run the program
+/// under it, so a job on a remote machine is debugged through an SSH tunnel to that port.
+int runUnderDebugger(const ProgramOptions& o, int port) {
+  dap::LaunchConfig c;
+  c.program = std::filesystem::absolute(o.path).string();
+  c.args = o.argv;
+  c.mode = o.style;
+  c.checkNumerics = true;  // the nan_inf filter needs it; the client's filters decide what stops
+  protocol::serveTcp(
+      port,
+      [&](protocol::Channel& ch) {
+        dap::DapSession session(ch);
+        session.setAttachTarget(c);
+        session.run();
+        return false;  // one debugger, one run
+      },
+      [&](int actual) {
+        std::fprintf(stderr, "tlens run: waiting for a debugger to attach on 127.0.0.1:%d\n", actual);
+        std::fflush(stderr);
+      });
+  return 0;  // the program's own exit status went to the debugger (the `exited` event)
+}
+
 }  // namespace
 
 int runCommand(const Args& args) {
   SplitArgs s = splitProgramArgs(args);
   if (s.program.empty()) {
     std::fprintf(stderr, "usage: tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] "
-                         "[--mode auto|eager|graph] [--dump DIR] prog.py [args...]\n");
+                         "[--mode auto|eager|graph] [--dump DIR] [--listen PORT] prog.py [args...]\n");
     return 2;
   }
   ProgramOptions o;
   o.path = s.program;
   o.argv = s.programArgs;
   std::unique_ptr<DumpHooks> dump;
+  int listenPort = -1;
   for (size_t i = 0; i < s.flags.size(); ++i) {
     const std::string& f = s.flags[i];
     auto value = [&]() -> std::string {
@@ -83,6 +109,9 @@ int runCommand(const Args& args) {
       std::string d = value();
       if (d != "cpu" && d != "gpu") throw std::invalid_argument("--device must be cpu or gpu");
       if (d == "gpu") std::fprintf(stderr, "tlens: no CUDA backend in this build; running on /cpu:0\n");
+    } else if (f == "--listen") {
+      listenPort = std::stoi(value());
+      if (listenPort < 0 || listenPort > 65535) throw std::invalid_argument("--listen must be in 0..65535");
     } else if (f == "--dump") {
       dump = std::make_unique<DumpHooks>(value());
       o.tf.hooks = dump.get();
@@ -90,6 +119,7 @@ int runCommand(const Args& args) {
       throw std::invalid_argument("unknown option " + f);
     }
   }
+  if (listenPort >= 0) return runUnderDebugger(o, listenPort);
   LoadedProgram p = loadProgram(o);
   return p.interp->run(p.file);
 }

@@ -1,4 +1,4 @@
-// initialize, launch, configurationDone, disconnect, terminate.
+// initialize, launch, attach, configurationDone, disconnect, terminate.
 #include "dap/session/DapSession.h"
 
 namespace tlens::dap {
@@ -26,6 +26,17 @@ void registerLifecycleHandlers(DapSession& s, Dispatcher& d) {
     if (a.device && *a.device == "gpu")
       s.output("console", "tlens: no CUDA backend in this build; running on /cpu:0\n");
     s.debugger().launch(std::move(c));
+    return NoBody{};
+  });
+
+  // The program was started by `tlens run --listen PORT prog.py`, which waits for this request;
+  // like launch, it runs once configurationDone arrives, so breakpoints set before it hold.
+  d.bind<NoArguments, NoBody>("attach", [&s](const NoArguments&, RequestContext&) {
+    if (!s.attachTarget())
+      throw std::runtime_error(
+          "nothing to attach to: start the program with `tlens run --listen PORT prog.py` and attach to "
+          "that port (this adapter was started by `tlens dap`, which only launches)");
+    s.debugger().launch(*s.attachTarget());
     return NoBody{};
   });
 
