@@ -35,6 +35,9 @@ class FrameDecoder {
   /// The next complete body, or nullopt when more bytes are needed. Throws FramingError for a
   /// broken header (once per broken header; later calls continue after it).
   std::optional<std::string> next();
+  /// next(), but a broken header goes to `onError` (when set) and decoding goes on: the transports'
+  /// read() loops use this.
+  std::optional<std::string> nextSkippingErrors(const std::function<void(const std::string&)>& onError);
   /// Bytes received but not yet returned as a body.
   size_t buffered() const { return buffer_.size() - pos_; }
 

@@ -115,4 +115,15 @@ std::optional<std::string> FrameDecoder::next() {
   return body;
 }
 
+std::optional<std::string> FrameDecoder::nextSkippingErrors(
+    const std::function<void(const std::string&)>& onError) {
+  while (true) {
+    try {
+      return next();
+    } catch (const FramingError& e) {
+      if (onError) onError(e.what());
+    }
+  }
+}
+
 }  // namespace tlens::protocol

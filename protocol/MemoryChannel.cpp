@@ -15,14 +15,8 @@ class StringChannel : public Channel {
     decoder_.feed(input);
   }
   std::optional<std::string> read() override {
-    while (!closed_) {
-      try {
-        return decoder_.next();  // nullopt: the input is used up
-      } catch (const FramingError& e) {
-        if (onError) onError(e.what());
-      }
-    }
-    return std::nullopt;
+    if (closed_) return std::nullopt;
+    return decoder_.nextSkippingErrors(onError);  // nullopt: the input is used up
   }
   void write(std::string_view body) override {
     std::lock_guard<std::mutex> lock(mutex_);

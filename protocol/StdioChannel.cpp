@@ -17,12 +17,7 @@ class StdioChannel : public Channel {
   std::optional<std::string> read() override {
     char chunk[64 * 1024];
     while (true) {
-      try {
-        if (auto body = decoder_.next()) return body;
-      } catch (const FramingError& e) {
-        if (onError) onError(e.what());
-        continue;
-      }
+      if (auto body = decoder_.nextSkippingErrors(onError)) return body;
       if (closed_ || eof_) return std::nullopt;
       // Poll with a timeout so close() from another thread unblocks the reader.
       pollfd p{0, POLLIN, 0};

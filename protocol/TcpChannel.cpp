@@ -26,12 +26,7 @@ class TcpChannel : public Channel {
   std::optional<std::string> read() override {
     char chunk[64 * 1024];
     while (true) {
-      try {
-        if (auto body = decoder_.next()) return body;
-      } catch (const FramingError& e) {
-        if (onError) onError(e.what());
-        continue;
-      }
+      if (auto body = decoder_.nextSkippingErrors(onError)) return body;
       if (closed_) return std::nullopt;
       boost::system::error_code ec;
       size_t n = socket_.read_some(boost::asio::buffer(chunk), ec);
