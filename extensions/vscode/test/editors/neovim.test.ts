@@ -1,10 +1,11 @@
 // The Neovim configuration in docs/editors/neovim.md, run verbatim in headless Neovim (Debian's
 // `neovim`, 0.7) against a fake `tlens lsp` on PATH: the client must start, send the documented
 // initialization options and root, and show the server's diagnostic. The nvim-dap block is
-// only parsed (nvim-dap is not packaged for Debian).
+// only parsed (nvim-dap is not packaged for Debian). When a built `tlens` exists, the same
+// configuration also runs against the real language server.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -83,6 +84,65 @@ vim.cmd('qa!')
     assert.equal(init.params.rootUri, `file://${project}`, 'the root is the folder holding .git');
     assert.ok(messages.some((m) => m.method === 'textDocument/didOpen' && m.params.textDocument.languageId === 'python'));
   });
+
+  const realTlens = process.env.TLENS ?? path.resolve(root, '../../build/tlens');
+  it(
+    'the same configuration against the real `tlens lsp`: its shape error and a hover',
+    { skip: existsSync(realTlens) ? false : `no tlens binary at ${realTlens} (build it, or set TLENS)` },
+    () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'tlens-nvim-real-'));
+      const bin = path.join(dir, 'bin');
+      const project = path.join(dir, 'project');
+      execFileSync('mkdir', ['-p', bin, path.join(project, '.git')]);
+      symlinkSync(realTlens, path.join(bin, 'tlens'));
+      const prog = path.join(project, 'prog.py');
+      writeFileSync(
+        prog,
+        'import tensorflow as tf\n' +
+          'x = tf.placeholder(tf.float32, [None, 784])\n' +
+          'w = tf.Variable(tf.zeros([10, 5]))\n' +
+          'y = tf.matmul(x, w)\n',
+      );
+      const config = path.join(dir, 'init.lua');
+      writeFileSync(config, 'vim.cmd("filetype on")\n' + block('neovim-lsp'));
+      const out = path.join(dir, 'result.json');
+      const check = path.join(dir, 'check.lua');
+      writeFileSync(
+        check,
+        `
+vim.cmd('edit ${prog}')
+local ok = vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+local diags = {}
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  table.insert(diags, { lnum = d.lnum, message = d.message, severity = d.severity })
+end
+local params = { textDocument = vim.lsp.util.make_text_document_params(), position = { line = 1, character = 0 } }
+local res = vim.lsp.buf_request_sync(0, 'textDocument/hover', params, 10000)
+local hover = ''
+for _, r in pairs(res or {}) do
+  if r.result and r.result.contents then hover = r.result.contents.value or '' end
+end
+local f = io.open('${out}', 'w')
+f:write(vim.fn.json_encode({ ok = ok, diagnostics = diags, hover = hover }))
+f:close()
+vim.cmd('qa!')
+`,
+      );
+      const r = spawnSync(nvim as string, ['--headless', '--clean', '-u', config, '-c', `luafile ${check}`], {
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(r.status, 0, `nvim exited with ${r.status}: ${r.stderr}`);
+      const result = JSON.parse(readFileSync(out, 'utf8'));
+      assert.equal(result.ok, true, 'a diagnostic arrived from tlens lsp');
+      const errors = result.diagnostics.filter((d: { severity: number }) => d.severity === 1);
+      assert.equal(errors.length, 1, JSON.stringify(result.diagnostics));
+      assert.equal(errors[0].lnum, 3);
+      assert.match(errors[0].message, /Dimensions must be equal, but are 784 and 10/);
+      assert.match(result.hover, /float32\[.*784\]/, `hover was: ${result.hover}`);
+    },
+  );
 
   it('the nvim-dap configuration is valid Lua', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tlens-nvim-'));
