@@ -27,6 +27,23 @@ function block(name: string): string {
   return m[1];
 }
 
+/// Runs headless Neovim with the doc's LSP block as init.lua and `checkLua` (which writes the JSON
+/// result to the path it is given as `OUT`), returning that result.
+function runLspCheck(dir: string, checkLua: string, env: NodeJS.ProcessEnv, timeout: number): any {
+  const config = path.join(dir, 'init.lua');
+  writeFileSync(config, 'vim.cmd("filetype on")\n' + block('neovim-lsp'));
+  const out = path.join(dir, 'result.json');
+  const check = path.join(dir, 'check.lua');
+  writeFileSync(check, checkLua.replace(/OUT/g, out));
+  const r = spawnSync(nvim as string, ['--headless', '--clean', '-u', config, '-c', `luafile ${check}`], {
+    env,
+    encoding: 'utf8',
+    timeout,
+  });
+  assert.equal(r.status, 0, `nvim exited with ${r.status}: ${r.stderr}`);
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
 const nvim = nvimPath();
 const skip = nvim ? false : 'no nvim on PATH (apt-get install neovim)';
 
@@ -45,12 +62,8 @@ describe('docs/editors/neovim.md in headless Neovim', { skip }, () => {
     chmodSync(fake, 0o755);
     const prog = path.join(project, 'pkg', 'prog.py');
     writeFileSync(prog, 'c = tf.matmul(a, b)\n');
-    const config = path.join(dir, 'init.lua');
-    writeFileSync(config, 'vim.cmd("filetype on")\n' + block('neovim-lsp'));
-    const out = path.join(dir, 'result.json');
-    const check = path.join(dir, 'check.lua');
-    writeFileSync(
-      check,
+    const result = runLspCheck(
+      dir,
       `
 vim.cmd('edit ${prog}')
 local ok = vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 50)
@@ -60,19 +73,14 @@ local diags = {}
 for _, d in ipairs(vim.diagnostic.get(0)) do
   table.insert(diags, { lnum = d.lnum, col = d.col, message = d.message, severity = d.severity })
 end
-local f = io.open('${out}', 'w')
+local f = io.open('OUT', 'w')
 f:write(vim.fn.json_encode({ ok = ok, clients = names, diagnostics = diags }))
 f:close()
 vim.cmd('qa!')
 `,
+      { ...process.env, PATH: `${bin}:${process.env.PATH}`, FAKE_LSP_LOG: logFile },
+      30_000,
     );
-    const r = spawnSync(nvim as string, ['--headless', '--clean', '-u', config, '-c', `luafile ${check}`], {
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, FAKE_LSP_LOG: logFile },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    assert.equal(r.status, 0, `nvim exited with ${r.status}: ${r.stderr}`);
-    const result = JSON.parse(readFileSync(out, 'utf8'));
     assert.deepEqual(result.clients, ['tlens']);
     assert.equal(result.ok, true, 'a diagnostic arrived');
     assert.deepEqual(result.diagnostics, [
@@ -103,13 +111,7 @@ vim.cmd('qa!')
           'w = tf.Variable(tf.zeros([10, 5]))\n' +
           'y = tf.matmul(x, w)\n',
       );
-      const config = path.join(dir, 'init.lua');
-      writeFileSync(config, 'vim.cmd("filetype on")\n' + block('neovim-lsp'));
-      const out = path.join(dir, 'result.json');
-      const check = path.join(dir, 'check.lua');
-      writeFileSync(
-        check,
-        `
+      const result = runLspCheck(dir, `
 vim.cmd('edit ${prog}')
 local ok = vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 local diags = {}
@@ -122,19 +124,11 @@ local hover = ''
 for _, r in pairs(res or {}) do
   if r.result and r.result.contents then hover = r.result.contents.value or '' end
 end
-local f = io.open('${out}', 'w')
+local f = io.open('OUT', 'w')
 f:write(vim.fn.json_encode({ ok = ok, diagnostics = diags, hover = hover }))
 f:close()
 vim.cmd('qa!')
-`,
-      );
-      const r = spawnSync(nvim as string, ['--headless', '--clean', '-u', config, '-c', `luafile ${check}`], {
-        env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      assert.equal(r.status, 0, `nvim exited with ${r.status}: ${r.stderr}`);
-      const result = JSON.parse(readFileSync(out, 'utf8'));
+`, { ...process.env, PATH: `${bin}:${process.env.PATH}` }, 60_000);
       assert.equal(result.ok, true, 'a diagnostic arrived from tlens lsp');
       const errors = result.diagnostics.filter((d: { severity: number }) => d.severity === 1);
       assert.equal(errors.length, 1, JSON.stringify(result.diagnostics));
