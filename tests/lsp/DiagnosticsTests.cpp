@@ -319,6 +319,91 @@ a = np.zeros((3, 4))
 b = np.ones((4,))
 c = a + b
 )"},
+    // Realistic programs: the correct ones must stay silent, each broken one gets exactly its error.
+    {"Keras Sequential trained on data of the right shapes", R"(import numpy as np
+from tensorflow import keras
+model = keras.Sequential([keras.layers.Dense(64, activation="relu", input_shape=(20,)), keras.layers.Dense(3, activation="softmax")])
+model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+x = np.random.rand(100, 20).astype("float32")
+y = np.random.randint(0, 3, size=(100,))
+model.fit(x, y, epochs=1, batch_size=10, verbose=0)
+)"},
+    {"a conv net whose flatten size is computed from the pooling", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 28, 28, 1])
+w = tf.Variable(tf.truncated_normal([5, 5, 1, 32], stddev=0.1))
+h = tf.nn.relu(tf.nn.conv2d(x, w, strides=[1, 1, 1, 1], padding="SAME"))
+p = tf.nn.max_pool(h, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+flat = tf.reshape(p, [-1, 14 * 14 * 32])
+w2 = tf.Variable(tf.zeros([14 * 14 * 32, 10]))
+logits = tf.matmul(flat, w2)
+)"},
+    {"concat of [?, 3] and [?, 4], layers built in a loop, stack of equal shapes", R"(import tensorflow as tf
+def dense(x, w, b):
+    return tf.matmul(x, w) + b
+a = tf.placeholder(tf.float32, [None, 3])
+b = tf.placeholder(tf.float32, [None, 4])
+c = tf.concat([a, b], axis=1)
+sizes = [7, 16, 8]
+h = c
+for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+    h = tf.nn.relu(tf.matmul(h, tf.Variable(tf.zeros([n_in, n_out]))))
+s = tf.stack([h, h])
+)"},
+    {"values read from a file are unknown and never produce a diagnostic", R"(import numpy as np
+import tensorflow as tf
+data = open("weights.txt").read()
+values = [float(v) for v in data.split()]
+t = tf.constant(values)
+u = tf.reshape(t, [-1, 4])
+m = np.zeros((3, 1)) + np.ones((1, 4))
+labels = tf.placeholder(tf.int32, [None])
+logits = tf.placeholder(tf.float32, [None, 10])
+loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+)"},
+    {"a model class holding its weights, fed the right shape", R"(import numpy as np
+import tensorflow as tf
+class Model:
+    def __init__(self, n_in, n_out):
+        self.w = tf.Variable(tf.zeros([n_in, n_out]))
+        self.b = tf.Variable(tf.zeros([n_out]))
+    def __call__(self, x):
+        return tf.matmul(x, self.w) + self.b
+x = tf.placeholder(tf.float32, [None, 5])
+model = Model(5, 2)
+y = model(x)
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+out = sess.run(y, feed_dict={x: np.zeros((8, 5), dtype=np.float32)})
+)"},
+    {"a feed of the wrong shape", R"(import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+y = tf.reduce_sum(x)
+sess = tf.Session()
+out = sess.run(y, feed_dict={x: np.zeros((32, 100), dtype=np.float32)})
+#     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Cannot feed value of shape (32, 100)
+)"},
+    {"reshape to a shape with another element count", R"(import tensorflow as tf
+t = tf.reshape(tf.zeros([2, 3]), [4, 2])
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Cannot reshape a tensor with 6 elements
+)"},
+    {"Keras fit on data whose features do not match input_shape", R"(import numpy as np
+from tensorflow import keras
+model = keras.Sequential([keras.layers.Dense(8, input_shape=(20,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")
+model.fit(np.zeros((50, 30)), np.zeros((50, 1)), epochs=1, verbose=0)
+# <- error: expected shape=(None, 20), found shape=(None, 30)
+)"},
+    {"np.dot of arrays whose inner dimensions differ", R"(import numpy as np
+a = np.dot(np.zeros((2, 3)), np.zeros((4, 5)))
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 4
+)"},
+    {"concat of tensors of different ranks", R"(import tensorflow as tf
+a = tf.zeros([2, 3])
+b = tf.zeros([2, 3, 1])
+c = tf.concat([a, b], axis=1)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 2 but is rank 3
+)"},
 };
 
 }  // namespace
