@@ -55,9 +55,10 @@ void unknownAttribute(const Snapshot& s, TSNode n, std::vector<DiagnosticInfo>& 
   // The user may rebind the alias (`tf = other`); the scope check keeps this to the module alias.
   TSNode p = ts_node_parent(n);
   if (!ts_node_is_null(p) && nodeType(p) == "assignment" && ts_node_eq(fieldOf(p, "left"), n)) return;
-  // A near miss of a known name is a typo: an error with the fix. Anything else may be a real
-  // TensorFlow API that tensorlens does not model yet, and a false alarm is worse than a missed
-  // bug: say so quietly (information), without claiming the attribute does not exist.
+  // A near miss of a known name is probably a typo: a warning with the fix (a warning, because a
+  // real API tensorlens does not model can also be a near miss of one it does). Anything else is
+  // said quietly (information), without claiming the attribute does not exist: a false alarm is
+  // worse than a missed bug.
   const Member* close = nullptr;
   size_t best = 3;
   for (const Member& m : *it->second) {
@@ -71,7 +72,7 @@ void unknownAttribute(const Snapshot& s, TSNode n, std::vector<DiagnosticInfo>& 
   d.range = rangeOf(*s.file, attr);
   d.code = "unknown-attribute";
   if (close) {
-    d.severity = 1;
+    d.severity = 2;
     d.message = "module '" + module + "' has no attribute '" + name + "'; did you mean '" + close->name + "'?";
   } else {
     d.severity = 3;

@@ -273,7 +273,7 @@ y = tf.reshape(x, [-1, 28, 28, 1])
     {"an attribute tensorflow does not have", R"(import tensorflow as tf
 x = tf.zeros([2, 3])
 z = tf.reduce_summ(x)
-#      ^^^^^^^^^^^ error: module 'tf' has no attribute 'reduce_summ'; did you mean 'reduce_sum'?
+#      ^^^^^^^^^^^ warning: module 'tf' has no attribute 'reduce_summ'; did you mean 'reduce_sum'?
 )"},
     {"an attribute tensorlens does not model is information, not an error", R"(import tensorflow as tf
 x = tf.zeros([2, 3])
@@ -282,7 +282,7 @@ z = tf.quantum_entangle(x)
 )"},
     {"an attribute numpy does not have", R"(import numpy as np
 a = np.zeross((2, 3))
-#      ^^^^^^ error: module 'np' has no attribute 'zeross'; did you mean 'zeros'?
+#      ^^^^^^ warning: module 'np' has no attribute 'zeross'; did you mean 'zeros'?
 )"},
     {"attributes numpy has, and submodules loaded on first use", R"(import numpy as np
 import tensorflow as tf
@@ -403,6 +403,106 @@ a = tf.zeros([2, 3])
 b = tf.zeros([2, 3, 1])
 c = tf.concat([a, b], axis=1)
 #   ^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 2 but is rank 3
+)"},
+    {"a functional Keras model with two inputs, predicted on the right shapes", R"(import numpy as np
+import tensorflow as tf
+a = tf.keras.Input(shape=(8,))
+b = tf.keras.Input(shape=(4,))
+h = tf.keras.layers.Concatenate()([a, b])
+out = tf.keras.layers.Dense(1)(h)
+model = tf.keras.Model(inputs=[a, b], outputs=out)
+pred = model.predict([np.zeros((5, 8)), np.zeros((5, 4))], verbose=0)
+)"},
+    {"a TF2 training step in tf.function with a GradientTape", R"(import tensorflow as tf
+w = tf.Variable(tf.random.normal([3, 1]))
+opt = tf.keras.optimizers.SGD(0.1)
+@tf.function
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))
+    grads = tape.gradient(loss, [w])
+    opt.apply_gradients(zip(grads, [w]))
+    return loss
+for i in range(3):
+    l = step(tf.ones([4, 3]), tf.zeros([4, 1]))
+)"},
+    {"numpy stacking with expand_dims, one_hot labels of the logits' depth", R"(import numpy as np
+import tensorflow as tf
+imgs = [np.zeros((28, 28)) for _ in range(4)]
+batch = np.concatenate([np.expand_dims(i, 0) for i in imgs], axis=0)
+labels = tf.placeholder(tf.int32, [None])
+logits = tf.placeholder(tf.float32, [None, 10])
+onehot = tf.one_hot(labels, 10)
+loss = tf.nn.softmax_cross_entropy_with_logits(labels=onehot, logits=logits)
+)"},
+    {"keepdims broadcasting, transpose with perm, squeeze of a size-1 dim", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 16])
+mean = tf.reduce_mean(x, axis=0, keepdims=True)
+centered = x - mean
+t = tf.transpose(tf.zeros([16, 4]), perm=[1, 0])
+y = tf.matmul(centered, t, transpose_b=True)
+z = tf.squeeze(tf.zeros([3, 1, 5]), axis=1)
+)"},
+    {"tf.layers.dense chain", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+h1 = tf.layers.dense(x, 256, activation=tf.nn.relu)
+h2 = tf.layers.dense(h1, 128, activation=tf.nn.relu)
+logits = tf.layers.dense(h2, 10)
+pred = tf.argmax(tf.nn.softmax(logits), axis=1)
+)"},
+    {"a while loop whose count comes from the command line", R"(import sys
+import tensorflow as tf
+steps = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+x = tf.zeros([4, 4])
+i = 0
+while i < steps:
+    x = tf.matmul(x, tf.eye(4))
+    i += 1
+)"},
+    {"one_hot depth differs from the logits' classes", R"(import tensorflow as tf
+labels = tf.placeholder(tf.int32, [None])
+logits = tf.placeholder(tf.float32, [None, 5])
+loss = tf.nn.softmax_cross_entropy_with_logits(labels=tf.one_hot(labels, 10), logits=logits)
+#      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: logits and labels must be broadcastable: logits_size=[batch,5] labels_size=[batch,10]
+)"},
+    {"squeeze of a dimension that is not 1", R"(import tensorflow as tf
+z = tf.squeeze(tf.zeros([3, 2, 5]), axis=1)
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Can not squeeze dim[1], expected a dimension of 1, got 2
+)"},
+    {"transpose with a perm of the wrong length", R"(import tensorflow as tf
+t = tf.transpose(tf.zeros([2, 3, 4]), perm=[1, 0])
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimension must be 3 but is 2
+)"},
+    {"conv2d whose filter depth does not divide the input channels' groups", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 32, 32, 3])
+w = tf.Variable(tf.zeros([5, 5, 1, 16]))
+h = tf.nn.conv2d(x, w, strides=[1, 1, 1, 1], padding="SAME")
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Depth of output (16) is not a multiple of the number of groups (3)
+)"},
+    {"categorical_crossentropy given integer labels", R"(import numpy as np
+from tensorflow import keras
+model = keras.Sequential([keras.layers.Dense(10, activation="softmax", input_shape=(4,))])
+model.compile(optimizer="adam", loss="categorical_crossentropy")
+model.fit(np.zeros((20, 4)), np.zeros((20,), dtype="int64"), epochs=1, verbose=0)
+# <- error: loss 'categorical_crossentropy' expects one-hot targets
+)"},
+    {"int32 times float32", R"(import tensorflow as tf
+a = tf.constant([1, 2, 3])
+b = tf.constant([1.0, 2.0, 3.0])
+c = a * b
+#   ^^^^^ error: has type float32 that does not match type int32
+)"},
+    {"softmax cross entropy with labels of another width", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 10])
+y = tf.placeholder(tf.float32, [None, 3])
+loss = tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=x)
+#      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: logits_size=[batch,10] labels_size=[batch,3]
+)"},
+    {"gather with an axis past the rank", R"(import tensorflow as tf
+params = tf.zeros([10, 4])
+ids = tf.constant([[0, 1], [2, 3]])
+rows = tf.gather(params, ids, axis=2)
+#      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Expected axis in the range [-2, 2), but got 2
 )"},
 };
 

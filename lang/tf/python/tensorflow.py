@@ -376,6 +376,16 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     return _op("OneHot", [indices, _tlens.constant(depth, int32), on, off], {"axis": -1 if axis is None else axis}, name)
 
 
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=float32, name=None):
+    # The identity as TensorFlow builds it for known sizes: ones on the diagonal of a one-hot.
+    with name_scope(name, "eye"):
+        cols = num_rows if num_columns is None else num_columns
+        m = one_hot(range(0, num_rows), cols, dtype=dtype)
+        if batch_shape:
+            m = tile(reshape(m, [1] * len(batch_shape) + [num_rows, cols]), list(batch_shape) + [1, 1])
+        return m
+
+
 def concat(values, axis, name="concat"):
     values = list(values)
     return _op("ConcatV2", values + [_tlens.constant(axis, int32)], None, name, True)
@@ -1276,6 +1286,7 @@ math.mod = floormod
 math.invert_permutation = lambda x, name=None: _op("InvertPermutation", [x], None, name)
 linalg = _Namespace("tensorflow.linalg")
 linalg.matmul = matmul
+linalg.eye = eye
 linalg.transpose = transpose
 image = _Namespace("tensorflow.image")
 losses = _Namespace("tensorflow.losses")
