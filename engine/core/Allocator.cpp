@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 #include "engine/core/Error.h"
@@ -22,6 +23,16 @@ void Allocator::reserve(size_t bytes, const char* what) {
   size_t p = peak_.load(std::memory_order_relaxed);
   while (now > p && !peak_.compare_exchange_weak(p, now, std::memory_order_relaxed)) {
   }
+}
+
+void Allocator::copyFromHost(void* dst, const void* src, size_t bytes) {
+  if (bytes) std::memcpy(dst, src, bytes);
+}
+void Allocator::copyToHost(void* dst, const void* src, size_t bytes) {
+  if (bytes) std::memcpy(dst, src, bytes);
+}
+void Allocator::copyWithin(void* dst, const void* src, size_t bytes) {
+  if (bytes) std::memcpy(dst, src, bytes);
 }
 
 namespace {

@@ -21,6 +21,17 @@ class Allocator {
   virtual void deallocate(void* p, size_t bytes) = 0;
   virtual Device device() const = 0;
 
+  /// Whether the CPU may read and write this allocator's memory directly (the host and virtual
+  /// GPUs: yes; a CUDA device: no). Code that reads elements (numerics, debugger, fetches) copies
+  /// a tensor whose memory is not host-accessible to the host first (`Tensor::toHost`).
+  virtual bool hostAccessible() const { return true; }
+  /// Copies between this allocator's memory and host memory, or within this allocator's memory.
+  /// The defaults are memcpy; a device allocator overrides them (the CUDA backend: cudaMemcpyAsync
+  /// on the device's stream; copyToHost returns only when the bytes are on the host).
+  virtual void copyFromHost(void* dst, const void* src, size_t bytes);
+  virtual void copyToHost(void* dst, const void* src, size_t bytes);
+  virtual void copyWithin(void* dst, const void* src, size_t bytes);
+
   size_t bytesInUse() const { return inUse_.load(std::memory_order_relaxed); }
   size_t peakBytes() const { return peak_.load(std::memory_order_relaxed); }
   void resetPeak() { peak_.store(bytesInUse()); }

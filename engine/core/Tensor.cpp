@@ -75,10 +75,33 @@ Tensor Tensor::reshaped(ConcreteShape shape) const {
 }
 
 Tensor Tensor::clone() const {
-  Tensor t(dtype_, shape_);
-  if (bytes()) std::memcpy(t.raw(), raw(), bytes());
+  Allocator* a = buf_ ? buf_->allocator() : nullptr;
+  Tensor t(dtype_, shape_, a);
+  if (bytes()) a->copyWithin(t.raw(), raw(), bytes());
   return t;
 }
+
+bool Tensor::hostAccessible() const { return !buf_ || buf_->allocator()->hostAccessible(); }
+
+Tensor Tensor::copyTo(Allocator* to, const char* what) const {
+  Allocator* from = buf_ ? buf_->allocator() : nullptr;
+  if (!valid() || from == to) return *this;
+  Tensor t(dtype_, shape_, to, what);
+  size_t n = bytes();
+  if (!n) return t;
+  bool srcHost = from->hostAccessible(), dstHost = to->hostAccessible();
+  if (srcHost && dstHost) std::memcpy(t.raw(), raw(), n);
+  else if (srcHost) to->copyFromHost(t.raw(), raw(), n);
+  else if (dstHost) from->copyToHost(t.raw(), raw(), n);
+  else {  // device to another device: staged through the host
+    std::vector<char> staging(n);
+    from->copyToHost(staging.data(), raw(), n);
+    to->copyFromHost(t.raw(), staging.data(), n);
+  }
+  return t;
+}
+
+Tensor Tensor::toHost() const { return hostAccessible() ? *this : copyTo(cpuAllocator()); }
 
 Tensor Tensor::cast(DType to) const {
   if (to == dtype_) return *this;

@@ -87,7 +87,14 @@ class Tensor {
 
   /// Same buffer, another shape with the same element count.
   Tensor reshaped(ConcreteShape shape) const;
+  /// A deep copy in the same memory (same allocator, so the same device).
   Tensor clone() const;
+  /// Whether the CPU can read this tensor's elements directly (see Allocator::hostAccessible).
+  bool hostAccessible() const;
+  /// The values in memory from `to` (a copy; this tensor itself when it is already there).
+  Tensor copyTo(Allocator* to, const char* what = nullptr) const;
+  /// This tensor when the host can read it, else a copy in host memory.
+  Tensor toHost() const;
   /// Converts elements to `dtype` (a new tensor; the same tensor when dtypes match).
   Tensor cast(DType dtype) const;
   /// True when the buffer is shared with no other tensor.

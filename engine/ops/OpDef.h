@@ -131,6 +131,12 @@ struct OpDef {
   /// Inputs that are variable references (Assign's `ref`, ApplyAdam's var/m/v): the kernel
   /// reads and writes the variable through Resources, and the executor passes no value.
   std::vector<int> refInputs;
+  /// Inputs every backend's kernel reads on the host (shape arguments, axes, sizes, paddings), as
+  /// TensorFlow's HostMemory(...): a GPU kernel gets these in host memory, all others on its device.
+  std::vector<int> hostInputs;
+  /// Non-empty: this op has no GPU kernel, and why ("prints to the host"). Placement (static and
+  /// at run time) puts it on the CPU under soft placement and says so.
+  std::string cpuOnly;
   std::string summary;            ///< one line of documentation, shown on hover
   /// Fills in attributes that are absent with their defaults.
   Attrs withDefaults(Attrs attrs) const;
