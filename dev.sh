@@ -69,7 +69,7 @@ case "${1:-}" in
     TLENS="$PWD/build/tlens" bash extensions/vscode/test.sh
     # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer.
     configure build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-      -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_BUILD_BENCH=OFF
+      -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF
     cmake --build build-asan -j"$JOBS"
     ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j"$JOBS"
     ;;

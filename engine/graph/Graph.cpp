@@ -1,5 +1,7 @@
 #include "engine/graph/Graph.h"
 
+#include "engine/graph/Placement.h"
+
 #include "engine/core/Error.h"
 #include "engine/ops/OpRegistry.h"
 
@@ -93,12 +95,6 @@ Node* Graph::globalVariablesInitializer() {
   return n;
 }
 
-Device Graph::placeNode(const OpDef&, const std::string& requested) {
-  if (!requested.empty())
-    if (auto d = Device::parse(requested)) return *d;
-  return defaultDevice_;
-}
-
 Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs attrs,
                      const NodeOptions& opts) {
   const OpDef& def = OpRegistry::global().get(type);
@@ -139,7 +135,15 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
   for (const auto& deps : controls_)
     for (Node* d : deps) n.controlInputs.push_back(d);
   n.requestedDevice = devices_.empty() ? std::string() : devices_.back();
-  n.device = placeNode(def, n.requestedDevice);
+  Device colocate;
+  const bool colocated = !def.refInputs.empty() &&
+                         static_cast<size_t>(def.refInputs[0]) < n.inputs.size() &&
+                         n.inputs[static_cast<size_t>(def.refInputs[0])].node;
+  if (colocated) colocate = n.inputs[static_cast<size_t>(def.refInputs[0])].node->device;
+  Placement where = placeOp(def, n.requestedDevice, deviceSet_, colocated ? &colocate : nullptr);
+  n.device = where.device;
+  n.placementNote = std::move(where.note);
+  n.softPlaced = where.softPlaced;
   n.location = creation_.location;
   n.stack = creation_.stack;
   byName_[n.name] = &n;

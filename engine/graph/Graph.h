@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/core/Device.h"
+#include "engine/core/DeviceSet.h"
 #include "engine/ops/OpDef.h"
 
 namespace tlens {
@@ -45,7 +46,9 @@ struct Node {
   Attrs attrs;
   std::vector<TensorType> outputs;
   std::string requestedDevice;  ///< from tf.device scopes; empty when none
-  Device device;                ///< where it runs (assigned at creation)
+  Device device;                ///< where it runs (assigned at creation, engine/graph/Placement.h)
+  std::string placementNote;    ///< why it is not where it was asked or defaulted to; empty if it is
+  bool softPlaced = false;      ///< an explicit tf.device request could not be honoured
   SourceLocation location;
   std::vector<StackFrame> stack;
   std::string shapeError;  ///< set only when created with tolerateShapeErrors and inference failed
@@ -108,9 +111,12 @@ class Graph {
   std::vector<Node*> trainableVariables() const;
   /// The name a node called `base` would get now, and reserve it.
   std::string uniqueName(const std::string& base);
-  /// The device a new node gets: the innermost tf.device scope, else the default device.
-  Device placeNode(const OpDef& op, const std::string& requested);
-  void setDefaultDevice(Device d) { defaultDevice_ = d; }
+  /// The devices new nodes are placed on (placeOp's rules); null: only the CPU. The set must
+  /// outlive the graph's use.
+  void setDevices(const DeviceSet* d) { deviceSet_ = d; }
+  const DeviceSet* devices() const { return deviceSet_; }
+  /// The innermost tf.device scope ("" when none).
+  const std::string& deviceScope() const { return devices_.empty() ? kEmpty : devices_.back(); }
 
  private:
   static const std::string kEmpty;
@@ -123,7 +129,7 @@ class Graph {
   std::vector<std::vector<Node*>> controls_;
   std::vector<Node*> variables_;
   CreationContext creation_;
-  Device defaultDevice_ = Device::cpu();
+  const DeviceSet* deviceSet_ = nullptr;
 };
 
 /// Types of the given outputs, in order.

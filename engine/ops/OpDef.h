@@ -133,10 +133,20 @@ struct OpDef {
   std::vector<int> refInputs;
   /// Inputs every backend's kernel reads on the host (shape arguments, axes, sizes, paddings), as
   /// TensorFlow's HostMemory(...): a GPU kernel gets these in host memory, all others on its device.
+  /// Negative indexes count from the end (ConcatV2's axis after its list of values).
   std::vector<int> hostInputs;
+  /// Whether input k of a node with n inputs is one of `hostInputs`.
+  bool isHostInput(size_t k, size_t n) const {
+    for (int h : hostInputs)
+      if ((h >= 0 ? static_cast<size_t>(h) : n - static_cast<size_t>(-h)) == k) return true;
+    return false;
+  }
   /// Non-empty: this op has no GPU kernel, and why ("prints to the host"). Placement (static and
   /// at run time) puts it on the CPU under soft placement and says so.
   std::string cpuOnly;
+  /// The kernel reads only its inputs' shapes (Shape, Size, Rank): they are never copied
+  /// between devices for it.
+  bool readsOnlyShapes = false;
   std::string summary;            ///< one line of documentation, shown on hover
   /// Fills in attributes that are absent with their defaults.
   Attrs withDefaults(Attrs attrs) const;

@@ -50,6 +50,12 @@ class OpBuilder {
   /// Input i is a variable reference (see OpDef::refInputs); implies stateful.
   OpBuilder& refInput(int i) { def_.refInputs.push_back(i); def_.stateful = true; return *this; }
   OpBuilder& doc(std::string s) { def_.summary = std::move(s); return *this; }
+  /// Input i is read on the host by every kernel (negative: from the end, for an axis after a list).
+  OpBuilder& hostInput(int i) { def_.hostInputs.push_back(i); return *this; }
+  /// The op has no GPU kernel, and why.
+  OpBuilder& cpuOnly(std::string why) { def_.cpuOnly = std::move(why); return *this; }
+  /// The kernel reads only the shapes of its inputs.
+  OpBuilder& readsOnlyShapes() { def_.readsOnlyShapes = true; return *this; }
 
  private:
   OpRegistry& reg_;

@@ -31,12 +31,26 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   inputs.reserve(in.size());
   for (const EagerValue& v : in) inputs.push_back(v.tensor);
   const std::string& name = op.type;
+  lastPlacement_ = placement(op, varNames);
+  const Device device = lastPlacement_.device;
+  const DeviceInfo* where = nullptr;
+  if (devices_ && devices_->gpuCount() > 0) where = devices_->find(device);
+  if (where && !op.readsOnlyShapes) {
+    Allocator* home = where && where->allocator ? where->allocator : cpuAllocator();
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      if (!inputs[k].valid()) continue;
+      const bool hostIn = op.isHostInput(k, inputs.size());
+      Allocator* to = hostIn ? (inputs[k].hostAccessible() ? nullptr : cpuAllocator()) : home;
+      if (to) inputs[k] = transfers_.place(inputs[k], to, op.type + " input " + std::to_string(k), false);
+    }
+  }
   OpCall call;
   call.op = &op;
   call.attrs = &attrs;
   call.inputs = &inputs;
   call.name = &name;
-  call.device = device_;
+  call.device = device;
+  call.where = where;
   call.resources = &resources_;
   call.varNames = varNames.empty() ? nullptr : &varNames;
 
@@ -44,7 +58,7 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   if (hooks_ || checkNumerics_) {
     ev.op = &op;
     ev.name = &name;
-    ev.device = device_;
+    ev.device = device;
     ev.inputs = &inputs;
     ev.step = opCount_;
     ev.location = &creation_.location;
@@ -72,6 +86,19 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   if (recording())
     for (GradientTape* tape : tapes_) tape->record(op, attrs, in, result, creation_);
   return result;
+}
+
+Placement EagerContext::placement(const OpDef& op, const std::vector<std::string>& varNames) {
+  // An op that updates a variable runs where the variable lives.
+  if (!op.refInputs.empty()) {
+    size_t r = static_cast<size_t>(op.refInputs[0]);
+    if (r < varNames.size() && !varNames[r].empty())
+      if (const Tensor* v = resources_.variable(varNames[r]); v && v->valid()) {
+        Device d = v->device();
+        return placeOp(op, {}, devices_, &d);
+      }
+  }
+  return placeOp(op, deviceScope(), devices_);
 }
 
 void GradientTape::watch(const EagerValue& v) {

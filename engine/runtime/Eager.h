@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "engine/graph/Graph.h"
+#include "engine/graph/Placement.h"
 #include "engine/runtime/DebugHooks.h"
 #include "engine/runtime/Resources.h"
 #include "engine/runtime/Session.h"
+#include "engine/runtime/Transfers.h"
 
 namespace tlens {
 
@@ -73,7 +75,23 @@ class EagerContext {
   void setHooks(DebugHooks* h) { hooks_ = h; }
   void setCheckNumerics(bool on) { checkNumerics_ = on; }
   bool checkNumerics() const { return checkNumerics_; }
-  Device& defaultDevice() { return device_; }
+  /// The program's devices (null: the CPU only); the set must outlive the context's use.
+  void setDevices(const DeviceSet* d) { devices_ = d; }
+  const DeviceSet* devices() const { return devices_; }
+  /// `with tf.device(spec)` in eager code.
+  void pushDevice(std::string spec) { deviceScopes_.push_back(std::move(spec)); }
+  void popDevice() { if (!deviceScopes_.empty()) deviceScopes_.pop_back(); }
+  const std::string& deviceScope() const {
+    static const std::string kNone;
+    return deviceScopes_.empty() ? kNone : deviceScopes_.back();
+  }
+  /// Where `op` runs now (placeOp's rules, eager always places softly). `varNames` as in
+  /// execute: an op that updates a variable runs where the variable lives.
+  Placement placement(const OpDef& op, const std::vector<std::string>& varNames = {});
+  /// Where the last executed op ran, and why not elsewhere.
+  const Placement& lastPlacement() const { return lastPlacement_; }
+  /// Copies between devices made by eager ops so far.
+  const Transfers& transfers() const { return transfers_; }
   /// Source location and Python stack of the op about to run (the interpreter keeps it current).
   CreationContext& creation() { return creation_; }
 
@@ -87,7 +105,10 @@ class EagerContext {
   Resources resources_;
   DebugHooks* hooks_ = nullptr;
   bool checkNumerics_ = false;
-  Device device_ = Device::cpu();
+  const DeviceSet* devices_ = nullptr;
+  std::vector<std::string> deviceScopes_;
+  Placement lastPlacement_;
+  Transfers transfers_;
   CreationContext creation_;
   std::vector<GradientTape*> tapes_;
   bool pauseRecording_ = false;

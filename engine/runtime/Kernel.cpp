@@ -1,5 +1,9 @@
 #include "engine/runtime/Kernel.h"
 
+#ifdef TLENS_HAVE_CUDA
+#include "engine/cuda/CudaBackend.h"
+#endif
+
 namespace tlens {
 
 Tensor& KernelContext::allocateOutput(size_t i) {
@@ -8,13 +12,13 @@ Tensor& KernelContext::allocateOutput(size_t i) {
     fail("Internal: output " + std::to_string(i) + " of " + op_.type +
              " has no concrete shape after inference (" + t.shape.str() + ")",
          ErrorCode::Internal);
-  outputs_[i] = Tensor(t.dtype, t.shape.concrete(), nullptr, nodeName_.c_str());
+  outputs_[i] = Tensor(t.dtype, t.shape.concrete(), allocator_, nodeName_.c_str());
   return outputs_[i];
 }
 
 Tensor& KernelContext::allocateOutput(size_t i, ConcreteShape shape, DType dtype) {
   outputs_[i] = Tensor(dtype == DType::Invalid ? outputTypes_[i].dtype : dtype, std::move(shape),
-                       nullptr, nodeName_.c_str());
+                       allocator_, nodeName_.c_str());
   return outputs_[i];
 }
 
@@ -47,6 +51,9 @@ const KernelRegistry& KernelRegistry::global() {
   static const KernelRegistry* r = [] {
     auto* reg = new KernelRegistry();
     registerCpuKernels(*reg);
+#ifdef TLENS_HAVE_CUDA
+    if (cuda::built()) cuda::registerKernels(*reg);
+#endif
     return reg;
   }();
   return *r;

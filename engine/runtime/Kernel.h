@@ -20,13 +20,16 @@ class KernelContext : public AttrReader {
  public:
   KernelContext(const OpDef& op, const Attrs& attrs, const std::vector<Tensor>& inputs,
                 std::vector<TensorType>& outputTypes, Resources& res, const std::string& nodeName,
-                Device device)
+                Device device, Allocator* allocator = nullptr)
       : AttrReader(attrs), op_(op), inputs_(inputs), outputTypes_(outputTypes), res_(res),
-        nodeName_(nodeName), device_(device), outputs_(outputTypes.size()) {}
+        nodeName_(nodeName), device_(device), allocator_(allocator ? allocator : cpuAllocator()),
+        outputs_(outputTypes.size()) {}
 
   const OpDef& op() const { return op_; }
   const std::string& nodeName() const { return nodeName_; }
   Device device() const { return device_; }
+  /// The memory outputs and scratch of this kernel come from (its device's).
+  Allocator* allocator() const { return allocator_; }
   size_t numInputs() const { return inputs_.size(); }
   const Tensor& input(size_t i) const { return inputs_[i]; }
   const std::vector<Tensor>& inputs() const { return inputs_; }
@@ -74,6 +77,7 @@ class KernelContext : public AttrReader {
   Resources& res_;
   const std::string& nodeName_;
   Device device_;
+  Allocator* allocator_;
   std::vector<Tensor> outputs_;
   const std::vector<std::string>* varNames_ = nullptr;
   bool checkNumerics_ = false;

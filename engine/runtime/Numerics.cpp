@@ -1,5 +1,9 @@
 #include "engine/runtime/Numerics.h"
 
+#ifdef TLENS_HAVE_CUDA
+#include "engine/cuda/CudaBackend.h"
+#endif
+
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -55,11 +59,22 @@ bool allFinite(DType dtype, const void* data, int64_t n) {
   }
 }
 
-bool allFinite(const Tensor& t) { return allFinite(t.dtype(), t.raw(), t.numElements()); }
+// A tensor in device memory is scanned on its device (one fused reduction) or, without the CUDA
+// backend, copied to the host first.
+bool allFinite(const Tensor& t) {
+  if (!t.hostAccessible()) {
+#ifdef TLENS_HAVE_CUDA
+    if (t.device().kind == Device::GPU) return cuda::allFinite(t);
+#endif
+    return allFinite(t.toHost());
+  }
+  return allFinite(t.dtype(), t.raw(), t.numElements());
+}
 
 NonFiniteCounts countNonFinite(const Tensor& t) {
   NonFiniteCounts c;
   if (!isFloating(t.dtype()) || allFinite(t)) return c;
+  if (!t.hostAccessible()) return countNonFinite(t.toHost());
   dispatchFloat(t.dtype(), [&](auto z) {
     using T = decltype(z);
     countRange(t.data<T>(), t.numElements(), c);
@@ -74,6 +89,7 @@ bool sharesBufferWith(const Tensor& t, const std::vector<Tensor>& inputs) {
 }
 
 TensorSummary summarize(const Tensor& t) {
+  if (t.valid() && !t.hostAccessible()) return summarize(t.toHost());
   TensorSummary s;
   s.count = t.numElements();
   if (!t.valid() || s.count == 0) return s;

@@ -21,17 +21,26 @@ std::vector<Tensor> runOp(const OpCall& c) {
   ShapeResult r = op.infer(inTypes, *c.attrs, *c.name);
   if (!r.ok()) throw EngineError(ErrorCode::InvalidArgument, r.error);
 
-  KernelFn fn = KernelRegistry::global().find(op.type, c.device.kind);
+  // Virtual GPUs run the CPU kernels on their own (host) memory.
+  const bool virtualGpu = c.where && c.where->isVirtual;
+  const Device::Kind kind = virtualGpu ? Device::CPU : c.device.kind;
+  KernelFn fn = KernelRegistry::global().find(op.type, kind);
   if (!fn)
     throwError(ErrorCode::Unimplemented,
-               "No " + std::string(c.device.kind == Device::CPU ? "CPU" : "GPU") +
+               "No " + std::string(kind == Device::CPU ? "CPU" : "GPU") +
                    " kernel registered for op " + op.type + " (node " + *c.name + ")");
-  KernelContext ctx(op, *c.attrs, inputs, r.outputs, *c.resources, *c.name, c.device);
+  Allocator* alloc = c.where && c.where->allocator ? c.where->allocator : cpuAllocator();
+  KernelContext ctx(op, *c.attrs, inputs, r.outputs, *c.resources, *c.name, c.device, alloc);
   ctx.setVarNames(c.varNames);
   ctx.setCheckingNumerics(c.checkNumerics);
   fn(ctx);
   if (c.finite) *c.finite = ctx.finiteReports();
   std::vector<Tensor>& outs = ctx.outputs();
+  // A CPU kernel that made an output with its own allocation (a cast, a scratch result) on a
+  // virtual GPU: the output moves to the device's memory, as it would be there on a real GPU.
+  if (virtualGpu)
+    for (Tensor& t : outs)
+      if (t.valid() && t.buffer() && t.buffer()->allocator() == cpuAllocator()) t = t.copyTo(alloc, c.name->c_str());
   for (size_t i = 0; i < outs.size(); ++i) {
     const TensorType& want = r.outputs[i];
     if (!outs[i].valid()) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/DeviceSet.h"
 #include "engine/core/Tensor.h"
 #include "engine/ops/OpDef.h"
 #include "engine/runtime/Resources.h"
@@ -19,6 +20,8 @@ struct OpCall {
   const std::vector<Tensor>* inputs = nullptr;
   const std::string* name = nullptr;
   Device device;
+  /// The device's entry in the program's DeviceSet (its allocator, virtual or not); null: the CPU.
+  const DeviceInfo* where = nullptr;
   Resources* resources = nullptr;
   const std::vector<std::string>* varNames = nullptr;  ///< per input: variable name for ref inputs
   bool checkNumerics = false;  ///< lets kernels test their outputs while writing them

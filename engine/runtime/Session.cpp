@@ -30,6 +30,13 @@ const Tensor& Session::readVariable(const Node* var, const Node* consumer) {
 }
 Session::~Session() = default;
 
+// Fetched values are the program's (numpy arrays in TensorFlow): they leave device memory,
+// virtual GPUs' included, so per-device byte counts show only what the device holds.
+Tensor Session::fetched(const Tensor& t, const Output& o) {
+  if (!t.valid() || t.device().kind != Device::GPU) return t;
+  return transfers_.place(t, cpuAllocator(), o.name(), false);
+}
+
 Tensor validateFeed(const Output& target, const Tensor& value) {
   const TensorType& t = target.type();
   if (!t.shape.accepts(value.shape()))
@@ -126,6 +133,9 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
   DebugHooks* hooks = opts.hooks;
   if (hooks) hooks->runStarted(plan.constOrder);
   std::vector<int32_t> remaining = plan.uses;
+  transfers_.clear();
+  const DeviceSet* devices = graph_.devices();
+  const bool multiDevice = devices && devices->gpuCount() > 0;
   std::vector<int8_t> finite;
   std::vector<Tensor> inputs;
   std::vector<std::string> inputNames;
@@ -153,6 +163,17 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
           throwError(ErrorCode::Internal, "Input " + in.name() + " of " + node->name + " has no value");
         inputs.push_back(v);
       }
+      // Where the node runs, and the copies its inputs need to get there.
+      const DeviceInfo* where = multiDevice ? devices->find(node->device) : nullptr;
+      if (multiDevice && !node->op->readsOnlyShapes) {
+        Allocator* home = where && where->allocator ? where->allocator : cpuAllocator();
+        for (size_t k = 0; k < inputs.size(); ++k) {
+          if (!inputs[k].valid()) continue;
+          const bool hostIn = node->op->isHostInput(k, inputs.size());
+          Allocator* to = hostIn ? (inputs[k].hostAccessible() ? nullptr : cpuAllocator()) : home;
+          if (to) inputs[k] = transfers_.place(inputs[k], to, node->inputs[k].name(), !isVariable(node->inputs[k].node));
+        }
+      }
       NodeEvent ev;
       if (hooks) {
         ev.node = node;
@@ -172,6 +193,7 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
       call.inputs = &inputs;
       call.name = &node->name;
       call.device = node->device;
+      call.where = where;
       call.resources = &resources_;
       call.varNames = &plan.varNames[step];
       call.checkNumerics = opts.checkNumerics;
@@ -211,10 +233,15 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
         if (!feeds.empty() && fedValues.count(in)) continue;
         if (isVariable(in.node)) continue;
         const size_t id = static_cast<size_t>(in.node->id);
-        if (--remaining[id] == 0) values[id].clear();
+        if (--remaining[id] == 0) {
+          if (multiDevice)
+            for (const Tensor& t : values[id]) transfers_.forget(t);
+          values[id].clear();
+        }
       }
     }
   } catch (...) {
+    transfers_.forgetAll();
     if (hooks) hooks->runFinished(false);
     throw;
   }
@@ -229,11 +256,12 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
       continue;
     }
     if (isVariable(f.node)) {
-      result.push_back(readVariable(f.node, nullptr));
+      result.push_back(fetched(readVariable(f.node, nullptr), f));
       continue;
     }
-    result.push_back(values[static_cast<size_t>(f.node->id)][static_cast<size_t>(f.index)]);
+    result.push_back(fetched(values[static_cast<size_t>(f.node->id)][static_cast<size_t>(f.index)], f));
   }
+  transfers_.forgetAll();
   return result;
 }
 

@@ -12,6 +12,7 @@
 #include "engine/graph/Graph.h"
 #include "engine/runtime/DebugHooks.h"
 #include "engine/runtime/Resources.h"
+#include "engine/runtime/Transfers.h"
 
 namespace tlens {
 
@@ -42,10 +43,13 @@ class Session {
   Resources& resources() { return resources_; }
   /// The nodes the last run needed, in order (variables included, though they are read lazily).
   const std::vector<const Node*>& lastPlan() const { return lastPlan_; }
+  /// The copies between devices the last run made (none when every node is on the CPU).
+  const Transfers& lastTransfers() const { return transfers_; }
 
  private:
   struct Plan;
   const Tensor& readVariable(const Node* var, const Node* consumer);
+  Tensor fetched(const Tensor& t, const Output& o);
   const Plan& planFor(const std::vector<Output>& fetches, const Feeds& feeds,
                       const std::vector<Node*>& targets);
 
@@ -53,6 +57,7 @@ class Session {
   Resources resources_;
   std::map<std::vector<int64_t>, std::unique_ptr<Plan>> plans_;
   std::vector<const Node*> lastPlan_;
+  Transfers transfers_;
 };
 
 /// Checks a fed value against the static type of the tensor it replaces, casting numeric dtypes

@@ -6,6 +6,8 @@
 #include "engine/graph/Builder.h"
 #include "engine/graph/Gradients.h"
 #include "engine/graph/Optimizers.h"
+#include "engine/graph/Placement.h"
+#include "engine/ops/OpRegistry.h"
 #include "engine/runtime/PrintSink.h"
 #include "lang/interp/Function.h"
 #include "lang/tf/FunctionObj.h"
@@ -333,15 +335,20 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           std::string unique = name;
           for (int i = 1; rt.eager().resources().variable(unique) || rt.eager().resources().variables().count(unique); ++i)
             unique = name + "_" + std::to_string(i);
+          // Placed as a variable op would be: the tf.device scope, else /gpu:0 when there is one.
+          rt.markDevicesInUse();
+          const Placement where = rt.eager().placement(OpRegistry::global().get("VariableV2"));
           std::shared_ptr<TensorObj> t;
           if (rt.abstract()) {
             t = abstractTensor(rt, init->type, false);
             t->type.value.reset();
           } else {
-            Tensor v = init->concrete().tensor;
+            Tensor v = init->concrete().tensor.copyTo(rt.devices().allocator(where.device), unique.c_str());
             rt.eager().resources().setVariable(unique, v);
             t = concreteTensor(rt, rt.eager().wrap(v), false);
           }
+          t->device = where.device;
+          t->placementNote = where.note;
           t->variable = true;
           t->trainable = trainable;
           t->varName = unique;
@@ -403,13 +410,19 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       auto s = std::make_shared<ScopeObj>();
       s->kind = "device";
       std::string spec = c.isNone("spec") ? "" : c.toStr(c.arg("spec"));
+      if (!spec.empty() && !Device::parse(spec) && spec.rfind("/job:", 0) != 0)
+        c.interp.raise("ValueError", "Unknown device specification '" + spec +
+                                           "' (expected '/cpu:0', '/gpu:1', '/device:GPU:0', 'GPU:0', ...)");
       Graph* g = rt.buildingGraph();
-      s->onEnter = [g, spec]() -> Value {
+      EagerContext* e = g ? nullptr : &rt.eager();
+      s->onEnter = [g, e, spec]() -> Value {
         if (g) g->pushDevice(spec);
+        if (e) e->pushDevice(spec);
         return none();
       };
-      s->onExit = [g] {
+      s->onExit = [g, e] {
         if (g) g->popDevice();
+        if (e) e->popDevice();
       };
       return s;
     });
@@ -576,6 +589,88 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("log_device_placement", "on", [](CallContext& c, TfRuntime& rt) -> Value {
       rt.options().logDevicePlacement = c.toBool(c.arg(0));
       return none();
+    });
+
+    // --- devices (tf.config) ---------------------------------------------------------------
+    def("devices", "kind=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::string kind = c.isNone("kind") ? "" : c.toStr(c.arg("kind"));
+      for (char& ch : kind) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      std::vector<Value> items;
+      for (const DeviceInfo& d : rt.devices().devices()) {
+        std::string k = d.device.kind == Device::CPU ? "CPU" : "GPU";
+        if (!kind.empty() && kind != k) continue;
+        items.push_back(makeTuple({makeStr(k), makeInt(d.device.index), makeStr(d.description),
+                                   makeInt(static_cast<int64_t>(d.memoryLimit)), boolean(d.isVirtual)}));
+      }
+      return makeList(std::move(items));
+    });
+    def("set_virtual_gpus", "count, memory_limit=0", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (rt.devicesInUse())
+        c.interp.raise("RuntimeError", "Virtual devices cannot be modified after being initialized");
+      int64_t n = c.toInt(c.arg("count"));
+      if (n < 0 || n > 64) c.interp.raise("ValueError", "a program can have 0 to 64 virtual GPUs, not " + std::to_string(n));
+      bool real = false;
+      for (const DeviceInfo& d : rt.devices().devices()) real = real || (d.device.kind == Device::GPU && !d.isVirtual);
+      if (real)
+        c.interp.raise("NotImplementedError",
+                         "tensorlens cannot split a CUDA device into several logical GPUs yet; a single "
+                         "LogicalDeviceConfiguration(memory_limit=...) limits its memory. To simulate several "
+                         "GPUs, run with `tlens run --virtual-gpus N`.");
+      rt.devices().setVirtualGpus(static_cast<int>(n), static_cast<size_t>(c.toInt(c.arg("memory_limit"))));
+      return none();
+    });
+    def("set_gpu_memory_limit", "index, limit", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (rt.devicesInUse())
+        c.interp.raise("RuntimeError", "Virtual devices cannot be modified after being initialized");
+      const DeviceInfo* d = rt.devices().find(Device::gpu(static_cast<int>(c.toInt(c.arg("index")))));
+      if (!d) c.interp.raise("ValueError", "Unrecognized device: GPU:" + std::to_string(c.toInt(c.arg("index"))));
+      if (d->allocator && !rt.abstract()) d->allocator->setLimit(static_cast<size_t>(c.toInt(c.arg("limit"))));
+      return none();
+    });
+    def("keep_gpus", "count", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (rt.devicesInUse())
+        c.interp.raise("RuntimeError", "Visible devices cannot be modified after being initialized");
+      int64_t keep = c.toInt(c.arg("count"));
+      DeviceSet& ds = rt.devices();
+      std::vector<DeviceInfo> gpus;
+      for (const DeviceInfo& d : ds.devices())
+        if (d.device.kind == Device::GPU && static_cast<int64_t>(gpus.size()) < keep) gpus.push_back(d);
+      auto predicate = ds;  // keeps the kernel predicate of the machine's GPUs
+      ds.clearGpus();
+      for (DeviceInfo& d : gpus) ds.addGpu(d);
+      if (!gpus.empty() && !gpus.front().isVirtual)
+        ds.setGpuKernelPredicate([p = std::move(predicate)](std::string_view t) { return p.gpuHasKernel(t); });
+      return none();
+    });
+    def("memory_info", "kind, index", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::string kind = c.toStr(c.arg("kind"));
+      Device dev = kind == "GPU" ? Device::gpu(static_cast<int>(c.toInt(c.arg("index")))) : Device::cpu();
+      const DeviceInfo* d = rt.devices().find(dev);
+      if (!d) c.interp.raise("ValueError", "Unrecognized device: " + dev.str());
+      auto r = makeDict();
+      Allocator* a = d->allocator;
+      r->set(c.interp, makeStr("current"), makeInt(a && !rt.abstract() ? static_cast<int64_t>(a->bytesInUse()) : 0));
+      r->set(c.interp, makeStr("peak"), makeInt(a && !rt.abstract() ? static_cast<int64_t>(a->peakBytes()) : 0));
+      return r;
+    });
+    def("reset_memory_stats", "kind, index", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::string kind = c.toStr(c.arg("kind"));
+      Device dev = kind == "GPU" ? Device::gpu(static_cast<int>(c.toInt(c.arg("index")))) : Device::cpu();
+      const DeviceInfo* d = rt.devices().find(dev);
+      if (!d) c.interp.raise("ValueError", "Unrecognized device: " + dev.str());
+      if (d->allocator && !rt.abstract()) d->allocator->resetPeak();
+      return none();
+    });
+    def("soft_placement", "value=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (!c.isNone("value")) rt.options().softPlacement = c.toBool(c.arg("value"));
+      return boolean(rt.options().softPlacement);
+    });
+    def("built_with_cuda", "", [](CallContext&, TfRuntime&) -> Value {
+#ifdef TLENS_HAVE_CUDA
+      return boolean(true);
+#else
+      return boolean(false);
+#endif
     });
     def("set_seed", "seed", [](CallContext& c, TfRuntime& rt) -> Value {
       if (c.isNone("seed")) return none();

@@ -397,8 +397,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
       ShapeResult r = op->infer(types, req.attrs, n->name, &inputNames);
       reportShapeError(rt, r.ok() ? n->shapeError : r.error, r.blame, ins);
     }
-    if (rt.options().logDevicePlacement && !rt.abstract())
-      in.write(n->name + ": (" + n->type() + "): " + n->device.str() + "\n", true);
+    rt.markDevicesInUse();
     for (size_t i = 0; i < n->numOutputs(); ++i) {
       auto t = symbolicTensor(rt, *g, n->out(static_cast<int>(i)));
       record(rt, t, n->type(), static_cast<int>(i));
@@ -407,24 +406,44 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     return results;
   }
 
+  // Eager: where the op runs (numpy stays on the host), by the same rules as graph nodes.
+  rt.markDevicesInUse();
+  std::vector<std::string> varNames;
+  if (!op->refInputs.empty())
+    for (auto& t : ins) varNames.push_back(t->variable ? t->varName : std::string());
+  EagerContext& eager = rt.eager();
+  if (ndarray) eager.pushDevice("/cpu:0");
+  struct PopDevice {
+    EagerContext& e;
+    bool on;
+    ~PopDevice() { if (on) e.popDevice(); }
+  } popDevice{eager, ndarray};
+  const Placement where = ndarray ? Placement{} : eager.placement(*op, varNames);
+  if (where.softPlaced && !rt.options().softPlacement && !rt.abstract())
+    rt.raiseEngineError(EngineError(ErrorCode::InvalidArgument,
+        "Cannot assign a device for operation " + op->type + ": " + where.note +
+            ". Soft device placement is off (tf.config.set_soft_device_placement(False)). [Op:" + op->type + "]"));
+  if (rt.options().logDevicePlacement && !rt.abstract() && !ndarray)
+    in.write("Executing op " + op->type + " in device " + where.device.fullName() +
+                 (where.note.empty() ? "" : "  [" + where.note + "]") + "\n", true);
+
   if (!rt.abstract()) {
     std::vector<EagerValue> evs;
-    std::vector<std::string> varNames;
-    bool refs = !op->refInputs.empty();
     evs.reserve(ins.size());
-    for (size_t i = 0; i < ins.size(); ++i) {
-      evs.push_back(ins[i]->concrete());
-      if (refs) varNames.push_back(ins[i]->variable ? ins[i]->varName : std::string());
-    }
+    for (size_t i = 0; i < ins.size(); ++i) evs.push_back(ins[i]->concrete());
     rt.stampCreation(nullptr);
     std::vector<EagerValue> outs;
     try {
-      outs = rt.eager().execute(*op, evs, req.attrs, varNames);
+      outs = eager.execute(*op, evs, req.attrs, varNames);
     } catch (const EngineError& e) {
       rt.raiseEngineError(e);
     }
-    for (size_t i = 0; i < outs.size(); ++i)
-      results.push_back(concreteTensor(rt, std::move(outs[i]), ndarray, op->type, static_cast<int>(i)));
+    for (size_t i = 0; i < outs.size(); ++i) {
+      auto t = concreteTensor(rt, std::move(outs[i]), ndarray, op->type, static_cast<int>(i));
+      t->device = eager.lastPlacement().device;
+      t->placementNote = eager.lastPlacement().note;
+      results.push_back(t);
+    }
     return results;
   }
 
@@ -439,8 +458,12 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     if (op->type == "Split" || op->type == "SplitV" || op->type == "Unpack") return {unknown()};
     return {abstractTensor(rt, TensorType{}, ndarray)};
   }
-  for (size_t i = 0; i < r.outputs.size(); ++i)
-    results.push_back(abstractTensor(rt, std::move(r.outputs[i]), ndarray, op->type, static_cast<int>(i)));
+  for (size_t i = 0; i < r.outputs.size(); ++i) {
+    auto t = abstractTensor(rt, std::move(r.outputs[i]), ndarray, op->type, static_cast<int>(i));
+    t->device = where.device;
+    t->placementNote = where.note;
+    results.push_back(t);
+  }
   return results;
 }
 

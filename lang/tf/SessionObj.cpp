@@ -105,29 +105,39 @@ Value rebuild(TfRuntime& rt, const Value& f, const std::vector<Value>& values, s
 
 }  // namespace
 
-// This build has no GPU: nodes placed on a GPU run on the CPU under soft placement (with a note),
-// and fail as in TensorFlow otherwise.
+// Placement happened when each node was created (engine/graph/Placement.h); a node whose
+// tf.device request could not be honoured sits on the CPU with a note. Without
+// allow_soft_placement a TF1 session refuses such a node, as TensorFlow does; with it, the
+// session says once which nodes moved and why.
 void SessionObj::placeNodes() {
   Interpreter& in = rt->interp();
-  std::vector<std::string> moved;
+  std::vector<const Node*> moved;
+  const bool log = rt->options().logDevicePlacement;
   for (size_t i = placedNodes; i < graph->size(); ++i) {
-    Node& n = graph->nodes()[i];
-    if (n.device.kind != Device::GPU) continue;
-    if (!softPlacement)
+    const Node& n = graph->nodes()[i];
+    if (log)  // as TensorFlow logs a graph's placement when a session first runs it
+      in.write(n.name + ": (" + n.type() + "): " + n.device.fullName() +
+                   (n.placementNote.empty() ? "" : "  [" + n.placementNote + "]") + "\n", true);
+    if (!n.softPlaced) continue;
+    if (!softPlacement) {
+      std::string available;
+      for (const DeviceInfo& d : rt->devices().devices()) available += " " + d.device.fullName();
+      auto requested = Device::parse(n.requestedDevice);
       rt->raiseEngineError(EngineError(ErrorCode::InvalidArgument,
-               "Cannot assign a device for operation " + n.name + ": Operation was explicitly assigned to " +
-                   n.device.fullName() + " but available devices are [ " + Device::cpu().fullName() +
-                   " ]. Make sure the device specification refers to a valid device. (tensorlens: this build has no "
-                   "CUDA backend; pass tf.ConfigProto(allow_soft_placement=True) to run such nodes on the CPU)"));
-    n.device = Device::cpu();
-    moved.push_back(n.name);
+          "Cannot assign a device for operation " + n.name + ": Operation was explicitly assigned to " +
+              (requested ? requested->fullName() : n.requestedDevice) + " but available devices are [" +
+              available + " ]. Make sure the device specification refers to a valid device. (tensorlens: " +
+              n.placementNote + "; pass tf.ConfigProto(allow_soft_placement=True) to run such nodes on the CPU)"));
+    }
+    moved.push_back(&n);
   }
   placedNodes = graph->size();
   if (!moved.empty()) {
     std::string list;
-    for (size_t i = 0; i < moved.size() && i < 5; ++i) list += (i ? ", " : "") + moved[i];
-    if (moved.size() > 5) list += ", ...";
-    in.write("tensorlens: no GPU available; " + std::to_string(moved.size()) + " node(s) placed on /gpu run on /cpu:0 (soft placement): " + list + "\n", true);
+    for (size_t i = 0; i < moved.size() && i < 8; ++i) list += std::string(i ? ", " : "") + moved[i]->name;
+    if (moved.size() > 8) list += ", ...";
+    in.write("tensorlens: soft placement moved " + std::to_string(moved.size()) + " node(s) to /cpu:0: " + list +
+                 " (" + moved[0]->name + ": " + moved[0]->placementNote + ")\n", true);
   }
 }
 
@@ -196,6 +206,17 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
       std::string what = e.what();
       if (what.rfind("Cannot feed value", 0) == 0) in.raise("ValueError", what);
       rt->raiseEngineError(e);
+    }
+    const Transfers& tr = session->lastTransfers();
+    if (rt->options().logDevicePlacement && tr.count()) {
+      std::string list;
+      for (size_t i = 0; i < tr.log().size() && i < 8; ++i) {
+        const Transfer& x = tr.log()[i];
+        list += "\n  " + x.tensor + ": " + x.from.str() + " -> " + x.to.str() + " (" + formatBytes(x.bytes) + ")";
+      }
+      if (tr.count() > 8) list += "\n  ...";
+      in.write("tensorlens: this run copied " + std::to_string(tr.count()) + " tensor(s) between devices (" +
+                   formatBytes(tr.bytes()) + "):" + list + "\n", true);
     }
     for (Tensor& t : results) values.push_back(concreteTensor(*rt, rt->eager().wrap(std::move(t)), true));
   }

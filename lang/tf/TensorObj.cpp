@@ -59,6 +59,16 @@ static Value tensorShape(TfRuntime& rt, const Shape& s) {
   return in.call(rt.tensorShapeClass, {dims});
 }
 
+std::string TensorObj::deviceName() const {
+  if (isSymbolic() && out.node) return out.node->device.str();
+  return device.str();
+}
+
+const std::string& TensorObj::devicePlacementNote() const {
+  if (isSymbolic() && out.node) return out.node->placementNote;
+  return placementNote;
+}
+
 Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
   if (name == "shape") return ndarray ? shapeTuple(type.shape) : tensorShape(*rt, type.shape);
   if (name == "dtype") return std::make_shared<DTypeObj>(type.dtype, ndarray, rt);
@@ -73,8 +83,8 @@ Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
     in.raise("AttributeError", "Tensor.name is undefined when eager execution is enabled.");
   }
   if (name == "device" && !ndarray) {
-    if (isSymbolic()) return makeStr(out.node->device.str());
-    return makeStr(rt->eager().defaultDevice().str());
+    if (isSymbolic()) return makeStr(out.node->device.fullName());
+    return makeStr((form == Form::Concrete ? concrete().tensor.device() : device).fullName());
   }
   if (name == "_tlens_type") return makeStr(describeType(type));
   if (name == "_tlens_form") return makeStr(form == Form::Symbolic ? "symbolic" : form == Form::Concrete ? "concrete" : "abstract");

@@ -35,6 +35,13 @@ class TensorObj : public interp::NativeObject {
   // Concrete (for variables: the value as last read)
   EagerValue value;
   /// The static type: the node's output type, the concrete value's type, or the abstract type.
+  /// Eager and abstract-eager tensors: the device the producing op was placed on, and why it is
+  /// not where it was asked or defaulted to (empty when it is). Graph tensors read their node's.
+  Device device;
+  std::string placementNote;
+  /// Where this tensor lives or will live ("/gpu:0"), and the placement note.
+  std::string deviceName() const;
+  const std::string& devicePlacementNote() const;
   TensorType type;
   /// Where the Python expression that produced it is.
   SourceLocation origin;

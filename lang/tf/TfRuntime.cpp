@@ -24,6 +24,8 @@ ApiStyle detectApiStyle(std::string_view text) {
 
 TfRuntime::TfRuntime(Interpreter& in, TfOptions options) : in_(in), options_(std::move(options)) {
   if (options_.style) style_ = *options_.style;
+  devices_ = machineDevices(options_.devices);
+  eager_.setDevices(&devices_);
   eager_.setHooks(options_.hooks);
   eager_.setCheckNumerics(options_.checkNumerics);
 }
@@ -45,6 +47,7 @@ void TfRuntime::resetDefaultGraph() { default_ = &newGraph(); }
 
 Graph& TfRuntime::newGraph() {
   graphs_.push_back(std::make_unique<Graph>());
+  graphs_.back()->setDevices(&devices_);
   return *graphs_.back();
 }
 

@@ -28,6 +28,7 @@
 
 #include "engine/graph/Graph.h"
 #include "engine/runtime/DebugHooks.h"
+#include "engine/runtime/Devices.h"
 #include "engine/runtime/Eager.h"
 #include "engine/runtime/Session.h"
 #include "lang/interp/Interpreter.h"
@@ -54,6 +55,12 @@ struct TfOptions {
   DebugHooks* hooks = nullptr;
   /// Print each node's device when it is created (tf.debugging.set_log_device_placement).
   bool logDevicePlacement = false;
+  /// Which devices the program has: the machine's, none of its GPUs, or N virtual GPUs
+  /// (`tlens run --virtual-gpus N`, the debugger's `device` launch argument).
+  DeviceRequest devices;
+  /// Eager ops whose tf.device request cannot be honoured run on the CPU (TF2's default,
+  /// tf.config.set_soft_device_placement).
+  bool softPlacement = true;
 };
 
 /// One tensor-producing event seen by the runtime (for the static/dynamic agreement check and
@@ -97,6 +104,13 @@ class TfRuntime {
 
   // --- eager --------------------------------------------------------------------------------
   EagerContext& eager() { return eager_; }
+
+  // --- devices ------------------------------------------------------------------------------
+  /// The program's devices (placement reads them; tf.config changes them before first use).
+  DeviceSet& devices() { return devices_; }
+  /// True once an op was placed: tf.config may no longer change the devices, as in TensorFlow.
+  bool devicesInUse() const { return devicesInUse_; }
+  void markDevicesInUse() { devicesInUse_ = true; }
 
   // --- sessions -----------------------------------------------------------------------------
   /// A session per (graph, tf.Session object); the runtime keeps it alive.
@@ -155,6 +169,8 @@ class TfRuntime {
   Graph* default_ = nullptr;
   std::vector<Graph*> graphStack_;
   std::vector<std::unique_ptr<Session>> sessions_;
+  DeviceSet devices_;
+  bool devicesInUse_ = false;
   EagerContext eager_;
 };
 

@@ -213,15 +213,16 @@ ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool 
         info.type = tf::describeType(t->type);
         info.known = t->type.dtype != DType::Invalid && t->type.shape.rankKnown();
         if (t->isSymbolic() && t->out.node) {
-          info.device = t->out.node->device.str();
+          info.device = t->deviceName();
           info.node = t->out.node->name;
           if (t->out.node->op) {
             info.op = t->out.node->op->type;
             info.opSummary = t->out.node->op->summary;
           }
         } else if (!t->ndarray && t->rt) {
-          info.device = t->rt->eager().defaultDevice().str();
+          info.device = t->deviceName();
         }
+        if (!t->ndarray) info.placementNote = t->devicePlacementNote();
         if (t->variable) info.node = t->isSymbolic() ? info.node : t->varName;
         info.value = t->typeName();  // Tensor, EagerTensor, ndarray, RefVariable
         // Every tensor of a kind offers the same names: list them once per kind.

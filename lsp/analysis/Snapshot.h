@@ -35,6 +35,7 @@ struct ValueInfo {
   bool known = false;      ///< a tensor with known dtype and rank, or a Python value with known value
   std::string value;       ///< repr of a known small Python value ("3", "[784, 256]")
   std::string device;      ///< tensors: "/cpu:0"
+  std::string placementNote;  ///< tensors: why not on the device asked or defaulted to
   std::string node;        ///< graph tensors: the node it creates ("fc1/Relu")
   std::string op;          ///< graph tensors: op type ("Relu")
   std::string opSummary;   ///< the op's one-line documentation

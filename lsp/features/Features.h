@@ -48,6 +48,7 @@ struct HoverInfo {
   std::vector<std::string> types;   ///< all distinct types seen (one per call site)
   std::string value;                ///< known Python value, or the tensor class
   std::string device, node, op, opSummary;
+  std::string placementNote;        ///< why the tensor is not on the device asked or defaulted to
   std::string signature, doc;
   std::vector<std::vector<std::string>> summaryRows;
   /// Markdown for the editor.

@@ -37,6 +37,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, lang::TextPos pos) {
   h.types = v->types;
   h.value = v->value;
   h.device = v->device;
+  h.placementNote = v->placementNote;
   h.node = v->node;
   h.op = v->op;
   h.opSummary = v->opSummary;
@@ -69,6 +70,7 @@ std::string HoverInfo::present() const {
         for (const auto& t : types) md += "- " + code(t) + "\n";
       }
       if (!node.empty()) md += "\nnode " + code(node) + (op.empty() ? "" : " (" + op + ")") + "\n";
+      if (!placementNote.empty()) md += "\nplacement: " + placementNote + "\n";
       break;
     case ValueInfo::Kind::Python:
     case ValueInfo::Kind::DType:

@@ -29,9 +29,15 @@ int graphCommand(const Args& args) {
   SplitArgs s = splitProgramArgs(args);
   std::string format = "dot";
   bool abstract = false;
+  tf::TfOptions tfo;
   for (size_t i = 0; i < s.flags.size(); ++i) {
     if (s.flags[i] == "--format" && i + 1 < s.flags.size()) format = s.flags[++i];
     else if (s.flags[i] == "--abstract") abstract = true;
+    else if (parseDeviceFlag(s.flags[i], [&]() -> std::string {
+               if (i + 1 >= s.flags.size()) throw std::invalid_argument(s.flags[i] + " needs a value");
+               return s.flags[++i];
+             }, tfo)) {
+    }
     else throw std::invalid_argument("unknown option " + s.flags[i]);
   }
   if (s.program.empty() || (format != "dot" && format != "json")) {
@@ -39,6 +45,7 @@ int graphCommand(const Args& args) {
     return 2;
   }
   ProgramOptions o;
+  o.tf = tfo;
   o.path = s.program;
   o.argv = s.programArgs;
   o.mode = abstract ? interp::Mode::Abstract : interp::Mode::Concrete;

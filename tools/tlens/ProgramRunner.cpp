@@ -53,4 +53,28 @@ SplitArgs splitProgramArgs(const std::vector<std::string>& args) {
   return s;
 }
 
+bool parseDeviceFlag(const std::string& flag, const std::function<std::string()>& value, tf::TfOptions& o) {
+  if (flag == "--device") {
+    std::string d = value();
+    if (d != "cpu" && d != "gpu") throw std::invalid_argument("--device must be cpu or gpu");
+    o.devices.hideGpus = d == "cpu";
+    if (d == "gpu" && o.devices.virtualGpus < 0 && machineDevices().gpuCount() == 0)
+      std::fprintf(stderr, "tlens: no GPU: %s; ops run on /cpu:0 (--virtual-gpus N simulates N GPUs)\n",
+                   gpuUnavailableReason().c_str());
+    return true;
+  }
+  if (flag == "--virtual-gpus") {
+    std::string v = value();
+    int n = -1;
+    try {
+      n = std::stoi(v);
+    } catch (const std::exception&) {
+    }
+    if (n < 0 || n > 64) throw std::invalid_argument("--virtual-gpus takes a count from 0 to 64, not '" + v + "'");
+    o.devices.virtualGpus = n;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace tlens::cli

@@ -46,4 +46,11 @@ struct SplitArgs {
 };
 SplitArgs splitProgramArgs(const std::vector<std::string>& args);
 
+/// The device flags shared by the subcommands: `--device cpu|gpu` (cpu hides the machine's GPUs)
+/// and `--virtual-gpus N` (N GPUs of host memory instead of the machine's, so placement and
+/// copies between devices can be tried without a GPU). Returns false when `flag` is neither;
+/// `value` yields the flag's argument (throws when it is missing).
+bool parseDeviceFlag(const std::string& flag, const std::function<std::string()>& value, tf::TfOptions& o);
+inline constexpr const char* kDeviceFlagsUsage = "[--device cpu|gpu] [--virtual-gpus N]";
+
 }  // namespace tlens::cli

@@ -1,4 +1,4 @@
-// tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--mode auto|eager|graph]
+// tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] [--mode auto|eager|graph]
 //           [--dump DIR] [--listen PORT] prog.py [args...]
 #include <cstdio>
 #include <filesystem>
@@ -87,7 +87,7 @@ int runUnderDebugger(const ProgramOptions& o, int port) {
 int runCommand(const Args& args) {
   SplitArgs s = splitProgramArgs(args);
   if (s.program.empty()) {
-    std::fprintf(stderr, "usage: tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] "
+    std::fprintf(stderr, "usage: tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] "
                          "[--mode auto|eager|graph] [--dump DIR] [--listen PORT] prog.py [args...]\n");
     return 2;
   }
@@ -105,10 +105,7 @@ int runCommand(const Args& args) {
     if (f == "--check-numerics") o.tf.checkNumerics = true;
     else if (f == "--log-device-placement") o.tf.logDevicePlacement = true;
     else if (f == "--mode") o.style = value();
-    else if (f == "--device") {
-      std::string d = value();
-      if (d != "cpu" && d != "gpu") throw std::invalid_argument("--device must be cpu or gpu");
-      if (d == "gpu") std::fprintf(stderr, "tlens: no CUDA backend in this build; running on /cpu:0\n");
+    else if (parseDeviceFlag(f, value, o.tf)) {
     } else if (f == "--listen") {
       listenPort = std::stoi(value());
       if (listenPort < 0 || listenPort > 65535) throw std::invalid_argument("--listen must be in 0..65535");

@@ -433,7 +433,7 @@ void registerArrayOps(OpRegistry& r) {
       .doc("Returns the input unchanged, and blocks gradients from flowing through it.")
       .shape(passThrough);
 
-  OpBuilder(r, "Shape")
+  OpBuilder(r, "Shape").cpuOnly("computes a shape on the host").readsOnlyShapes()
       .api("tf.shape")
       .input("input")
       .attr("out_type", DType::Int32)
@@ -445,7 +445,7 @@ void registerArrayOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Size")
+  OpBuilder(r, "Size").cpuOnly("computes a shape on the host").readsOnlyShapes()
       .api("tf.size")
       .input("input")
       .attr("out_type", DType::Int32)
@@ -463,7 +463,7 @@ void registerArrayOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Rank")
+  OpBuilder(r, "Rank").cpuOnly("computes a shape on the host").readsOnlyShapes()
       .api("tf.rank")
       .input("input")
       .notDifferentiable()
@@ -477,7 +477,7 @@ void registerArrayOps(OpRegistry& r) {
         return single(t);
       });
 
-  OpBuilder(r, "Reshape")
+  OpBuilder(r, "Reshape").hostInput(1)
       .api("tf.reshape")
       .input("tensor")
       .input("shape")
@@ -487,7 +487,7 @@ void registerArrayOps(OpRegistry& r) {
         return std::vector<Output>{ops::reshape(g.graph, g.dys[0], ops::shape(g.graph, g.input(0))), {}};
       });
 
-  OpBuilder(r, "BroadcastTo")
+  OpBuilder(r, "BroadcastTo").hostInput(1)
       .api("tf.broadcast_to")
       .input("input")
       .input("shape")
@@ -511,7 +511,7 @@ void registerArrayOps(OpRegistry& r) {
       .doc("A tensor of ones with the shape and dtype of the input.")
       .shape(unchanged);
 
-  OpBuilder(r, "Fill")
+  OpBuilder(r, "Fill").hostInput(0)
       .api("tf.fill").api("tf.zeros").api("tf.ones")
       .input("dims")
       .input("value")
@@ -522,7 +522,7 @@ void registerArrayOps(OpRegistry& r) {
         return std::vector<Output>{{}, ops::reduceSum(g.graph, g.dys[0], {})};
       });
 
-  OpBuilder(r, "Range")
+  OpBuilder(r, "Range").hostInput(0).hostInput(1).hostInput(2)
       .api("tf.range")
       .input("start")
       .input("limit")
@@ -531,7 +531,7 @@ void registerArrayOps(OpRegistry& r) {
       .doc("The sequence start, start + delta, ... up to but not including limit.")
       .shape(rangeShape);
 
-  OpBuilder(r, "Transpose")
+  OpBuilder(r, "Transpose").hostInput(1)
       .api("tf.transpose")
       .input("x")
       .input("perm")
@@ -552,14 +552,14 @@ void registerArrayOps(OpRegistry& r) {
         return std::vector<Output>{G.op("Transpose", {g.dys[0], inv}), {}};
       });
 
-  OpBuilder(r, "InvertPermutation")
+  OpBuilder(r, "InvertPermutation").cpuOnly("computes a permutation on the host")
       .api("tf.math.invert_permutation").api("tf.invert_permutation")
       .input("x")
       .notDifferentiable()
       .doc("The inverse of a permutation vector: y[x[i]] = i.")
       .shape(invertPermutationShape);
 
-  OpBuilder(r, "ExpandDims")
+  OpBuilder(r, "ExpandDims").hostInput(1)
       .api("tf.expand_dims")
       .input("input")
       .input("axis")
@@ -575,7 +575,7 @@ void registerArrayOps(OpRegistry& r) {
       .shape(squeezeShape)
       .grad(reshapeToInputGrad);
 
-  OpBuilder(r, "OneHot")
+  OpBuilder(r, "OneHot").hostInput(1)
       .api("tf.one_hot")
       .input("indices")
       .input("depth")

@@ -610,7 +610,7 @@ std::vector<Output> padGrad(GradContext& g) {
 }  // namespace
 
 void registerConcatOps(OpRegistry& r) {
-  OpBuilder(r, "ConcatV2")
+  OpBuilder(r, "ConcatV2").hostInput(-1)
       .api("tf.concat")
       .inputList("values")
       .doc("Concatenates tensors along one dimension. Inputs: the values, then the axis (a scalar "
@@ -618,7 +618,7 @@ void registerConcatOps(OpRegistry& r) {
       .shape(concatShape)
       .grad(concatGrad);
 
-  OpBuilder(r, "ConcatOffset")
+  OpBuilder(r, "ConcatOffset").cpuOnly("computes shapes on the host")
       .input("concat_dim")
       .inputList("shape")
       .notDifferentiable()
@@ -655,7 +655,7 @@ void registerConcatOps(OpRegistry& r) {
         return std::vector<Output>{G.op("Pack", parts, {{"axis", AttrReader(g.node.attrs).getInt("axis", 0)}})};
       });
 
-  OpBuilder(r, "Split")
+  OpBuilder(r, "Split").hostInput(0)
       .api("tf.split")
       .input("axis")
       .input("value")
@@ -667,7 +667,7 @@ void registerConcatOps(OpRegistry& r) {
         return std::vector<Output>{{}, c[0]};
       });
 
-  OpBuilder(r, "SplitV")
+  OpBuilder(r, "SplitV").hostInput(1).hostInput(2)
       .input("value")
       .input("size_splits")
       .input("axis")
@@ -679,7 +679,7 @@ void registerConcatOps(OpRegistry& r) {
         return std::vector<Output>{c[0], {}, {}};
       });
 
-  OpBuilder(r, "Tile")
+  OpBuilder(r, "Tile").hostInput(1)
       .api("tf.tile")
       .input("input")
       .input("multiples")
@@ -687,7 +687,7 @@ void registerConcatOps(OpRegistry& r) {
       .shape(tileShape)
       .grad(tileGrad);
 
-  OpBuilder(r, "Pad")
+  OpBuilder(r, "Pad").hostInput(1)
       .api("tf.pad")
       .input("input")
       .input("paddings")
@@ -696,7 +696,7 @@ void registerConcatOps(OpRegistry& r) {
       .shape(padShape)
       .grad(padGrad);
 
-  OpBuilder(r, "PadV2")
+  OpBuilder(r, "PadV2").hostInput(1)
       .input("input")
       .input("paddings")
       .input("constant_values")

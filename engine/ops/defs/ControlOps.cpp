@@ -42,7 +42,7 @@ void registerControlOps(OpRegistry& r) {
                              a.getString("message")}})};
       });
 
-  OpBuilder(r, "Print")
+  OpBuilder(r, "Print").cpuOnly("prints on the host")
       .api("tf.Print").api("tf.compat.v1.Print")
       .input("input")
       .inputList("data")
@@ -61,7 +61,7 @@ void registerControlOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Assert")
+  OpBuilder(r, "Assert").cpuOnly("checks its condition and prints on the host")
       .api("tf.debugging.Assert").api("tf.Assert").api("tf.compat.v1.Assert")
       .input("condition")
       .inputList("data")

@@ -408,7 +408,7 @@ void registerNNOps(OpRegistry& r) {
       .shape(conv2dShape)
       .grad(conv2dGrad);
 
-  OpBuilder(r, "Conv2DBackpropInput")
+  OpBuilder(r, "Conv2DBackpropInput").hostInput(0)
       .api("tf.compat.v1.nn.conv2d_backprop_input")
       .input("input_sizes").input("filter").input("out_backprop")
       .attr("strides", {}).attr("padding", {}).attr("dilations", kOnes4)
@@ -424,7 +424,7 @@ void registerNNOps(OpRegistry& r) {
                                    G.op("Conv2D", {dy, f}, a)};
       });
 
-  OpBuilder(r, "Conv2DBackpropFilter")
+  OpBuilder(r, "Conv2DBackpropFilter").hostInput(1)
       .api("tf.compat.v1.nn.conv2d_backprop_filter")
       .input("input").input("filter_sizes").input("out_backprop")
       .attr("strides", {}).attr("padding", {}).attr("dilations", kOnes4)
@@ -492,7 +492,7 @@ void registerNNOps(OpRegistry& r) {
             G.op("AvgPoolGrad", {ops::shape(G, g.input(0)), g.dys[0]}, g.node.attrs)};
       });
 
-  OpBuilder(r, "AvgPoolGrad")
+  OpBuilder(r, "AvgPoolGrad").hostInput(0)
       .input("orig_input_shape").input("grad")
       .attr("ksize", {}).attr("strides", {}).attr("padding", {})
       .attr("data_format", std::string("NHWC"))

@@ -32,6 +32,7 @@ ShapeResult randomShape(const InferContext& c) {
 
 void randomOp(OpRegistry& r, const char* type, std::vector<const char*> apis, const char* doc) {
   OpBuilder b(r, type);
+  b.hostInput(0);
   for (const char* a : apis) b.api(a);
   b.input("shape")
       .attr("dtype", DType::Float32)

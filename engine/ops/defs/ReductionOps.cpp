@@ -328,7 +328,7 @@ void registerReductionOps(OpRegistry& r) {
         return std::vector<Output>{ops::div(G, ops::sub(G, s, dyy), x)};
       });
 
-  OpBuilder(r, "SumToShape")
+  OpBuilder(r, "SumToShape").hostInput(1)
       .input("input").input("shape")
       .doc("Sums a tensor down to a shape it was broadcast from (the gradient of broadcasting).")
       .shape([](const InferContext& c) {
@@ -341,7 +341,7 @@ void registerReductionOps(OpRegistry& r) {
         return std::vector<Output>{ops::broadcastTo(g.graph, g.dys[0], ops::shape(g.graph, g.input(0))), {}};
       });
 
-  OpBuilder(r, "ReducedShape")
+  OpBuilder(r, "ReducedShape").cpuOnly("computes a shape on the host")
       .input("shape")
       .attr("axis", {}, "axes set to 1; absent: all")
       .notDifferentiable()

@@ -293,7 +293,7 @@ ShapeResult gatherGradShape(const InferContext& c) {
 }  // namespace
 
 void registerSlicingOps(OpRegistry& r) {
-  OpBuilder(r, "Slice")
+  OpBuilder(r, "Slice").hostInput(1).hostInput(2)
       .api("tf.slice")
       .input("input")
       .input("begin")
@@ -302,7 +302,7 @@ void registerSlicingOps(OpRegistry& r) {
       .shape(sliceShape)
       .grad(sliceGrad);
 
-  OpBuilder(r, "StridedSlice")
+  OpBuilder(r, "StridedSlice").hostInput(1).hostInput(2).hostInput(3)
       .api("tf.strided_slice")
       .input("input")
       .input("begin")
@@ -324,7 +324,7 @@ void registerSlicingOps(OpRegistry& r) {
         return std::vector<Output>{dx, {}, {}, {}};
       });
 
-  OpBuilder(r, "StridedSliceGrad")
+  OpBuilder(r, "StridedSliceGrad").hostInput(0).hostInput(1).hostInput(2).hostInput(3)
       .input("shape")
       .input("begin")
       .input("end")
@@ -342,7 +342,7 @@ void registerSlicingOps(OpRegistry& r) {
         return std::vector<Output>{{}, {}, {}, {}, d};
       });
 
-  OpBuilder(r, "GatherV2")
+  OpBuilder(r, "GatherV2").hostInput(2)
       .api("tf.gather")
       .input("params")
       .input("indices")
@@ -356,7 +356,7 @@ void registerSlicingOps(OpRegistry& r) {
         return std::vector<Output>{dx, {}, {}};
       });
 
-  OpBuilder(r, "GatherV2Grad")
+  OpBuilder(r, "GatherV2Grad").hostInput(2).hostInput(3)
       .input("grad")
       .input("indices")
       .input("params_shape")

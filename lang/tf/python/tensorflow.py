@@ -1047,11 +1047,166 @@ def _run_functions_eagerly(run_eagerly):
 config.run_functions_eagerly = _run_functions_eagerly
 config.experimental_run_functions_eagerly = _run_functions_eagerly
 config.functions_run_eagerly = lambda: _tlens.functions_eagerly()
-config.list_physical_devices = lambda device_type=None: []
-config.set_visible_devices = lambda devices, device_type=None: None
+
+
+# --- devices: what the program runs on (lang/tf/CoreModule.cpp "devices", engine/core/DeviceSet.h)
+class PhysicalDevice:
+    def __init__(self, name, device_type):
+        self.name = name
+        self.device_type = device_type
+
+    def __eq__(self, other):
+        return isinstance(other, PhysicalDevice) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return "PhysicalDevice(name='" + self.name + "', device_type='" + self.device_type + "')"
+
+
+class LogicalDevice:
+    def __init__(self, name, device_type):
+        self.name = name
+        self.device_type = device_type
+
+    def __eq__(self, other):
+        return isinstance(other, LogicalDevice) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return "LogicalDevice(name='" + self.name + "', device_type='" + self.device_type + "')"
+
+
+class LogicalDeviceConfiguration:
+    def __init__(self, memory_limit=None, experimental_priority=None, experimental_device_ordinal=None):
+        self.memory_limit = memory_limit
+
+    def __repr__(self):
+        return "LogicalDeviceConfiguration(memory_limit=" + repr(self.memory_limit) + ")"
+
+
+def _device_index(device, what):
+    if isinstance(device, (PhysicalDevice, LogicalDevice)):
+        kind = device.device_type
+        index = int(device.name.split(":")[-1])
+    else:
+        text = str(device).upper().split("/")[-1].replace("DEVICE:", "")
+        parts = text.split(":")
+        kind = parts[0]
+        index = int(parts[1]) if len(parts) > 1 and parts[1] else 0
+    if kind not in ("CPU", "GPU"):
+        raise ValueError("Unrecognized device: " + repr(device) + " (" + what + ")")
+    return kind, index
+
+
+def _list_physical_devices(device_type=None):
+    return [PhysicalDevice("/physical_device:" + k + ":" + str(i), k) for (k, i, _d, _m, _v) in _tlens.devices(device_type)]
+
+
+def _list_logical_devices(device_type=None):
+    return [LogicalDevice("/device:" + k + ":" + str(i), k) for (k, i, _d, _m, _v) in _tlens.devices(device_type)]
+
+
+def _set_logical_device_configuration(device, logical_devices):
+    kind, index = _device_index(device, "set_logical_device_configuration")
+    if logical_devices is None:
+        return
+    if kind == "CPU":
+        if len(logical_devices) > 1:
+            raise NotImplementedError("tensorlens has one CPU device; several logical CPUs are not modelled")
+        return
+    gpus = _tlens.devices("GPU")
+    if index >= len(gpus):
+        raise ValueError("Unrecognized device: " + repr(device))
+    limits = [c.memory_limit for c in logical_devices if c.memory_limit is not None]
+    limit = int(max(limits) * 1024 * 1024) if limits else 0
+    if len(logical_devices) == 1 and not gpus[index][4]:
+        _tlens.set_gpu_memory_limit(index, limit)   # a CUDA device with a memory limit
+        return
+    # Virtual GPUs: device `index` becomes len(logical_devices) GPUs of host memory.
+    _tlens.set_virtual_gpus(len(gpus) - 1 + len(logical_devices), limit)
+
+
+def _get_logical_device_configuration(device):
+    kind, index = _device_index(device, "get_logical_device_configuration")
+    for (k, i, _d, mem, _v) in _tlens.devices(kind):
+        if i == index:
+            return [LogicalDeviceConfiguration(memory_limit=mem // (1024 * 1024) if mem else None)]
+    return None
+
+
+def _set_visible_devices(devices, device_type=None):
+    if isinstance(devices, (PhysicalDevice, LogicalDevice)):
+        devices = [devices]
+    if device_type is not None and device_type.upper() != "GPU":
+        return
+    gpus = [d for d in devices if d.device_type == "GPU"]
+    _tlens.keep_gpus(len(gpus))
+
+
+def _get_memory_info(device):
+    kind, index = _device_index(device, "get_memory_info")
+    return _tlens.memory_info(kind, index)
+
+
+def _reset_memory_stats(device):
+    kind, index = _device_index(device, "reset_memory_stats")
+    _tlens.reset_memory_stats(kind, index)
+
+
+def _get_device_details(device):
+    kind, index = _device_index(device, "get_device_details")
+    for (k, i, description, _m, _v) in _tlens.devices(kind):
+        if i == index:
+            return {"device_name": description} if k == "GPU" else {}
+    return {}
+
+
+config.list_physical_devices = _list_physical_devices
+config.list_logical_devices = _list_logical_devices
+config.get_visible_devices = _list_physical_devices
+config.set_visible_devices = _set_visible_devices
+config.set_logical_device_configuration = _set_logical_device_configuration
+config.get_logical_device_configuration = _get_logical_device_configuration
+config.LogicalDeviceConfiguration = LogicalDeviceConfiguration
+config.PhysicalDevice = PhysicalDevice
+config.LogicalDevice = LogicalDevice
+config.set_soft_device_placement = lambda enabled: _tlens.soft_placement(enabled)
+config.get_soft_device_placement = lambda: _tlens.soft_placement()
 config.experimental = _Namespace("tensorflow.config.experimental")
 config.experimental.set_memory_growth = lambda device, enable: None
-config.experimental.list_physical_devices = config.list_physical_devices
+config.experimental.get_memory_growth = lambda device: False
+config.experimental.list_physical_devices = _list_physical_devices
+config.experimental.list_logical_devices = _list_logical_devices
+config.experimental.set_visible_devices = _set_visible_devices
+config.experimental.get_visible_devices = _list_physical_devices
+config.experimental.set_virtual_device_configuration = _set_logical_device_configuration
+config.experimental.get_virtual_device_configuration = _get_logical_device_configuration
+config.experimental.VirtualDeviceConfiguration = LogicalDeviceConfiguration
+config.experimental.get_memory_info = _get_memory_info
+config.experimental.reset_memory_stats = _reset_memory_stats
+config.experimental.get_device_details = _get_device_details
+config.experimental.set_device_policy = lambda device_policy: None
+
+test = _Namespace("tensorflow.test")
+test.is_built_with_cuda = lambda: _tlens.built_with_cuda()
+test.is_built_with_gpu_support = test.is_built_with_cuda
+
+
+def _is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
+    return len(_tlens.devices("GPU")) > 0
+
+
+def _gpu_device_name():
+    gpus = _tlens.devices("GPU")
+    return "/device:GPU:0" if gpus else ""
+
+
+test.is_gpu_available = _is_gpu_available
+test.gpu_device_name = _gpu_device_name
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

@@ -1,0 +1,38 @@
+#include "engine/runtime/Devices.h"
+
+#include "engine/runtime/Kernel.h"
+
+#ifdef TLENS_HAVE_CUDA
+#include "engine/cuda/CudaBackend.h"
+#endif
+
+namespace tlens {
+
+DeviceSet machineDevices(const DeviceRequest& request) {
+  DeviceSet set;
+  if (request.virtualGpus >= 0) {
+    set.setVirtualGpus(request.virtualGpus, request.virtualGpuMemory);
+    return set;
+  }
+  if (request.hideGpus) return set;
+#ifdef TLENS_HAVE_CUDA
+  const int n = cuda::deviceCount();
+  for (int i = 0; i < n; ++i)
+    set.addGpu(DeviceInfo{Device::gpu(i), cuda::deviceName(i), false, cuda::totalMemory(i), cuda::allocator(i)});
+  if (n > 0)
+    set.setGpuKernelPredicate([](std::string_view type) {
+      return KernelRegistry::global().find(type, Device::GPU) != nullptr;
+    });
+#endif
+  return set;
+}
+
+std::string gpuUnavailableReason() {
+#ifdef TLENS_HAVE_CUDA
+  return cuda::deviceCount() > 0 ? std::string() : cuda::unavailableReason();
+#else
+  return "this build has no CUDA backend (nvcc was not found when it was built)";
+#endif
+}
+
+}  // namespace tlens
