@@ -73,6 +73,8 @@ export class GraphPanel implements vscode.Disposable {
   private lastStop: StopInfo | undefined;
   /// Counts stops and resumes, so an answer to an older stop is recognised as stale.
   private generation = 0;
+  /// Sessions whose adapter answered `tensorlens/graph` with "unknown request".
+  private readonly withoutLiveGraph = new WeakSet<vscode.DebugSession>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -132,10 +134,13 @@ export class GraphPanel implements vscode.Disposable {
   /// caller keeps the graph `tlens graph` built. An answer that arrives after a later stop or a
   /// resume is dropped, so the panel never shows a stale stop.
   private async showLive(session: vscode.DebugSession, stop: StopInfo | undefined, generation = this.generation): Promise<boolean> {
+    if (this.withoutLiveGraph.has(session)) return false;
     let body: unknown;
     try {
       body = await session.customRequest('tensorlens/graph', {});
-    } catch {
+    } catch (e) {
+      // An adapter without the request says so once; it is not asked again at every stop.
+      if (/unknown request/i.test(e instanceof Error ? e.message : String(e))) this.withoutLiveGraph.add(session);
       return false;
     }
     const live = readLiveGraph(body, stop);

@@ -175,6 +175,39 @@ describe('graph panel', () => {
   });
 });
 
+describe('an adapter without tensorlens/graph', () => {
+  it('is asked once per session, not at every stop', async () => {
+    vscode.shown.panels = [];
+    const { panel } = setup({ code: 0, stdout: JSON.stringify(graphJson), stderr: '' });
+    await panel.show('/ws/prog.py');
+    const p = vscode.shown.panels[0];
+    p.receive({ type: 'ready' });
+    let asked = 0;
+    const old = {
+      name: 'old adapter',
+      type: 'tensorlens',
+      configuration: { program: '/ws/prog.py' },
+      customRequest: async () => {
+        asked++;
+        throw new Error("unknown request 'tensorlens/graph'");
+      },
+    } as unknown as vscodeTypes.DebugSession;
+    await panel.onStop(old, { reason: 'breakpoint', node: 'a' });
+    await panel.onStop(old, { reason: 'step', node: 'b' });
+    assert.equal(asked, 1);
+    assert.deepEqual(p.posted.slice(1), [
+      { type: 'stopped', node: 'a', numerics: undefined },
+      { type: 'stopped', node: 'b', numerics: undefined },
+    ]);
+    // Another failure (the program ran on before the answer) does not stop the asking.
+    let flaky = 0;
+    const busy = { ...old, customRequest: async () => { flaky++; throw new Error('not stopped'); } } as unknown as vscodeTypes.DebugSession;
+    await panel.onStop(busy, { reason: 'step' });
+    await panel.onStop(busy, { reason: 'step' });
+    assert.equal(flaky, 2);
+  });
+});
+
 describe('reading a tensorlens/graph answer', () => {
   const g = (nodes: object[]) => ({ graphs: [{ nodes }] });
 
