@@ -101,6 +101,35 @@ describe('graph-node breakpoints', function () {
     assert.equal(s.queues.get('stopped').length, 0, 'a logpoint must not stop');
   });
 
+  it('in a tf.function body: stops while tracing, then at the traced node on every call', async () => {
+    const g = Fixture.file('tf_function.py');
+    const line = g.find('return x * 2');
+    await s.start(g.path, { lineBreakpoints: [{ line }] });
+    let stop = await s.event('stopped');
+    let frames = await s.stackTrace();
+    assert.equal(frames[0].name, 'double', 'the trace runs the body as Python');
+    assert.equal(frames[0].line, line);
+    // Every call replays the trace: the nodes of this line (the constant 2, then the Mul) stop.
+    for (let call = 1; call <= 2; ++call) {
+      const seen = [];
+      for (;;) {
+        await s.request('continue', { threadId: 1 });
+        stop = await s.event('stopped');
+        seen.push(stop.body.description);
+        frames = await s.stackTrace();
+        assert.equal(frames[0].line, line);
+        assert.ok(frames.some((fr) => fr.name === '<module>' && fr.line === g.find('print("result"')), 'the call site is on the stack');
+        if (/\(Mul\)/.test(stop.body.description)) break;
+      }
+      assert.deepEqual(seen, ['Const (Const) on /cpu:0', 'Mul (Mul) on /cpu:0']);
+      const out = (await s.scope(0, 'Node')).find((v) => v.name.startsWith('out '));
+      assert.match(out.value, new RegExp(`min=${2 * call} max=${2 * call} `));
+    }
+    await s.request('continue', { threadId: 1 });
+    assert.equal((await s.event('exited')).body.exitCode, 0);
+    assert.match(s.output('stdout'), /result 2\.0\nresult 4\.0\n/);
+  });
+
   it('function breakpoints name an op type, a node or a regex; a bad regex is unverified', async () => {
     await s.request('initialize', { adapterID: 'tensorlens' });
     await s.request('launch', { program: f.path });
