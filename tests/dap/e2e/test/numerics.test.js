@@ -83,4 +83,43 @@ describe('exception filters', function () {
     await s.request('continue', { threadId: 1 });
     assert.equal((await s.event('exited')).body.exitCode, 1);
   });
+
+  it('assert and uncaught stop post mortem at the failing line; without a filter the error ends the session', async () => {
+    const f = Fixture.text('raise.py', [
+      'import tensorflow as tf',
+      'def check(v):',
+      '    assert v > 0, "v must be positive"  #$ assert',
+      'check(1)',
+      'data = {"a": 1}',
+      'check(-1)',
+      '',
+    ].join('\n'));
+    await s.start(f.path, { filters: ['assert'] });
+    const stop = await s.event('stopped');
+    assert.equal(stop.body.reason, 'exception');
+    assert.equal((await s.stackTrace())[0].line, f.line('assert'));
+    const info = (await s.request('exceptionInfo', { threadId: 1 })).body;
+    assert.equal(info.exceptionId, 'assert');
+    assert.match(info.description, /v must be positive/);
+    assert.equal((await s.evaluate('data["a"] + 1')).result, '2', 'post mortem, the console sees the globals');
+    await s.request('continue', { threadId: 1 });
+    assert.equal((await s.event('exited')).body.exitCode, 1);
+    await s.close();
+
+    const g = Fixture.text('keyerror.py', ['d = {}', 'print(d["missing"])  #$ raise', ''].join('\n'));
+    s = await Session.spawn();
+    await s.start(g.path, { filters: ['uncaught'] });
+    assert.equal((await s.event('stopped')).body.reason, 'exception');
+    assert.equal((await s.stackTrace())[0].line, g.line('raise'));
+    assert.equal((await s.request('exceptionInfo', { threadId: 1 })).body.exceptionId, 'uncaught');
+    await s.request('continue', { threadId: 1 });
+    assert.equal((await s.event('exited')).body.exitCode, 1);
+    await s.close();
+
+    s = await Session.spawn();
+    await s.start(g.path, { filters: [] });
+    assert.equal((await s.event('exited')).body.exitCode, 1);
+    assert.equal(s.queues.get('stopped').length, 0);
+    assert.match(s.output(), /KeyError: 'missing'/);
+  });
 });
