@@ -3,7 +3,9 @@
 # and Emacs set-ups in docs/editors/. Run from anywhere; exits non-zero on the first failure.
 # Needs Node.js 20+ and npm; the browser test needs Debian's chromium and the Neovim test Debian's
 # neovim (each installed here when missing, as root, and skipped with a message only when that
-# fails); the Emacs test needs emacs-nox, elpa-eglot and elpa-dap-mode (skipped when missing).
+# fails); the Emacs test needs emacs-nox, elpa-eglot, elpa-lsp-mode and elpa-dap-mode (installed
+# the same way, skipped with a message when missing). With a built tlens (build/tlens or $TLENS),
+# the editor tests also run against the real `tlens lsp` and `tlens dap`.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -62,10 +64,13 @@ else
 fi
 
 echo "== docs/editors/emacs.md in Emacs (eglot, lsp-mode, dap-mode)"
+if ! command -v emacs >/dev/null && [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq emacs-nox elpa-eglot elpa-lsp-mode elpa-dap-mode >/dev/null 2>&1 || true
+fi
 if command -v emacs >/dev/null && emacs --batch --eval "(progn (package-initialize) (require 'eglot) (require 'dap-mode))" >/dev/null 2>&1; then
   run_tests out/test/editors/emacs.test.js
 else
-  echo "SKIPPED: the Emacs configuration test needs apt-get install emacs-nox elpa-eglot elpa-dap-mode"
+  echo "SKIPPED: the Emacs configuration test needs apt-get install emacs-nox elpa-eglot elpa-lsp-mode elpa-dap-mode"
   skipped_suites=$((skipped_suites + 1))
 fi
 

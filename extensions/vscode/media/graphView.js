@@ -1,7 +1,8 @@
 // The graph view's page script. It renders `tlens graph --format json` output as an SVG laid out
 // by dagre: one box per node (coloured by device, red when its output held NaN/Inf, outlined
-// when the debugger stopped there), name scopes as collapsible groups, edges labelled with the
-// producer's output type. Clicking a node posts {type: 'reveal', file, line, column} to the
+// when the debugger stopped there, faded when a live graph from the debugger says it did not run
+// in this run), name scopes as collapsible groups, edges labelled with the producer's output
+// type. Clicking a node posts {type: 'reveal', file, line, column} to the
 // extension. The extension talks to the page only through messages (see the README in
 // extensions/vscode for the protocol), so the page also runs in a plain browser for its test.
 //
@@ -42,12 +43,18 @@ export function deviceClass(device) {
   return 'device-other';
 }
 
-/// Builds the per-graph model: nodes by name, and each scope's nodes (all descendants).
+/// Builds the per-graph model: nodes by name, each scope's nodes (all descendants), and what a
+/// live graph from the debugger (`tensorlens/graph`) adds per node: `ran: true` for the nodes
+/// that ran in the current run, `numerics: 'nan' | 'inf'` for those whose output held NaN/Inf.
 export function buildModel(graphJson) {
   const nodes = new Map();
   const scopeMembers = new Map();
+  const ran = new Set();
+  const numerics = new Map();
   for (const n of graphJson.nodes || []) {
     nodes.set(n.name, n);
+    if (n.ran === true) ran.add(n.name);
+    if (n.numerics === 'nan' || n.numerics === 'inf') numerics.set(n.name, n.numerics);
     for (const s of scopesOf(n.name)) {
       if (!scopeMembers.has(s)) scopeMembers.set(s, []);
       scopeMembers.get(s).push(n.name);
@@ -55,7 +62,13 @@ export function buildModel(graphJson) {
   }
   // A "scope" that is also a node's full name (TF names a node "x" and its children "x/...",
   // e.g. a Variable and its "x/read") stays a scope; the node is drawn inside its parent.
-  return { nodes, scopeMembers };
+  return { nodes, scopeMembers, ran, numerics };
+}
+
+/// A name for the structure of a graph (its node names in order): a live refresh of the same
+/// graph keeps the user's collapsed scopes, zoom and pan.
+export function structureKey(graphJson) {
+  return (graphJson.nodes || []).map((n) => n.name).join('\n');
 }
 
 // --- state ------------------------------------------------------------------------------------
@@ -66,7 +79,9 @@ const state = {
   model: null,
   collapsed: new Set(),
   stoppedAt: null, // node name
-  numerics: {}, // node name -> 'nan' | 'inf'
+  stoppedGraph: null, // index of the graph stoppedAt is in, when the debugger said
+  numerics: {}, // node name -> 'nan' | 'inf', from the extension (the stopped event's mark)
+  live: false, // the graph came from the debugger: nodes without ran: true did not run
   selected: null,
   title: '',
   view: { x: 0, y: 0, k: 1 },
@@ -87,7 +102,8 @@ function defaultCollapsed(model, keepOpen) {
   return c;
 }
 
-function pickGraph(graphs, stoppedAt) {
+function pickGraph(graphs, stoppedAt, stoppedGraph) {
+  if (Number.isInteger(stoppedGraph) && stoppedGraph >= 0 && stoppedGraph < graphs.length) return stoppedGraph;
   if (stoppedAt) {
     const i = graphs.findIndex((g) => (g.nodes || []).some((n) => n.name === stoppedAt));
     if (i >= 0) return i;
@@ -240,10 +256,20 @@ function el(name, attrs, parent) {
   return e;
 }
 
+/// 'nan' | 'inf' | null: the node's own mark in the graph, else the extension's.
+function numericsOf(name) {
+  return state.model.numerics.get(name) || state.numerics[name] || null;
+}
+
+/// Whether the run information says the node ran: true/false, or null when there is none.
+function ranOf(name) {
+  return state.live ? state.model.ran.has(name) : null;
+}
+
 function numericsOfScope(scope) {
   let worst = null;
   for (const m of state.model.scopeMembers.get(scope) || []) {
-    const v = state.numerics[m];
+    const v = numericsOf(m);
     if (v === 'nan') return 'nan';
     if (v === 'inf') worst = 'inf';
   }
@@ -255,7 +281,8 @@ function tooltipFor(n) {
   (n.outputs || []).forEach((t, i) => lines.push(`  output ${i}: ${t}`));
   if (n.source) lines.push(`  ${n.source.file}:${n.source.line}:${n.source.column}`);
   if (n.shapeError) lines.push(`  shape error: ${n.shapeError}`);
-  if (state.numerics[n.name]) lines.push(`  output holds ${state.numerics[n.name] === 'nan' ? 'NaN' : 'Inf'}`);
+  if (numericsOf(n.name)) lines.push(`  output holds ${numericsOf(n.name) === 'nan' ? 'NaN' : 'Inf'}`);
+  if (ranOf(n.name) !== null) lines.push(ranOf(n.name) ? '  ran in this run' : '  did not run in this run');
   return lines.join('\n');
 }
 
@@ -316,13 +343,15 @@ function render() {
     if (v.kind === 'cluster') continue;
     const classes = ['node'];
     let numerics = null;
+    let ran = null;
     let stopped = false;
     let shapeError = false;
     let raw = null;
     if (v.kind === 'node') {
       raw = state.model.nodes.get(v.name);
       classes.push(deviceClass(raw.device));
-      numerics = state.numerics[v.name] || null;
+      numerics = numericsOf(v.name);
+      ran = ranOf(v.name);
       stopped = state.stoppedAt === v.name;
       shapeError = !!raw.shapeError;
       if (state.selected === v.name) classes.push('selected');
@@ -332,10 +361,12 @@ function render() {
       const devices = new Set(members.map((m) => deviceClass(state.model.nodes.get(m).device)));
       classes.push(devices.size === 1 ? [...devices][0] : 'device-mixed');
       numerics = numericsOfScope(v.scope);
+      ran = state.live ? members.some((m) => state.model.ran.has(m)) : null;
       stopped = !!state.stoppedAt && state.stoppedAt.startsWith(v.scope + '/');
       shapeError = members.some((m) => state.model.nodes.get(m).shapeError);
     }
     if (numerics) classes.push('numerics-' + numerics);
+    if (ran !== null) classes.push(ran ? 'ran' : 'not-run');
     if (stopped) classes.push('stopped');
     if (shapeError) classes.push('shape-error');
     const grp = el('g', {
@@ -355,7 +386,9 @@ function render() {
       const badge = el('text', { x: v.width - 4, y: -4, 'text-anchor': 'end', class: 'badge' }, grp);
       badge.textContent = numerics === 'nan' ? 'NaN' : 'Inf';
     }
-    el('title', {}, grp).textContent = raw ? tooltipFor(raw) : `${v.scope}/ (${v.sub}): click to expand`;
+    el('title', {}, grp).textContent = raw
+      ? tooltipFor(raw)
+      : `${v.scope}/ (${v.sub})${numerics ? `: holds ${numerics === 'nan' ? 'NaN' : 'Inf'}` : ''}: click to expand`;
     grp.addEventListener('click', (ev) => {
       ev.stopPropagation();
       if (v.kind === 'scope') {
@@ -380,9 +413,12 @@ function render() {
   state.size = { width: gl.width || 0, height: gl.height || 0 };
   applyView();
   const visible = g.nodes().filter((id) => g.node(id).kind !== 'cluster').length;
+  const marked = [...state.model.nodes.keys()].filter((n) => numericsOf(n)).length;
   status.textContent =
     `${state.title ? state.title + ': ' : ''}graph ${state.index + 1} of ${state.graphs.length}, ` +
     `${state.model.nodes.size} nodes (${visible} shown)` +
+    (state.live ? `, ${state.model.ran.size} ran` : '') +
+    (marked ? `, ${marked} with NaN/Inf` : '') +
     (state.stoppedAt ? `, stopped at ${state.stoppedAt}` : '');
   return stoppedBox;
 }
@@ -411,7 +447,8 @@ function showDetails(n) {
   (n.controlInputs || []).forEach((t) => rows.push(['control', t]));
   if (n.source) rows.push(['source', `${n.source.file}:${n.source.line}:${n.source.column}`]);
   if (n.shapeError) rows.push(['shape error', n.shapeError]);
-  if (state.numerics[n.name]) rows.push(['numerics', state.numerics[n.name] === 'nan' ? 'output holds NaN' : 'output holds Inf']);
+  if (numericsOf(n.name)) rows.push(['numerics', numericsOf(n.name) === 'nan' ? 'output holds NaN' : 'output holds Inf']);
+  if (ranOf(n.name) !== null) rows.push(['this run', ranOf(n.name) ? 'ran' : 'did not run']);
   for (const [k, v] of rows) {
     const r = document.createElement('div');
     r.className = 'details-row';
@@ -507,16 +544,47 @@ function fillGraphPicker() {
   sel.hidden = state.graphs.length < 2;
 }
 
+/// Whether the stopped node's box is out of sight (or nearly), so the view should move to it.
+function offScreen(box) {
+  const r = document.getElementById('canvas').getBoundingClientRect();
+  const x = state.view.x + box.x * state.view.k;
+  const y = state.view.y + box.y * state.view.k;
+  return x < 40 || y < 40 || x > r.width - 40 || y > r.height - 40;
+}
+
+/// The same graph again with fresh run information (a live refresh at the next stop): keep
+/// what the user opened, zoomed and panned; open the scopes around the stopped node.
+function refreshGraph() {
+  state.model = buildModel(state.graphs[state.index]);
+  if (state.stoppedAt) for (const s of scopesOf(state.stoppedAt)) state.collapsed.delete(s);
+  const selected = state.selected ? state.model.nodes.get(state.selected) : undefined;
+  if (selected) showDetails(selected); // its marks may have changed
+  else {
+    state.selected = null;
+    document.getElementById('details').hidden = true;
+  }
+  const box = render();
+  if (box && offScreen(box)) centerOn(box);
+}
+
 export function handleMessage(m) {
   if (!m || typeof m !== 'object') return;
   if (m.type === 'graph') {
-    state.graphs = (m.graph && m.graph.graphs) || [];
+    const graphs = (m.graph && m.graph.graphs) || [];
+    const before = state.model ? structureKey(state.graphs[state.index] || {}) : null;
+    state.graphs = graphs;
     state.title = m.title || '';
     state.stoppedAt = m.stoppedAt || null;
+    state.stoppedGraph = Number.isInteger(m.stoppedGraph) ? m.stoppedGraph : null;
     state.numerics = m.numerics || {};
-    state.index = pickGraph(state.graphs, state.stoppedAt);
+    state.live = m.live === true;
+    document.body.classList.toggle('live', state.live);
+    const index = pickGraph(state.graphs, state.stoppedAt, state.stoppedGraph);
+    const same = before !== null && index === state.index && structureKey(graphs[index] || {}) === before;
+    state.index = index;
     fillGraphPicker();
-    showGraph(state.index);
+    if (same) refreshGraph();
+    else showGraph(state.index);
   } else if (m.type === 'stopped') {
     // {type: 'stopped'} without a node: the program runs again; the highlight goes.
     state.stoppedAt = m.node || null;

@@ -56,6 +56,17 @@ export function readSettings(cfg: ConfigurationLike): Settings {
   };
 }
 
+/// What `initialize` carries in initializationOptions; later changes arrive through
+/// workspace/didChangeConfiguration with the whole `tensorlens` section.
+export interface InitializationOptions {
+  analysisBudgetMs: number;
+  inlayHints: boolean;
+}
+
+export function initializationOptions(s: Settings): InitializationOptions {
+  return { analysisBudgetMs: s.analysisBudgetMs, inlayHints: s.inlayHints };
+}
+
 /// Turns the `tensorlens.path` setting into what child_process should run. A bare command name
 /// ("tlens") stays bare so the OS searches PATH; `${workspaceFolder}` and a leading `~` are
 /// expanded; any other relative path is taken from the first workspace folder.

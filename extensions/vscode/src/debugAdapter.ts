@@ -76,17 +76,23 @@ export interface StopInfo {
   reason: string;
 }
 
-/// Reads a DAP `stopped` event body. The debugger describes a stop at a graph node as
-/// "fc1/MatMul (MatMul) on /cpu:0" (issue "Debugger"); a Python-line stop has no such text.
+/// Reads a DAP `stopped` event body. `tlens dap` describes a stop at a graph node as
+/// "fc1/MatMul (MatMul) on /cpu:0", and a nan_inf stop as "NaN/Inf in cross_entropy/Log (Log) on
+/// /cpu:0" with the cause in `text` ("cross_entropy/Log produced -inf in 123 of 1000 elements
+/// because ..."); a Python-line stop has no such text. The node is the `name (Op)` that ends
+/// the description; the kind of non-finite value is what the node *produced*, else the first of
+/// NaN or Inf the text mentions (the "NaN/Inf" label itself says neither).
 export function parseStopped(body: { reason?: string; description?: string; text?: string } | undefined): StopInfo {
   const reason = body?.reason ?? 'unknown';
   const info: StopInfo = { reason };
-  const m = /^\s*([^\s()]+) \(([A-Za-z0-9_]+)\)(?: on (\S+))?/.exec(body?.description ?? '');
+  const m = /(?:^|\s)([^\s()]+) \(([A-Za-z0-9_]+)\)(?: on (\S+))?\s*$/.exec(body?.description ?? '');
   if (m) info.node = m[1];
   if (reason === 'exception') {
-    const t = `${body?.description ?? ''} ${body?.text ?? ''}`.toLowerCase();
-    if (/\bnan\b/.test(t)) info.numerics = 'nan';
-    else if (/\binf\b|infinity|-inf/.test(t)) info.numerics = 'inf';
+    const t = `${body?.text ?? ''} ${body?.description ?? ''}`.replace(/NaN\/Inf/gi, ' ').toLowerCase();
+    const produced = /\bproduced\s+(?:\d+\s+)?(-?inf|nan)\b/.exec(t);
+    if (produced) info.numerics = produced[1] === 'nan' ? 'nan' : 'inf';
+    else if (/\bnan\b/.test(t)) info.numerics = 'nan';
+    else if (/(^|[^a-z])-?inf\b|infinity/.test(t)) info.numerics = 'inf';
   }
   return info;
 }

@@ -96,7 +96,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('tensorlens.restartServer', () => lsp?.restart()),
     vscode.commands.registerCommand('tensorlens.showOutput', () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('tensorlens.path') || e.affectsConfiguration('tensorlens.languageServer.enabled')) {
+      // A new binary or on/off: a new server. Inlay hints on/off: a new client too, because
+      // VS Code keeps showing the hints it has until the provider is replaced (the middleware
+      // alone would only hide them after the next edit). The analysis budget travels with
+      // workspace/didChangeConfiguration (synchronize.configurationSection) and needs none.
+      if (
+        e.affectsConfiguration('tensorlens.path') ||
+        e.affectsConfiguration('tensorlens.languageServer.enabled') ||
+        e.affectsConfiguration('tensorlens.inlayHints.enabled')
+      ) {
         void lsp?.restart();
       }
     }),

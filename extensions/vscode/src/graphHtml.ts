@@ -44,6 +44,7 @@ export function graphPageHtml(o: GraphPageOptions): string {
     <span><span class="swatch device-gpu"></span>GPU</span>
     <span><span class="swatch numerics-nan"></span>NaN/Inf</span>
     <span><span class="swatch stopped"></span>stopped here</span>
+    <span class="live-only" title="The debugger's graph: faded nodes did not run in this run"><span class="swatch not-run"></span>did not run</span>
   </span>
   <span id="status">Loading the graph…</span>
 </div>

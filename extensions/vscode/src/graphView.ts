@@ -1,5 +1,7 @@
 // "Show graph": a webview panel with the graphs the current program builds (`tlens graph
-// --format json`), kept in step with the debugger: a stop at a graph node highlights that node.
+// --format json`), kept in step with the debugger: at every stop it shows the running graph the
+// debugger describes (`tensorlens/graph`: what ran, NaN/Inf marks, the stopped node), or at
+// least highlights the node the program stopped at.
 // The page (media/graphView.js) and this file talk only through the messages below.
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -9,11 +11,46 @@ import { graphPageHtml, makeNonce } from './graphHtml';
 import { StopInfo } from './debugAdapter';
 import { CliResult, runTlens } from './tlensCli';
 
-/// Extension -> page.
+/// Per-node NaN/Inf marks, by node name.
+export type NumericsMap = Record<string, 'nan' | 'inf'>;
+
+/// Extension -> page. `live`: the graph came from the debugger (`tensorlens/graph`), so nodes
+/// without `ran: true` did not run in this run; `stoppedGraph` picks the graph `stoppedAt` is in.
 export type ToPage =
-  | { type: 'graph'; graph: unknown; title: string; stoppedAt?: string; numerics?: Record<string, 'nan' | 'inf'> }
+  | { type: 'graph'; graph: unknown; title: string; stoppedAt?: string; stoppedGraph?: number; numerics?: NumericsMap; live?: boolean }
   | { type: 'stopped'; node?: string; numerics?: 'nan' | 'inf' }
   | { type: 'error'; message: string };
+
+/// What the debugger answers to the custom request `tensorlens/graph`: the object `tlens graph
+/// --format json` prints, plus per node `ran: true` (it ran in the current run) and `numerics`
+/// (its output held NaN or Inf), and where the program is stopped.
+export interface LiveGraph {
+  graphs: { nodes?: { name?: unknown; ran?: unknown; numerics?: unknown }[] }[];
+  stopped?: { graph?: unknown; node?: unknown };
+}
+
+/// Reads a `tensorlens/graph` answer: undefined unless it has a `graphs` array. The stopped node
+/// and its graph are the answer's (else the `stopped` event's node). The nodes' own `ran` and
+/// `numerics` go to the page as they are; `numerics` here adds the event's mark for its node
+/// when the answer has none for it.
+export function readLiveGraph(
+  body: unknown,
+  stop: StopInfo | undefined,
+): { graph: LiveGraph; stoppedAt?: string; stoppedGraph?: number; numerics: NumericsMap } | undefined {
+  if (!body || typeof body !== 'object' || !Array.isArray((body as LiveGraph).graphs)) return undefined;
+  const graph = body as LiveGraph;
+  const st = graph.stopped && typeof graph.stopped === 'object' ? graph.stopped : undefined;
+  const stoppedAt = typeof st?.node === 'string' && st.node !== '' ? st.node : stop?.node;
+  const stoppedGraph =
+    typeof st?.graph === 'number' && Number.isInteger(st.graph) && st.graph >= 0 && st.graph < graph.graphs.length ? st.graph : undefined;
+  const numerics: NumericsMap = {};
+  if (stop?.node && stop.numerics && stop.node === stoppedAt) {
+    const nodes = graph.graphs[stoppedGraph ?? 0]?.nodes;
+    const marked = Array.isArray(nodes) && nodes.some((n) => n?.name === stop.node && (n.numerics === 'nan' || n.numerics === 'inf'));
+    if (!marked) numerics[stop.node] = stop.numerics;
+  }
+  return { graph, stoppedAt, stoppedGraph, numerics };
+}
 
 /// Page -> extension.
 export type FromPage = { type: 'ready' } | { type: 'reveal'; file: string; line: number; column?: number };
@@ -34,6 +71,10 @@ export class GraphPanel implements vscode.Disposable {
   private pending: ToPage[] = [];
   private baseDir = '';
   private lastStop: StopInfo | undefined;
+  /// Counts stops and resumes, so an answer to an older stop is recognised as stale.
+  private generation = 0;
+  /// Sessions whose adapter answered `tensorlens/graph` with "unknown request".
+  private readonly withoutLiveGraph = new WeakSet<vscode.DebugSession>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -76,36 +117,50 @@ export class GraphPanel implements vscode.Disposable {
     }
   }
 
-  /// A tensorlens debug session stopped. Updates an open panel; never opens one by itself.
+  /// A tensorlens debug session stopped. Updates an open panel (the running graph when the
+  /// debugger can describe it, else only the highlight); never opens one by itself.
   async onStop(session: vscode.DebugSession, stop: StopInfo): Promise<void> {
     this.lastStop = stop;
+    const generation = ++this.generation;
     if (!this.panel) return;
-    if (await this.showLive(session, stop)) return;
+    if (await this.showLive(session, stop, generation)) return;
+    if (generation !== this.generation) return; // a later stop or a resume came meanwhile
     this.send({ type: 'stopped', node: stop.node, numerics: stop.numerics });
   }
 
   /// A debugger that can describe the running graph answers the custom request
-  /// `tensorlens/graph` with `tlens graph --format json`'s object; one that cannot answers with an
-  /// error, and the caller keeps the graph `tlens graph` built.
-  private async showLive(session: vscode.DebugSession, stop: StopInfo | undefined): Promise<boolean> {
+  /// `tensorlens/graph` with `tlens graph --format json`'s object plus what ran, the NaN/Inf marks
+  /// and where it stopped (see readLiveGraph); one that cannot answers with an error, and the
+  /// caller keeps the graph `tlens graph` built. An answer that arrives after a later stop or a
+  /// resume is dropped, so the panel never shows a stale stop.
+  private async showLive(session: vscode.DebugSession, stop: StopInfo | undefined, generation = this.generation): Promise<boolean> {
+    if (this.withoutLiveGraph.has(session)) return false;
+    let body: unknown;
     try {
-      const live = (await session.customRequest('tensorlens/graph', {})) as { graphs?: unknown[] } | undefined;
-      if (!live || !Array.isArray(live.graphs)) return false;
-      this.send({
-        type: 'graph',
-        graph: live,
-        title: `${session.name} (live)`,
-        stoppedAt: stop?.node,
-        numerics: stop?.node && stop.numerics ? { [stop.node]: stop.numerics } : {},
-      });
-      return true;
-    } catch {
+      body = await session.customRequest('tensorlens/graph', {});
+    } catch (e) {
+      // An adapter without the request says so once; it is not asked again at every stop.
+      if (/unknown request/i.test(e instanceof Error ? e.message : String(e))) this.withoutLiveGraph.add(session);
       return false;
     }
+    const live = readLiveGraph(body, stop);
+    if (!live) return false;
+    if (generation !== this.generation) return true;
+    this.send({
+      type: 'graph',
+      graph: live.graph,
+      title: `${session.name} (live)`,
+      stoppedAt: live.stoppedAt,
+      stoppedGraph: live.stoppedGraph,
+      numerics: live.numerics,
+      live: true,
+    });
+    return true;
   }
 
   /// The program runs again (or ended): the last stop is no longer where it is.
   onResume(): void {
+    ++this.generation;
     if (!this.lastStop) return;
     this.lastStop = undefined;
     this.send({ type: 'stopped' });

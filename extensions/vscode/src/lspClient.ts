@@ -11,20 +11,10 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
-import { Settings } from './config';
+import { initializationOptions, Settings } from './config';
 import { RestartSupervisor } from './restart';
 import { ServerStatus } from './status';
 
-/// What `initialize` carries in initializationOptions; later changes arrive through
-/// workspace/didChangeConfiguration with the whole `tensorlens` section.
-export interface InitializationOptions {
-  analysisBudgetMs: number;
-  inlayHints: boolean;
-}
-
-export function initializationOptions(s: Settings): InitializationOptions {
-  return { analysisBudgetMs: s.analysisBudgetMs, inlayHints: s.inlayHints };
-}
 
 export function serverOptions(tlensPath: string, cwd: string | undefined): ServerOptions {
   const exe = { command: tlensPath, args: ['lsp'], transport: TransportKind.stdio, options: { cwd } };

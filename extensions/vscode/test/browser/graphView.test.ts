@@ -100,7 +100,7 @@ describe('graph view in headless Chromium', { skip }, () => {
     assert.match((await stopped.getAttribute('class')) ?? '', /numerics-inf/);
     assert.equal(await stopped.locator('.badge').textContent(), 'Inf');
     assert.equal(await page.locator('#canvas .node.device-cpu').count(), names.length, 'every node is on the CPU');
-    assert.match((await page.textContent('#status')) ?? '', /121 nodes \(\d+ shown\), stopped at cross_entropy\/Log/);
+    assert.match((await page.textContent('#status')) ?? '', /121 nodes \(\d+ shown\), 1 with NaN\/Inf, stopped at cross_entropy\/Log/);
   });
 
   it('labels edges with the producer output type', async () => {
@@ -167,6 +167,82 @@ describe('graph view in headless Chromium', { skip }, () => {
     await send({ type: 'stopped' });
     assert.equal(await page.locator('#canvas .node.stopped').count(), 0, 'running again clears the highlight');
     assert.doesNotMatch((await page.textContent('#status')) ?? '', /stopped at/);
+  });
+
+  // A `tensorlens/graph` answer at the nan_inf stop of examples/tfdbg_nan.py: the nodes that ran
+  // in this training step up to cross_entropy/Log (its inputs, transitively), Log marked Inf.
+  const liveAnswer = (stoppedAt: string, extraRan: string[], numerics: Record<string, 'nan' | 'inf'>) => {
+    type N = { name: string; inputs: string[] };
+    const nodes = fixture.graphs[0].nodes as N[];
+    const byName = new Map(nodes.map((n) => [n.name, n]));
+    const ran = new Set<string>(extraRan);
+    const visit = (name: string) => {
+      if (ran.has(name) && name !== stoppedAt && !extraRan.includes(name)) return;
+      ran.add(name);
+      for (const i of byName.get(name)?.inputs ?? []) visit(i.replace(/^\^/, '').replace(/:\d+$/, ''));
+    };
+    visit('cross_entropy/Log');
+    return {
+      graphs: [{ nodes: nodes.map((n) => ({ ...n, ...(ran.has(n.name) ? { ran: true } : {}), ...(numerics[n.name] ? { numerics: numerics[n.name] } : {}) })) }],
+      stopped: { graph: 0, node: stoppedAt },
+    };
+  };
+  const classOf = async (name: string) => (await page.locator(`#canvas .node[data-name="${name}"]`).getAttribute('class')) ?? '';
+
+  it('marks what ran, the NaN/Inf nodes and the stopped node of a live graph from the debugger', async () => {
+    await send({ type: 'graph', graph: fixture, title: 'tfdbg_nan.py' });
+    assert.equal(await page.locator('#canvas .node.not-run, #canvas .node.ran').count(), 0, 'tlens graph has no run information');
+    // The same graph again keeps the scopes the previous test opened; start from closed ones.
+    await page.click('#collapse-all');
+    assert.ok((await visibleNames()).includes('scope:gradients'));
+    assert.equal(await page.locator('#legend .live-only').isVisible(), false);
+
+    const live = liveAnswer('cross_entropy/Log', [], { 'cross_entropy/Log': 'inf' });
+    await send({ type: 'graph', graph: live, title: 'tfdbg_nan.py (live)', stoppedAt: 'cross_entropy/Log', stoppedGraph: 0, numerics: {}, live: true });
+    const log = await classOf('cross_entropy/Log');
+    for (const c of ['ran', 'numerics-inf', 'stopped']) assert.match(log, new RegExp(`\\b${c}\\b`), log);
+    assert.equal(await page.locator('#canvas .node[data-name="cross_entropy/Log"] .badge').textContent(), 'Inf');
+    assert.match(await classOf('softmax'), /\bran\b/);
+    assert.match(await classOf('cross_entropy/Mul'), /\bnot-run\b/, 'downstream of Log nothing ran');
+    assert.match(await classOf('hidden'), /\bran\b/, 'a collapsed scope ran when any of its nodes did');
+    assert.match(await classOf('gradients'), /\bnot-run\b/);
+    assert.ok((await page.locator('#canvas .node.not-run').count()) > 5);
+    assert.equal(await page.locator('#legend .live-only').isVisible(), true);
+    const ranCount = live.graphs[0].nodes.filter((n: { ran?: boolean }) => n.ran).length;
+    assert.match((await page.textContent('#status')) ?? '', new RegExp(`121 nodes \\(\\d+ shown\\), ${ranCount} ran, 1 with NaN/Inf, stopped at cross_entropy/Log`));
+    assert.match((await page.locator('#canvas .node[data-name="cross_entropy/Mul"] > title').textContent()) ?? '', /did not run in this run/);
+    // The details of the node selected before the refresh show its new marks.
+    assert.match((await page.textContent('#details')) ?? '', /cross_entropy\/Log \(Log\).*numericsoutput holds Inf.*this runran/);
+    await page.click('#fit');
+    await page.screenshot({ path: path.join(artifacts, 'graph-view-live-nan-inf.png') });
+  });
+
+  it('a refresh at the next stop keeps the opened scopes and marks every node that held NaN/Inf', async () => {
+    await page.locator('#canvas .node[data-kind="scope"][data-name="hidden"]').click();
+    assert.ok((await visibleNames()).includes('node:hidden/MatMul'));
+    // The next stop, further down the loss; one node inside the collapsed gradients/ scope is
+    // marked too, to see a closed scope carry its members' mark.
+    const live = liveAnswer('cross_entropy/Neg', ['cross_entropy/Mul', 'cross_entropy/Neg', 'gradients/OnesLike'], {
+      'cross_entropy/Log': 'inf',
+      'cross_entropy/Mul': 'nan',
+      'cross_entropy/Neg': 'nan',
+      'gradients/OnesLike': 'nan',
+    });
+    await send({ type: 'graph', graph: live, title: 'tfdbg_nan.py (live)', stoppedAt: 'cross_entropy/Neg', stoppedGraph: 0, numerics: {}, live: true });
+    const names = await visibleNames();
+    assert.ok(names.includes('node:hidden/MatMul'), 'hidden/ stays open');
+    assert.ok(names.includes('scope:gradients'), 'gradients/ stays closed');
+    assert.equal(await page.locator('#canvas .node.stopped').getAttribute('data-name'), 'cross_entropy/Neg');
+    assert.match(await classOf('cross_entropy/Log'), /numerics-inf/);
+    assert.match(await classOf('cross_entropy/Mul'), /numerics-nan/);
+    assert.match(await classOf('cross_entropy/Mul'), /\bran\b/);
+    // A collapsed scope holding a NaN node carries the mark.
+    assert.match(await classOf('gradients'), /numerics-nan/);
+    assert.equal(await page.locator('#canvas .node[data-name="gradients"] .badge').textContent(), 'NaN');
+    assert.match((await page.textContent('#status')) ?? '', /4 with NaN\/Inf, stopped at cross_entropy\/Neg/);
+    await page.locator('#canvas .node[data-name="cross_entropy/Mul"]').click();
+    assert.match((await page.textContent('#details')) ?? '', /numericsoutput holds NaN.*this runran/);
+    await page.screenshot({ path: path.join(artifacts, 'graph-view-live-refresh.png') });
   });
 
   it('colours GPU nodes and offers a picker when the program built several graphs', async () => {

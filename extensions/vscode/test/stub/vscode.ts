@@ -211,7 +211,18 @@ export function createOutputChannelStub(name: string) {
   return { name, lines, append: (s: string) => lines.push(s), appendLine: (s: string) => lines.push(s), show: () => undefined, dispose: () => undefined };
 }
 (window as Record<string, unknown>).createOutputChannel = createOutputChannelStub;
-(workspace as Record<string, unknown>).onDidChangeConfiguration = () => disposable();
+/// Listeners of workspace.onDidChangeConfiguration; changeConfiguration() sets values and fires.
+const configurationListeners = new Set<(e: { affectsConfiguration(section: string): boolean }) => void>();
+(workspace as Record<string, unknown>).onDidChangeConfiguration = (l: (e: { affectsConfiguration(section: string): boolean }) => void) => {
+  configurationListeners.add(l);
+  return { dispose: () => configurationListeners.delete(l) };
+};
+export function changeConfiguration(values: Record<string, unknown>): void {
+  configuration = { ...configuration, ...values };
+  const changed = Object.keys(values);
+  const e = { affectsConfiguration: (section: string) => changed.some((k) => k === section || k.startsWith(section + '.')) };
+  for (const l of [...configurationListeners]) l(e);
+}
 
 // --- webviews and editors, for the graph panel ---------------------------------------------------
 

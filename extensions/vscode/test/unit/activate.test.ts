@@ -99,12 +99,59 @@ describe('activation', () => {
     assert.equal(LanguageClient.instances[1].crash().action, CloseAction.Restart, 'with a fresh allowance');
   });
 
+  it('restarts the server for a new binary, on/off or inlay hints on/off, not for the budget', async () => {
+    context = await activate({});
+    assert.equal(LanguageClient.instances.length, 1);
+    vscode.changeConfiguration({ 'tensorlens.analysis.budgetMs': 2000 });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(LanguageClient.instances.length, 1, 'the budget goes by didChangeConfiguration');
+    vscode.changeConfiguration({ 'tensorlens.inlayHints.enabled': false });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(LanguageClient.instances.length, 2, 'inlay hints off: a new client drops the shown hints');
+    const client = LanguageClient.instances[1];
+    assert.deepEqual(client.clientOptions.initializationOptions, { analysisBudgetMs: 2000, inlayHints: false });
+    // The middleware drops hints even from a server that ignores the option.
+    const provide = client.clientOptions.middleware.provideInlayHints;
+    assert.deepEqual(await provide({}, {}, {}, () => ['hint']), []);
+    vscode.changeConfiguration({ 'tensorlens.inlayHints.enabled': true });
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(await LanguageClient.instances[2].clientOptions.middleware.provideInlayHints({}, {}, {}, () => ['hint']), ['hint']);
+    vscode.changeConfiguration({ 'tensorlens.path': '/opt/other/tlens' });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(LanguageClient.instances.length, 4);
+    assert.equal(LanguageClient.instances[3].serverOptions.run.command, '/opt/other/tlens');
+  });
+
   it('names the setting to fix when tlens cannot be started', async () => {
     LanguageClient.failStart = new Error('spawn /nope/tlens ENOENT');
     context = await activate({ 'tensorlens.path': '/nope/tlens' });
     assert.equal(vscode.recorded.errors.length, 1);
     assert.match(vscode.recorded.errors[0], /"\/nope\/tlens lsp".*"tensorlens\.path"/);
     assert.match(vscode.recorded.statusBarItems[0].text, /error/);
+  });
+
+  it('puts the commands where the user looks for them: title bar, run menu, palette', () => {
+    const menus = manifest.contributes.menus;
+    assert.deepEqual(menus['editor/title'].map((m: { command: string }) => m.command), ['tensorlens.showGraph']);
+    assert.deepEqual(menus['editor/title/run'], [
+      { command: 'tensorlens.runWithNumericsChecks', when: 'resourceLangId == python', group: 'navigation@1' },
+    ]);
+    const titles = Object.fromEntries(manifest.contributes.commands.map((c: { command: string; title: string }) => [c.command, c.title]));
+    assert.deepEqual(titles, {
+      'tensorlens.showGraph': 'Show graph',
+      'tensorlens.runWithNumericsChecks': 'Run with NaN/Inf checks',
+      'tensorlens.checkWorkspace': 'Check workspace',
+      'tensorlens.restartServer': 'Restart language server',
+    });
+    const settings = Object.keys(manifest.contributes.configuration.properties);
+    assert.deepEqual(settings, [
+      'tensorlens.path',
+      'tensorlens.languageServer.enabled',
+      'tensorlens.analysis.budgetMs',
+      'tensorlens.inlayHints.enabled',
+      'tensorlens.graph.abstract',
+      'tensorlens.trace.server',
+    ]);
   });
 
   it('declares the activation events for Python files and the debugger', () => {

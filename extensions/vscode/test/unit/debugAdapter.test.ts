@@ -124,6 +124,26 @@ describe('stopped events', () => {
     assert.equal(parseStopped({ reason: 'exception', text: 'output holds NaN' }).numerics, 'nan');
   });
 
+  it('reads the nan_inf stop exactly as tlens dap sends it', () => {
+    // The body of the stopped event at the tfdbg example's nan_inf stop, verbatim from tlens dap
+    // (dap.integration.test.ts checks it against the real adapter).
+    const s = parseStopped({
+      allThreadsStopped: true,
+      description: 'NaN/Inf in cross_entropy/Log (Log) on /cpu:0',
+      reason: 'exception',
+      text: 'cross_entropy/Log produced -inf in 123 of 1000 elements because its input softmax:0 held 123 exact zeros (log(0) = -inf)',
+      threadId: 1,
+    } as { reason: string; description: string; text: string });
+    assert.deepEqual(s, { reason: 'exception', node: 'cross_entropy/Log', numerics: 'inf' }, 'the label "NaN/Inf" says neither');
+    // The engine's report wording, and NaN.
+    assert.equal(parseStopped({ reason: 'exception', description: 'NaN/Inf in m (Mul) on /cpu:0', text: 'Node m (Mul) on /cpu:0 produced 4 NaN in output 0' }).numerics, 'nan');
+    assert.equal(parseStopped({ reason: 'exception', description: 'NaN/Inf in d (RealDiv) on /cpu:0', text: 'd produced nan in 3 of 8 elements' }).numerics, 'nan');
+    assert.equal(parseStopped({ reason: 'exception', description: 'NaN/Inf in e (Exp) on /gpu:0', text: '' }).node, 'e');
+    assert.equal(parseStopped({ reason: 'exception', description: 'NaN/Inf in e (Exp) on /gpu:0', text: '' }).numerics, undefined, 'no guess without a cause');
+    // A pause between the nodes of a run is a node stop too.
+    assert.equal(parseStopped({ reason: 'pause', description: 'step16 (MatMul) on /cpu:0' }).node, 'step16');
+  });
+
   it('has no node for a Python line stop', () => {
     assert.deepEqual(parseStopped({ reason: 'step' }), { reason: 'step' });
     assert.deepEqual(parseStopped({ reason: 'breakpoint', description: 'Paused on breakpoint' }), { reason: 'breakpoint' });

@@ -1,0 +1,58 @@
+// Step back (DAP stepBack / reverseContinue). Being built in the debugger; these tests skip
+// themselves only while the adapter's initialize response lacks `supportsStepBack`, so they turn
+// on by themselves once it says it can.
+'use strict';
+
+const assert = require('node:assert/strict');
+const { Session, Fixture } = require('../lib/session');
+
+describe('step back (enabled when initialize says supportsStepBack)', function () {
+  let s;
+  let caps;
+  beforeEach(async function () {
+    s = await Session.spawn();
+    caps = (await s.request('initialize', { adapterID: 'tensorlens', linesStartAt1: true, columnsStartAt1: true })).body;
+    if (!caps.supportsStepBack) {
+      await s.close();
+      s = null;
+      this.skip();
+    }
+  });
+  afterEach(async () => {
+    if (s) await s.close();
+  });
+
+  it('stepBack after next returns to the previous Python line with its earlier values', async () => {
+    const f = Fixture.text('back.py', ['a = 1  #$ one', 'a = a + 10  #$ two', 'a = a * 2  #$ three', 'print(a)', ''].join('\n'));
+    await s.request('launch', { program: f.path });
+    await s.configure(f.path, { lineBreakpoints: [{ line: f.line('two') }] });
+    await s.event('stopped');
+    await s.request('next', { threadId: 1 });
+    assert.equal((await s.event('stopped')).body.reason, 'step');
+    assert.equal((await s.stackTrace())[0].line, f.line('three'));
+    assert.equal((await s.evaluate('a')).result, '11');
+
+    await s.request('stepBack', { threadId: 1 });
+    const stop = await s.event('stopped');
+    assert.equal(stop.body.reason, 'step');
+    assert.equal((await s.stackTrace())[0].line, f.line('two'));
+    assert.equal((await s.evaluate('a')).result, '1');
+
+    // Forward again runs the same program to the same end.
+    await s.request('continue', { threadId: 1 });
+    assert.equal((await s.event('exited')).body.exitCode, 0);
+    assert.match(s.output('stdout'), /^22\n$/);
+  });
+
+  it('stepBack at a node stop goes to the previous node of the run', async () => {
+    const f = Fixture.file('graph_loop.py');
+    await s.request('launch', { program: f.path });
+    await s.configure(f.path, { functionBreakpoints: [{ name: 'Relu' }] });
+    assert.equal((await s.event('stopped')).body.description, 'Relu (Relu) on /cpu:0');
+    await s.request('stepBack', { threadId: 1 });
+    const stop = await s.event('stopped');
+    assert.equal(stop.body.reason, 'step');
+    assert.equal(stop.body.description, 'y (MatMul) on /cpu:0');
+    assert.equal((await s.stackTrace())[0].line, f.line('matmul'));
+  });
+});
