@@ -149,11 +149,15 @@ Value FunctionObj::call(CallContext& c) {
     }
     rt->eager().creation().location = n.location;
     rt->eager().creation().stack = n.stack;
+    // Each op runs on the device its node was placed on when traced.
+    rt->eager().pushDevice(n.device.str());
     try {
       out = rt->eager().execute(*n.op, inputs, n.attrs, varNames);
     } catch (const EngineError& e) {
+      rt->eager().popDevice();
       rt->raiseEngineError(e);
     }
+    rt->eager().popDevice();
     if (rt->records)
       for (size_t i = 0; i < out.size(); ++i)
         rt->records->push_back(TensorRecord{n.location, n.type(), static_cast<int>(i),

@@ -225,3 +225,21 @@ v = tf.Variable(tf.zeros([2]))
   // Abstract analysis allocated nothing and ran no kernel on any device.
   CHECK(abstract.out.empty());
 }
+
+TEST_CASE("devices: a tf.function replays each op on the device its node was placed on", "[tf][devices]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+@tf.function
+def f(x):
+    with tf.device('/cpu:0'):
+        a = x * 2.0
+    with tf.device('/gpu:1'):
+        b = a + 1.0
+    return a, b + 0.0
+a, b = f(tf.ones([3]))
+where = [a.device, b.device]
+)", interp::Mode::Concrete, std::nullopt, virtualGpus(2));
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("where") == "['/job:localhost/replica:0/task:0/device:CPU:0', '/job:localhost/replica:0/task:0/device:GPU:0']");
+}
