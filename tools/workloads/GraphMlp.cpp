@@ -20,6 +20,7 @@ Output dense(Graph& g, const std::string& scope, Output x, const Tensor& w, cons
 
 GraphMlp::GraphMlp(const MlpConfig& c) {
   Graph& g = graph_;
+  g.setDevices(c.devices);
   MlpWeights w = initialWeights(c);
   x_ = ops::placeholder(g, DType::Float32, Shape{Dim::symbol(Symbols::create("batch")), Dim::known(c.inputs)}, "x");
   y_ = ops::placeholder(g, DType::Float32, Shape{Dim::unknown(), Dim::known(c.classes)}, "y");

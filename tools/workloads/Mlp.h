@@ -22,6 +22,8 @@ struct MlpConfig {
   float learningRate = 1e-3f;
   float beta1 = 0.9f, beta2 = 0.999f, epsilon = 1e-8f;
   uint64_t seed = 1;
+  /// The devices the graph is placed on (null: the CPU only).
+  const DeviceSet* devices = nullptr;
 };
 
 /// Synthetic MNIST-shaped batches: inputs in [0, 1), one-hot labels from a fixed random teacher,
