@@ -78,7 +78,7 @@ AttrValue attrValue(CallContext& c, TfRuntime& rt, std::string_view key, const V
       return t->type.value->toInt64Vector();
     }
     if (t->form == TensorObj::Form::Concrete) {
-      Tensor x = t->concrete().tensor;
+      Tensor x = t->hostValue();
       if (x.rank() == 0) return isFloating(x.dtype()) ? AttrValue(x.getDouble(0)) : AttrValue(x.getInt(0));
       return x.toInt64Vector();
     }
@@ -377,7 +377,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("save_npy", "path, t", [](CallContext& c, TfRuntime& rt) -> Value {
       auto t = toTensor(rt, c.arg(1), DType::Invalid, true);
       if (t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
-      writeNpy(c, c.toStr(c.arg(0)), t->concrete().tensor);
+      writeNpy(c, c.toStr(c.arg(0)), t->hostValue());
       return none();
     }, true);
     def("load_npy", "path", [](CallContext& c, TfRuntime& rt) -> Value {
@@ -684,7 +684,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("value", "t", [](CallContext& c, TfRuntime& rt) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       if (!t) return c.arg(0);
-      if (t->form == TensorObj::Form::Concrete) return tensorToPython(t->concrete().tensor);
+      if (t->form == TensorObj::Form::Concrete) return tensorToPython(t->hostValue());
       if (t->type.value) return tensorToPython(*t->type.value);
       if (t->isSymbolic() && !rt.abstract())
         c.interp.raise("NotImplementedError", "Cannot convert a symbolic tf.Tensor (" + t->out.name() + ") to a numpy array.");
@@ -751,7 +751,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("summarize", "t, max_entries=3", [](CallContext& c, TfRuntime& rt) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       if (!t || t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
-      return makeStr(summarizeValue(t->concrete().tensor, c.toInt(c.arg(1))));
+      return makeStr(summarizeValue(t->hostValue(), c.toInt(c.arg(1))));
     });
 
     // --- Keras support ------------------------------------------------------------------------

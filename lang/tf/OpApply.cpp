@@ -367,7 +367,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
         outs.push_back(it->second);
       } else if (t->form == TensorObj::Form::Concrete) {
         rt.stampCreation(g);
-        Tensor v = t->concrete().tensor;
+        Tensor v = t->hostValue();  // a Const holds its value on the host
         Node* n = g->addNode("Const", {}, Attrs{{"value", v}, {"dtype", v.dtype()}}, NodeOptions{});
         outs.push_back(n->out(0));
       } else {

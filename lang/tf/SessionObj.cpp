@@ -185,7 +185,7 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
       if (auto* t = dynamic_cast<TensorObj*>(e.value.get())) {
         if (t->isSymbolic())
           in.raise("TypeError", "The value of a feed cannot be a tf.Tensor object. Acceptable feed values include Python scalars, strings, lists, numpy ndarrays, or TensorHandles.");
-        value = t->concrete().tensor;
+        value = t->hostValue();
       } else {
         auto lit = literalToTensor(in, e.value, DType::Invalid, true);
         if (!lit) in.raise("TypeError", "Cannot feed a value of type " + in.typeName(e.value));

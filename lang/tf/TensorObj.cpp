@@ -27,6 +27,8 @@ EagerValue TensorObj::concrete() {
   return value;
 }
 
+Tensor TensorObj::hostValue() { return concrete().tensor.toHost(); }
+
 std::string TensorObj::typeName() const {
   if (ndarray) return "ndarray";
   if (variable) return isSymbolic() ? "RefVariable" : "ResourceVariable";
@@ -314,7 +316,7 @@ bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
     index.push_back(std::move(sel));
   }
   std::shared_ptr<TensorObj> src = toTensor(*rt, v, dst.dtype(), true);
-  Tensor s = src->concrete().tensor;
+  Tensor s = src->hostValue();
   int64_t count = 1;
   for (auto& sel : index) count *= static_cast<int64_t>(sel.size());
   if (s.numElements() != 1 && s.numElements() != count)
@@ -367,7 +369,7 @@ Truth TensorObj::truthy(Interpreter& in) {
     if (type.value && type.value->numElements() == 1) return type.value->getDouble(0) != 0 ? Truth::True : Truth::False;
     return Truth::Unknown;
   }
-  Tensor t = concrete().tensor;
+  Tensor t = hostValue();
   if (t.numElements() != 1)
     in.raise("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
   return t.getDouble(0) != 0 ? Truth::True : Truth::False;
@@ -380,12 +382,12 @@ std::string TensorObj::repr(Interpreter& in) {
     if (isSymbolic()) return "<tf.Variable '" + out.name() + "' shape=" + shape + " dtype=" + dt + "_ref>";
     std::string s = "<tf.Variable '" + varName + ":0' shape=" + shape + " dtype=" + dt;
     if (form == Form::Concrete)
-      if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=\n" + v->str();
+      if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=\n" + v->toHost().str();
     return s + ">";
   }
   if (isSymbolic()) return "<tf.Tensor '" + out.name() + "' shape=" + type.shape.tfStr() + " dtype=" + dt + ">";
   if (form == Form::Abstract) return std::string(ndarray ? "<ndarray " : "<tf.Tensor ") + describeType(type) + ">";
-  const Tensor& t = value.tensor;
+  const Tensor t = value.tensor.toHost();
   if (ndarray) {
     if (t.rank() == 0) return in.repr(tensorToPython(t));
     std::string body = t.str(1000);
@@ -400,8 +402,9 @@ std::string TensorObj::str(Interpreter& in) {
   if (isSymbolic() && !variable)
     return "Tensor(\"" + out.name() + "\", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   if (form == Form::Concrete && !variable) {
-    if (ndarray) return value.tensor.rank() == 0 ? in.repr(tensorToPython(value.tensor)) : value.tensor.str(1000);
-    return "tf.Tensor(\n" + value.tensor.str(1000) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
+    const Tensor t = value.tensor.toHost();
+    if (ndarray) return t.rank() == 0 ? in.repr(tensorToPython(t)) : t.str(1000);
+    return "tf.Tensor(\n" + t.str(1000) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   }
   return repr(in);
 }

@@ -57,6 +57,8 @@ class TensorObj : public interp::NativeObject {
   bool isSymbolic() const { return form == Form::Symbolic; }
   /// Concrete: the value (for variables, read now). Throws EngineError when uninitialised.
   EagerValue concrete();
+  /// Concrete: the value in memory the host can read (a copy when it lives on a CUDA device).
+  Tensor hostValue();
 
   // NativeObject
   std::string typeName() const override;
