@@ -56,6 +56,15 @@ class Dispatcher {
   void handle(const std::string& body);
   bool has(const std::string& command) const { return handlers_.count(command) != 0; }
 
+  /// The seq and command of a request body (seq 0, empty command when it is not one); the
+  /// session's reader uses it to answer `cancel` while another request is being served.
+  struct Peeked {
+    int seq = 0;
+    std::string command;
+    json arguments;
+  };
+  static Peeked peek(const std::string& body);
+
  private:
   using Raw = std::function<json(const json&, RequestContext&)>;
   Transport& transport_;
