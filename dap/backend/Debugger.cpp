@@ -141,6 +141,9 @@ void Debugger::relaunch(std::optional<LaunchConfig> config) {
   }
   seenVersion_ = ~0ull;
   cached_.reset();
+  candidatesTable_ = nullptr;
+  nodeCandidates_.clear();
+  opCandidates_.clear();
   hits_.clear();
   conditionErrors_.clear();
   entryDone_ = false;
@@ -585,34 +588,60 @@ void Debugger::captureNode(const NodeEvent& e) {
   if (e.outputs) s.outputs = *e.outputs;
 }
 
-bool Debugger::nodeMatches(const NodeEvent& e, StopInfo& info) {
-  auto t = table();
-  if (!t || t->empty()) return false;
-  if (e.location && e.location->known() && !t->files.empty()) {
-    if (const LineBreakpoint* bp = t->find(e.location->file, e.location->line)) {
-      // An eager op of the statement stopped at as Python is not a second stop; a replayed
-      // tf.function node (created on another line than the one running) is.
-      bool sameStatement = false;
-      if (!e.node) {
-        if (interp::Frame* f = innermostUserFrame(*interp_)) {
-          const SourceLocation here = interp_->machine().locationOf(*f);
-          const FileBreakpoints& fb = t->files.at(e.location->file);
-          sameStatement = here.file == e.location->file && fb.lines->statementOf(here.line) == bp->line;
-        }
-      }
-      if (!sameStatement && shouldStop(*bp, 0)) {
-        info.reason = StopReason::Breakpoint;
-        info.hitBreakpointIds = {bp->id};
-        return true;
+const Debugger::Candidates& Debugger::candidatesFor(const NodeEvent& e, const BreakpointTable& t, Candidates& scratch) {
+  if (candidatesTable_ != &t) {
+    nodeCandidates_.clear();
+    opCandidates_.clear();
+    candidatesTable_ = &t;
+  }
+  auto functions = [&](std::vector<const FunctionBreakpoint*>& out) {
+    for (const FunctionBreakpoint& f : t.functions)
+      if (f.matches(*e.name, e.op->type)) out.push_back(&f);
+  };
+  if (e.node) {
+    // A node's name, op and location never change: match once per breakpoint table.
+    auto [it, fresh] = nodeCandidates_.try_emplace(e.node);
+    Candidates& c = it->second;
+    if (fresh || c.name != e.node->name) {
+      c = Candidates{};
+      c.name = e.node->name;
+      if (e.location && e.location->known() && !t.files.empty()) c.line = t.find(e.location->file, e.location->line);
+      functions(c.functions);
+    }
+    return c;
+  }
+  // Eager ops: the name is the op type (cached); the location is the running statement's.
+  scratch = Candidates{};
+  auto [it, fresh] = opCandidates_.try_emplace(*e.name);
+  if (fresh) functions(it->second);
+  scratch.functions = it->second;
+  if (e.location && e.location->known() && !t.files.empty()) scratch.line = t.find(e.location->file, e.location->line);
+  return scratch;
+}
+
+bool Debugger::nodeMatches(const NodeEvent& e, const Candidates& c, const BreakpointTable& t, StopInfo& info) {
+  if (const LineBreakpoint* bp = c.line) {
+    // An eager op of the statement stopped at as Python is not a second stop; a replayed
+    // tf.function node (created on another line than the one running) is.
+    bool sameStatement = false;
+    if (!e.node) {
+      if (interp::Frame* f = innermostUserFrame(*interp_)) {
+        const SourceLocation here = interp_->machine().locationOf(*f);
+        const FileBreakpoints& fb = t.files.at(e.location->file);
+        sameStatement = here.file == e.location->file && fb.lines->statementOf(here.line) == bp->line;
       }
     }
+    if (!sameStatement && shouldStop(*bp, 0)) {
+      info.reason = StopReason::Breakpoint;
+      info.hitBreakpointIds = {bp->id};
+      return true;
+    }
   }
-  for (const FunctionBreakpoint& f : t->functions) {
-    if (!f.matches(*e.name, e.op->type)) continue;
-    LineBreakpoint asLine{f.id, 0, f.condition, f.hitCondition, {}};
+  for (const FunctionBreakpoint* f : c.functions) {
+    LineBreakpoint asLine{f->id, 0, f->condition, f->hitCondition, {}};
     if (shouldStop(asLine, 0)) {
       info.reason = StopReason::FunctionBreakpoint;
-      info.hitBreakpointIds = {f.id};
+      info.hitBreakpointIds = {f->id};
       return true;
     }
   }
@@ -653,11 +682,14 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
     info.reason = StopReason::Step;
     stop = true;
   }
+  // Only a node some breakpoint could match is looked at further (most are not).
+  std::shared_ptr<const BreakpointTable> t = table();
+  Candidates scratch;
+  const Candidates* cand = t && !t->empty() ? &candidatesFor(e, *t, scratch) : nullptr;
+  if (!stop && (!cand || cand->empty())) return HookAction::Continue;
   // Conditions read the node's values: capture before matching.
-  const bool interest = stop || (table() && !table()->empty());
-  if (!interest) return HookAction::Continue;
   captureNode(e);
-  if (!stop) stop = nodeMatches(e, info);
+  if (!stop) stop = nodeMatches(e, *cand, *t, info);
   if (!stop) {
     s.atNode = false;
     return HookAction::Continue;

@@ -35,6 +35,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "dap/backend/Breakpoints.h"
@@ -242,7 +243,15 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   void showStep(size_t k);
   bool replayMatches(size_t k, StopInfo& info);
   bool watchedWrite(const NodeEvent& e, StopInfo& info);
-  bool nodeMatches(const NodeEvent& e, StopInfo& info);
+  /// The breakpoints that could stop at a node (cached per node and breakpoint table).
+  struct Candidates {
+    std::string name;
+    const LineBreakpoint* line = nullptr;
+    std::vector<const FunctionBreakpoint*> functions;
+    bool empty() const { return !line && functions.empty(); }
+  };
+  const Candidates& candidatesFor(const NodeEvent& e, const BreakpointTable& t, Candidates& scratch);
+  bool nodeMatches(const NodeEvent& e, const Candidates& c, const BreakpointTable& t, StopInfo& info);
   /// Checks condition / hit count / logpoint of a matched breakpoint; true to stop.
   bool shouldStop(const LineBreakpoint& bp, int frameHint);
   void postMortem(int status);
@@ -286,6 +295,9 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   uint64_t seenVersion_ = ~0ull;
   std::shared_ptr<const BreakpointTable> cached_;
   std::map<int, int64_t> hits_;
+  const BreakpointTable* candidatesTable_ = nullptr;
+  std::unordered_map<const Node*, Candidates> nodeCandidates_;
+  std::unordered_map<std::string, std::vector<const FunctionBreakpoint*>> opCandidates_;
   std::set<int> conditionErrors_;
   bool entryDone_ = false;
   bool evaluating_ = false;

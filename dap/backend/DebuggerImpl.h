@@ -49,7 +49,7 @@ struct Debugger::Impl {
     Device device;
     const Node* node = nullptr;         ///< graph nodes: location, stack and inputs come from it
     SourceLocation location;            ///< eager ops
-    std::vector<StackFrame> stack;      ///< eager ops
+    std::vector<StackFrame> stack;      ///< eager ops: not recorded (empty)
     std::vector<const void*> inputBuffers;  ///< eager ops: which recorded outputs were inputs
     size_t firstEntry = 0, numOutputs = 0;
   };

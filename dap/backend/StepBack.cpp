@@ -40,8 +40,7 @@ void Debugger::recordStep(const NodeEvent& e, size_t firstEntry) {
   st.firstEntry = firstEntry;
   st.numOutputs = e.outputs ? e.outputs->size() : 0;
   if (!e.node) {
-    if (e.location) st.location = *e.location;
-    if (e.stack) st.stack = *e.stack;
+    if (e.location) st.location = *e.location;  // (not the whole creation stack: too dear per op)
     if (e.inputs)
       for (const Tensor& t : *e.inputs) st.inputBuffers.push_back(t.raw());
   }

@@ -3,6 +3,8 @@
 namespace tlens::dap::proto {
 
 void Transport::send(json message) {
+  // Numbering and writing together: messages from several threads arrive in seq order.
+  std::lock_guard<std::mutex> lk(mu_);
   message["seq"] = seq_++;
   channel_.write(message.dump(-1, ' ', false, json::error_handler_t::replace));
 }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,8 @@ class Transport {
  private:
   void send(json message);
   protocol::Channel& channel_;
-  std::atomic<int> seq_{1};
+  std::mutex mu_;
+  int seq_ = 1;
 };
 
 /// What a handler may ask for besides its response.

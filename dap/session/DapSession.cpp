@@ -31,8 +31,12 @@ std::vector<proto::ExceptionBreakpointsFilter> DapSession::exceptionFilters() {
 }
 
 void DapSession::run() {
+  // Framing errors are found by the reader; they are reported in stream order, between the
+  // responses to the requests around them.
   channel_.onError = [this](const std::string& m) {
-    transport_.event("output", proto::OutputEvent{"console", "tlens dap: framing error: " + m + "\n"});
+    std::lock_guard<std::mutex> lk(qmu_);
+    queue_.emplace_back(kFramingError, m);
+    qcv_.notify_all();
   };
   reader_ = std::thread([this] { readLoop(); });
   while (!done_) {
@@ -43,6 +47,11 @@ void DapSession::run() {
       if (queue_.empty()) break;
       next = std::move(queue_.front());
       queue_.pop_front();
+      if (next.first == kFramingError) {
+        lk.unlock();
+        transport_.event("output", proto::OutputEvent{"console", "tlens dap: framing error: " + next.second + "\n"});
+        continue;
+      }
       if (cancelled_.erase(next.first)) {
         lk.unlock();
         transport_.respond(next.first, proto::Dispatcher::peek(next.second).command, false, nullptr, "cancelled");

@@ -63,6 +63,7 @@ class DapSession : public DebuggerEvents {
   std::thread reader_;
   std::mutex qmu_;
   std::condition_variable qcv_;
+  static constexpr int kFramingError = -1000000;  ///< a queue entry that reports a broken header
   std::deque<std::pair<int, std::string>> queue_;  ///< (seq, body)
   bool eof_ = false;
   int inFlight_ = -1;
