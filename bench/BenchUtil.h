@@ -53,5 +53,6 @@ void matmulBench(bool quick);
 void eagerBench(bool quick);
 void mlpBench(bool quick);
 void interpBench(bool quick);
+void dapBench(bool quick);
 
 }  // namespace tlens::bench
