@@ -1,7 +1,7 @@
 // The debugger (`tlens_bench dap`): a real DapSession over an in-memory channel pair, timed as an
 // editor would see it, each number next to a baseline measured in the same run.
-//   - launch to the first stop (a breakpoint in the MLP example's training loop) against running
-//     the same program prefix without a debugger;
+//   - launch to the first stop (a breakpoint in the MLP example, `tlens dap` started fresh as an
+//     editor starts it) against `tlens run` of the program up to that line, also a fresh process;
 //   - stackTrace / scopes / variables latency (p50, p99) at a node stop, against `threads` (a
 //     request the DAP thread answers without the program thread);
 //   - a 10^8-element tensor (10^7 with --quick): its summary line and each expansion, against one
@@ -9,6 +9,11 @@
 //   - the run-time overhead of breakpoints that are set but never hit, and of nan_inf, on the
 //     engine's MLP training step (precise, alternating trials) and on the MLP example run under
 //     the debugger (its training loop timed by the program). Target <= 3% each.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <condition_variable>
@@ -128,6 +133,93 @@ class BenchClient {
   int seq_ = 1;
 };
 
+/// `tlens dap` in a fresh process over pipes, as an editor starts it.
+class ProcessClient {
+ public:
+  explicit ProcessClient(const std::string& tlens) {
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, 2);
+      close(in[1]);
+      close(out[0]);
+      execl(tlens.c_str(), tlens.c_str(), "dap", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    to_ = in[1];
+    from_ = out[0];
+  }
+  ~ProcessClient() {
+    if (to_ >= 0) close(to_);
+    int status = 0;
+    kill(pid_, SIGKILL);
+    waitpid(pid_, &status, 0);
+    close(from_);
+  }
+  json request(const std::string& command, json args = json::object()) {
+    const int seq = seq_++;
+    const std::string frame = protocol::encodeFrame(json{{"seq", seq}, {"type", "request"}, {"command", command}, {"arguments", std::move(args)}}.dump());
+    if (write(to_, frame.data(), frame.size()) != static_cast<ssize_t>(frame.size())) throw std::runtime_error("write failed");
+    return until([&](const json& m) { return m["type"] == "response" && m["request_seq"] == seq; });
+  }
+  json event(const std::string& name) {
+    return until([&](const json& m) { return m["type"] == "event" && m["event"] == name; });
+  }
+
+ private:
+  template <class Pred>
+  json until(Pred pred) {
+    for (auto it = kept_.begin(); it != kept_.end(); ++it)
+      if (pred(*it)) {
+        json m = *it;
+        kept_.erase(it);
+        return m;
+      }
+    char buf[65536];
+    for (;;) {
+      while (std::optional<std::string> body = decoder_.next()) {
+        json m = json::parse(*body);
+        if (pred(m)) return m;
+        if (m["type"] != "event" || m["event"] != "output") kept_.push_back(std::move(m));
+      }
+      const ssize_t n = read(from_, buf, sizeof buf);
+      if (n <= 0) throw std::runtime_error("tlens dap ended");
+      decoder_.feed(std::string_view(buf, static_cast<size_t>(n)));
+    }
+  }
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+  int seq_ = 1;
+  protocol::FrameDecoder decoder_;
+  std::deque<json> kept_;
+};
+
+/// Wall seconds of `tlens run path` in a fresh process.
+double runProcess(const std::string& tlens, const std::string& path) {
+  const double t0 = now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execl(tlens.c_str(), tlens.c_str(), "run", path.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return now() - t0;
+}
+
+std::string tlensBinary() {
+  return (std::filesystem::read_symlink("/proc/self/exe").parent_path() / "tlens").string();
+}
+
 std::string readFile(const std::string& path) {
   std::ifstream in(path);
   std::stringstream ss;
@@ -229,26 +321,37 @@ struct NullEvents : dap::DebuggerEvents {
 };
 
 void launchToStop(bool quick) {
-  std::printf("\n== launch to first stop: MLP example, breakpoint at sess.run(init) ==\n");
+  std::printf("\n== launch to first stop: MLP example, breakpoint at sess.run(init); fresh processes ==\n");
+  const std::string tlens = tlensBinary();
+  if (!std::filesystem::exists(tlens)) {
+    std::printf("skipped: no %s (build the tlens target)\n", tlens.c_str());
+    return;
+  }
   const std::string text = timedExample(5);
   const std::string path = writeTemp("mlp_stop.py", text);
+  // The program up to that line: what `tlens run` does before the debugger's first stop.
   const std::string prefix = writeTemp("mlp_prefix.py", text.substr(0, text.find("with tf.Session() as sess:")));
   const int line = lineOf(text, "sess.run(init)");
-  std::vector<double> dbg, dbgNoCheck, plain;
-  for (int k = 0; k < (quick ? 2 : 5); ++k) {
-    plain.push_back(runPlain(prefix));
+  std::vector<double> plain, dbg, dbgNoCheck;
+  for (int k = 0; k < (quick ? 2 : 7); ++k) {
+    plain.push_back(runProcess(tlens, prefix));
     for (bool check : {true, false}) {
-      BenchClient c;
       const double t0 = now();
-      c.start(path, json{{"checkNumerics", check}}, {line}, {}, check ? std::vector<std::string>{"nan_inf"} : std::vector<std::string>{});
+      ProcessClient c(tlens);
+      c.request("initialize", {{"adapterID", "tlens"}});
+      c.request("launch", {{"program", path}, {"checkNumerics", check}});
+      c.request("setBreakpoints", {{"source", {{"path", path}}}, {"breakpoints", {{{"line", line}}}}});
+      c.request("setExceptionBreakpoints", {{"filters", check ? json::array({"nan_inf"}) : json::array()}});
+      c.request("configurationDone");
       c.event("stopped");
       (check ? dbg : dbgNoCheck).push_back(now() - t0);
     }
   }
-  std::printf("plain run of the program up to that line    %8.1f ms\n", median(plain) * 1e3);
-  std::printf("launch -> stopped event                     %8.1f ms   ratio %.2fx\n", median(dbg) * 1e3, median(dbg) / median(plain));
-  std::printf("launch -> stopped event, checkNumerics off  %8.1f ms   ratio %.2fx\n", median(dbgNoCheck) * 1e3,
-              median(dbgNoCheck) / median(plain));
+  const double base = median(plain);
+  std::printf("tlens run of the program up to that line   %8.1f ms\n", base * 1e3);
+  std::printf("tlens dap: start, launch -> stopped event  %8.1f ms   ratio %.2fx\n", median(dbg) * 1e3, median(dbg) / base);
+  std::printf("  the same, checkNumerics off              %8.1f ms   ratio %.2fx\n", median(dbgNoCheck) * 1e3,
+              median(dbgNoCheck) / base);
 }
 
 void inspectLatency(bool quick) {

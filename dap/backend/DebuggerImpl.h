@@ -53,8 +53,8 @@ struct Debugger::Impl {
     std::vector<const void*> inputBuffers;  ///< eager ops: which recorded outputs were inputs
     size_t firstEntry = 0, numOutputs = 0;
   };
-  /// Bytes of tensors the run record may hold (launch option runRecordMB, default 512 MiB); past
-  /// it the oldest tensors are let go (their entries stay, as "not kept") and stepping back stops
+  /// Bytes of tensors the run record may hold (launch option runRecordMB, default 512 MiB; at
+  /// most 64 MiB for eager ops); past it the oldest tensors are let go (their entries stay, as "not kept") and stepping back stops
   /// at the oldest node whose outputs are kept.
   size_t runCap = size_t{512} << 20;
   size_t runBytes = 0;
@@ -67,10 +67,15 @@ struct Debugger::Impl {
     firstKept = 0;
     droppedSteps = 0;
   }
+  /// Eager ops (outside a graph run) keep less: their big temporaries (numpy data preparation)
+  /// would otherwise stay alive and make every later allocation fresh memory.
+  static constexpr size_t kEagerCap = size_t{64} << 20;
+  size_t cap() const { return inRun ? runCap : std::min(runCap, kEagerCap); }
   void record(RunEntry e) {
     runBytes += e.tensor.valid() ? e.tensor.bytes() : 0;
     run.push_back(std::move(e));
-    while (runBytes > runCap && firstKept < run.size()) {
+    const size_t limit = cap();
+    while (runBytes > limit && firstKept < run.size()) {
       tlens::Tensor& old = run[firstKept++].tensor;
       runBytes -= old.valid() ? old.bytes() : 0;
       old = tlens::Tensor();

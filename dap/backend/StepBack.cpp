@@ -26,6 +26,7 @@ size_t oldestKept(const Debugger::Impl& s) {
 }
 
 std::string capText(const Debugger::Impl& s) {
+  if (!s.inRun && s.cap() < s.runCap) return std::to_string(s.cap() >> 20) + " MiB of eager ops' outputs";
   return std::to_string(s.runCap >> 20) + " MiB (launch option runRecordMB)";
 }
 
