@@ -53,6 +53,9 @@ print("w", sess.run(w).tolist())
     CHECK(text.find("old float32[2] /cpu:0 " + before) != std::string::npos);
     CHECK(text.find("-> new float32[2] /cpu:0 " + after) != std::string::npos);
     CHECK(c.stackTrace()[0]["name"] == "inc (AssignAdd)");
+    // The variable input of the writing node can be watched from the Node scope too.
+    json fromNode = c.request("dataBreakpointInfo", {{"variablesReference", c.scopeRef(0, "Node")}, {"name", "in w:0"}});
+    CHECK(fromNode["body"]["dataId"] == "var:w");
   }
   REQUIRE(c.request("setDataBreakpoints", {{"breakpoints", json::array()}})["success"] == true);
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);

@@ -158,6 +158,9 @@ while True:
     Client c;
     c.start(f.path);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    json g = c.request("tensorlens/graph");
+    CHECK(g["success"] == false);
+    CHECK(g["message"] == "the program is running; pause it first");
     if (viaTerminate) {
       REQUIRE(c.request("terminate")["success"] == true);
       CHECK(c.event("exited")["body"]["exitCode"] == 130);
