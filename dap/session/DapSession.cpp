@@ -82,6 +82,10 @@ void DapSession::readLoop() {
       continue;
     }
     std::lock_guard<std::mutex> lk(qmu_);
+    // Ending or restarting the session interrupts a request still running (a hung evaluate
+    // would otherwise keep the session from ever reading it).
+    if ((p.command == "disconnect" || p.command == "terminate" || p.command == "restart") && inFlight_ >= 0)
+      debugger_->cancelRequest();
     queue_.emplace_back(p.seq, std::move(*body));
     qcv_.notify_all();
   }

@@ -125,6 +125,23 @@ print(x)  #$ stop
   CHECK(c.event("exited")["body"]["exitCode"] == 0);
 }
 
+TEST_CASE("disconnect while an evaluate hangs interrupts it and ends the session", "[dap][lifecycle]") {
+  Fixture f = Fixture::fromText("hang.py", R"(def slow():
+    while True:
+        pass
+
+
+print("x")  #$ stop
+)");
+  Client c;
+  c.start(f.path, {{f.line("stop"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  const int seq = c.send("evaluate", {{"expression", "slow()"}, {"frameId", 0}});
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(c.request("disconnect")["success"] == true);
+  CHECK(c.responseTo(seq)["message"] == "cancelled");
+}
+
 TEST_CASE("format.hex shows integers in hex", "[dap][lifecycle]") {
   Fixture f = Fixture::fromText("hex.py", R"(import tensorflow as tf
 n = 255
