@@ -79,7 +79,7 @@ print("end")
   REQUIRE(c.request("disconnect")["success"] == true);
 }
 
-TEST_CASE("cancel interrupts a long evaluate; the session keeps answering", "[dap][lifecycle]") {
+TEST_CASE("cancel interrupts a long evaluate and the session keeps answering", "[dap][lifecycle]") {
   Fixture f = Fixture::fromText("cancel.py", R"(import tensorflow as tf
 
 

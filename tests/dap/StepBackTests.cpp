@@ -147,7 +147,7 @@ TEST_CASE("stepping back stops at the oldest node the run record's memory cap ke
   REQUIRE(c.request("disconnect")["success"] == true);
 }
 
-TEST_CASE("stepBack with nothing recorded is an error; launch rejects a bad runRecordMB", "[dap][stepback]") {
+TEST_CASE("stepBack with nothing recorded is an error, and launch rejects a bad runRecordMB", "[dap][stepback]") {
   Fixture f = Fixture::fromText("nothing.py", "x = 1  #$ first\nprint(x)\n");
   Client c;
   c.start(f.path, {{f.line("first"), json()}});
