@@ -21,7 +21,10 @@
 //     Python stack (the interpreter has no raise hook): frames come from its traceback;
 //   - next / stepIn / stepOut step by Python line; inside a graph run next and stepIn go to the
 //     next node in execution order, stepOut finishes the run;
-//   - pause stops at the next Python statement or the next node, whichever comes first.
+//   - pause stops at the next Python statement or the next node, whichever comes first;
+//   - a data breakpoint stops after a node or eager op writes the watched tf.Variable;
+//   - stepBack / reverseContinue only change what the stop shows (StepBack.cpp): the program
+//     thread stays where it stopped, and resuming replays forward through the record first.
 #pragma once
 
 #include <atomic>
