@@ -163,3 +163,43 @@ TEST_CASE("stepBack with nothing recorded is an error, and launch rejects a bad 
   CHECK(r["success"] == false);
   CHECK(r["message"].get<std::string>().find("runRecordMB must be between 1 and") != std::string::npos);
 }
+
+TEST_CASE("stepBack goes through the eager ops of a tf.function call", "[dap][stepback]") {
+  Fixture f = Fixture::fromText("fn_back.py", R"(import tensorflow as tf
+
+
+@tf.function
+def f(x):
+    a = x * 2.0  #$ mul
+    b = a + 1.0  #$ add
+    return tf.nn.relu(b)
+
+
+print(f(tf.constant([1.0, -3.0])).numpy())
+)");
+  Client c;
+  c.start(f.path);
+  REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "Relu"}}}}})["success"] == true);
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  REQUIRE(s["body"]["description"].get<std::string>().rfind("Relu (Relu)", 0) == 0);
+  REQUIRE(c.request("stepBack", {{"threadId", 1}})["success"] == true);
+  s = c.event("stopped");
+  const std::string d = s["body"]["description"];
+  CAPTURE(d);
+  CHECK(d.find("(stepped back)") != std::string::npos);
+  CHECK(c.stackTrace()[0]["line"] == f.line("add"));
+  json node = c.scope(0, "Node");
+  bool sawOut = false;
+  for (const json& v : node)
+    if (v["name"].get<std::string>().rfind("out ", 0) == 0) {
+      sawOut = true;
+      CHECK(v["value"].get<std::string>().find("min=-5 max=3") != std::string::npos);
+    }
+  CHECK(sawOut);
+  // Its input is the previous op's output, found in the record by its buffer.
+  CHECK(Client::named(node, "in input:0")["value"].get<std::string>().find("min=-6 max=2") != std::string::npos);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("exited").is_object());
+  CHECK(c.output().find("[3. 0.]") != std::string::npos);
+}
