@@ -182,6 +182,7 @@ void from_json(const json& j, CancelArguments& a) {
 void to_json(json& j, const DataBreakpointInfoBody& b) {
   j = json{{"description", b.description}, {"accessTypes", b.accessTypes}};
   j["dataId"] = b.dataId ? json(*b.dataId) : json(nullptr);
+  if (b.canPersist) j["canPersist"] = true;
 }
 
 void from_json(const json& j, ThreadArguments& a) { a.threadId = j.at("threadId").get<int>(); }

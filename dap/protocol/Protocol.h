@@ -304,6 +304,8 @@ struct DataBreakpointInfoBody {
   std::optional<std::string> dataId;
   std::string description;
   std::vector<std::string> accessTypes;
+  /// Whether the breakpoint can persist across sessions (a variable's name does).
+  bool canPersist = false;
 };
 void to_json(json& j, const DataBreakpointInfoBody& b);
 

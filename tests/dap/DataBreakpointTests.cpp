@@ -24,6 +24,7 @@ print("w", sess.run(w).tolist())
   CHECK(info["body"]["dataId"] == "var:w");
   CHECK(info["body"]["accessTypes"] == json::array({"write"}));
   CHECK(info["body"]["description"] == "tf.Variable w (float32[2])");
+  CHECK(info["body"]["canPersist"] == true);
   json notVar = c.request("dataBreakpointInfo", {{"variablesReference", globals}, {"name", "inc"}});
   REQUIRE(notVar["success"] == true);
   CHECK(notVar["body"]["dataId"].is_null());
@@ -102,4 +103,29 @@ print("end")
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   REQUIRE(c.event("exited").is_object());
   CHECK(c.output().find("end") != std::string::npos);
+}
+
+TEST_CASE("a data breakpoint set before the program starts (a persisted one) holds from the first write", "[dap][data]") {
+  Fixture f = Fixture::fromText("data_early.py", R"(import tensorflow as tf
+
+w = tf.Variable(tf.constant([1.0, 2.0]), name="w")
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+print("done")
+)");
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  REQUIRE(c.request("launch", {{"program", f.path}})["success"] == true);
+  json set = c.request("setDataBreakpoints", {{"breakpoints", {{{"dataId", "var:w"}, {"accessType", "write"}}}}});
+  REQUIRE(set["body"]["breakpoints"][0]["verified"] == true);
+  REQUIRE(c.request("configurationDone")["success"] == true);
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "data breakpoint");
+  const std::string text = s["body"]["text"];
+  CAPTURE(text);
+  // The initializer's Assign: no value before, [1, 2] after.
+  CHECK(text.find("(Assign): old <uninitialised> -> new float32[2] /cpu:0 min=1 max=2") != std::string::npos);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 0);
 }

@@ -63,6 +63,7 @@ void registerBreakpointHandlers(DapSession& s, Dispatcher& d) {
         if (!t.dataId.empty()) {
           b.dataId = t.dataId;
           b.accessTypes = {"write"};
+          b.canPersist = true;  // "var:NAME" means the same variable in the next session
         }
         return b;
       });
