@@ -171,10 +171,14 @@ sess = tf.Session()
 while True:
     sess.run(y, feed_dict={x: [[1.0] * 64] * 64})
 )");
-  auto session = [&](bool viaTerminate) {
+  auto session = [&](bool viaTerminate, bool restartFirst = false) {
     Client c;
     c.start(f.path);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    if (restartFirst) {
+      REQUIRE(c.request("restart", json::object())["success"] == true);
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
     json g = c.request("tensorlens/graph");
     CHECK(g["success"] == false);
     CHECK(g["message"] == "the program is running; pause it first");
@@ -188,5 +192,6 @@ while True:
   const int before = threadCount();
   session(true);
   session(false);
+  session(false, true);  // restarted while running, then disconnected
   CHECK(threadCount() == before);
 }
