@@ -702,7 +702,10 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
 HookAction Debugger::nonFinite(const NodeEvent& e, const NumericsReport& r) {
   if (evaluating_) return HookAction::Continue;
   if (!exceptionFilters().count("nan_inf")) return HookAction::Continue;
-  if (e.node) impl_->numerics[e.node] = r.counts.nan ? "nan" : "inf";
+  if (e.node) {
+    impl_->numerics[e.node] = r.counts.nan ? "nan" : "inf";
+    if (impl_->inRun) impl_->ranNodes.push_back(e.node);  // its kernel ran; afterNode will not come
+  }
   captureNode(e);
   impl_->exception = ExceptionDetails{"nan_inf", explainNonFinite(r) + "\n" + r.message(), "NaN/Inf", {}};
   StopInfo info;

@@ -129,6 +129,7 @@ TEST_CASE("tensorlens/graph at a nan_inf stop marks the producer", "[dap][graph]
   const json* log = nodeNamed(g, "cross_entropy/Log");
   REQUIRE(log);
   CHECK((*log)["numerics"] == "inf");
+  CHECK((*log)["ran"] == true);
   CHECK((*nodeNamed(g, "softmax"))["ran"] == true);
   CHECK(!nodeNamed(g, "softmax")->contains("numerics"));
   REQUIRE(c.request("disconnect")["success"] == true);
