@@ -674,11 +674,10 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
     stop = watchedWrite(e, info);
     oldValues_.clear();
   }
-  if (stop) {
-  } else if (pause_) {
+  if (!stop && pause_) {
     info.reason = StopReason::Pause;
     stop = true;
-  } else if (stepNode_) {
+  } else if (!stop && stepNode_) {
     info.reason = StopReason::Step;
     stop = true;
   }
