@@ -54,5 +54,6 @@ void eagerBench(bool quick);
 void mlpBench(bool quick);
 void interpBench(bool quick);
 void devicesBench(bool quick);
+void dapBench(bool quick);
 
 }  // namespace tlens::bench

@@ -1,4 +1,4 @@
-// tlens_bench [--quick] [matmul|eager|mlp|interp|devices]...: prints each benchmark's numbers and its ratio to a
+// tlens_bench [--quick] [matmul|eager|mlp|interp|devices|dap]...: prints each benchmark's numbers and its ratio to a
 // baseline measured in the same run, with the target from the issue and PASS/MISS.
 #include <unistd.h>
 
@@ -27,5 +27,6 @@ int main(int argc, char** argv) {
   if (want("mlp")) tlens::bench::mlpBench(quick);
   if (want("interp")) tlens::bench::interpBench(quick);
   if (want("devices")) tlens::bench::devicesBench(quick);
+  if (want("dap")) tlens::bench::dapBench(quick);
   return 0;
 }

@@ -2,6 +2,8 @@
 //   lt [-n REGEX] [-t OPTYPE]   the tensors computed so far, in execution order
 //   pt NAME[SLICE]              print a tensor (NAME or NAME:i), optionally a numpy-style slice
 //   ni [-t] NAME                node info: op, device, inputs; -t adds the creation traceback
+//   li [-r] [-d DEPTH] NAME     the node's inputs; -r: recursively, as a tree (depth 20 unless -d)
+//   lo [-r] [-d DEPTH] NAME     the node's recipients (consumers); -r: recursively
 #include <regex>
 #include <sstream>
 
@@ -13,7 +15,10 @@
 #include "lang/interp/Machine.h"
 #include "lang/interp/Module.h"
 #include <algorithm>
+#include <functional>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -30,8 +35,8 @@ std::vector<std::string> words(const std::string& line) {
 
 const Debugger::Impl::RunEntry* findTensor(const Debugger::Impl& s, std::string name) {
   if (name.find(':') == std::string::npos) name += ":0";
-  for (auto it = s.run.rbegin(); it != s.run.rend(); ++it)
-    if (it->name == name) return &*it;
+  for (size_t i = s.visible(); i-- > 0;)
+    if (s.run[i].name == name) return &s.run[i];
   return nullptr;
 }
 
@@ -44,14 +49,14 @@ std::string listTensors(const Debugger::Impl& s, const std::vector<std::string>&
   }
   std::ostringstream os;
   int shown = 0;
-  for (size_t i = 0; i < s.run.size(); ++i) {
+  for (size_t i = 0; i < s.visible(); ++i) {
     const auto& r = s.run[i];
     if (nameRe && !std::regex_match(r.name.substr(0, r.name.rfind(':')), *nameRe)) continue;
     if (!opType.empty() && r.op != opType) continue;
     os << "[" << i << "] " << r.name << " (" << r.op << ") " << tensorLine(r.tensor, r.device) << "\n";
     ++shown;
   }
-  if (!shown) os << "no tensors" << (s.run.empty() ? " computed in this run yet" : " match") << "\n";
+  if (!shown) os << "no tensors" << (s.visible() == 0 ? " computed in this run yet" : " match") << "\n";
   return os.str();
 }
 
@@ -64,8 +69,8 @@ std::string nodeInfo(const Debugger::Impl& s, const std::vector<std::string>& w)
   }
   if (name.empty()) name = s.nodeName;
   const Node* node = nullptr;
-  for (auto it = s.run.rbegin(); it != s.run.rend() && !node; ++it)
-    if (it->node && it->node->name == name) node = it->node;
+  for (size_t i = s.visible(); i-- > 0 && !node;)
+    if (s.run[i].node && s.run[i].node->name == name) node = s.run[i].node;
   std::ostringstream os;
   if (node) {
     os << "Node " << node->name << " (" << node->type() << ") on " << node->device.str() << "\n";
@@ -84,6 +89,83 @@ std::string nodeInfo(const Debugger::Impl& s, const std::vector<std::string>& w)
   } else {
     os << "no node '" << name << "' has run in this run\n";
   }
+  return os.str();
+}
+
+/// The graph node named `name`: one that ran in this run first, then any graph (newest first).
+const Node* findNode(const Debugger::Impl& s, tf::TfRuntime* rt, const std::string& name) {
+  if (s.node && s.node->name == name) return s.node;
+  for (size_t i = s.visible(); i-- > 0;)
+    if (s.run[i].node && s.run[i].node->name == name) return s.run[i].node;
+  if (rt)
+    for (auto it = rt->graphs().rbegin(); it != rt->graphs().rend(); ++it)
+      if (const Node* n = (*it)->find(name)) return n;
+  return nullptr;
+}
+
+/// tfdbg's `li` / `lo`: the inputs (or recipients) tree of a node, control edges marked.
+std::string nodeTree(const Debugger::Impl& s, tf::TfRuntime* rt, const std::vector<std::string>& w, bool inputs) {
+  bool recursive = false;
+  int depth = 20;
+  std::string name;
+  for (size_t i = 1; i < w.size(); ++i) {
+    if (w[i] == "-r") recursive = true;
+    else if (w[i] == "-d" && i + 1 < w.size()) {
+      try {
+        depth = std::stoi(w[++i]);
+      } catch (...) {
+        throw DebuggerError("-d takes a number");
+      }
+      if (depth < 1) throw DebuggerError("-d takes a depth of at least 1");
+    } else name = w[i];
+  }
+  if (name.empty()) name = s.nodeName;
+  if (name.empty()) throw DebuggerError(std::string("usage: ") + (inputs ? "li" : "lo") + " [-r] [-d DEPTH] NODE");
+  if (const size_t colon = name.rfind(':'); colon != std::string::npos) name = name.substr(0, colon);
+  const Node* root = findNode(s, rt, name);
+  if (!root) return "no node '" + name + "' in the graphs built so far\n";
+  if (!recursive) depth = 1;
+  // Recipients: one pass over the root's graph builds the reverse edges.
+  std::unordered_map<const Node*, std::vector<std::pair<const Node*, bool>>> consumers;
+  if (!inputs && rt)
+    for (const auto& g : rt->graphs()) {
+      bool mine = false;
+      for (const Node& n : g->nodes()) mine = mine || &n == root;
+      if (!mine) continue;
+      for (const Node& n : g->nodes()) {
+        for (const Output& in : n.inputs) {
+          auto& v = consumers[in.node];
+          if (v.empty() || v.back().first != &n) v.emplace_back(&n, false);
+        }
+        for (const Node* c : n.controlInputs) consumers[c].emplace_back(&n, true);
+      }
+    }
+  std::unordered_set<const Node*> ran;
+  for (size_t i = 0; i < s.visible(); ++i)
+    if (s.run[i].node) ran.insert(s.run[i].node);
+  std::ostringstream os;
+  os << (inputs ? "Inputs to" : "Recipients of") << " node \"" << root->name << "\" (" << root->type()
+     << (recursive ? ", depth limit " + std::to_string(depth) : "") << "):\n";
+  int lines = 0;
+  constexpr int kMaxLines = 500;
+  std::function<void(const Node*, int, const std::string&)> walk = [&](const Node* n, int level, const std::string& indent) {
+    std::vector<std::pair<const Node*, bool>> next;
+    if (inputs) {
+      for (const Output& in : n->inputs) next.emplace_back(in.node, false);
+      for (const Node* c : n->controlInputs) next.emplace_back(c, true);
+    } else if (auto it = consumers.find(n); it != consumers.end()) {
+      next = it->second;
+    }
+    for (const auto& [child, control] : next) {
+      if (++lines > kMaxLines) return;
+      os << indent << "|- (" << level << ") " << (control ? "(Ctrl) " : "") << child->name << " (" << child->type() << ")"
+         << (ran.count(child) ? "  [ran]" : "") << "\n";
+      if (level < depth) walk(child, level + 1, indent + "|  ");
+    }
+  };
+  walk(root, 1, "  ");
+  if (lines > kMaxLines) os << "  … more than " << kMaxLines << " lines; use -d to limit the depth\n";
+  else if (lines == 0) os << "  (none)\n";
   return os.str();
 }
 
@@ -114,7 +196,7 @@ std::vector<std::string> Debugger::completions(const std::string& text, int colu
         addNs(frame->globals->vars);
       }
       if (interp_) addNs(interp_->machine().builtins);
-      for (const char* cmd : {"lt", "pt", "ni"})
+      for (const char* cmd : {"lt", "pt", "ni", "li", "lo"})
         if (std::string(cmd).rfind(prefix, 0) == 0) names.insert(cmd);
     } else {
       // Attributes of the object the dotted prefix names.
@@ -139,7 +221,9 @@ std::vector<std::string> Debugger::completions(const std::string& text, int colu
 
 std::optional<std::string> Debugger::consoleCommand(const std::string& line) {
   std::vector<std::string> w = words(line);
-  if (w.empty() || (w[0] != "lt" && w[0] != "pt" && w[0] != "ni")) return std::nullopt;
+  if (w.empty() || (w[0] != "lt" && w[0] != "pt" && w[0] != "ni" && w[0] != "li" && w[0] != "lo")) return std::nullopt;
+  // `lo + 1`, `li = 3`: Python, not a command.
+  if (w.size() > 1 && std::string("=+*/%<>!&|^(.,[)").find(w[1][0]) != std::string::npos) return std::nullopt;
   std::string out;
   onProgramThread([&] {
     Impl& s = *impl_;
@@ -147,6 +231,8 @@ std::optional<std::string> Debugger::consoleCommand(const std::string& line) {
       out = listTensors(s, w);
     } else if (w[0] == "ni") {
       out = nodeInfo(s, w);
+    } else if (w[0] == "li" || w[0] == "lo") {
+      out = nodeTree(s, runtime_.get(), w, w[0] == "li");
     } else {
       if (w.size() < 2) throw DebuggerError("usage: pt NAME[SLICE]");
       const std::string arg = line.substr(line.find(w[1]));

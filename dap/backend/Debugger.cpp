@@ -18,6 +18,10 @@
 
 namespace tlens::dap {
 
+std::string describeNode(const std::string& name, const std::string& op, const Device& d) {
+  return name + " (" + op + ") on " + d.str();
+}
+
 namespace {
 
 std::string readWholeFile(const std::string& path) {
@@ -26,10 +30,6 @@ std::string readWholeFile(const std::string& path) {
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
-}
-
-std::string describeNode(const std::string& name, const std::string& op, const Device& d) {
-  return name + " (" + op + ") on " + d.str();
 }
 
 /// Which exception filter an uncaught exception belongs to.
@@ -97,6 +97,7 @@ void Debugger::launch(LaunchConfig config) {
   std::string text = readWholeFile(config.program);
   file_ = std::make_shared<lang::SourceFile>(config.program, std::move(text));
   config_ = std::move(config);
+  impl_->runCap = config_.runRecordBytes;
 }
 
 void Debugger::start() {
@@ -118,6 +119,42 @@ void Debugger::terminate() {
   impl_->clearRun();
   runtime_.reset();
   interp_.reset();
+}
+
+void Debugger::relaunch(std::optional<LaunchConfig> config) {
+  if (!file_) throw DebuggerError("restart before launch");
+  LaunchConfig next = config ? std::move(*config) : config_;
+  announceExit_ = false;
+  terminate();
+  announceExit_ = true;
+  // A fresh run: everything but the breakpoints and the exception filters starts over.
+  cancel_ = false;
+  pause_ = false;
+  cancelRequest_ = false;
+  exited_ = false;
+  replaying_ = false;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    stopped_ = false;
+    resume_ = false;
+    tasks_.clear();
+  }
+  seenVersion_ = ~0ull;
+  cached_.reset();
+  candidatesTable_ = nullptr;
+  nodeCandidates_.clear();
+  opCandidates_.clear();
+  hits_.clear();
+  conditionErrors_.clear();
+  entryDone_ = false;
+  evaluating_ = false;
+  step_ = Step::Continue;
+  stepNode_ = false;
+  lastDepth_ = 1;
+  oldValues_.clear();
+  impl_ = std::make_unique<Impl>();
+  launch(std::move(next));
+  start();
 }
 
 std::shared_ptr<const BreakpointTable> Debugger::table() {
@@ -233,7 +270,40 @@ std::vector<int> Debugger::breakpointLocations(const std::string& rawPath, int l
   return out;
 }
 
-void Debugger::resume(Step how) {
+std::optional<StopInfo> Debugger::resume(Step how) {
+  cancelRequest_ = false;
+  if (replaying_) {
+    // Stopped at a node reached by stepping back: move forward through the record first.
+    std::optional<StopInfo> stop;
+    onProgramThread([&] {
+      Impl& s = *impl_;
+      if (!s.replayStep) return;
+      const size_t cur = *s.replayStep;
+      if (how == Step::Next || how == Step::In) {
+        showStep(cur + 1);
+        StopInfo info = s.stop;
+        info.reason = StopReason::Step;
+        info.hitBreakpointIds.clear();
+        if (s.replayStep || s.atNode) info.description = describeNode(s.nodeName, s.opType, s.device);
+        if (s.replayStep) info.description += " (replayed from the run record)";
+        s.stop = info;
+        stop = info;
+        return;
+      }
+      for (size_t k = cur + 1; k < s.liveIndex; ++k) {
+        showStep(k);
+        StopInfo info;
+        if (replayMatches(k, info)) {
+          info.description = describeNode(s.nodeName, s.opType, s.device) + " (replayed from the run record)";
+          s.stop = info;
+          stop = info;
+          return;
+        }
+      }
+      showStep(s.liveIndex);  // the live point: the program goes on from here
+    });
+    if (stop) return stop;
+  }
   {
     std::lock_guard<std::mutex> lk(mu_);
     if (!stopped_) throw DebuggerError("the program is not stopped");
@@ -250,6 +320,7 @@ void Debugger::resume(Step how) {
     resume_ = true;
   }
   cv_.notify_all();
+  return std::nullopt;
 }
 
 void Debugger::pause() {
@@ -266,7 +337,11 @@ void Debugger::onProgramThread(const std::function<void()>& fn) {
   std::future<void> done = task.get_future();
   {
     std::lock_guard<std::mutex> lk(mu_);
-    if (!stopped_) throw DebuggerError("the program is running; pause it first");
+    if (!stopped_) {
+      if (!thread_.joinable()) throw DebuggerError("no program is running: launch one first");
+      if (exited_) throw DebuggerError("the program has ended");
+      throw DebuggerError("the program is running; pause it first");
+    }
     tasks_.push_back([&task] { task(); });
   }
   cv_.notify_all();
@@ -292,6 +367,7 @@ void Debugger::runProgram() {
   tf::TfOptions to;
   to.hooks = this;
   to.checkNumerics = config_.checkNumerics;
+  to.devices = config_.devices;
   if (config_.mode == "graph") to.style = tf::ApiStyle::Graph;
   else to.style = tf::detectApiStyle(file_->text());
   to.functionsEagerly = config_.mode == "eager";
@@ -306,7 +382,8 @@ void Debugger::runProgram() {
   }
   setPrintSink(previous);
   if (status == interp::Interpreter::kExitError && !cancel_) postMortem(status);
-  events_.exited(status);
+  exited_ = true;
+  if (announceExit_) events_.exited(status);
 }
 
 void Debugger::postMortem(int status) {
@@ -381,6 +458,7 @@ bool Debugger::stopHere(StopInfo info, Where where) {
   resume_ = false;
   lk.unlock();
   impl_->clearStop();
+  replaying_ = false;
   if (!cancel_) events_.continued();
   return !cancel_;
 }
@@ -407,7 +485,10 @@ bool Debugger::shouldStop(const LineBreakpoint& bp, int /*frameHint*/) {
 }
 
 void Debugger::beforeStatement(const interp::StatementEvent& e) {
-  if (evaluating_) return;
+  if (evaluating_) {
+    if (cancelRequest_) throw interp::InterpCancelled();  // a cancelled evaluate
+    return;
+  }
   if (cancel_) throw interp::InterpCancelled();
   const std::string& path = e.file.path();
   if (path.empty() || path[0] == '<') return;  // the embedded tensorflow/numpy library
@@ -455,6 +536,8 @@ void Debugger::runStarted(const std::vector<const Node*>&) {
   if (evaluating_) return;
   impl_->clearRun();
   impl_->inRun = true;
+  impl_->ranNodes.clear();
+  impl_->numerics.clear();
 }
 
 void Debugger::runFinished(bool) {
@@ -464,14 +547,34 @@ void Debugger::runFinished(bool) {
   stepNode_ = false;
 }
 
-HookAction Debugger::beforeNode(const NodeEvent&) {
-  if (evaluating_) return HookAction::Continue;
-  return cancel_ ? HookAction::Cancel : HookAction::Continue;
+HookAction Debugger::beforeNode(const NodeEvent& e) {
+  if (evaluating_) return cancelRequest_ ? HookAction::Cancel : HookAction::Continue;
+  if (cancel_) return HookAction::Cancel;
+  if (!oldValues_.empty()) oldValues_.clear();  // left by an op that failed
+  if (anyWatches_.load(std::memory_order_relaxed) && !e.op->refInputs.empty() && e.varNames && e.resources) {
+    // Holding the old value makes the kernel's update copy (copy on write): the old value stays.
+    std::shared_ptr<const std::vector<Watch>> w;
+    {
+      std::lock_guard<std::mutex> lk(mu_);
+      w = watches_;
+    }
+    for (const std::string& name : *e.varNames) {
+      if (name.empty() || !w) continue;
+      for (const Watch& x : *w)
+        if (x.varName == name) {
+          Tensor* v = e.resources->variable(name);
+          oldValues_.emplace_back(name, v ? *v : Tensor());
+          break;
+        }
+    }
+  }
+  return HookAction::Continue;
 }
 
 void Debugger::captureNode(const NodeEvent& e) {
   Impl& s = *impl_;
   s.atNode = true;
+  s.node = e.node;
   s.nodeName = *e.name;
   s.opType = e.op->type;
   s.device = e.device;
@@ -486,34 +589,60 @@ void Debugger::captureNode(const NodeEvent& e) {
   if (e.outputs) s.outputs = *e.outputs;
 }
 
-bool Debugger::nodeMatches(const NodeEvent& e, StopInfo& info) {
-  auto t = table();
-  if (!t || t->empty()) return false;
-  if (e.location && e.location->known() && !t->files.empty()) {
-    if (const LineBreakpoint* bp = t->find(e.location->file, e.location->line)) {
-      // An eager op of the statement stopped at as Python is not a second stop; a replayed
-      // tf.function node (created on another line than the one running) is.
-      bool sameStatement = false;
-      if (!e.node) {
-        if (interp::Frame* f = innermostUserFrame(*interp_)) {
-          const SourceLocation here = interp_->machine().locationOf(*f);
-          const FileBreakpoints& fb = t->files.at(e.location->file);
-          sameStatement = here.file == e.location->file && fb.lines->statementOf(here.line) == bp->line;
-        }
-      }
-      if (!sameStatement && shouldStop(*bp, 0)) {
-        info.reason = StopReason::Breakpoint;
-        info.hitBreakpointIds = {bp->id};
-        return true;
+const Debugger::Candidates& Debugger::candidatesFor(const NodeEvent& e, const BreakpointTable& t, Candidates& scratch) {
+  if (candidatesTable_ != &t) {
+    nodeCandidates_.clear();
+    opCandidates_.clear();
+    candidatesTable_ = &t;
+  }
+  auto functions = [&](std::vector<const FunctionBreakpoint*>& out) {
+    for (const FunctionBreakpoint& f : t.functions)
+      if (f.matches(*e.name, e.op->type)) out.push_back(&f);
+  };
+  if (e.node) {
+    // A node's name, op and location never change: match once per breakpoint table.
+    auto [it, fresh] = nodeCandidates_.try_emplace(e.node);
+    Candidates& c = it->second;
+    if (fresh || c.name != e.node->name) {
+      c = Candidates{};
+      c.name = e.node->name;
+      if (e.location && e.location->known() && !t.files.empty()) c.line = t.find(e.location->file, e.location->line);
+      functions(c.functions);
+    }
+    return c;
+  }
+  // Eager ops: the name is the op type (cached); the location is the running statement's.
+  scratch = Candidates{};
+  auto [it, fresh] = opCandidates_.try_emplace(*e.name);
+  if (fresh) functions(it->second);
+  scratch.functions = it->second;
+  if (e.location && e.location->known() && !t.files.empty()) scratch.line = t.find(e.location->file, e.location->line);
+  return scratch;
+}
+
+bool Debugger::nodeMatches(const NodeEvent& e, const Candidates& c, const BreakpointTable& t, StopInfo& info) {
+  if (const LineBreakpoint* bp = c.line) {
+    // An eager op of the statement stopped at as Python is not a second stop; a replayed
+    // tf.function node (created on another line than the one running) is.
+    bool sameStatement = false;
+    if (!e.node) {
+      if (interp::Frame* f = innermostUserFrame(*interp_)) {
+        const SourceLocation here = interp_->machine().locationOf(*f);
+        const FileBreakpoints& fb = t.files.at(e.location->file);
+        sameStatement = here.file == e.location->file && fb.lines->statementOf(here.line) == bp->line;
       }
     }
+    if (!sameStatement && shouldStop(*bp, 0)) {
+      info.reason = StopReason::Breakpoint;
+      info.hitBreakpointIds = {bp->id};
+      return true;
+    }
   }
-  for (const FunctionBreakpoint& f : t->functions) {
-    if (!f.matches(*e.name, e.op->type)) continue;
-    LineBreakpoint asLine{f.id, 0, f.condition, f.hitCondition, {}};
+  for (const FunctionBreakpoint* f : c.functions) {
+    LineBreakpoint asLine{f->id, 0, f->condition, f->hitCondition, {}};
     if (shouldStop(asLine, 0)) {
       info.reason = StopReason::FunctionBreakpoint;
-      info.hitBreakpointIds = {f.id};
+      info.hitBreakpointIds = {f->id};
       return true;
     }
   }
@@ -521,11 +650,14 @@ bool Debugger::nodeMatches(const NodeEvent& e, StopInfo& info) {
 }
 
 HookAction Debugger::afterNode(const NodeEvent& e) {
-  if (evaluating_) return HookAction::Continue;
+  if (evaluating_) return cancelRequest_ ? HookAction::Cancel : HookAction::Continue;
   if (cancel_) return HookAction::Cancel;
   Impl& s = *impl_;
+  if (e.node && s.inRun) s.ranNodes.push_back(e.node);
+  bool recorded = false;
   if (e.outputs && (s.inRun || !e.node)) {
     if (!e.node && s.run.size() >= 1000) s.trimRun(500);
+    const size_t first = s.run.size();
     // Outputs that share a buffer with a variable (updates) or an input (Identity of a variable
     // read) are not kept: holding them would make the next in-place variable update copy.
     const bool updatesVariable = !e.op->refInputs.empty();
@@ -534,32 +666,46 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
       const bool alias = updatesVariable || (e.inputs && sharesBufferWith(t, *e.inputs));
       s.record(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
     }
+    recordStep(e, first);
+    recorded = true;
   }
   StopInfo info;
   bool stop = false;
-  if (pause_) {
+  if (!oldValues_.empty()) {
+    stop = watchedWrite(e, info);
+    oldValues_.clear();
+  }
+  if (!stop && pause_) {
     info.reason = StopReason::Pause;
     stop = true;
-  } else if (stepNode_) {
+  } else if (!stop && stepNode_) {
     info.reason = StopReason::Step;
     stop = true;
   }
+  // Only a node some breakpoint could match is looked at further (most are not).
+  std::shared_ptr<const BreakpointTable> t = table();
+  Candidates scratch;
+  const Candidates* cand = t && !t->empty() ? &candidatesFor(e, *t, scratch) : nullptr;
+  if (!stop && (!cand || cand->empty())) return HookAction::Continue;
   // Conditions read the node's values: capture before matching.
-  const bool interest = stop || (table() && !table()->empty());
-  if (!interest) return HookAction::Continue;
   captureNode(e);
-  if (!stop) stop = nodeMatches(e, info);
+  if (!stop) stop = nodeMatches(e, *cand, *t, info);
   if (!stop) {
     s.atNode = false;
     return HookAction::Continue;
   }
-  info.description = describeNode(*e.name, e.op->type, e.device);
+  if (info.description.empty()) info.description = describeNode(*e.name, e.op->type, e.device);
+  s.liveRecorded = recorded;
   return stopHere(info, Where::Node) ? HookAction::Continue : HookAction::Cancel;
 }
 
 HookAction Debugger::nonFinite(const NodeEvent& e, const NumericsReport& r) {
   if (evaluating_) return HookAction::Continue;
   if (!exceptionFilters().count("nan_inf")) return HookAction::Continue;
+  if (e.node) {
+    impl_->numerics[e.node] = r.counts.nan ? "nan" : "inf";
+    if (impl_->inRun) impl_->ranNodes.push_back(e.node);  // its kernel ran; afterNode will not come
+  }
   captureNode(e);
   impl_->exception = ExceptionDetails{"nan_inf", explainNonFinite(r) + "\n" + r.message(), "NaN/Inf", {}};
   StopInfo info;

@@ -21,7 +21,10 @@
 //     Python stack (the interpreter has no raise hook): frames come from its traceback;
 //   - next / stepIn / stepOut step by Python line; inside a graph run next and stepIn go to the
 //     next node in execution order, stepOut finishes the run;
-//   - pause stops at the next Python statement or the next node, whichever comes first.
+//   - pause stops at the next Python statement or the next node, whichever comes first;
+//   - a data breakpoint stops after a node or eager op writes the watched tf.Variable;
+//   - stepBack / reverseContinue only change what the stop shows (StepBack.cpp): the program
+//     thread stays where it stopped, and resuming replays forward through the record first.
 #pragma once
 
 #include <atomic>
@@ -35,10 +38,13 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "dap/backend/Breakpoints.h"
+#include "engine/core/Tensor.h"
 #include "engine/runtime/DebugHooks.h"
+#include "engine/runtime/Devices.h"
 #include "lang/interp/Observers.h"
 
 namespace tlens::interp {
@@ -62,9 +68,12 @@ struct LaunchConfig {
   bool stopOnEntry = false;
   std::string mode = "auto";  ///< auto | eager | graph
   bool checkNumerics = true;  ///< run with check-numerics (needed by the nan_inf filter)
+  DeviceRequest devices;      ///< the machine's GPUs, none, or virtual ones
+  /// Bytes of node outputs the run record keeps for the Run scope and stepping back.
+  size_t runRecordBytes = size_t{512} << 20;
 };
 
-enum class StopReason { Entry, Breakpoint, FunctionBreakpoint, Step, Pause, Exception };
+enum class StopReason { Entry, Breakpoint, FunctionBreakpoint, DataBreakpoint, Step, Pause, Exception };
 
 struct StopInfo {
   StopReason reason = StopReason::Step;
@@ -72,6 +81,27 @@ struct StopInfo {
   std::string description;
   std::string text;  ///< short exception text for reason Exception
   std::vector<int> hitBreakpointIds;
+};
+
+/// What a data breakpoint can watch: a tf.Variable (graph or eager).
+struct DataBreakpointTarget {
+  std::string dataId;       ///< empty when the variable cannot be watched
+  std::string description;  ///< "tf.Variable w (float32[3, 2])", or why not
+};
+
+struct DataBreakpointSpec {
+  std::string dataId;
+  std::string accessType;  ///< "write" (or empty); "read" and "readWrite" are refused
+  /// `not finite`: stop only when the new value holds NaN/Inf; otherwise a Python condition.
+  std::string condition, hitCondition;
+};
+
+/// What the program has built so far, for the graph view (`tensorlens/graph`).
+struct GraphState {
+  std::vector<const Graph*> graphs;
+  std::vector<const Node*> ran;                           ///< computed in the current/last run
+  std::vector<std::pair<const Node*, std::string>> numerics;  ///< "nan" | "inf"
+  const Node* stopped = nullptr;
 };
 
 struct ExceptionDetails {
@@ -151,7 +181,15 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Lines in [line, endLine] where a breakpoint would stop.
   std::vector<int> breakpointLocations(const std::string& path, int line, int endLine);
 
-  void resume(Step how);
+  /// Resumes the program. When stopped at a node reached by stepping back, next/stepIn first
+  /// move forward through the run record and continue stops at a breakpoint there; the stop
+  /// to announce is returned instead of resuming (nullopt: the program runs).
+  std::optional<StopInfo> resume(Step how);
+  /// Stepping back through the run record: the previous node (stepBack) or the previous node
+  /// that matches a breakpoint, else the oldest kept one (reverseContinue). No kernel runs; the
+  /// stop to announce is returned.
+  StopInfo stepBack();
+  StopInfo reverseContinue();
   void pause();
   bool isStopped() const;
 
@@ -159,17 +197,33 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   std::vector<ScopeInfo> scopes(int frameId);
   /// Children of `ref`; for indexed children, [start, start+count) (count 0: a page chosen here).
   /// `filter`: "indexed", "named" or empty for both.
-  std::vector<VarInfo> variables(int ref, int64_t start = 0, int64_t count = 0, const std::string& filter = {});
+  /// `hex`: integers in hex (the client's valueFormattingOptions).
+  std::vector<VarInfo> variables(int ref, int64_t start = 0, int64_t count = 0, const std::string& filter = {},
+                                 bool hex = false);
   /// Sets child `name` of `ref` to the value of `expression`: a local or global (any Python
   /// value), or a tensor element (a number). Returns the child as shown now.
   VarInfo setVariable(int ref, const std::string& name, const std::string& expression);
   /// Evaluates an expression (or runs a statement) in `frameId`'s scope (-1: the top frame).
-  EvalResult evaluate(const std::string& expression, int frameId);
+  EvalResult evaluate(const std::string& expression, int frameId, bool hex = false);
   std::optional<ExceptionDetails> exceptionInfo();
+  /// Data breakpoints: what child `name` of `ref` is (ref 0: `name` is an expression in
+  /// `frameId`), and the set of watched variables (replacing the previous set).
+  DataBreakpointTarget dataBreakpointInfo(int ref, const std::string& name, int frameId);
+  std::vector<BreakpointResult> setDataBreakpoints(const std::vector<DataBreakpointSpec>& specs);
+  /// Calls `fn` on the program thread with the graphs built so far (stopped only).
+  void withGraphs(const std::function<void(const GraphState&)>& fn);
+  /// Interrupts the request being served while stopped (a long evaluate): its Python code stops
+  /// at the next statement, its tensor ops at the next op. Any thread.
+  void cancelRequest() { cancelRequest_ = true; }
+  /// A new request starts: an earlier cancel no longer applies.
+  void clearCancel() { cancelRequest_ = false; }
+  /// Stops the program, frees it and launches it again (restart); `config` replaces the launch
+  /// arguments when given. Breakpoints and filters stay. No exited event is sent for the old run.
+  void relaunch(std::optional<LaunchConfig> config);
   /// Console completions: names (and attributes after `obj.`) visible in `frameId` that start
   /// with the word ending at byte `column` (1-based) of `text`.
   std::vector<std::string> completions(const std::string& text, int column, int frameId);
-  /// tfdbg's console commands (`lt`, `pt`, `ni`), or nullopt when `line` is not one.
+  /// tfdbg's console commands (`lt`, `pt`, `ni`, `li`, `lo`), or nullopt when `line` is not one.
   std::optional<std::string> consoleCommand(const std::string& line);
 
   // --- program thread: interpreter and engine callbacks ---------------------------------------
@@ -180,6 +234,7 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   HookAction afterNode(const NodeEvent& e) override;
   HookAction nonFinite(const NodeEvent& e, const NumericsReport& r) override;
 
+
   struct Impl;  // per-stop state (frames, variable references), Inspect.cpp / Evaluate.cpp
 
  private:
@@ -188,7 +243,20 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   bool stopHere(StopInfo info, Where where);
   void runProgram();
   void captureNode(const NodeEvent& e);
-  bool nodeMatches(const NodeEvent& e, StopInfo& info);
+  void recordStep(const NodeEvent& e, size_t firstEntry);
+  /// Shows step `k` of the run record (stepping back) or the live stop (k = liveIndex).
+  void showStep(size_t k);
+  bool replayMatches(size_t k, StopInfo& info);
+  bool watchedWrite(const NodeEvent& e, StopInfo& info);
+  /// The breakpoints that could stop at a node (cached per node and breakpoint table).
+  struct Candidates {
+    std::string name;
+    const LineBreakpoint* line = nullptr;
+    std::vector<const FunctionBreakpoint*> functions;
+    bool empty() const { return !line && functions.empty(); }
+  };
+  const Candidates& candidatesFor(const NodeEvent& e, const BreakpointTable& t, Candidates& scratch);
+  bool nodeMatches(const NodeEvent& e, const Candidates& c, const BreakpointTable& t, StopInfo& info);
   /// Checks condition / hit count / logpoint of a matched breakpoint; true to stop.
   bool shouldStop(const LineBreakpoint& bp, int frameHint);
   void postMortem(int status);
@@ -212,12 +280,29 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   std::set<std::string> filters_{"nan_inf"};
 
   std::atomic<bool> cancel_{false};
+  std::atomic<bool> cancelRequest_{false};
+  std::atomic<bool> announceExit_{true};
+  std::atomic<bool> exited_{false};
+  // Data breakpoints: the watched set is swapped in whole (DAP thread), read by the program
+  // thread when an op with ref inputs runs.
+  struct Watch {
+    int id = 0;
+    std::string varName;  ///< the key in the session's or the eager context's resources
+    DataBreakpointSpec spec;
+  };
+  std::shared_ptr<const std::vector<Watch>> watches_;
+  std::atomic<bool> replaying_{false};
+  std::atomic<bool> anyWatches_{false};
+  std::vector<std::pair<std::string, tlens::Tensor>> oldValues_;  ///< program thread
   std::atomic<bool> pause_{false};
   std::atomic<uint64_t> tableVersion_{0};
   // program thread only
   uint64_t seenVersion_ = ~0ull;
   std::shared_ptr<const BreakpointTable> cached_;
   std::map<int, int64_t> hits_;
+  const BreakpointTable* candidatesTable_ = nullptr;
+  std::unordered_map<const Node*, Candidates> nodeCandidates_;
+  std::unordered_map<std::string, std::vector<const FunctionBreakpoint*>> opCandidates_;
   std::set<int> conditionErrors_;
   bool entryDone_ = false;
   bool evaluating_ = false;

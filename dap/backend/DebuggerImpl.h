@@ -2,6 +2,8 @@
 // the program thread (the DAP thread reaches it through tasks while the program is stopped).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <unordered_map>
 #include <string>
@@ -40,40 +42,75 @@ struct Debugger::Impl {
     tlens::Tensor tensor;
     const Node* node = nullptr;  ///< null for eager ops
   };
-  /// Bytes of tensors the run record may hold; past it the oldest tensors are let go (their
-  /// entries stay, as "not kept").
-  static constexpr size_t kRunBytes = size_t{512} << 20;
+  /// One node (or eager op) of the run record, for stepping back: its outputs are
+  /// run[firstEntry, firstEntry + numOutputs).
+  struct NodeStep {
+    std::string name, op;
+    Device device;
+    const Node* node = nullptr;         ///< graph nodes: location, stack and inputs come from it
+    SourceLocation location;            ///< eager ops
+    std::vector<StackFrame> stack;      ///< eager ops: not recorded (empty)
+    std::vector<const void*> inputBuffers;  ///< eager ops: which recorded outputs were inputs
+    size_t firstEntry = 0, numOutputs = 0;
+  };
+  /// Bytes of tensors the run record may hold (launch option runRecordMB, default 512 MiB; at
+  /// most 64 MiB for eager ops); past it the oldest tensors are let go (their entries stay, as "not kept") and stepping back stops
+  /// at the oldest node whose outputs are kept.
+  size_t runCap = size_t{512} << 20;
   size_t runBytes = 0;
   size_t firstKept = 0;
+  size_t droppedSteps = 0;  ///< eager record: steps trimmed off the front
   void clearRun() {
     run.clear();
+    steps.clear();
     runBytes = 0;
     firstKept = 0;
+    droppedSteps = 0;
   }
+  /// Eager ops (outside a graph run) keep less: their big temporaries (numpy data preparation)
+  /// would otherwise stay alive and make every later allocation fresh memory.
+  static constexpr size_t kEagerCap = size_t{64} << 20;
+  size_t cap() const { return inRun ? runCap : std::min(runCap, kEagerCap); }
   void record(RunEntry e) {
     runBytes += e.tensor.valid() ? e.tensor.bytes() : 0;
     run.push_back(std::move(e));
-    while (runBytes > kRunBytes && firstKept < run.size()) {
+    const size_t limit = cap();
+    while (runBytes > limit && firstKept < run.size()) {
       tlens::Tensor& old = run[firstKept++].tensor;
       runBytes -= old.valid() ? old.bytes() : 0;
       old = tlens::Tensor();
     }
   }
-  /// Eager programs: keeps the last `keep` entries.
+  /// Eager programs: keeps the last `keep` entries (and the steps whose outputs they are).
   void trimRun(size_t keep) {
     if (run.size() <= keep) return;
-    run.erase(run.begin(), run.end() - static_cast<std::ptrdiff_t>(keep));
+    const size_t drop = run.size() - keep;
+    run.erase(run.begin(), run.begin() + static_cast<std::ptrdiff_t>(drop));
+    size_t k = 0;
+    while (k < steps.size() && steps[k].firstEntry < drop) ++k;
+    steps.erase(steps.begin(), steps.begin() + static_cast<std::ptrdiff_t>(k));
+    droppedSteps += k;
+    for (NodeStep& st : steps) st.firstEntry -= drop;
     runBytes = 0;
     for (const RunEntry& r : run) runBytes += r.tensor.valid() ? r.tensor.bytes() : 0;
     firstKept = 0;
   }
-  // The graph run in progress (tfdbg's `lt`).
+  // The graph run in progress (tfdbg's `lt`), or the recent eager ops.
   std::vector<RunEntry> run;
+  std::vector<NodeStep> steps;
   bool inRun = false;
+  /// Run entries the current view sees: all of them live, those up to the shown node when
+  /// stepped back.
+  size_t runLimit = SIZE_MAX;
+  size_t visible() const { return std::min(runLimit, run.size()); }
+  // For the graph view: what ran in the current/last graph run, and which nodes held NaN/Inf.
+  std::vector<const Node*> ranNodes;
+  std::unordered_map<const Node*, std::string> numerics;
 
   // The current stop.
   StopInfo stop;
   bool atNode = false;
+  const Node* node = nullptr;  ///< the graph node shown (null for eager ops and statements)
   std::string nodeName, opType;
   Device device;
   SourceLocation location;
@@ -90,8 +127,48 @@ struct Debugger::Impl {
   /// the interpreter caches per syntax node and functions keep their file.
   mutable std::unordered_map<std::string, std::shared_ptr<const lang::SourceFile>> parsed;
 
+  /// The node fields of a stop, saved while stepping back so the live stop can be shown again.
+  struct NodeView {
+    StopInfo stop;
+    bool atNode = false;
+    const Node* node = nullptr;
+    std::string nodeName, opType;
+    Device device;
+    SourceLocation location;
+    std::vector<StackFrame> creation;
+    std::vector<std::string> inputNames;
+    std::vector<tlens::Tensor> inputs, outputs;
+  };
+  /// Stepping back: the step shown (nullopt: the live stop), the live stop's view and the index
+  /// the live stop has among the steps (steps.size() when it is not one of them).
+  std::optional<size_t> replayStep;
+  NodeView live;
+  size_t liveIndex = 0;
+  bool liveRecorded = false;  ///< the live stop is steps.back() (a stop after a node ran)
+
+  NodeView saveView() const {
+    return NodeView{stop, atNode, node, nodeName, opType, device, location, creation, inputNames, inputs, outputs};
+  }
+  void loadView(NodeView v) {
+    stop = std::move(v.stop);
+    atNode = v.atNode;
+    node = v.node;
+    nodeName = std::move(v.nodeName);
+    opType = std::move(v.opType);
+    device = v.device;
+    location = std::move(v.location);
+    creation = std::move(v.creation);
+    inputNames = std::move(v.inputNames);
+    inputs = std::move(v.inputs);
+    outputs = std::move(v.outputs);
+    frames.clear();
+    framesBuilt = false;
+    refs.clear();
+  }
+
   void clearStop() {
     atNode = false;
+    node = nullptr;
     nodeName.clear();
     opType.clear();
     creation.clear();
@@ -102,12 +179,19 @@ struct Debugger::Impl {
     frames.clear();
     framesBuilt = false;
     refs.clear();
+    replayStep.reset();
+    live = NodeView{};
+    liveRecorded = false;
+    runLimit = SIZE_MAX;
   }
   int addRef(VarNode n) {
     refs.push_back(std::move(n));
     return static_cast<int>(refs.size());
   }
 };
+
+/// "fc1/MatMul (MatMul) on /cpu:0"
+std::string describeNode(const std::string& name, const std::string& op, const Device& d);
 
 /// One line for a tensor: "float32[128, 256] /cpu:0 min=… max=… mean=… std=… nan=0 inf=0".
 std::string tensorLine(const tlens::Tensor& t, const Device& d);

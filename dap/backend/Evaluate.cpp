@@ -77,10 +77,10 @@ Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Imp
   f.generator = nullptr;
 
   // At a stop inside a graph run, graph tensors already computed stand for their values.
-  if (!impl.run.empty() || !impl.outputs.empty()) {
+  if (impl.visible() || !impl.outputs.empty()) {
     std::unordered_map<std::string, const tlens::Tensor*> computed;
-    for (const auto& r : impl.run)
-      if (r.tensor.valid()) computed[r.name] = &r.tensor;
+    for (size_t i = 0; i < impl.visible(); ++i)
+      if (impl.run[i].tensor.valid()) computed[impl.run[i].name] = &impl.run[i].tensor;
     for (size_t i = 0; i < impl.outputs.size(); ++i)
       if (impl.outputs[i].valid()) computed[impl.nodeName + ":" + std::to_string(i)] = &impl.outputs[i];
     auto env = std::make_shared<interp::Env>();

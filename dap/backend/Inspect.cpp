@@ -30,13 +30,19 @@ std::string clip(std::string s) {
   return s;
 }
 
-std::string element(const tlens::Tensor& t, int64_t flat) {
+/// An integer as the client asked: decimal, or hex (valueFormattingOptions `format.hex`).
+std::string intText(long long v, bool hex) {
+  char buf[64];
+  if (!hex) std::snprintf(buf, sizeof buf, "%lld", v);
+  else if (v < 0) std::snprintf(buf, sizeof buf, "-0x%llx", static_cast<unsigned long long>(-(v + 1)) + 1ull);
+  else std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string element(const tlens::Tensor& t, int64_t flat, bool hex = false) {
   char buf[64];
   if (t.dtype() == DType::Bool) return t.getInt(flat) ? "True" : "False";
-  if (isInteger(t.dtype())) {
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(t.getInt(flat)));
-    return buf;
-  }
+  if (isInteger(t.dtype())) return intText(static_cast<long long>(t.getInt(flat)), hex);
   const double v = t.getDouble(flat);
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
@@ -134,7 +140,7 @@ std::vector<ScopeInfo> Debugger::scopes(int frameId) {
     if (fi.kind == FrameInfo::Kind::Node) {
       add("Node", VarNode{VarNode::Kind::NodeScope}, static_cast<int64_t>(s.inputs.size() + s.outputs.size()));
     }
-    if (s.atNode || !s.run.empty()) add("Run", VarNode{VarNode::Kind::RunScope}, static_cast<int64_t>(s.run.size()));
+    if (s.atNode || s.visible()) add("Run", VarNode{VarNode::Kind::RunScope}, static_cast<int64_t>(s.visible()));
     interp::Frame* py = fi.pyFrame;
     if (fi.kind == FrameInfo::Kind::Node || fi.kind == FrameInfo::Kind::Creation)
       py = interp_ ? innermostUserFrame(*interp_) : nullptr;
@@ -163,6 +169,7 @@ namespace {
 struct Lister {
   Debugger::Impl& s;
   interp::Interpreter& in;
+  bool hex = false;
 
   VarInfo tensorVar(std::string name, const tlens::Tensor& t, const Device& d) {
     VarInfo v;
@@ -208,8 +215,8 @@ struct Lister {
       }
       if (t->isSymbolic() && t->out.node) {
         const std::string out = t->out.name();
-        for (auto it = s.run.rbegin(); it != s.run.rend(); ++it)
-          if (it->name == out && it->tensor.valid()) {
+        for (size_t i = s.visible(); i-- > 0;)
+          if (const auto* it = &s.run[i]; it->name == out && it->tensor.valid()) {
             VarInfo tv = tensorVar(v.name, it->tensor, it->device);
             tv.value = out + " = " + tv.value;
             tv.evaluateName = v.evaluateName;
@@ -218,7 +225,8 @@ struct Lister {
       }
     }
     try {
-      v.value = clip(in.repr(val));
+      if (auto* iv = interp::as<interp::IntObj>(val); iv && hex) v.value = intText(static_cast<long long>(iv->value), true);
+      else v.value = clip(in.repr(val));
     } catch (const interp::PyError& e) {
       v.value = "<repr failed: " + in.machine().exceptionSummary(e.exc) + ">";
     } catch (const std::exception& e) {
@@ -320,7 +328,7 @@ struct Lister {
       v.name = "[" + std::to_string(i) + "]";
       const int64_t flat = base + i * st[d];
       if (d + 1 == static_cast<size_t>(t.rank())) {
-        v.value = element(t, flat);
+        v.value = element(t, flat, hex);
         v.type = std::string(dtypeName(t.dtype()));
       } else {
         VarNode r{VarNode::Kind::Tensor};
@@ -332,7 +340,7 @@ struct Lister {
         // A preview of the row's first elements.
         std::string preview = dimsStr(t, d + 1) + " [";
         const int64_t rowLen = st[d];
-        for (int64_t k = 0; k < std::min<int64_t>(rowLen, 6); ++k) preview += (k ? ", " : "") + element(t, flat + k);
+        for (int64_t k = 0; k < std::min<int64_t>(rowLen, 6); ++k) preview += (k ? ", " : "") + element(t, flat + k, hex);
         preview += rowLen > 6 ? ", …]" : "]";
         v.value = preview;
         v.type = dimsStr(t, d + 1);
@@ -346,26 +354,30 @@ struct Lister {
 
 }  // namespace
 
-std::vector<VarInfo> Debugger::variables(int ref, int64_t start, int64_t count, const std::string& filter) {
+std::vector<VarInfo> Debugger::variables(int ref, int64_t start, int64_t count, const std::string& filter, bool hex) {
   std::vector<VarInfo> out;
   onProgramThread([&] {
     Impl& s = *impl_;
     if (ref < 1 || ref > static_cast<int>(s.refs.size())) throw DebuggerError("invalid variablesReference " + std::to_string(ref));
     const VarNode n = s.refs[static_cast<size_t>(ref - 1)];  // a copy: listing adds references
-    Lister l{s, *interp_};
+    Lister l{s, *interp_, hex};
     switch (n.kind) {
       case VarNode::Kind::NodeScope:
         for (size_t k = 0; k < s.inputs.size(); ++k) {
           const std::string name = "in " + (k < s.inputNames.size() ? s.inputNames[k] : std::to_string(k));
           if (s.inputs[k].valid()) out.push_back(l.tensorVar(name, s.inputs[k], s.inputs[k].device()));
-          else out.push_back(VarInfo{name, "<variable, read by the kernel>", "", 0, 0, 0, {}});
+          else
+            out.push_back(VarInfo{name,
+                                  s.replayStep ? "<not in the run record: a feed, a variable or let go past its memory cap>"
+                                               : "<variable, read by the kernel>",
+                                  "", 0, 0, 0, {}});
         }
         if (s.outputs.empty()) out.push_back(VarInfo{"out", "<not computed yet>", "", 0, 0, 0, {}});
         for (size_t k = 0; k < s.outputs.size(); ++k)
           out.push_back(l.tensorVar("out " + s.nodeName + ":" + std::to_string(k), s.outputs[k], s.device));
         break;
       case VarNode::Kind::RunScope: {
-        const int64_t size = static_cast<int64_t>(s.run.size());
+        const int64_t size = static_cast<int64_t>(s.visible());
         const int64_t lo = std::clamp<int64_t>(start, 0, size);
         const int64_t hi = count > 0 ? std::min(size, lo + count) : size;
         for (int64_t i = lo; i < hi; ++i) {
@@ -439,7 +451,7 @@ VarInfo Debugger::setVariable(int ref, const std::string& name, const std::strin
   return out;
 }
 
-EvalResult Debugger::evaluate(const std::string& expression, int frameId) {
+EvalResult Debugger::evaluate(const std::string& expression, int frameId, bool hex) {
   EvalResult r;
   onProgramThread([&] {
     Impl& s = *impl_;
@@ -449,7 +461,7 @@ EvalResult Debugger::evaluate(const std::string& expression, int frameId) {
     if (frameId >= 0 && frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(frameId)].pyFrame;
     if (!frame && !s.postMortem) frame = innermostUserFrame(*interp_);
     Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, true);
-    Lister l{s, *interp_};
+    Lister l{s, *interp_, hex};
     VarInfo vi = l.pyVar(expression, v, expression);
     r.value = vi.value;
     r.type = vi.type;

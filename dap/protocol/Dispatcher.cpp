@@ -3,6 +3,8 @@
 namespace tlens::dap::proto {
 
 void Transport::send(json message) {
+  // Numbering and writing together: messages from several threads arrive in seq order.
+  std::lock_guard<std::mutex> lk(mu_);
   message["seq"] = seq_++;
   channel_.write(message.dump(-1, ' ', false, json::error_handler_t::replace));
 }
@@ -23,6 +25,16 @@ void Transport::event(const std::string& name, const json& body) {
   json e{{"type", "event"}, {"event", name}};
   if (!body.is_null()) e["body"] = body;
   send(std::move(e));
+}
+
+Dispatcher::Peeked Dispatcher::peek(const std::string& body) {
+  Peeked p;
+  json msg = json::parse(body, nullptr, false);
+  if (!msg.is_object() || msg.value("type", "") != "request") return p;
+  if (msg.contains("seq") && msg["seq"].is_number_integer()) p.seq = msg["seq"].get<int>();
+  if (msg.contains("command") && msg["command"].is_string()) p.command = msg["command"].get<std::string>();
+  if (msg.contains("arguments") && msg["arguments"].is_object()) p.arguments = msg["arguments"];
+  return p;
 }
 
 void Dispatcher::handle(const std::string& body) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,8 @@ class Transport {
  private:
   void send(json message);
   protocol::Channel& channel_;
-  std::atomic<int> seq_{1};
+  std::mutex mu_;
+  int seq_ = 1;
 };
 
 /// What a handler may ask for besides its response.
@@ -55,6 +57,15 @@ class Dispatcher {
   /// response with request_seq 0.
   void handle(const std::string& body);
   bool has(const std::string& command) const { return handlers_.count(command) != 0; }
+
+  /// The seq and command of a request body (seq 0, empty command when it is not one); the
+  /// session's reader uses it to answer `cancel` while another request is being served.
+  struct Peeked {
+    int seq = 0;
+    std::string command;
+    json arguments;
+  };
+  static Peeked peek(const std::string& body);
 
  private:
   using Raw = std::function<json(const json&, RequestContext&)>;

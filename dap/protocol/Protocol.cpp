@@ -59,6 +59,11 @@ void to_json(json& j, const Capabilities& c) {
            {"supportsDelayedStackTraceLoading", c.supportsDelayedStackTraceLoading},
            {"supportsSetVariable", c.supportsSetVariable},
            {"supportsCompletionsRequest", c.supportsCompletionsRequest},
+           {"supportsStepBack", c.supportsStepBack},
+           {"supportsDataBreakpoints", c.supportsDataBreakpoints},
+           {"supportsRestartRequest", c.supportsRestartRequest},
+           {"supportsCancelRequest", c.supportsCancelRequest},
+           {"supportsValueFormattingOptions", c.supportsValueFormattingOptions},
            {"exceptionBreakpointFilters", c.exceptionBreakpointFilters}};
 }
 
@@ -94,6 +99,9 @@ void from_json(const json& j, InitializeArguments& a) {
 }
 
 void from_json(const json& j, LaunchArguments& a) {
+  get(j, "runRecordMB", a.runRecordMB);
+  if (a.runRecordMB && (*a.runRecordMB < 1 || *a.runRecordMB > (int64_t{1} << 20)))
+    throw std::invalid_argument("runRecordMB must be between 1 and 1048576");
   a.program = j.at("program").get<std::string>();
   get(j, "args", a.args);
   get(j, "cwd", a.cwd);
@@ -103,6 +111,11 @@ void from_json(const json& j, LaunchArguments& a) {
   if (a.mode != "auto" && a.mode != "eager" && a.mode != "graph")
     throw std::invalid_argument("mode must be 'auto', 'eager' or 'graph', not '" + a.mode + "'");
   get(j, "device", a.device);
+  if (a.device && *a.device != "cpu" && *a.device != "gpu")
+    throw std::invalid_argument("device must be 'cpu' or 'gpu', not '" + *a.device + "'");
+  get(j, "virtualGpus", a.virtualGpus);
+  if (a.virtualGpus && (*a.virtualGpus < 0 || *a.virtualGpus > 64))
+    throw std::invalid_argument("virtualGpus must be from 0 to 64");
   get(j, "checkNumerics", a.checkNumerics);
   get(j, "noDebug", a.noDebug);
 }
@@ -140,6 +153,43 @@ void from_json(const json& j, BreakpointLocationsArguments& a) {
   get(j, "endLine", a.endLine);
 }
 
+void from_json(const json& j, ValueFormat& f) { get(j, "hex", f.hex); }
+
+void from_json(const json& j, DataBreakpointInfoArguments& a) {
+  get(j, "variablesReference", a.variablesReference);
+  a.name = j.at("name").get<std::string>();
+  get(j, "frameId", a.frameId);
+}
+
+void from_json(const json& j, DataBreakpoint& b) {
+  b.dataId = j.at("dataId").get<std::string>();
+  get(j, "accessType", b.accessType);
+  get(j, "condition", b.condition);
+  get(j, "hitCondition", b.hitCondition);
+}
+
+void from_json(const json& j, SetDataBreakpointsArguments& a) {
+  a.breakpoints = j.at("breakpoints").get<std::vector<DataBreakpoint>>();
+}
+
+void from_json(const json& j, RestartArguments& a) {
+  // A client that restarts a session it attached to sends the attach configuration (no
+  // program): that restarts the attach target.
+  auto it = j.find("arguments");
+  if (it != j.end() && it->is_object() && it->contains("program")) a.arguments = it->get<LaunchArguments>();
+}
+
+void from_json(const json& j, CancelArguments& a) {
+  get(j, "requestId", a.requestId);
+  get(j, "progressId", a.progressId);
+}
+
+void to_json(json& j, const DataBreakpointInfoBody& b) {
+  j = json{{"description", b.description}, {"accessTypes", b.accessTypes}};
+  j["dataId"] = b.dataId ? json(*b.dataId) : json(nullptr);
+  if (b.canPersist) j["canPersist"] = true;
+}
+
 void from_json(const json& j, ThreadArguments& a) { a.threadId = j.at("threadId").get<int>(); }
 
 void from_json(const json& j, StackTraceArguments& a) {
@@ -155,12 +205,14 @@ void from_json(const json& j, VariablesArguments& a) {
   get(j, "filter", a.filter);
   get(j, "start", a.start);
   get(j, "count", a.count);
+  get(j, "format", a.format);
 }
 
 void from_json(const json& j, EvaluateArguments& a) {
   a.expression = j.at("expression").get<std::string>();
   get(j, "frameId", a.frameId);
   get(j, "context", a.context);
+  get(j, "format", a.format);
 }
 
 void from_json(const json& j, SetVariableArguments& a) {

@@ -59,6 +59,11 @@ struct Capabilities {
   bool supportsDelayedStackTraceLoading = true;
   bool supportsSetVariable = true;
   bool supportsCompletionsRequest = true;
+  bool supportsStepBack = true;
+  bool supportsDataBreakpoints = true;
+  bool supportsRestartRequest = true;
+  bool supportsCancelRequest = true;
+  bool supportsValueFormattingOptions = true;
   std::vector<ExceptionBreakpointsFilter> exceptionBreakpointFilters;
 };
 void to_json(json& j, const Capabilities& c);
@@ -123,9 +128,14 @@ struct LaunchArguments {
   bool stopOnEntry = false;
   /// tlens: 'auto' | 'eager' | 'graph'.
   std::string mode = "auto";
+  /// tlens: 'cpu' hides the machine's GPUs; 'gpu' (the default) uses them.
   std::optional<std::string> device;
+  /// tlens: N virtual GPUs (host memory) instead of the machine's, as `tlens run --virtual-gpus N`.
+  std::optional<int64_t> virtualGpus;
   std::optional<bool> checkNumerics;
   bool noDebug = false;
+  /// tlens: MiB of node outputs the run record keeps (Run scope, stepping back); default 512.
+  std::optional<int64_t> runRecordMB;
 };
 void from_json(const json& j, LaunchArguments& a);
 
@@ -168,7 +178,14 @@ struct BreakpointLocationsArguments {
 };
 void from_json(const json& j, BreakpointLocationsArguments& a);
 
-struct ThreadArguments {  ///< continue, next, stepIn, stepOut, pause
+/// Provides formatting information for a value.
+struct ValueFormat {
+  /// Display the value in hex.
+  std::optional<bool> hex;
+};
+void from_json(const json& j, ValueFormat& f);
+
+struct ThreadArguments {  ///< continue, next, stepIn, stepOut, pause, stepBack, reverseContinue
   int threadId = 1;
 };
 void from_json(const json& j, ThreadArguments& a);
@@ -191,6 +208,7 @@ struct VariablesArguments {
   std::optional<std::string> filter;
   std::optional<int64_t> start;
   std::optional<int64_t> count;
+  std::optional<ValueFormat> format;
 };
 void from_json(const json& j, VariablesArguments& a);
 
@@ -199,6 +217,7 @@ struct EvaluateArguments {
   std::optional<int> frameId;
   /// 'watch' | 'repl' | 'hover' | 'clipboard' | ...
   std::optional<std::string> context;
+  std::optional<ValueFormat> format;
 };
 void from_json(const json& j, EvaluateArguments& a);
 
@@ -233,6 +252,42 @@ struct DisconnectArguments {
 };
 void from_json(const json& j, DisconnectArguments& a);
 
+struct DataBreakpointInfoArguments {
+  /// Reference to the variable container if the data breakpoint is requested for a child of
+  /// the container; without it, `name` is an expression.
+  std::optional<int> variablesReference;
+  std::string name;
+  std::optional<int> frameId;
+};
+void from_json(const json& j, DataBreakpointInfoArguments& a);
+
+struct DataBreakpoint {
+  /// An id representing the data. This id is returned from the `dataBreakpointInfo` request.
+  std::string dataId;
+  /// 'read' | 'write' | 'readWrite'
+  std::optional<std::string> accessType;
+  std::optional<std::string> condition;
+  std::optional<std::string> hitCondition;
+};
+void from_json(const json& j, DataBreakpoint& b);
+
+struct SetDataBreakpointsArguments {
+  std::vector<DataBreakpoint> breakpoints;
+};
+void from_json(const json& j, SetDataBreakpointsArguments& a);
+
+struct RestartArguments {
+  /// The latest version of the `launch` or `attach` configuration.
+  std::optional<LaunchArguments> arguments;
+};
+void from_json(const json& j, RestartArguments& a);
+
+struct CancelArguments {
+  std::optional<int> requestId;
+  std::optional<std::string> progressId;
+};
+void from_json(const json& j, CancelArguments& a);
+
 /// Requests without arguments (threads, configurationDone, terminate).
 struct NoArguments {};
 inline void from_json(const json&, NoArguments&) {}
@@ -246,6 +301,16 @@ struct BreakpointsBody {
   std::vector<Breakpoint> breakpoints;
 };
 void to_json(json& j, const BreakpointsBody& b);
+
+struct DataBreakpointInfoBody {
+  /// An identifier for the data on which a data breakpoint can be registered; null if none.
+  std::optional<std::string> dataId;
+  std::string description;
+  std::vector<std::string> accessTypes;
+  /// Whether the breakpoint can persist across sessions (a variable's name does).
+  bool canPersist = false;
+};
+void to_json(json& j, const DataBreakpointInfoBody& b);
 
 struct BreakpointLocationsBody {
   std::vector<int> lines;

@@ -9,9 +9,17 @@ DapSession::DapSession(protocol::Channel& channel)
   registerInspectHandlers(*this, dispatcher_);
   registerExecutionHandlers(*this, dispatcher_);
   registerEvaluateHandlers(*this, dispatcher_);
+  registerGraphHandlers(*this, dispatcher_);
 }
 
-DapSession::~DapSession() { debugger_->terminate(); }
+DapSession::~DapSession() {
+  debugger_->terminate();
+  // The session is over: stop reading (close() unblocks the reader) and wait for the reader.
+  if (reader_.joinable()) {
+    channel_.close();
+    reader_.join();
+  }
+}
 
 std::vector<proto::ExceptionBreakpointsFilter> DapSession::exceptionFilters() {
   return {
@@ -23,15 +31,81 @@ std::vector<proto::ExceptionBreakpointsFilter> DapSession::exceptionFilters() {
 }
 
 void DapSession::run() {
+  // Framing errors are found by the reader; they are reported in stream order, between the
+  // responses to the requests around them.
   channel_.onError = [this](const std::string& m) {
-    transport_.event("output", proto::OutputEvent{"console", "tlens dap: framing error: " + m + "\n"});
+    std::lock_guard<std::mutex> lk(qmu_);
+    queue_.emplace_back(kFramingError, m);
+    qcv_.notify_all();
   };
+  reader_ = std::thread([this] { readLoop(); });
   while (!done_) {
-    std::optional<std::string> body = channel_.read();
-    if (!body) break;
-    dispatcher_.handle(*body);
+    std::pair<int, std::string> next;
+    {
+      std::unique_lock<std::mutex> lk(qmu_);
+      qcv_.wait(lk, [&] { return !queue_.empty() || eof_; });
+      if (queue_.empty()) break;
+      next = std::move(queue_.front());
+      queue_.pop_front();
+      if (next.first == kFramingError) {
+        lk.unlock();
+        transport_.event("output", proto::OutputEvent{"console", "tlens dap: framing error: " + next.second + "\n"});
+        continue;
+      }
+      if (cancelled_.erase(next.first)) {
+        lk.unlock();
+        transport_.respond(next.first, proto::Dispatcher::peek(next.second).command, false, nullptr, "cancelled");
+        continue;
+      }
+      inFlight_ = next.first;
+    }
+    debugger_->clearCancel();
+    dispatcher_.handle(next.second);
+    std::lock_guard<std::mutex> lk(qmu_);
+    inFlight_ = -1;
   }
   debugger_->terminate();
+}
+
+void DapSession::readLoop() {
+  while (std::optional<std::string> body = channel_.read()) {
+    proto::Dispatcher::Peeked p = proto::Dispatcher::peek(*body);
+    if (p.command == "cancel") {
+      // Answered here, at once: the request it cancels may be running on the DAP thread.
+      try {
+        proto::CancelArguments a = p.arguments.is_null() ? proto::CancelArguments{} : p.arguments.get<proto::CancelArguments>();
+        if (a.requestId) cancel(*a.requestId);
+        transport_.respond(p.seq, "cancel", true, nullptr);
+      } catch (const std::exception& e) {
+        transport_.respond(p.seq, "cancel", false, nullptr, std::string("invalid arguments for 'cancel': ") + e.what());
+      }
+      continue;
+    }
+    std::lock_guard<std::mutex> lk(qmu_);
+    // Ending or restarting the session interrupts a request still running (a hung evaluate
+    // would otherwise keep the session from ever reading it).
+    if ((p.command == "disconnect" || p.command == "terminate" || p.command == "restart") && inFlight_ >= 0)
+      debugger_->cancelRequest();
+    queue_.emplace_back(p.seq, std::move(*body));
+    qcv_.notify_all();
+  }
+  std::lock_guard<std::mutex> lk(qmu_);
+  eof_ = true;
+  qcv_.notify_all();
+}
+
+bool DapSession::cancel(int requestId) {
+  std::lock_guard<std::mutex> lk(qmu_);
+  if (requestId == inFlight_) {
+    debugger_->cancelRequest();
+    return true;
+  }
+  for (const auto& [seq, body] : queue_)
+    if (seq == requestId) {
+      cancelled_.insert(seq);
+      return true;
+    }
+  return false;
 }
 
 void DapSession::stopped(const StopInfo& s) {
@@ -40,6 +114,7 @@ void DapSession::stopped(const StopInfo& s) {
     case StopReason::Entry: e.reason = "entry"; break;
     case StopReason::Breakpoint: e.reason = "breakpoint"; break;
     case StopReason::FunctionBreakpoint: e.reason = "function breakpoint"; break;
+    case StopReason::DataBreakpoint: e.reason = "data breakpoint"; break;
     case StopReason::Step: e.reason = "step"; break;
     case StopReason::Pause: e.reason = "pause"; break;
     case StopReason::Exception: e.reason = "exception"; break;

@@ -5,8 +5,13 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
+#include <thread>
 
 #include "dap/backend/Debugger.h"
 #include "dap/protocol/Dispatcher.h"
@@ -35,7 +40,12 @@ class DapSession : public DebuggerEvents {
   /// The exception filters the initialize response advertises.
   static std::vector<proto::ExceptionBreakpointsFilter> exceptionFilters();
 
-  // DebuggerEvents (program thread)
+  /// `cancel`: a request not started yet is answered "cancelled" when its turn comes; the
+  /// request being served is interrupted (Debugger::cancelRequest). Returns false when the
+  /// request is neither (already answered, or unknown).
+  bool cancel(int requestId);
+
+  // DebuggerEvents (program thread; stopped also from handlers, after their response)
   void stopped(const StopInfo& s) override;
   void output(const std::string& category, const std::string& text) override;
   void exited(int code) override;
@@ -47,6 +57,17 @@ class DapSession : public DebuggerEvents {
   std::unique_ptr<Debugger> debugger_;
   std::atomic<bool> done_{false};
   std::optional<LaunchConfig> attachTarget_;
+
+  // A reader thread queues requests so that `cancel` is answered while another request runs.
+  void readLoop();
+  std::thread reader_;
+  std::mutex qmu_;
+  std::condition_variable qcv_;
+  static constexpr int kFramingError = -1000000;  ///< a queue entry that reports a broken header
+  std::deque<std::pair<int, std::string>> queue_;  ///< (seq, body)
+  bool eof_ = false;
+  int inFlight_ = -1;
+  std::set<int> cancelled_;
 };
 
 // One registration function per handler file.
@@ -55,5 +76,9 @@ void registerBreakpointHandlers(DapSession& s, proto::Dispatcher& d);
 void registerInspectHandlers(DapSession& s, proto::Dispatcher& d);
 void registerExecutionHandlers(DapSession& s, proto::Dispatcher& d);
 void registerEvaluateHandlers(DapSession& s, proto::Dispatcher& d);
+void registerGraphHandlers(DapSession& s, proto::Dispatcher& d);
+
+/// The backend's launch configuration from launch (or restart) arguments.
+LaunchConfig launchConfigFrom(const proto::LaunchArguments& a);
 
 }  // namespace tlens::dap

@@ -13,6 +13,8 @@
 
 namespace tlens {
 
+class Resources;
+
 /// One node (graph mode) or one eager op about to run or just run.
 struct NodeEvent {
   const Node* node = nullptr;  ///< null for eager ops
@@ -24,6 +26,10 @@ struct NodeEvent {
   int64_t step = 0;  ///< position of this node in the run's execution order (eager: op counter)
   const SourceLocation* location = nullptr;
   const std::vector<StackFrame>* stack = nullptr;
+  /// Ops with ref inputs (Assign, optimizer updates): per input, the variable it writes (empty
+  /// for other inputs), and where variables live; a debugger reads the variable around the op.
+  const std::vector<std::string>* varNames = nullptr;
+  Resources* resources = nullptr;
 };
 
 /// What check-numerics found: the first node whose output holds NaN or Inf.

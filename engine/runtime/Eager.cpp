@@ -63,6 +63,8 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
     ev.step = opCount_;
     ev.location = &creation_.location;
     ev.stack = &creation_.stack;
+    ev.varNames = call.varNames;
+    ev.resources = &resources_;
   }
   ++opCount_;
   if (hooks_ && hooks_->beforeNode(ev) == HookAction::Cancel)

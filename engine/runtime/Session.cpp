@@ -184,6 +184,8 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
         ev.step = static_cast<int64_t>(step);
         ev.location = &node->location;
         ev.stack = &node->stack;
+        ev.varNames = &plan.varNames[step];
+        ev.resources = &resources_;
         if (hooks->beforeNode(ev) == HookAction::Cancel)
           throwError(ErrorCode::Cancelled, "Run cancelled before node " + node->name);
       }
@@ -210,6 +212,8 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
         ev.step = static_cast<int64_t>(step);
         ev.location = &node->location;
         ev.stack = &node->stack;
+        ev.varNames = &plan.varNames[step];
+        ev.resources = &resources_;
       }
       if (opts.checkNumerics) {
         for (size_t k = 0; k < outs.size(); ++k) {

@@ -102,13 +102,23 @@ class Client {
 
   /// Sends a request and returns its response (events met on the way are kept).
   json request(const std::string& command, json arguments = json::object()) {
+    return responseTo(send(command, std::move(arguments)));
+  }
+  /// Sends a request without waiting; returns its seq (for responseTo).
+  int send(const std::string& command, json arguments = json::object()) {
     const int seq = seq_++;
     json r{{"seq", seq}, {"type", "request"}, {"command", command}};
     if (!arguments.is_null()) r["arguments"] = std::move(arguments);
     client_->write(r.dump());
-    return responseTo(seq);
+    return seq;
   }
   json responseTo(int seq) {
+    for (auto it = responses_.begin(); it != responses_.end(); ++it)
+      if ((*it)["request_seq"] == seq) {
+        json m = *it;
+        responses_.erase(it);
+        return m;
+      }
     for (;;) {
       json m = next();
       if (m.is_null()) FAIL("no response to request " << seq);

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include <nlohmann/json.hpp>
+#include "protocol/GraphJson.h"
 
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ProgramRunner.h"
@@ -54,31 +54,17 @@ int graphCommand(const Args& args) {
   LoadedProgram p = loadProgram(o);
   int rc = p.interp->run(p.file);
 
-  nlohmann::json graphs = nlohmann::json::array();
+  std::vector<const Graph*> graphs;
   std::string dot = "digraph tensorlens {\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\"];\n";
   int gi = 0;
   for (const auto& g : p.runtime->graphs()) {
+    graphs.push_back(g.get());
     if (g->size() == 0) continue;
-    nlohmann::json nodes = nlohmann::json::array();
     dot += "  subgraph cluster_" + std::to_string(gi) + " {\n    label=\"graph " + std::to_string(gi) + "\";\n";
     for (const Node& n : g->nodes()) {
-      std::vector<std::string> outs;
-      for (const TensorType& t : n.outputs) outs.push_back(t.str());
-      nlohmann::json j{{"name", n.name}, {"op", n.type()}, {"device", n.device.str()}, {"outputs", outs}};
-      nlohmann::json ins = nlohmann::json::array();
-      for (const Output& in : n.inputs) ins.push_back(in.name());
-      j["inputs"] = ins;
-      nlohmann::json ctl = nlohmann::json::array();
-      for (const Node* c : n.controlInputs) ctl.push_back(c->name);
-      j["controlInputs"] = ctl;
-      if (n.location.known())
-        j["source"] = {{"file", n.location.file}, {"line", n.location.line}, {"column", n.location.column},
-                       {"endLine", n.location.endLine}, {"endColumn", n.location.endColumn}};
-      if (!n.shapeError.empty()) j["shapeError"] = n.shapeError;
-      nodes.push_back(j);
       std::string id = "g" + std::to_string(gi) + "n" + std::to_string(n.id);
       std::string label = dotEscape(n.name) + "\\n" + n.type() + " " + n.device.str();
-      for (const std::string& o : outs) label += "\\n" + dotEscape(o);
+      for (const TensorType& t : n.outputs) label += "\\n" + dotEscape(t.str());
       if (n.location.known()) label += "\\n" + dotEscape(n.location.str());
       dot += "    " + id + " [label=\"" + label + "\"];\n";
       for (const Output& in : n.inputs)
@@ -87,11 +73,10 @@ int graphCommand(const Args& args) {
         dot += "    g" + std::to_string(gi) + "n" + std::to_string(c->id) + " -> " + id + " [style=dashed];\n";
     }
     dot += "  }\n";
-    graphs.push_back({{"nodes", nodes}});
     ++gi;
   }
   dot += "}\n";
-  if (format == "json") std::printf("%s\n", nlohmann::json{{"graphs", graphs}}.dump(2).c_str());
+  if (format == "json") std::printf("%s\n", protocol::graphsToJson(graphs).dump(2).c_str());
   else std::printf("%s", dot.c_str());
   return rc;
 }

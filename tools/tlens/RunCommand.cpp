@@ -67,6 +67,7 @@ int runUnderDebugger(const ProgramOptions& o, int port) {
   c.args = o.argv;
   c.mode = o.style;
   c.checkNumerics = true;  // the nan_inf filter needs it; the client's filters decide what stops
+  c.devices = o.tf.devices;
   protocol::serveTcp(
       port,
       [&](protocol::Channel& ch) {

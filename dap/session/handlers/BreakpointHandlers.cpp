@@ -1,4 +1,5 @@
-// setBreakpoints, setFunctionBreakpoints, setExceptionBreakpoints, breakpointLocations.
+// setBreakpoints, setFunctionBreakpoints, setExceptionBreakpoints, breakpointLocations,
+// dataBreakpointInfo, setDataBreakpoints.
 #include <set>
 
 #include "dap/session/DapSession.h"
@@ -52,6 +53,29 @@ void registerBreakpointHandlers(DapSession& s, Dispatcher& d) {
           if (!known.count(f)) throw std::invalid_argument("unknown exception filter '" + f + "'");
         s.debugger().setExceptionFilters(std::set<std::string>(a.filters.begin(), a.filters.end()));
         return NoBody{};
+      });
+
+  d.bind<DataBreakpointInfoArguments, DataBreakpointInfoBody>(
+      "dataBreakpointInfo", [&s](const DataBreakpointInfoArguments& a, RequestContext&) {
+        DataBreakpointTarget t = s.debugger().dataBreakpointInfo(a.variablesReference.value_or(0), a.name, a.frameId.value_or(-1));
+        DataBreakpointInfoBody b;
+        b.description = t.description;
+        if (!t.dataId.empty()) {
+          b.dataId = t.dataId;
+          b.accessTypes = {"write"};
+          b.canPersist = true;  // "var:NAME" means the same variable in the next session
+        }
+        return b;
+      });
+
+  d.bind<SetDataBreakpointsArguments, BreakpointsBody>(
+      "setDataBreakpoints", [&s](const SetDataBreakpointsArguments& a, RequestContext&) {
+        std::vector<DataBreakpointSpec> specs;
+        for (const proto::DataBreakpoint& b : a.breakpoints)
+          specs.push_back({b.dataId, b.accessType.value_or(""), b.condition.value_or(""), b.hitCondition.value_or("")});
+        BreakpointsBody body;
+        for (const BreakpointResult& r : s.debugger().setDataBreakpoints(specs)) body.breakpoints.push_back(toProto(r, std::nullopt));
+        return body;
       });
 
   d.bind<BreakpointLocationsArguments, BreakpointLocationsBody>(

@@ -14,7 +14,7 @@ void registerEvaluateHandlers(DapSession& s, Dispatcher& d) {
         return b;
       }
     }
-    EvalResult r = s.debugger().evaluate(a.expression, a.frameId.value_or(-1));
+    EvalResult r = s.debugger().evaluate(a.expression, a.frameId.value_or(-1), a.format && a.format->hex.value_or(false));
     b.result = r.value;
     if (!r.type.empty()) b.type = r.type;
     b.variablesReference = r.ref;

@@ -67,7 +67,8 @@ void registerInspectHandlers(DapSession& s, Dispatcher& d) {
   d.bind<VariablesArguments, VariablesBody>("variables", [&s](const VariablesArguments& a, RequestContext&) {
     VariablesBody body;
     for (const VarInfo& v :
-         s.debugger().variables(a.variablesReference, a.start.value_or(0), a.count.value_or(0), a.filter.value_or("")))
+         s.debugger().variables(a.variablesReference, a.start.value_or(0), a.count.value_or(0), a.filter.value_or(""),
+                                a.format && a.format->hex.value_or(false)))
       body.variables.push_back(toProto(v));
     return body;
   });

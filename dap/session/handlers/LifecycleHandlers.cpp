@@ -1,9 +1,25 @@
-// initialize, launch, attach, configurationDone, disconnect, terminate.
+// initialize, launch, attach, configurationDone, restart, disconnect, terminate.
 #include "dap/session/DapSession.h"
+#include "engine/runtime/Devices.h"
 
 namespace tlens::dap {
 
 using namespace proto;
+
+LaunchConfig launchConfigFrom(const LaunchArguments& a) {
+  LaunchConfig c;
+  c.program = a.program;
+  c.args = a.args;
+  c.cwd = a.cwd.value_or("");
+  c.env = a.env;
+  c.stopOnEntry = a.stopOnEntry;
+  c.mode = a.mode;
+  c.checkNumerics = a.checkNumerics.value_or(true);
+  c.devices.hideGpus = a.device && *a.device == "cpu";
+  if (a.virtualGpus) c.devices.virtualGpus = static_cast<int>(*a.virtualGpus);
+  if (a.runRecordMB) c.runRecordBytes = static_cast<size_t>(*a.runRecordMB) << 20;
+  return c;
+}
 
 void registerLifecycleHandlers(DapSession& s, Dispatcher& d) {
   d.bind<InitializeArguments, Capabilities>("initialize", [&s](const InitializeArguments&, RequestContext& ctx) {
@@ -15,16 +31,10 @@ void registerLifecycleHandlers(DapSession& s, Dispatcher& d) {
   });
 
   d.bind<LaunchArguments, NoBody>("launch", [&s](const LaunchArguments& a, RequestContext&) {
-    LaunchConfig c;
-    c.program = a.program;
-    c.args = a.args;
-    c.cwd = a.cwd.value_or("");
-    c.env = a.env;
-    c.stopOnEntry = a.stopOnEntry;
-    c.mode = a.mode;
-    c.checkNumerics = a.checkNumerics.value_or(true);
-    if (a.device && *a.device == "gpu")
-      s.output("console", "tlens: no CUDA backend in this build; running on /cpu:0\n");
+    LaunchConfig c = launchConfigFrom(a);
+    if (a.device && *a.device == "gpu" && !a.virtualGpus && machineDevices().gpuCount() == 0)
+      s.output("console", "tlens: no GPU (" + gpuUnavailableReason() +
+                              "); ops run on /cpu:0. \"virtualGpus\": N simulates N GPUs.\n");
     s.debugger().launch(std::move(c));
     return NoBody{};
   });
@@ -42,6 +52,18 @@ void registerLifecycleHandlers(DapSession& s, Dispatcher& d) {
 
   d.bind<NoArguments, NoBody>("configurationDone", [&s](const NoArguments&, RequestContext& ctx) {
     ctx.afterResponse.push_back([&s] { s.debugger().start(); });
+    return NoBody{};
+  });
+
+  // Stops the program, frees it and starts it again (with the new launch arguments when the
+  // client sends them); breakpoints and exception filters stay. The old run sends no
+  // exited/terminated events: the session goes on.
+  d.bind<RestartArguments, NoBody>("restart", [&s](const RestartArguments& a, RequestContext&) {
+    if (!s.debugger().started()) throw std::runtime_error("restart: no program was launched");
+    std::optional<LaunchConfig> c;
+    if (a.arguments) c = launchConfigFrom(*a.arguments);
+    else if (s.attachTarget()) c = *s.attachTarget();
+    s.debugger().relaunch(std::move(c));
     return NoBody{};
   });
 

@@ -278,6 +278,7 @@ function numericsOfScope(scope) {
 
 function tooltipFor(n) {
   const lines = [`${n.name} (${n.op}) on ${n.device || 'no device'}`];
+  if (n.placementNote) lines.push(`  placement: ${n.placementNote}`);
   (n.outputs || []).forEach((t, i) => lines.push(`  output ${i}: ${t}`));
   if (n.source) lines.push(`  ${n.source.file}:${n.source.line}:${n.source.column}`);
   if (n.shapeError) lines.push(`  shape error: ${n.shapeError}`);
@@ -442,6 +443,7 @@ function showDetails(n) {
   h.textContent = `${n.name} (${n.op})`;
   d.appendChild(h);
   const rows = [['device', n.device || '—']];
+  if (n.placementNote) rows.push(['placement', n.placementNote]);
   (n.outputs || []).forEach((t, i) => rows.push([`output ${i}`, t]));
   (n.inputs || []).forEach((t, i) => rows.push([`input ${i}`, t]));
   (n.controlInputs || []).forEach((t) => rows.push(['control', t]));
