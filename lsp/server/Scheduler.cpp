@@ -1,17 +1,39 @@
 #include "lsp/server/Scheduler.h"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lsp/features/Workspace.h"
+#include "lsp/protocol/Uri.h"
 
 namespace tlens::lsp {
 
 namespace {
 
-/// True when `importer` mentions the module `path` defines (`import m`, `from m import`).
-bool mayImport(const std::string& importer, const std::string& path) {
-  std::string stem = std::filesystem::path(path).stem().string();
-  if (stem.empty()) return false;
-  return importer.find("import " + stem) != std::string::npos || importer.find("from " + stem) != std::string::npos ||
-         importer.find("." + stem + " import") != std::string::npos;
+/// The lines of `text` that start with `import` or `from` (what mayImport looks at).
+std::string importLines(const std::string& text) {
+  std::string out;
+  std::istringstream ss(text);
+  for (std::string line; std::getline(ss, line);) {
+    size_t a = line.find_first_not_of(" \t");
+    if (a == std::string::npos) continue;
+    if (line.compare(a, 7, "import ") == 0 || line.compare(a, 5, "from ") == 0) out += line.substr(a) + "\n";
+  }
+  return out;
+}
+
+/// The file's text, or nullopt when it is missing, not a regular file, or over `maxBytes`.
+std::optional<std::string> readSmallFile(const std::string& path, size_t maxBytes) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  auto size = std::filesystem::file_size(path, ec);
+  if (ec || size > maxBytes) return std::nullopt;
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
 }
 
 }  // namespace
@@ -26,6 +48,7 @@ Scheduler::~Scheduler() {
     std::lock_guard<std::mutex> l(mu_);
     stopping_ = true;
     for (auto& [uri, d] : docs_) d.gen->fetch_add(1);  // cancels the analysis in progress
+    fgCounter_.fetch_add(1);                              // and a background one
   }
   cv_.notify_all();
   if (worker_.joinable()) worker_.join();
@@ -38,6 +61,7 @@ void Scheduler::setRoots(std::vector<std::string> roots) {
 
 void Scheduler::markDirty(Doc& d, std::chrono::steady_clock::time_point due) {
   d.gen->store(++counter_);
+  fgCounter_.fetch_add(1);
   d.dirty = true;
   d.due = due;
 }
@@ -53,6 +77,7 @@ void Scheduler::update(const std::string& uri, const std::string& path, std::str
     markDirty(d, due);
     for (auto& [other, od] : docs_)
       if (other != uri && mayImport(*od.text, path)) markDirty(od, due);
+    queueImportersLocked(path, path);
   }
   if (opts_.threads == 0) {
     std::vector<std::string> dirty;
@@ -62,6 +87,8 @@ void Scheduler::update(const std::string& uri, const std::string& path, std::str
         if (d.dirty) dirty.push_back(u);
     }
     for (const auto& u : dirty) analyzeNow(u);
+    std::unique_lock<std::mutex> l(mu_);
+    while (!bg_.empty()) runBackground(l);
     return;
   }
   cv_.notify_all();
@@ -144,6 +171,186 @@ void Scheduler::analyzeNow(const std::string& uri) {
   for (auto& w : waiters) w(snap);
 }
 
+bool Scheduler::openPathLocked(const std::string& path) const {
+  for (const auto& [u, d] : docs_)
+    if (d.path == path) return true;
+  return false;
+}
+
+bool Scheduler::isOpenPath(const std::string& path) const {
+  std::lock_guard<std::mutex> l(mu_);
+  return openPathLocked(path);
+}
+
+std::shared_ptr<const std::map<std::string, std::shared_ptr<const std::string>>> Scheduler::openTexts() const {
+  auto out = std::make_shared<std::map<std::string, std::shared_ptr<const std::string>>>();
+  std::lock_guard<std::mutex> l(mu_);
+  for (const auto& [u, d] : docs_) (*out)[d.path] = d.text;
+  return out;
+}
+
+void Scheduler::setBackgroundListener(std::function<void(const BackgroundProgress&)> l) {
+  std::lock_guard<std::mutex> g(mu_);
+  bgListener_ = std::move(l);
+}
+
+void Scheduler::queueImportersLocked(const std::string& path, const std::string& except) {
+  for (const auto& [p, imports] : bgImports_) {
+    if (p == except || bgQueued_.count(p) || !mayImport(imports, path) || openPathLocked(p)) continue;
+    if (bg_.empty()) {
+      bgDone_ = bgTotal_ = 0;
+      bgReport_ = false;
+      bgStart_ = std::chrono::steady_clock::now();
+    }
+    bg_.push_back(p);
+    bgQueued_.insert(p);
+    ++bgTotal_;
+  }
+}
+
+void Scheduler::reanalyzeImporters(const std::string& path) {
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    queueImportersLocked(path, path);
+  }
+  if (opts_.threads == 0) {
+    std::unique_lock<std::mutex> l(mu_);
+    while (!bg_.empty()) runBackground(l);
+    return;
+  }
+  cv_.notify_all();
+}
+
+void Scheduler::emitProgressLocked(std::vector<BackgroundProgress>& out, bool finished) {
+  if (!bgReport_ || !bgListener_) return;
+  BackgroundProgress p;
+  p.done = bgDone_;
+  p.total = bgTotal_;
+  p.finished = finished;
+  p.message = std::to_string(bgDone_) + "/" + std::to_string(bgTotal_) + " files";
+  out.push_back(std::move(p));
+}
+
+void Scheduler::analyzeInBackground(const std::vector<std::string>& paths, bool report) {
+  std::vector<BackgroundProgress> events;
+  std::function<void(const BackgroundProgress&)> listener;
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    if (bg_.empty()) {
+      bgDone_ = bgTotal_ = 0;
+      bgReport_ = false;
+      bgStart_ = std::chrono::steady_clock::now();
+    }
+    for (const auto& p : paths) {
+      if (bgQueued_.count(p) || openPathLocked(p)) continue;
+      bg_.push_back(p);
+      bgQueued_.insert(p);
+      ++bgTotal_;
+    }
+    if (report && !bg_.empty()) {
+      bgReport_ = true;
+      emitProgressLocked(events, false);
+    }
+    listener = bgListener_;
+  }
+  for (const auto& e : events) listener(e);
+  if (opts_.threads == 0) {
+    std::unique_lock<std::mutex> l(mu_);
+    while (!bg_.empty()) runBackground(l);
+    return;
+  }
+  cv_.notify_all();
+}
+
+void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
+  std::string path = bg_.front();
+  bg_.pop_front();
+  bgQueued_.erase(path);
+  std::vector<BackgroundProgress> events;
+  auto finishIfEmpty = [&] {
+    if (bg_.empty()) emitProgressLocked(events, true);
+  };
+  auto emit = [&] {
+    auto listener = bgListener_;
+    std::vector<BackgroundProgress> ev = std::move(events);
+    events.clear();
+    l.unlock();
+    for (const auto& e : ev) listener(e);
+    l.lock();
+  };
+  auto elapsed = std::chrono::steady_clock::now() - bgStart_;
+  if (elapsed > std::chrono::milliseconds(opts_.backgroundBudgetMs)) {
+    // Over budget: skip what is left of this batch, and say so.
+    int skipped = 1 + static_cast<int>(bg_.size());
+    bg_.clear();
+    bgQueued_.clear();
+    if (bgReport_ && bgListener_) {
+      BackgroundProgress p{bgDone_, bgTotal_, true,
+                           std::to_string(bgDone_) + "/" + std::to_string(bgTotal_) + " files; " +
+                               std::to_string(skipped) + " skipped (time limit)"};
+      events.push_back(p);
+    }
+    return emit();
+  }
+  if (openPathLocked(path)) {  // the editor's text is analysed instead
+    ++bgDone_;
+    emitProgressLocked(events, false);
+    finishIfEmpty();
+    return emit();
+  }
+  AnalysisInput in;
+  in.uri = pathToUri(path);
+  in.path = path;
+  in.version = -1;
+  in.roots = opts_.roots;
+  auto overlay = std::make_shared<std::map<std::string, std::string>>();
+  for (const auto& [u, od] : docs_) (*overlay)[od.path] = *od.text;
+  in.overlay = overlay;
+  in.timeBudgetMs = opts_.timeBudgetMs;
+  uint64_t fg = fgCounter_.load();
+  in.cancelled = [this, fg] { return fgCounter_.load() != fg; };
+  size_t maxBytes = opts_.maxBackgroundBytes;
+  l.unlock();
+  std::optional<std::string> text = readSmallFile(path, maxBytes);
+  SnapshotPtr snap;
+  if (text) {
+    in.text = std::move(*text);
+    try {
+      snap = analyze(in);
+    } catch (...) {
+      snap = nullptr;
+    }
+  } else {
+    // Deleted (or too large): publish nothing for it, which clears what was published before.
+    auto empty = std::make_shared<Snapshot>();
+    empty->uri = in.uri;
+    empty->version = -1;
+    empty->file = std::make_shared<lang::SourceFile>(path, "");
+    snap = empty;
+  }
+  l.lock();
+  if (stopping_) return;
+  if (!snap && fgCounter_.load() != fg) {
+    // An edit came in: the open documents go first; this file waits at the front of the queue.
+    if (!bgQueued_.count(path)) {
+      bg_.push_front(path);
+      bgQueued_.insert(path);
+    }
+    return;
+  }
+  ++bgDone_;
+  if (text) bgImports_[path] = importLines(in.text);
+  emitProgressLocked(events, false);
+  finishIfEmpty();
+  bool publish = snap && !openPathLocked(path);
+  auto listener = bgListener_;
+  std::vector<BackgroundProgress> ev = std::move(events);
+  l.unlock();
+  if (publish && onAnalyzed_) onAnalyzed_(snap);
+  for (const auto& e : ev) listener(e);
+  l.lock();
+}
+
 void Scheduler::loop() {
   std::unique_lock<std::mutex> l(mu_);
   while (!stopping_) {
@@ -152,6 +359,10 @@ void Scheduler::loop() {
     for (auto it = docs_.begin(); it != docs_.end(); ++it)
       if (it->second.dirty && (best == docs_.end() || it->second.due < best->second.due)) best = it;
     if (best == docs_.end()) {
+      if (!bg_.empty()) {
+        runBackground(l);
+        continue;
+      }
       cv_.wait(l);
       continue;
     }

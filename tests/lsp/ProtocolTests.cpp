@@ -15,73 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-struct Session {
-  QueueChannel ch;
-  std::unique_ptr<LspServer> server;
-  std::thread loop;
-  int status = -1;
-  int nextId = 1;
-
-  explicit Session(int threads = 1) {
-    ServerOptions o;
-    o.asyncThreads = threads;
-    o.debounceMs = 5;
-    o.timeBudgetMs = 2000;
-    server = std::make_unique<LspServer>(ch, o);
-    loop = std::thread([this] { status = server->run(); });
-  }
-  ~Session() {
-    ch.close();
-    if (loop.joinable()) loop.join();
-  }
-  void raw(const std::string& body) { ch.push(body); }
-  void notify(const std::string& method, json params) {
-    ch.push(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}.dump());
-  }
-  int send(const std::string& method, json params) {
-    int id = nextId++;
-    ch.push(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}.dump());
-    return id;
-  }
-  /// The response with `id` (waits up to 10 s); null json when none came.
-  json response(const json& id) {
-    json found;
-    ch.waitFor([&](const std::vector<std::string>& out) {
-      for (const auto& b : out) {
-        json m = json::parse(b, nullptr, false);
-        if (m.is_object() && m.contains("id") && m["id"] == id && !m.contains("method")) {
-          found = m;
-          return true;
-        }
-      }
-      return false;
-    });
-    return found;
-  }
-  json request(const std::string& method, json params) { return response(send(method, std::move(params))); }
-  /// The latest publishDiagnostics for `uri` with `version` (waits up to 10 s).
-  json diagnostics(const std::string& uri, int version) {
-    json found;
-    ch.waitFor([&](const std::vector<std::string>& out) {
-      for (const auto& b : out) {
-        json m = json::parse(b, nullptr, false);
-        if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri &&
-            m["params"].value("version", -1) == version)
-          found = m["params"];
-      }
-      return !found.is_null();
-    });
-    return found;
-  }
-  void initialize(json caps = json::object()) {
-    json r = request("initialize", {{"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", caps}});
-    REQUIRE(r.contains("result"));
-    notify("initialized", json::object());
-  }
-  void open(const std::string& uri, const std::string& text, int version = 1) {
-    notify("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "python"}, {"version", version}, {"text", text}}}});
-  }
-};
+using Session = ProtocolSession;
 
 const char* kBug = R"(import tensorflow as tf
 a = tf.placeholder(tf.float32, [None, 3])
