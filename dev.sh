@@ -65,6 +65,7 @@ case "${1:-}" in
     install_deps "${TEST_PKGS[@]}"
     build_release
     ctest --test-dir build --output-on-failure -j"$JOBS"
+    bash tests/lsp/client/run.sh "$PWD/build/tlens"
     # The VS Code extension: build, lint, unit tests, graph view in headless Chromium, editor docs.
     TLENS="$PWD/build/tlens" bash extensions/vscode/test.sh
     # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer.
