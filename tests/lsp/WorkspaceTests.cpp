@@ -257,3 +257,22 @@ TEST_CASE("definition and references across workspace files", "[lsp][workspace][
   CHECK(h2[0]["uri"] == ws.uri("pkg/inner.py"));
   CHECK(h2[0]["range"]["start"] == at(0, 4));
 }
+
+TEST_CASE("a workspace file with invalid UTF-8 is analysed; what is published is valid JSON", "[lsp][workspace][robustness]") {
+  TempWorkspace ws;
+  ws.write("latin1.py", "import tensorflow as tf\n# caf\xe9 \xff\xfe\ns = 'na\xefve'\nWIDTH = 3\nbad = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))\n");
+  ProtocolSession s;
+  s.initialize(json::object(), ws.rootUri());
+  json d = published(s, ws.uri("latin1.py"));
+  REQUIRE(!d.is_null());  // published() parses every message: all of them are valid JSON
+  REQUIRE(d["diagnostics"].size() == 1);
+  CHECK(d["diagnostics"][0]["range"]["start"]["line"] == 4);
+  // An open document imports it; the definition in it converts columns on its text.
+  s.open(ws.uri("main.py"), "from latin1 import WIDTH\nx = WIDTH\n");
+  s.diagnostics(ws.uri("main.py"), 1);
+  json def = s.request("textDocument/definition", {{"textDocument", {{"uri", ws.uri("main.py")}}},
+                                                  {"position", {{"line", 1}, {"character", 5}}}})["result"];
+  REQUIRE(def.size() == 1);
+  CHECK(def[0]["uri"] == ws.uri("latin1.py"));
+  CHECK(def[0]["range"]["start"] == json{{"line", 3}, {"character", 0}});
+}
