@@ -113,7 +113,7 @@ const ValueInfo* Snapshot::valueOf(uint32_t start, uint32_t end) const {
   return nullptr;
 }
 
-std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input) {
+std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers) {
   auto t0 = std::chrono::steady_clock::now();
   auto snap = std::make_shared<Snapshot>();
   snap->uri = input.uri;
@@ -184,6 +184,11 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input) {
     }
   }
   snap->analysisMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (leftovers) {
+    in->setStatementObserver(nullptr);  // the observers die with this frame
+    in->setValueObserver(nullptr);
+    *leftovers = std::shared_ptr<Interpreter>(std::move(in));
+  }
   return snap;
 }
 

@@ -69,7 +69,12 @@ void Scheduler::markDirty(Doc& d, std::chrono::steady_clock::time_point due) {
 void Scheduler::update(const std::string& uri, const std::string& path, std::string text, int version) {
   {
     std::lock_guard<std::mutex> l(mu_);
-    auto due = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts_.debounceMs);
+    // Debounce only bursts: an edit after a pause (typing stopped, a single change) is analysed
+    // at once; edits that follow each other closely wait `debounceMs` for the next one.
+    auto now = std::chrono::steady_clock::now();
+    bool burst = now - lastUpdate_ < std::chrono::milliseconds(kBurstMs);
+    lastUpdate_ = now;
+    auto due = now + std::chrono::milliseconds(burst ? opts_.debounceMs : 0);
     Doc& d = docs_[uri];
     d.path = path;
     d.text = std::make_shared<const std::string>(std::move(text));
@@ -313,10 +318,11 @@ void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
   l.unlock();
   std::optional<std::string> text = readSmallFile(path, maxBytes);
   SnapshotPtr snap;
+  std::shared_ptr<void> leftovers;
   if (text) {
     in.text = std::move(*text);
     try {
-      snap = analyze(in);
+      snap = analyze(in, &leftovers);
     } catch (...) {
       snap = nullptr;
     }
@@ -348,6 +354,8 @@ void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
   l.unlock();
   if (publish && onAnalyzed_) onAnalyzed_(snap);
   for (const auto& e : ev) listener(e);
+  leftovers.reset();
+  snap.reset();
   l.lock();
 }
 
@@ -377,10 +385,15 @@ void Scheduler::loop() {
     uint64_t gen = d.gen->load();
     auto genRef = d.gen;
     in.cancelled = [genRef, gen] { return genRef->load() != gen; };
+    // The stale snapshot serves no read any more (reads wait for the latest text): free it now,
+    // so that two snapshots of a big file are not alive at once.
+    SnapshotPtr stale = std::move(d.snap);
     l.unlock();
+    stale.reset();
     SnapshotPtr snap;
+    std::shared_ptr<void> leftovers;  // the interpreter: destroyed after publishing
     try {
-      snap = analyze(in);
+      snap = analyze(in, &leftovers);
     } catch (...) {
       snap = nullptr;  // analyze() does not throw for user code; this is a bug, keep serving
     }
@@ -400,6 +413,7 @@ void Scheduler::loop() {
     l.unlock();
     if (onAnalyzed_) onAnalyzed_(snap);
     for (auto& w : waiters) w(snap);
+    leftovers.reset();
     l.lock();
   }
 }

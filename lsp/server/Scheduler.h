@@ -4,7 +4,8 @@
 // one abstract run takes milliseconds to tens of milliseconds); the caller's thread (the
 // protocol reader) only records edits and queues reads.
 //  - update() records the newest text of a document and (re)starts its debounce timer; edits
-//    that arrive within `debounceMs` of each other are analysed once, on the latest text.
+//    that arrive within `debounceMs` of each other are analysed once, on the latest text. An
+//    update after a pause (no update in the last kBurstMs) is analysed without waiting.
 //  - An analysis in progress polls its generation before every statement: a newer update()
 //    cancels it (InterpCancelled), so stale work stops within one statement.
 //  - read() runs an action on the snapshot of the document's latest text: immediately (on the
@@ -108,6 +109,8 @@ class Scheduler {
   std::condition_variable cv_;
   std::map<std::string, Doc> docs_;
   uint64_t counter_ = 0;
+  static constexpr int kBurstMs = 150;
+  std::chrono::steady_clock::time_point lastUpdate_{};
   bool stopping_ = false;
   std::thread worker_;
   // Background analyses of unopened files.
