@@ -99,7 +99,7 @@ async function timeToDiagnostics(c, uri, send) {
       const r = await timeToDiagnostics(c, uri, () =>
         c.change(uri, ++version, [{ range: { start: { line: target, character: col }, end: { line: target, character: col + 3 } }, text: newText }]));
       edits.push(r.ms);
-      if (i === 0) out.diagnosticsAfterEdit = r.diagnostics.length;
+      if (i === 0) out.diagnosticsAfterEdit = r.diagnostics.map((d) => d.code).join(",") || "none";
     }
     out.editToDiagnosticsMs = median(edits);
     out.editToDiagnosticsMaxMs = Math.max(...edits);

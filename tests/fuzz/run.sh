@@ -13,7 +13,22 @@ which=${1:-all}
 seconds=${2:-20}
 case "$which" in framing|analyzer) targets=("$which") ;; all) targets=(framing analyzer) ;;
   *) echo "usage: run.sh [framing|analyzer|all] [seconds]" >&2; exit 2 ;; esac
-command -v clang++ >/dev/null || { echo "tests/fuzz: clang++ is required" >&2; exit 1; }
+# clang with libFuzzer's runtime, and LLVM's OpenMP (the project's CMake asks for OpenMP).
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+install() {
+  echo "tests/fuzz: installing $*"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+command -v clang++ >/dev/null && dpkg -s libomp-dev >/dev/null 2>&1 || install clang libomp-dev
+probe=$(mktemp -d)
+echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' > "$probe/p.cpp"
+if ! clang++ -fsanitize=fuzzer "$probe/p.cpp" -o "$probe/p" 2>/dev/null; then
+  major=$(clang++ -dumpversion | cut -d. -f1)
+  install "libclang-rt-$major-dev"
+  clang++ -fsanitize=fuzzer "$probe/p.cpp" -o "$probe/p" || { echo "tests/fuzz: clang cannot link -fsanitize=fuzzer" >&2; exit 1; }
+fi
+rm -rf "$probe"
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 if [ ! -f build-fuzz/build.ninja ]; then
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug \
