@@ -276,3 +276,39 @@ TEST_CASE("a workspace file with invalid UTF-8 is analysed; what is published is
   CHECK(def[0]["uri"] == ws.uri("latin1.py"));
   CHECK(def[0]["range"]["start"] == json{{"line", 3}, {"character", 0}});
 }
+
+TEST_CASE("the background analysis yields to the open documents", "[lsp][workspace]") {
+  TempWorkspace ws;
+  // Big unopened files: each takes a while to analyse.
+  std::string big = "import tensorflow as tf\n";
+  for (int i = 0; i < 6000; ++i) big += "v" + std::to_string(i) + " = tf.zeros([2, 3]) + " + std::to_string(i) + "\n";
+  for (int f = 0; f < 6; ++f) ws.write("big" + std::to_string(f) + ".py", big);
+  ProtocolSession s;
+  s.initialize({{"window", {{"workDoneProgress", true}}}}, ws.rootUri());
+  json create = s.sent("window/workDoneProgress/create");
+  REQUIRE(!create.is_null());
+  s.raw(json{{"jsonrpc", "2.0"}, {"id", create["id"]}, {"result", nullptr}}.dump());
+  REQUIRE(!s.sent("$/progress").is_null());  // begun
+  auto t0 = std::chrono::steady_clock::now();
+  s.open(ws.uri("mine.py"), "import tensorflow as tf\nx = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))\n");
+  json d = s.diagnostics(ws.uri("mine.py"), 1);
+  double openMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  REQUIRE(d["diagnostics"].size() == 1);
+  json h = s.request("textDocument/hover", {{"textDocument", {{"uri", ws.uri("mine.py")}}}, {"position", {{"line", 1}, {"character", 0}}}});
+  CHECK(h["result"].is_object());
+  // The open document did not wait for the six big files (each takes longer than this bound).
+  int publishedBig = 0;
+  for (const json& m : s.allSent("textDocument/publishDiagnostics"))
+    if (m["params"]["uri"].get<std::string>().find("/big") != std::string::npos) ++publishedBig;
+  INFO("open -> diagnostics took " << openMs << " ms; big files published by then: " << publishedBig);
+  CHECK(publishedBig < 6);
+  // The cancelled background analysis is resumed: every big file is published in the end.
+  json end;
+  for (int n = 0; n < 40 && end.is_null(); ++n) {
+    json p = s.sent("$/progress", n);
+    if (p.is_null()) break;
+    if (p["params"]["value"]["kind"] == "end") end = p;
+  }
+  REQUIRE(!end.is_null());
+  CHECK(end["params"]["value"]["message"] == "6/6 files");
+}
