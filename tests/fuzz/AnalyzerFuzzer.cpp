@@ -40,6 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   TextRange all{{0, 0}, {lines, 0}};
   (void)inlayHints(s, all);
   (void)codeActions(s, all);
+  WorkspaceView ws;  // no roots: imports resolve next to /fuzz.py only
   for (size_t i = 0; i < 8 && i < size; ++i) {
     int line = lines > 0 ? data[i] % lines : 0;
     int col = (i + 1 < size ? data[i + 1] : 0) % 80;
@@ -49,6 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)signatureHelp(s, p);
     (void)definition(s, p);
     (void)references(s, p, true);
+    (void)definition(s, p, ws);
+    (void)references(s, p, false, ws);
   }
   // The adapter: the bytes as one message body, before and after initialize.
   NullChannel ch;
