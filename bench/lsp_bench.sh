@@ -14,6 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$build/tlens_bench" --tf-file 5000 > "$work/model.py"
 
+echo "lsp_bench: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) (other processes inflate every time)"
 results=()
 results+=("$(node bench/lsp_bench.js "$work/model.py" "tlens lsp" -- "$build/tlens" lsp | tail -1)")
 if command -v pyright-langserver >/dev/null 2>&1; then
