@@ -169,7 +169,9 @@ Bindings computeBindings(const lang::SourceFile& f) {
   b.scopes.push_back(std::move(module));
   Walker w{f, b, {}};
   w.walk(f.root());
-  for (auto& [n, scope] : w.pending) {
+  for (const auto& pending : w.pending) {
+    TSNode n = pending.first;  // not a structured binding: clang 14 cannot capture those
+    int scope = pending.second;
     Occurrence o;
     o.node = n;
     o.name = std::string(f.textOf(n));
