@@ -40,7 +40,33 @@ std::optional<std::string> readSmallFile(const std::string& path, size_t maxByte
 
 Scheduler::Scheduler(SchedulerOptions o, std::function<void(SnapshotPtr)> onAnalyzed)
     : opts_(std::move(o)), onAnalyzed_(std::move(onAnalyzed)) {
-  if (opts_.threads > 0) worker_ = std::thread([this] { loop(); });
+  if (opts_.threads > 0) {
+    worker_ = std::thread([this] { loop(); });
+    reaper_ = std::thread([this] { reaperLoop(); });
+  }
+}
+
+void Scheduler::dispose(std::shared_ptr<const void> garbage) {
+  if (!garbage) return;
+  if (opts_.threads == 0) return;  // synchronous: destroyed right here
+  {
+    std::lock_guard<std::mutex> l(reapMu_);
+    reap_.push_back(std::move(garbage));
+  }
+  reapCv_.notify_one();
+}
+
+void Scheduler::reaperLoop() {
+  std::unique_lock<std::mutex> l(reapMu_);
+  while (true) {
+    reapCv_.wait(l, [&] { return reapStop_ || !reap_.empty(); });
+    if (reap_.empty() && reapStop_) return;
+    std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
+    reap_.clear();
+    l.unlock();
+    batch.clear();  // the destructors run here, off the worker
+    l.lock();
+  }
 }
 
 Scheduler::~Scheduler() {
@@ -52,6 +78,12 @@ Scheduler::~Scheduler() {
   }
   cv_.notify_all();
   if (worker_.joinable()) worker_.join();
+  {
+    std::lock_guard<std::mutex> l(reapMu_);
+    reapStop_ = true;
+  }
+  reapCv_.notify_all();
+  if (reaper_.joinable()) reaper_.join();
 }
 
 void Scheduler::setRoots(std::vector<std::string> roots) {
@@ -355,7 +387,7 @@ void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
   if (publish && onAnalyzed_) onAnalyzed_(snap);
   for (const auto& e : ev) listener(e);
   leftovers.reset();
-  snap.reset();
+  dispose(std::move(snap));
   l.lock();
 }
 
@@ -385,11 +417,12 @@ void Scheduler::loop() {
     uint64_t gen = d.gen->load();
     auto genRef = d.gen;
     in.cancelled = [genRef, gen] { return genRef->load() != gen; };
-    // The stale snapshot serves no read any more (reads wait for the latest text): free it now,
-    // so that two snapshots of a big file are not alive at once.
+    // The stale snapshot serves no read any more (reads wait for the latest text): free it now
+    // (on the reaper, while this analysis runs), so that two snapshots of a big file are not
+    // alive at once.
     SnapshotPtr stale = std::move(d.snap);
     l.unlock();
-    stale.reset();
+    dispose(std::move(stale));
     SnapshotPtr snap;
     std::shared_ptr<void> leftovers;  // the interpreter: destroyed after publishing
     try {
@@ -413,7 +446,7 @@ void Scheduler::loop() {
     l.unlock();
     if (onAnalyzed_) onAnalyzed_(snap);
     for (auto& w : waiters) w(snap);
-    leftovers.reset();
+    leftovers.reset();  // on this thread, which made it (the interpreter unwinds its coroutines)
     l.lock();
   }
 }

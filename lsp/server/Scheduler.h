@@ -12,6 +12,10 @@
 //    caller's thread) when that snapshot exists, otherwise on the worker right after the
 //    analysis that produces it. Readers never see a snapshot older than the text they asked
 //    about, so positions always match.
+//  - Tearing down a big program's objects takes a good part of an analysis, so nobody waits for
+//    it: the interpreter is destroyed after the diagnostics are published (on the worker, which
+//    made it: its generators' coroutines unwind there), and a reaper thread frees the stale
+//    snapshot while the next analysis runs.
 //  - With threads == 0 everything is synchronous on the caller's thread (tests): update()
 //    analyses before returning and read() always runs immediately.
 // Documents that import an updated document are analysed again too (their overlay changed).
@@ -102,6 +106,9 @@ class Scheduler {
   /// Runs the first queued background file; `l` is held on entry and on return.
   void runBackground(std::unique_lock<std::mutex>& l);
   void emitProgressLocked(std::vector<BackgroundProgress>& out, bool finished);
+  /// Hands `garbage` to the reaper (or, when synchronous, lets it die at the caller).
+  void dispose(std::shared_ptr<const void> garbage);
+  void reaperLoop();
 
   SchedulerOptions opts_;
   std::function<void(SnapshotPtr)> onAnalyzed_;
@@ -122,6 +129,11 @@ class Scheduler {
   bool bgReport_ = false;
   std::chrono::steady_clock::time_point bgStart_;
   std::function<void(const BackgroundProgress&)> bgListener_;
+  std::mutex reapMu_;
+  std::condition_variable reapCv_;
+  std::vector<std::shared_ptr<const void>> reap_;
+  bool reapStop_ = false;
+  std::thread reaper_;
 };
 
 }  // namespace tlens::lsp
