@@ -52,13 +52,14 @@ class Collector : public ValueObserver {
     info.start = s;
     info.end = e;
     if (fresh) {
-      info.types.push_back(info.type);
-      values_.push_back(std::move(info));
+      values_.push_back(std::move(info));  // `types` stays empty while only `type` was seen
       return;
     }
     ValueInfo& old = values_[it->second];
     std::vector<std::string> types = std::move(old.types);
-    if (types.size() < 8 && std::find(types.begin(), types.end(), info.type) == types.end()) types.push_back(info.type);
+    if (types.empty() && info.type != old.type) types.push_back(old.type);
+    if (!types.empty() && types.size() < 8 && std::find(types.begin(), types.end(), info.type) == types.end())
+      types.push_back(info.type);
     // An Unknown seen later (the second run of a loop body) does not hide what was known.
     if (info.kind == ValueInfo::Kind::Unknown && old.kind != ValueInfo::Kind::Unknown) {
       old.types = std::move(types);

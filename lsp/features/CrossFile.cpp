@@ -229,7 +229,7 @@ void collectIn(Resolver& r, Parsed& p, const Key& key, const std::string& name, 
       if (auto k = r.keyOfNode(p, n); k && *k == key) add(n);
       continue;
     }
-    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+    pushChildren(stack, n);
   }
 }
 
