@@ -66,6 +66,8 @@ case "${1:-}" in
     build_release
     ctest --test-dir build --output-on-failure -j"$JOBS"
     bash tests/dap/e2e/run.sh "$PWD/build/tlens"
+    bash tests/lsp/client/run.sh "$PWD/build/tlens"
+    bash tests/fuzz/run.sh framing 20
     # The VS Code extension: build, lint, unit tests, graph view in headless Chromium, editor docs.
     TLENS="$PWD/build/tlens" bash extensions/vscode/test.sh
     # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer.

@@ -1,5 +1,6 @@
 // tlens_bench [--quick] [matmul|eager|mlp|interp|devices|dap]...: prints each benchmark's numbers and its ratio to a
 // baseline measured in the same run, with the target from the issue and PASS/MISS.
+// `tlens_bench --tf-file LINES` prints the TF-style file the analysis benchmarks use and exits.
 #include <unistd.h>
 
 #include <cstdlib>
@@ -7,8 +8,13 @@
 #include <string>
 
 #include "BenchUtil.h"
+#include "TfStyleFile.h"
 
 int main(int argc, char** argv) {
+  if (argc == 3 && !std::strcmp(argv[1], "--tf-file")) {
+    std::fputs(tlens::bench::tfStyleFile(std::atoi(argv[2])).c_str(), stdout);
+    return 0;
+  }
   // The baselines use Eigen's OpenMP GEMM. libgomp reads its settings when it loads, so set them
   // and restart once: spinning OpenMP workers would otherwise fight the engine's pool for cores.
   if (!std::getenv("OMP_WAIT_POLICY")) {

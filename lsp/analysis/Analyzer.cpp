@@ -52,13 +52,14 @@ class Collector : public ValueObserver {
     info.start = s;
     info.end = e;
     if (fresh) {
-      info.types.push_back(info.type);
-      values_.push_back(std::move(info));
+      values_.push_back(std::move(info));  // `types` stays empty while only `type` was seen
       return;
     }
     ValueInfo& old = values_[it->second];
     std::vector<std::string> types = std::move(old.types);
-    if (types.size() < 8 && std::find(types.begin(), types.end(), info.type) == types.end()) types.push_back(info.type);
+    if (types.empty() && info.type != old.type) types.push_back(old.type);
+    if (!types.empty() && types.size() < 8 && std::find(types.begin(), types.end(), info.type) == types.end())
+      types.push_back(info.type);
     // An Unknown seen later (the second run of a loop body) does not hide what was known.
     if (info.kind == ValueInfo::Kind::Unknown && old.kind != ValueInfo::Kind::Unknown) {
       old.types = std::move(types);
@@ -113,7 +114,7 @@ const ValueInfo* Snapshot::valueOf(uint32_t start, uint32_t end) const {
   return nullptr;
 }
 
-std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input) {
+std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers) {
   auto t0 = std::chrono::steady_clock::now();
   auto snap = std::make_shared<Snapshot>();
   snap->uri = input.uri;
@@ -184,6 +185,11 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input) {
     }
   }
   snap->analysisMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (leftovers) {
+    in->setStatementObserver(nullptr);  // the observers die with this frame
+    in->setValueObserver(nullptr);
+    *leftovers = std::shared_ptr<Interpreter>(std::move(in));
+  }
   return snap;
 }
 

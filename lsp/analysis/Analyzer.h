@@ -33,6 +33,9 @@ struct AnalysisInput {
 };
 
 /// Null only when cancelled. Never throws for bad user code (it becomes diagnostics).
-std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input);
+/// With `leftovers`, the interpreter is not destroyed here but handed over (tearing down a big
+/// program's graphs and objects takes a good part of an analysis): the server publishes the
+/// diagnostics first and destroys it after.
+std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers = nullptr);
 
 }  // namespace tlens::lsp

@@ -215,10 +215,7 @@ ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool 
         if (t->isSymbolic() && t->out.node) {
           info.device = t->deviceName();
           info.node = t->out.node->name;
-          if (t->out.node->op) {
-            info.op = t->out.node->op->type;
-            info.opSummary = t->out.node->op->summary;
-          }
+          if (t->out.node->op) info.op = t->out.node->op->type;  // its summary: from the registry
         } else if (!t->ndarray && t->rt) {
           info.device = t->deviceName();
         }

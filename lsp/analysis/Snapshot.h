@@ -38,12 +38,14 @@ struct ValueInfo {
   std::string placementNote;  ///< tensors: why not on the device asked or defaulted to
   std::string node;        ///< graph tensors: the node it creates ("fc1/Relu")
   std::string op;          ///< graph tensors: op type ("Relu")
-  std::string opSummary;   ///< the op's one-line documentation
+  std::string opSummary;   ///< one-line documentation, when not the op's (hover looks up `op`'s)
   std::string signature;   ///< callables: "matmul(a, b, transpose_a=False, ...)"
   std::vector<std::string> params;  ///< callables: parameter names, in order
   std::string doc;         ///< callables and classes: first line of the docstring
   std::vector<std::vector<std::string>> summaryRows;  ///< Keras models: _tlens_summary_rows()
-  std::vector<std::string> types;  ///< every distinct `type` observed here, in order (<= 8)
+  /// Every distinct `type` observed here, in order (<= 8); empty when only `type` was seen
+  /// (most values: no allocation for them).
+  std::vector<std::string> types;
   Members members;         ///< what the value offers after a dot (modules, objects); may be null
 };
 

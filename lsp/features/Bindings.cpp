@@ -118,11 +118,9 @@ struct Walker {
         pending.push_back({n, scope});
         continue;
       }
-      uint32_t count = ts_node_child_count(n);
-      for (uint32_t i = count; i-- > 0;) {
-        TSNode c = ts_node_child(n, i);
-        if (ts_node_is_named(c)) stack.push_back({c, inner});
-      }
+      size_t at = stack.size();
+      forEachChild(n, true, [&](TSNode c) { stack.push_back({c, inner}); });
+      std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(at), stack.end());
     }
   }
 
@@ -169,7 +167,9 @@ Bindings computeBindings(const lang::SourceFile& f) {
   b.scopes.push_back(std::move(module));
   Walker w{f, b, {}};
   w.walk(f.root());
-  for (auto& [n, scope] : w.pending) {
+  for (const auto& pending : w.pending) {
+    TSNode n = pending.first;  // not a structured binding: clang 14 cannot capture those
+    int scope = pending.second;
     Occurrence o;
     o.node = n;
     o.name = std::string(f.textOf(n));
@@ -199,8 +199,7 @@ std::vector<TSNode> assignedNames(const lang::SourceFile& f, TSNode root) {
         out.push_back(n);
       continue;
     }
-    uint32_t count = ts_node_named_child_count(n);
-    for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+    pushChildren(stack, n);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // interpreter never reached.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,26 @@ Bindings computeBindings(const lang::SourceFile& f);
 std::vector<TSNode> assignedNames(const lang::SourceFile& f, TSNode root);
 
 inline std::string_view nodeType(TSNode n) { return ts_node_type(n); }
+/// Calls f on each child of `n` (only named ones with `namedOnly`), in order, with a cursor:
+/// ts_node_child(n, i) walks from the first child every time, so indexing a module's thousands
+/// of statements one by one is quadratic.
+template <class F>
+void forEachChild(TSNode n, bool namedOnly, F&& f) {
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode child = ts_tree_cursor_current_node(&c);
+      if (!namedOnly || ts_node_is_named(child)) f(child);
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+}
+/// Pushes the children of `n` on a depth-first stack so that they pop in source order.
+inline void pushChildren(std::vector<TSNode>& stack, TSNode n, bool namedOnly = true) {
+  size_t at = stack.size();
+  forEachChild(n, namedOnly, [&](TSNode c) { stack.push_back(c); });
+  std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(at), stack.end());
+}
 inline TSNode fieldOf(TSNode n, std::string_view name) {
   return ts_node_child_by_field_name(n, name.data(), static_cast<uint32_t>(name.size()));
 }

@@ -59,7 +59,9 @@ std::vector<CompletionInfo> completion(const Snapshot& s, lang::TextPos pos) {
     }
     out.push_back(std::move(c));
   }
-  for (const auto& [name, v] : s.globals) {
+  for (const auto& global : s.globals) {
+    const std::string& name = global.first;  // not a structured binding: clang 14 cannot capture those
+    const ValueInfo& v = global.second;
     if (name.compare(0, prefix.size(), prefix) != 0 || name == prefix) continue;
     if (std::any_of(out.begin(), out.end(), [&](const CompletionInfo& c) { return c.label == name; })) continue;
     out.push_back({name, v.kind == ValueInfo::Kind::Module ? Member::Kind::Module : Member::Kind::Value, v.type, ""});

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "lsp/features/Features.h"
 
 namespace tlens::lsp {
@@ -7,6 +9,11 @@ std::vector<DiagnosticInfo> diagnostics(const Snapshot& s) {
   const std::string& path = s.file->path();
   for (const interp::Diagnostic& d : s.diagnostics) {
     if (!d.file.empty() && d.file != path) continue;  // reported inside an imported module
+    // A loop body analysed twice (an unknown trip count) reports the same error twice: once is enough.
+    if (std::any_of(out.begin(), out.end(), [&](const DiagnosticInfo& o) {
+          return o.range.start == d.start && o.range.end == d.end && o.message == d.message && o.code == d.code;
+        }))
+      continue;
     DiagnosticInfo o;
     o.range = {d.start, d.end};
     o.severity = static_cast<int>(d.severity);

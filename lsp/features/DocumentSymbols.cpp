@@ -16,9 +16,9 @@ enum class Ctx { Module, Class, Function };
 void collect(const Snapshot& s, TSNode block, Ctx ctx, std::vector<SymbolInfo>& out, int depth) {
   bool inClass = ctx == Ctx::Class;
   if (depth > 64) return;
-  uint32_t count = ts_node_named_child_count(block);
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode n = ts_node_named_child(block, i);
+  std::vector<TSNode> statements;  // by cursor: indexing a module's children is quadratic
+  forEachChild(block, true, [&](TSNode c) { statements.push_back(c); });
+  for (TSNode n : statements) {
     std::string_view t = nodeType(n);
     if (t == "decorated_definition") {
       n = fieldOf(n, "definition");

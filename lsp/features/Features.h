@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lsp/analysis/Snapshot.h"
+#include "lsp/features/Workspace.h"
 
 namespace tlens::lsp {
 
@@ -77,6 +78,22 @@ std::vector<SymbolInfo> documentSymbols(const Snapshot& s);
 std::vector<TextRange> definition(const Snapshot& s, lang::TextPos pos);
 /// Every use of the user symbol at `pos`, resolved by Python's scoping rules.
 std::vector<TextRange> references(const Snapshot& s, lang::TextPos pos, bool includeDeclaration);
+
+// --- CrossFile.cpp ---------------------------------------------------------------------------
+/// A range in some file (this document or another workspace file, whose text `file` holds).
+struct XRef {
+  std::string path;
+  std::shared_ptr<const lang::SourceFile> file;
+  TextRange range;
+};
+/// Where the symbol at `pos` is defined, following imports into workspace modules (a module
+/// itself: its first line). A name imported from a module outside the workspace (tensorflow)
+/// resolves to the import.
+std::vector<XRef> definition(const Snapshot& s, lang::TextPos pos, const WorkspaceView& ws);
+/// Every reference to the symbol at `pos` in this document and, for module-level symbols, in the
+/// workspace files (imports, `module.name` attributes, uses of imported names).
+std::vector<XRef> references(const Snapshot& s, lang::TextPos pos, bool includeDeclaration, const WorkspaceView& ws);
+
 /// Names bound in the scopes enclosing `pos` (completion of user symbols).
 std::vector<std::string> visibleNames(const Snapshot& s, lang::TextPos pos);
 

@@ -34,7 +34,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, lang::TextPos pos) {
   h.expression = std::string(s.file->text().substr(v->start, v->end - v->start));
   h.kind = v->kind;
   h.type = v->type;
-  h.types = v->types;
+  h.types = v->types.empty() ? std::vector<std::string>{v->type} : v->types;
   h.value = v->value;
   h.device = v->device;
   h.placementNote = v->placementNote;
@@ -48,6 +48,8 @@ std::optional<HoverInfo> hover(const Snapshot& s, lang::TextPos pos) {
     if (h.signature.empty()) h.signature = callee->signature;
     if (h.doc.empty()) h.doc = callee->doc;
   }
+  if (h.opSummary.empty() && !h.op.empty())
+    if (const OpDef* op = OpRegistry::global().find(h.op)) h.opSummary = op->summary;
   // `tf.nn.relu` as written: the registry knows the op behind a public name.
   if (h.opSummary.empty()) {
     std::string callee = h.expression.substr(0, h.expression.find('('));

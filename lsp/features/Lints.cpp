@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "lsp/features/Bindings.h"
 #include "lsp/features/Features.h"
@@ -42,7 +44,11 @@ size_t editDistance(const std::string& a, const std::string& b, size_t limit) {
 
 bool isLog(const std::string& callee) { return callee == "tf.log" || callee == "tf.math.log" || callee == "np.log"; }
 
-void unknownAttribute(const Snapshot& s, TSNode n, std::vector<DiagnosticInfo>& out) {
+/// The member names of each module path, hashed once per lints() call (a TF file looks up
+/// thousands of attributes of a module with hundreds of members).
+using MemberSets = std::unordered_map<std::string, std::unordered_set<std::string_view>>;
+
+void unknownAttribute(const Snapshot& s, TSNode n, MemberSets& sets, std::vector<DiagnosticInfo>& out) {
   TSNode obj = fieldOf(n, "object"), attr = fieldOf(n, "attribute");
   if (ts_node_is_null(obj) || ts_node_is_null(attr)) return;
   std::string module = dottedName(*s.file, obj);
@@ -51,7 +57,10 @@ void unknownAttribute(const Snapshot& s, TSNode n, std::vector<DiagnosticInfo>& 
   if (it == s.moduleMembers.end() || !it->second || it->second->empty()) return;
   std::string name(s.file->textOf(attr));
   if (name.empty() || name[0] == '_') return;
-  if (std::any_of(it->second->begin(), it->second->end(), [&](const Member& m) { return m.name == name; })) return;
+  auto [set, fresh] = sets.try_emplace(module);
+  if (fresh)
+    for (const Member& m : *it->second) set->second.insert(m.name);
+  if (set->second.count(name)) return;
   // The user may rebind the alias (`tf = other`); the scope check keeps this to the module alias.
   TSNode p = ts_node_parent(n);
   if (!ts_node_is_null(p) && nodeType(p) == "assignment" && ts_node_eq(fieldOf(p, "left"), n)) return;
@@ -108,15 +117,15 @@ void logOfSoftmax(const Snapshot& s, TSNode call, std::vector<DiagnosticInfo>& o
 
 std::vector<DiagnosticInfo> lints(const Snapshot& s) {
   std::vector<DiagnosticInfo> out;
+  MemberSets sets;
   std::vector<TSNode> stack{s.file->root()};
   while (!stack.empty()) {
     TSNode n = stack.back();
     stack.pop_back();
     std::string_view t = nodeType(n);
-    if (t == "attribute") unknownAttribute(s, n, out);
+    if (t == "attribute") unknownAttribute(s, n, sets, out);
     else if (t == "call") logOfSoftmax(s, n, out);
-    uint32_t count = ts_node_named_child_count(n);
-    for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+    pushChildren(stack, n);
   }
   std::sort(out.begin(), out.end(), [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
     return a.range.start.line != b.range.start.line ? a.range.start.line < b.range.start.line

@@ -101,6 +101,10 @@ void from_json(const json& j, InitializeParams& p) {
     if (auto td = g->find("textDocument"); td != g->end() && td->is_object())
       if (auto s = td->find("documentSymbol"); s != td->end() && s->is_object()) ds = &*s;
     if (ds) p.hierarchicalDocumentSymbols = ds->value("hierarchicalDocumentSymbolSupport", false);
+    if (auto w = g->find("window"); w != g->end() && w->is_object()) {
+      auto wdp = w->find("workDoneProgress");
+      p.workDoneProgress = wdp != w->end() && wdp->is_boolean() && wdp->get<bool>();
+    }
   }
   if (auto wf = j.find("workspaceFolders"); wf != j.end() && wf->is_array()) {
     for (const auto& f : *wf)

@@ -14,6 +14,7 @@ LspServer::LspServer(protocol::Channel& channel, ServerOptions options) : channe
   server_ = std::make_unique<Server>(options_, [this](const PublishDiagnosticsParams& p) {
     notify("textDocument/publishDiagnostics", p);
   });
+  server_->setProgressListener([this](const BackgroundProgress& p) { onProgress(p); });
   bind();
 }
 
@@ -97,7 +98,16 @@ void LspServer::bind() {
     server_->codeActions(textDocumentUri(p), p.at("range").get<Range>(), replier<std::vector<CodeAction>>(id), flag(id));
   };
 
-  notifications_["initialized"] = [](const json&, const json&) {};
+  notifications_["initialized"] = [this](const json&, const json&) {
+    if (initializedNotified_) return;
+    initializedNotified_ = true;
+    server_->startWorkspaceAnalysis();
+  };
+  notifications_["workspace/didChangeWatchedFiles"] = [this](const json& p, const json&) {
+    std::vector<FileChange> changes;
+    for (const auto& c : p.at("changes")) changes.push_back({c.at("uri").get<std::string>(), c.value("type", 2) == 3});
+    server_->filesChanged(changes);
+  };
   notifications_["textDocument/didOpen"] = [this](const json& p, const json&) {
     server_->didOpen(p.at("textDocument").get<TextDocumentItem>());
   };
@@ -120,6 +130,10 @@ void LspServer::bind() {
 void LspServer::onInitialize(const json& p, const json& id) {
   InitializeParams ip = p.is_object() ? p.get<InitializeParams>() : InitializeParams{};
   PositionEncoding enc = server_->initialize(ip);
+  {
+    std::lock_guard<std::mutex> l(progMu_);
+    clientProgress_ = ip.workDoneProgress;
+  }
   initialized_ = true;
   json caps = {
       {"positionEncoding", enc == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
@@ -137,6 +151,80 @@ void LspServer::onInitialize(const json& p, const json& id) {
   reply(id, {{"capabilities", caps}, {"serverInfo", {{"name", "tlens"}, {"version", "0.1.0"}}}});
 }
 
+void LspServer::request(const std::string& method, json params, std::function<void(const json&)> onResponse) {
+  std::string id;
+  {
+    std::lock_guard<std::mutex> l(outMu_);
+    id = "tlens-" + std::to_string(nextOutId_++);
+    outgoing_[json(id).dump()] = std::move(onResponse);
+  }
+  send(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
+}
+
+void LspServer::sendProgress(const json& value) {
+  notify("$/progress", {{"token", progToken_}, {"value", value}});
+}
+
+namespace {
+
+nlohmann::json progressValue(const char* kind, const BackgroundProgress& p) {
+  nlohmann::json v = {{"kind", kind}};
+  if (std::string(kind) == "begin") {
+    v["title"] = "tlens: analysing the workspace";
+    v["cancellable"] = false;
+  }
+  if (std::string(kind) == "end") {
+    v["message"] = p.message;
+    return v;
+  }
+  v["message"] = p.message;
+  v["percentage"] = p.total > 0 ? (100 * p.done) / p.total : 0;
+  return v;
+}
+
+}  // namespace
+
+void LspServer::onProgress(const BackgroundProgress& p) {
+  std::lock_guard<std::mutex> l(progMu_);
+  if (!clientProgress_) return;
+  switch (prog_) {
+    case Prog::Idle: {
+      if (p.finished) return;  // nothing to show
+      prog_ = Prog::Creating;
+      progToken_ = "tlens-workspace-" + std::to_string(++progCount_);
+      progLatest_.reset();
+      std::string token = progToken_;
+      request("window/workDoneProgress/create", {{"token", token}}, [this, token, first = p](const json& response) {
+        std::lock_guard<std::mutex> l(progMu_);
+        if (prog_ != Prog::Creating || progToken_ != token) return;
+        if (response.contains("error")) {
+          prog_ = Prog::Refused;
+          if (progLatest_ && progLatest_->finished) prog_ = Prog::Idle;
+          return;
+        }
+        prog_ = Prog::Active;
+        BackgroundProgress now = progLatest_ ? *progLatest_ : first;
+        sendProgress(progressValue("begin", now));
+        if (now.finished) {
+          sendProgress(progressValue("end", now));
+          prog_ = Prog::Idle;
+        }
+      });
+      return;
+    }
+    case Prog::Creating:
+      progLatest_ = p;
+      return;
+    case Prog::Refused:
+      if (p.finished) prog_ = Prog::Idle;
+      return;
+    case Prog::Active:
+      sendProgress(progressValue(p.finished ? "end" : "report", p));
+      if (p.finished) prog_ = Prog::Idle;
+      return;
+  }
+}
+
 void LspServer::onShutdown(const json&, const json& id) {
   shutdown_ = true;
   reply(id, nullptr);
@@ -151,7 +239,17 @@ void LspServer::handle(const std::string& body) {
   if (isRequest && !id.is_string() && !id.is_number_integer()) return replyError(nullptr, ErrorCode::InvalidRequest, "bad id");
   auto m = msg.find("method");
   if (m == msg.end()) {
-    if (isRequest && (msg.contains("result") || msg.contains("error"))) return;  // a response to us: none expected
+    if (isRequest && (msg.contains("result") || msg.contains("error"))) {  // a response to our request
+      std::function<void(const json&)> done;
+      {
+        std::lock_guard<std::mutex> l(outMu_);
+        auto it = outgoing_.find(id.dump());
+        if (it == outgoing_.end()) return;  // not ours, or answered twice: ignored
+        done = std::move(it->second);
+        outgoing_.erase(it);
+      }
+      return done(msg);
+    }
     return replyError(isRequest ? id : json(), ErrorCode::InvalidRequest, "a message needs a method");
   }
   if (!m->is_string()) return replyError(isRequest ? id : json(), ErrorCode::InvalidRequest, "method must be a string");

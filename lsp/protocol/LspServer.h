@@ -6,6 +6,11 @@
 // a handler that throws gets InvalidParams (bad params) or InternalError; the loop keeps reading
 // in every case. `$/cancelRequest` marks a pending request cancelled; a read not yet answered
 // then answers RequestCancelled.
+//
+// Work-done progress: when the client advertises `window.workDoneProgress`, each batch of
+// background analyses (the workspace scan after `initialized`) gets a token from
+// `window/workDoneProgress/create`; `$/progress` begin/report/end follow only once the client
+// has answered the create request successfully (an error answer means no progress for that batch).
 #pragma once
 
 #include <atomic>
@@ -13,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -48,6 +54,10 @@ class LspServer {
 
   void onInitialize(const json& params, const json& id);
   void onShutdown(const json& params, const json& id);
+  /// Sends a request to the client; `onResponse` gets its response message (result or error).
+  void request(const std::string& method, json params, std::function<void(const json&)> onResponse);
+  void onProgress(const BackgroundProgress& p);
+  void sendProgress(const json& value);
 
   protocol::Channel& channel_;
   ServerOptions options_;
@@ -55,7 +65,17 @@ class LspServer {
   std::map<std::string, Handler> requests_, notifications_;
   std::mutex pendingMu_;
   std::map<std::string, CancelFlag> pending_;  ///< by id.dump()
-  bool initialized_ = false, shutdown_ = false, exited_ = false;
+  bool initialized_ = false, shutdown_ = false, exited_ = false, initializedNotified_ = false;
+  bool clientProgress_ = false;
+  std::mutex outMu_;
+  int nextOutId_ = 1;
+  std::map<std::string, std::function<void(const json&)>> outgoing_;  ///< by id.dump()
+  // Progress of the current background batch.
+  std::mutex progMu_;
+  enum class Prog { Idle, Creating, Active, Refused } prog_ = Prog::Idle;
+  std::string progToken_;
+  int progCount_ = 0;
+  std::optional<BackgroundProgress> progLatest_;  ///< what arrived while the token was being created
 };
 
 }  // namespace tlens::lsp

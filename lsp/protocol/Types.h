@@ -133,6 +133,7 @@ struct InitializeParams {
   std::vector<PositionEncoding> positionEncodings;  ///< general.positionEncodings, in order
   std::vector<std::string> workspaceFolders;        ///< file paths (rootUri/rootPath/workspaceFolders)
   bool hierarchicalDocumentSymbols = true;
+  bool workDoneProgress = false;  ///< window.workDoneProgress: the server may create progress
 };
 
 }  // namespace tlens::lsp

@@ -1,24 +1,72 @@
 #include "lsp/server/Scheduler.h"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lsp/features/Workspace.h"
+#include "lsp/protocol/Uri.h"
 
 namespace tlens::lsp {
 
 namespace {
 
-/// True when `importer` mentions the module `path` defines (`import m`, `from m import`).
-bool mayImport(const std::string& importer, const std::string& path) {
-  std::string stem = std::filesystem::path(path).stem().string();
-  if (stem.empty()) return false;
-  return importer.find("import " + stem) != std::string::npos || importer.find("from " + stem) != std::string::npos ||
-         importer.find("." + stem + " import") != std::string::npos;
+/// The lines of `text` that start with `import` or `from` (what mayImport looks at).
+std::string importLines(const std::string& text) {
+  std::string out;
+  std::istringstream ss(text);
+  for (std::string line; std::getline(ss, line);) {
+    size_t a = line.find_first_not_of(" \t");
+    if (a == std::string::npos) continue;
+    if (line.compare(a, 7, "import ") == 0 || line.compare(a, 5, "from ") == 0) out += line.substr(a) + "\n";
+  }
+  return out;
+}
+
+/// The file's text, or nullopt when it is missing, not a regular file, or over `maxBytes`.
+std::optional<std::string> readSmallFile(const std::string& path, size_t maxBytes) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  auto size = std::filesystem::file_size(path, ec);
+  if (ec || size > maxBytes) return std::nullopt;
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
 }
 
 }  // namespace
 
 Scheduler::Scheduler(SchedulerOptions o, std::function<void(SnapshotPtr)> onAnalyzed)
     : opts_(std::move(o)), onAnalyzed_(std::move(onAnalyzed)) {
-  if (opts_.threads > 0) worker_ = std::thread([this] { loop(); });
+  if (opts_.threads > 0) {
+    worker_ = std::thread([this] { loop(); });
+    reaper_ = std::thread([this] { reaperLoop(); });
+  }
+}
+
+void Scheduler::dispose(std::shared_ptr<const void> garbage) {
+  if (!garbage) return;
+  if (opts_.threads == 0) return;  // synchronous: destroyed right here
+  {
+    std::lock_guard<std::mutex> l(reapMu_);
+    reap_.push_back(std::move(garbage));
+  }
+  reapCv_.notify_one();
+}
+
+void Scheduler::reaperLoop() {
+  std::unique_lock<std::mutex> l(reapMu_);
+  while (true) {
+    reapCv_.wait(l, [&] { return reapStop_ || !reap_.empty(); });
+    if (reap_.empty() && reapStop_) return;
+    std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
+    reap_.clear();
+    l.unlock();
+    batch.clear();  // the destructors run here, off the worker
+    l.lock();
+  }
 }
 
 Scheduler::~Scheduler() {
@@ -26,9 +74,16 @@ Scheduler::~Scheduler() {
     std::lock_guard<std::mutex> l(mu_);
     stopping_ = true;
     for (auto& [uri, d] : docs_) d.gen->fetch_add(1);  // cancels the analysis in progress
+    fgCounter_.fetch_add(1);                              // and a background one
   }
   cv_.notify_all();
   if (worker_.joinable()) worker_.join();
+  {
+    std::lock_guard<std::mutex> l(reapMu_);
+    reapStop_ = true;
+  }
+  reapCv_.notify_all();
+  if (reaper_.joinable()) reaper_.join();
 }
 
 void Scheduler::setRoots(std::vector<std::string> roots) {
@@ -38,6 +93,7 @@ void Scheduler::setRoots(std::vector<std::string> roots) {
 
 void Scheduler::markDirty(Doc& d, std::chrono::steady_clock::time_point due) {
   d.gen->store(++counter_);
+  fgCounter_.fetch_add(1);
   d.dirty = true;
   d.due = due;
 }
@@ -45,7 +101,12 @@ void Scheduler::markDirty(Doc& d, std::chrono::steady_clock::time_point due) {
 void Scheduler::update(const std::string& uri, const std::string& path, std::string text, int version) {
   {
     std::lock_guard<std::mutex> l(mu_);
-    auto due = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts_.debounceMs);
+    // Debounce only bursts: an edit after a pause (typing stopped, a single change) is analysed
+    // at once; edits that follow each other closely wait `debounceMs` for the next one.
+    auto now = std::chrono::steady_clock::now();
+    bool burst = now - lastUpdate_ < std::chrono::milliseconds(kBurstMs);
+    lastUpdate_ = now;
+    auto due = now + std::chrono::milliseconds(burst ? opts_.debounceMs : 0);
     Doc& d = docs_[uri];
     d.path = path;
     d.text = std::make_shared<const std::string>(std::move(text));
@@ -53,6 +114,7 @@ void Scheduler::update(const std::string& uri, const std::string& path, std::str
     markDirty(d, due);
     for (auto& [other, od] : docs_)
       if (other != uri && mayImport(*od.text, path)) markDirty(od, due);
+    queueImportersLocked(path, path);
   }
   if (opts_.threads == 0) {
     std::vector<std::string> dirty;
@@ -62,6 +124,8 @@ void Scheduler::update(const std::string& uri, const std::string& path, std::str
         if (d.dirty) dirty.push_back(u);
     }
     for (const auto& u : dirty) analyzeNow(u);
+    std::unique_lock<std::mutex> l(mu_);
+    while (!bg_.empty()) runBackground(l);
     return;
   }
   cv_.notify_all();
@@ -144,6 +208,189 @@ void Scheduler::analyzeNow(const std::string& uri) {
   for (auto& w : waiters) w(snap);
 }
 
+bool Scheduler::openPathLocked(const std::string& path) const {
+  for (const auto& [u, d] : docs_)
+    if (d.path == path) return true;
+  return false;
+}
+
+bool Scheduler::isOpenPath(const std::string& path) const {
+  std::lock_guard<std::mutex> l(mu_);
+  return openPathLocked(path);
+}
+
+std::shared_ptr<const std::map<std::string, std::shared_ptr<const std::string>>> Scheduler::openTexts() const {
+  auto out = std::make_shared<std::map<std::string, std::shared_ptr<const std::string>>>();
+  std::lock_guard<std::mutex> l(mu_);
+  for (const auto& [u, d] : docs_) (*out)[d.path] = d.text;
+  return out;
+}
+
+void Scheduler::setBackgroundListener(std::function<void(const BackgroundProgress&)> l) {
+  std::lock_guard<std::mutex> g(mu_);
+  bgListener_ = std::move(l);
+}
+
+void Scheduler::queueImportersLocked(const std::string& path, const std::string& except) {
+  for (const auto& [p, imports] : bgImports_) {
+    if (p == except || bgQueued_.count(p) || !mayImport(imports, path) || openPathLocked(p)) continue;
+    if (bg_.empty()) {
+      bgDone_ = bgTotal_ = 0;
+      bgReport_ = false;
+      bgStart_ = std::chrono::steady_clock::now();
+    }
+    bg_.push_back(p);
+    bgQueued_.insert(p);
+    ++bgTotal_;
+  }
+}
+
+void Scheduler::reanalyzeImporters(const std::string& path) {
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    queueImportersLocked(path, path);
+  }
+  if (opts_.threads == 0) {
+    std::unique_lock<std::mutex> l(mu_);
+    while (!bg_.empty()) runBackground(l);
+    return;
+  }
+  cv_.notify_all();
+}
+
+void Scheduler::emitProgressLocked(std::vector<BackgroundProgress>& out, bool finished) {
+  if (!bgReport_ || !bgListener_) return;
+  BackgroundProgress p;
+  p.done = bgDone_;
+  p.total = bgTotal_;
+  p.finished = finished;
+  p.message = std::to_string(bgDone_) + "/" + std::to_string(bgTotal_) + " files";
+  out.push_back(std::move(p));
+}
+
+void Scheduler::analyzeInBackground(const std::vector<std::string>& paths, bool report) {
+  std::vector<BackgroundProgress> events;
+  std::function<void(const BackgroundProgress&)> listener;
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    if (bg_.empty()) {
+      bgDone_ = bgTotal_ = 0;
+      bgReport_ = false;
+      bgStart_ = std::chrono::steady_clock::now();
+    }
+    for (const auto& p : paths) {
+      if (bgQueued_.count(p) || openPathLocked(p)) continue;
+      bg_.push_back(p);
+      bgQueued_.insert(p);
+      ++bgTotal_;
+    }
+    if (report && !bg_.empty()) {
+      bgReport_ = true;
+      emitProgressLocked(events, false);
+    }
+    listener = bgListener_;
+  }
+  for (const auto& e : events) listener(e);
+  if (opts_.threads == 0) {
+    std::unique_lock<std::mutex> l(mu_);
+    while (!bg_.empty()) runBackground(l);
+    return;
+  }
+  cv_.notify_all();
+}
+
+void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
+  std::string path = bg_.front();
+  bg_.pop_front();
+  bgQueued_.erase(path);
+  std::vector<BackgroundProgress> events;
+  auto finishIfEmpty = [&] {
+    if (bg_.empty()) emitProgressLocked(events, true);
+  };
+  auto emit = [&] {
+    auto listener = bgListener_;
+    std::vector<BackgroundProgress> ev = std::move(events);
+    events.clear();
+    l.unlock();
+    for (const auto& e : ev) listener(e);
+    l.lock();
+  };
+  auto elapsed = std::chrono::steady_clock::now() - bgStart_;
+  if (elapsed > std::chrono::milliseconds(opts_.backgroundBudgetMs)) {
+    // Over budget: skip what is left of this batch, and say so.
+    int skipped = 1 + static_cast<int>(bg_.size());
+    bg_.clear();
+    bgQueued_.clear();
+    if (bgReport_ && bgListener_) {
+      BackgroundProgress p{bgDone_, bgTotal_, true,
+                           std::to_string(bgDone_) + "/" + std::to_string(bgTotal_) + " files; " +
+                               std::to_string(skipped) + " skipped (time limit)"};
+      events.push_back(p);
+    }
+    return emit();
+  }
+  if (openPathLocked(path)) {  // the editor's text is analysed instead
+    ++bgDone_;
+    emitProgressLocked(events, false);
+    finishIfEmpty();
+    return emit();
+  }
+  AnalysisInput in;
+  in.uri = pathToUri(path);
+  in.path = path;
+  in.version = -1;
+  in.roots = opts_.roots;
+  auto overlay = std::make_shared<std::map<std::string, std::string>>();
+  for (const auto& [u, od] : docs_) (*overlay)[od.path] = *od.text;
+  in.overlay = overlay;
+  in.timeBudgetMs = opts_.timeBudgetMs;
+  uint64_t fg = fgCounter_.load();
+  in.cancelled = [this, fg] { return fgCounter_.load() != fg; };
+  size_t maxBytes = opts_.maxBackgroundBytes;
+  l.unlock();
+  std::optional<std::string> text = readSmallFile(path, maxBytes);
+  SnapshotPtr snap;
+  std::shared_ptr<void> leftovers;
+  if (text) {
+    in.text = std::move(*text);
+    try {
+      snap = analyze(in, &leftovers);
+    } catch (...) {
+      snap = nullptr;
+    }
+  } else {
+    // Deleted (or too large): publish nothing for it, which clears what was published before.
+    auto empty = std::make_shared<Snapshot>();
+    empty->uri = in.uri;
+    empty->version = -1;
+    empty->file = std::make_shared<lang::SourceFile>(path, "");
+    snap = empty;
+  }
+  l.lock();
+  if (stopping_) return;
+  if (!snap && fgCounter_.load() != fg) {
+    // An edit came in: the open documents go first; this file waits at the front of the queue.
+    if (!bgQueued_.count(path)) {
+      bg_.push_front(path);
+      bgQueued_.insert(path);
+    }
+    return;
+  }
+  ++bgDone_;
+  if (text) bgImports_[path] = importLines(in.text);
+  emitProgressLocked(events, false);
+  finishIfEmpty();
+  bool publish = snap && !openPathLocked(path);
+  auto listener = bgListener_;
+  std::vector<BackgroundProgress> ev = std::move(events);
+  l.unlock();
+  if (publish && onAnalyzed_) onAnalyzed_(snap);
+  for (const auto& e : ev) listener(e);
+  leftovers.reset();
+  dispose(std::move(snap));
+  l.lock();
+}
+
 void Scheduler::loop() {
   std::unique_lock<std::mutex> l(mu_);
   while (!stopping_) {
@@ -152,6 +399,10 @@ void Scheduler::loop() {
     for (auto it = docs_.begin(); it != docs_.end(); ++it)
       if (it->second.dirty && (best == docs_.end() || it->second.due < best->second.due)) best = it;
     if (best == docs_.end()) {
+      if (!bg_.empty()) {
+        runBackground(l);
+        continue;
+      }
       cv_.wait(l);
       continue;
     }
@@ -166,10 +417,16 @@ void Scheduler::loop() {
     uint64_t gen = d.gen->load();
     auto genRef = d.gen;
     in.cancelled = [genRef, gen] { return genRef->load() != gen; };
+    // The stale snapshot serves no read any more (reads wait for the latest text): free it now
+    // (on the reaper, while this analysis runs), so that two snapshots of a big file are not
+    // alive at once.
+    SnapshotPtr stale = std::move(d.snap);
     l.unlock();
+    dispose(std::move(stale));
     SnapshotPtr snap;
+    std::shared_ptr<void> leftovers;  // the interpreter: destroyed after publishing
     try {
-      snap = analyze(in);
+      snap = analyze(in, &leftovers);
     } catch (...) {
       snap = nullptr;  // analyze() does not throw for user code; this is a bug, keep serving
     }
@@ -189,6 +446,7 @@ void Scheduler::loop() {
     l.unlock();
     if (onAnalyzed_) onAnalyzed_(snap);
     for (auto& w : waiters) w(snap);
+    leftovers.reset();  // on this thread, which made it (the interpreter unwinds its coroutines)
     l.lock();
   }
 }

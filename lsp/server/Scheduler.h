@@ -4,25 +4,37 @@
 // one abstract run takes milliseconds to tens of milliseconds); the caller's thread (the
 // protocol reader) only records edits and queues reads.
 //  - update() records the newest text of a document and (re)starts its debounce timer; edits
-//    that arrive within `debounceMs` of each other are analysed once, on the latest text.
+//    that arrive within `debounceMs` of each other are analysed once, on the latest text. An
+//    update after a pause (no update in the last kBurstMs) is analysed without waiting.
 //  - An analysis in progress polls its generation before every statement: a newer update()
 //    cancels it (InterpCancelled), so stale work stops within one statement.
 //  - read() runs an action on the snapshot of the document's latest text: immediately (on the
 //    caller's thread) when that snapshot exists, otherwise on the worker right after the
 //    analysis that produces it. Readers never see a snapshot older than the text they asked
 //    about, so positions always match.
+//  - Tearing down a big program's objects takes a good part of an analysis, so nobody waits for
+//    it: the interpreter is destroyed after the diagnostics are published (on the worker, which
+//    made it: its generators' coroutines unwind there), and a reaper thread frees the stale
+//    snapshot while the next analysis runs.
 //  - With threads == 0 everything is synchronous on the caller's thread (tests): update()
 //    analyses before returning and read() always runs immediately.
 // Documents that import an updated document are analysed again too (their overlay changed).
+//
+// Background analyses: workspace files that are not open are analysed from disk, one at a time,
+// only while no open document waits for an analysis (any edit cancels a background analysis in
+// progress, which is queued again). Their diagnostics are published without a version. Each batch
+// has a time budget (`backgroundBudgetMs`); files past it are skipped and the batch says so.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -37,6 +49,15 @@ struct SchedulerOptions {
   int debounceMs = 30;
   int timeBudgetMs = 500;
   std::vector<std::string> roots;
+  int backgroundBudgetMs = 60000;    ///< per batch of background analyses
+  size_t maxBackgroundBytes = 1 << 20;  ///< larger unopened files are not analysed
+};
+
+/// Where a batch of background analyses stands (work-done progress).
+struct BackgroundProgress {
+  int done = 0, total = 0;
+  bool finished = false;
+  std::string message;  ///< "3/12 files: model.py"
 };
 
 class Scheduler {
@@ -51,6 +72,16 @@ class Scheduler {
   void remove(const std::string& uri);
   void read(const std::string& uri, Action action);
   void setRoots(std::vector<std::string> roots);
+  /// Queues unopened files (paths) for analysis from disk, after every open document. With
+  /// `report`, the batch reports its progress to the listener.
+  void analyzeInBackground(const std::vector<std::string>& paths, bool report);
+  /// Queues the unopened files that (textually) import `path`, as last seen on disk.
+  void reanalyzeImporters(const std::string& path);
+  void setBackgroundListener(std::function<void(const BackgroundProgress&)> l);
+  /// The open documents' texts by path (cross-file features).
+  std::shared_ptr<const std::map<std::string, std::shared_ptr<const std::string>>> openTexts() const;
+  /// Whether a document with this file path is open.
+  bool isOpenPath(const std::string& path) const;
   /// The latest text of an open document (for edits), or null.
   std::shared_ptr<const std::string> text(const std::string& uri) const;
 
@@ -70,6 +101,14 @@ class Scheduler {
   AnalysisInput inputFor(const std::string& uri, const Doc& d) const;
   void analyzeNow(const std::string& uri);  // synchronous mode
   void loop();
+  bool openPathLocked(const std::string& path) const;
+  void queueImportersLocked(const std::string& path, const std::string& except);
+  /// Runs the first queued background file; `l` is held on entry and on return.
+  void runBackground(std::unique_lock<std::mutex>& l);
+  void emitProgressLocked(std::vector<BackgroundProgress>& out, bool finished);
+  /// Hands `garbage` to the reaper (or, when synchronous, lets it die at the caller).
+  void dispose(std::shared_ptr<const void> garbage);
+  void reaperLoop();
 
   SchedulerOptions opts_;
   std::function<void(SnapshotPtr)> onAnalyzed_;
@@ -77,8 +116,24 @@ class Scheduler {
   std::condition_variable cv_;
   std::map<std::string, Doc> docs_;
   uint64_t counter_ = 0;
+  static constexpr int kBurstMs = 150;
+  std::chrono::steady_clock::time_point lastUpdate_{};
   bool stopping_ = false;
   std::thread worker_;
+  // Background analyses of unopened files.
+  std::deque<std::string> bg_;
+  std::set<std::string> bgQueued_;
+  std::map<std::string, std::string> bgImports_;  ///< path -> its import lines, as last analysed
+  std::atomic<uint64_t> fgCounter_{0};  ///< bumped by every edit: cancels a background analysis
+  int bgDone_ = 0, bgTotal_ = 0;
+  bool bgReport_ = false;
+  std::chrono::steady_clock::time_point bgStart_;
+  std::function<void(const BackgroundProgress&)> bgListener_;
+  std::mutex reapMu_;
+  std::condition_variable reapCv_;
+  std::vector<std::shared_ptr<const void>> reap_;
+  bool reapStop_ = false;
+  std::thread reaper_;
 };
 
 }  // namespace tlens::lsp

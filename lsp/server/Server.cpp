@@ -1,9 +1,13 @@
 #include "lsp/server/Server.h"
 
+#include <algorithm>
+#include <filesystem>
+
 #include "lsp/features/Features.h"
 #include "lsp/protocol/Uri.h"
 #include "lsp/server/Convert.h"
 #include "lsp/server/Document.h"
+#include "lsp/server/WorkspaceScan.h"
 
 namespace tlens::lsp {
 
@@ -50,6 +54,7 @@ Server::Server(ServerOptions o, Publish publish) : opts_(o), publish_(std::move(
   so.threads = o.asyncThreads;
   so.debounceMs = o.debounceMs;
   so.timeBudgetMs = o.timeBudgetMs;
+  so.backgroundBudgetMs = o.backgroundBudgetMs;
   sched_ = std::make_unique<Scheduler>(so, [this](std::shared_ptr<const Snapshot> s) { this->publish(s); });
 }
 
@@ -59,8 +64,67 @@ PositionEncoding Server::initialize(const InitializeParams& p) {
   enc_ = PositionEncoding::Utf16;
   for (PositionEncoding e : p.positionEncodings)
     if (e == PositionEncoding::Utf8) enc_ = PositionEncoding::Utf8;
-  sched_->setRoots(p.workspaceFolders);
+  roots_.clear();
+  for (const auto& r : p.workspaceFolders) {
+    std::error_code ec;
+    roots_.push_back(std::filesystem::absolute(r, ec).lexically_normal().string());
+  }
+  sched_->setRoots(roots_);
   return enc_;
+}
+
+void Server::setProgressListener(std::function<void(const BackgroundProgress&)> l) {
+  sched_->setBackgroundListener(std::move(l));
+}
+
+void Server::startWorkspaceAnalysis() {
+  if (!opts_.workspaceAnalysis || roots_.empty()) return;
+  ScanResult scan = scanWorkspace(roots_, opts_.maxWorkspaceFiles);
+  {
+    std::lock_guard<std::mutex> l(filesMu_);
+    files_ = scan.files;
+  }
+  sched_->analyzeInBackground(scan.files, /*report=*/true);
+}
+
+bool Server::inWorkspace(const std::string& path) const {
+  std::lock_guard<std::mutex> l(filesMu_);
+  return std::binary_search(files_.begin(), files_.end(), path);
+}
+
+void Server::filesChanged(const std::vector<FileChange>& changes) {
+  std::vector<std::string> again;
+  for (const FileChange& c : changes) {
+    std::string path = uriToPath(c.uri);
+    if (std::filesystem::path(path).extension() != ".py") continue;
+    bool underRoot = std::any_of(roots_.begin(), roots_.end(), [&](const std::string& r) {
+      return path.compare(0, r.size(), r) == 0 && (path.size() == r.size() || path[r.size()] == '/');
+    });
+    if (!underRoot) continue;
+    {
+      std::lock_guard<std::mutex> l(filesMu_);
+      auto it = std::lower_bound(files_.begin(), files_.end(), path);
+      bool known = it != files_.end() && *it == path;
+      if (c.deleted && known) files_.erase(it);
+      if (!c.deleted && !known && files_.size() < opts_.maxWorkspaceFiles) files_.insert(it, path);
+    }
+    again.push_back(path);  // a deleted file is analysed as empty: its diagnostics are cleared
+    sched_->reanalyzeImporters(path);
+  }
+  if (!again.empty()) sched_->analyzeInBackground(again, false);
+}
+
+WorkspaceView Server::workspace() const {
+  WorkspaceView v;
+  v.roots = roots_;
+  {
+    std::lock_guard<std::mutex> l(filesMu_);
+    v.files = files_;
+  }
+  v.open = sched_->openTexts();
+  for (const auto& [path, text] : *v.open)
+    if (!std::binary_search(v.files.begin(), v.files.end(), path)) v.files.push_back(path);
+  return v;
 }
 
 void Server::didOpen(const TextDocumentItem& doc) { sched_->update(doc.uri, uriToPath(doc.uri), doc.text, doc.version); }
@@ -75,18 +139,23 @@ void Server::didChange(const std::string& uri, int version, const std::vector<Te
 
 void Server::didClose(const std::string& uri) {
   sched_->remove(uri);
-  if (publish_) publish_(PublishDiagnosticsParams{uri, std::nullopt, {}});  // clear its diagnostics
+  std::string path = uriToPath(uri);
+  // A workspace file goes back to its disk version's diagnostics; any other file is cleared.
+  if (opts_.workspaceAnalysis && inWorkspace(path)) sched_->analyzeInBackground({path}, false);
+  else if (publish_) publish_(PublishDiagnosticsParams{uri, std::nullopt, {}});
 }
 
-void Server::didSave(const std::string&) {
-  // The server analyses the editor's text, not the disk; saving changes nothing.
+void Server::didSave(const std::string& uri) {
+  // Open documents are analysed on the editor's text already; unopened files that import the
+  // saved module read it from disk, so they are analysed again.
+  if (opts_.workspaceAnalysis) sched_->reanalyzeImporters(uriToPath(uri));
 }
 
 void Server::publish(const std::shared_ptr<const Snapshot>& s) {
   if (!publish_) return;
   PublishDiagnosticsParams p;
   p.uri = s->uri;
-  p.version = s->version;
+  if (s->version >= 0) p.version = s->version;  // background analyses of unopened files: none
   Converter c{*s, enc_};
   try {
     for (const DiagnosticInfo& d : diagnostics(*s)) p.diagnostics.push_back(toLsp(c, *s, d));
@@ -141,12 +210,24 @@ void Server::documentSymbols(const std::string& uri, Reply<std::vector<DocumentS
                                             });
 }
 
+namespace {
+
+Location toLsp(const Converter& c, const Snapshot& s, const XRef& x) {
+  if (x.path == s.file->path() || !x.file) return {s.uri, c.toLsp(x.range)};
+  Snapshot other;  // only its file, for the conversion of columns
+  other.file = x.file;
+  Converter oc{other, c.enc};
+  return {pathToUri(x.path), oc.toLsp(x.range)};
+}
+
+}  // namespace
+
 void Server::definition(const std::string& uri, Position pos, Reply<std::vector<Location>> reply, CancelFlag cancel) {
   withSnapshot<std::vector<Location>>(uri, "definition", cancel, std::move(reply),
-                                      [pos](const Snapshot& s, const Converter& c) {
+                                      [pos, ws = workspace()](const Snapshot& s, const Converter& c) {
                                         std::vector<Location> out;
-                                        for (const auto& r : lsp::definition(s, c.toText(pos)))
-                                          out.push_back({s.uri, c.toLsp(r)});
+                                        for (const auto& x : lsp::definition(s, c.toText(pos), ws))
+                                          out.push_back(toLsp(c, s, x));
                                         return out;
                                       });
 }
@@ -154,10 +235,10 @@ void Server::definition(const std::string& uri, Position pos, Reply<std::vector<
 void Server::references(const std::string& uri, Position pos, bool includeDeclaration,
                         Reply<std::vector<Location>> reply, CancelFlag cancel) {
   withSnapshot<std::vector<Location>>(uri, "references", cancel, std::move(reply),
-                                      [pos, includeDeclaration](const Snapshot& s, const Converter& c) {
+                                      [pos, includeDeclaration, ws = workspace()](const Snapshot& s, const Converter& c) {
                                         std::vector<Location> out;
-                                        for (const auto& r : lsp::references(s, c.toText(pos), includeDeclaration))
-                                          out.push_back({s.uri, c.toLsp(r)});
+                                        for (const auto& x : lsp::references(s, c.toText(pos), includeDeclaration, ws))
+                                          out.push_back(toLsp(c, s, x));
                                         return out;
                                       });
 }

@@ -12,12 +12,14 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "lsp/protocol/Types.h"
 #include "lsp/server/Expected.h"
+#include "lsp/features/Workspace.h"
 #include "lsp/server/Scheduler.h"
 
 namespace tlens::lsp {
@@ -26,6 +28,16 @@ struct ServerOptions {
   int asyncThreads = 1;  ///< 0: analyse synchronously on the caller's thread (tests)
   int debounceMs = 30;
   int timeBudgetMs = 500;
+  /// Analyse the workspace's unopened .py files in the background after `initialized`.
+  bool workspaceAnalysis = true;
+  size_t maxWorkspaceFiles = 500;
+  int backgroundBudgetMs = 60000;
+};
+
+/// A file the client saw change on disk (workspace/didChangeWatchedFiles).
+struct FileChange {
+  std::string uri;
+  bool deleted = false;
 };
 
 using CancelFlag = std::shared_ptr<std::atomic<bool>>;
@@ -48,6 +60,11 @@ class Server {
   void didChange(const std::string& uri, int version, const std::vector<TextDocumentContentChangeEvent>& changes);
   void didClose(const std::string& uri);
   void didSave(const std::string& uri);
+  /// After `initialized`: finds the workspace's .py files and analyses the unopened ones in the
+  /// background (their diagnostics are published), reporting progress to the listener.
+  void startWorkspaceAnalysis();
+  void filesChanged(const std::vector<FileChange>& changes);
+  void setProgressListener(std::function<void(const BackgroundProgress&)> l);
 
   void hover(const std::string& uri, Position pos, Reply<std::optional<Hover>> reply, CancelFlag cancel = {});
   void inlayHints(const std::string& uri, Range range, Reply<std::vector<InlayHint>> reply, CancelFlag cancel = {});
@@ -64,11 +81,16 @@ class Server {
   template <class T, class F>
   void withSnapshot(const std::string& uri, const char* what, CancelFlag cancel, Reply<T> reply, F&& feature);
   void publish(const std::shared_ptr<const Snapshot>& s);
+  WorkspaceView workspace() const;
+  bool inWorkspace(const std::string& path) const;
 
   ServerOptions opts_;
   Publish publish_;
   PositionEncoding enc_ = PositionEncoding::Utf16;
   std::unique_ptr<Scheduler> sched_;
+  std::vector<std::string> roots_;
+  mutable std::mutex filesMu_;
+  std::vector<std::string> files_;  ///< the workspace's .py files (sorted), from the scan
 };
 
 }  // namespace tlens::lsp

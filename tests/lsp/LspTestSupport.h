@@ -17,6 +17,8 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
+#include <thread>
 #include <mutex>
 #include <optional>
 #include <regex>
@@ -25,9 +27,11 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "lsp/analysis/Analyzer.h"
 #include "lsp/features/Features.h"
+#include "lsp/protocol/LspServer.h"
 #include "protocol/Channel.h"
 
 namespace tlens::lsp::test {
@@ -193,5 +197,103 @@ class QueueChannel : public protocol::Channel {
   std::vector<std::string> out_;
   bool closed_ = false;
 };
+
+using nlohmann::json;
+
+/// The adapter on a thread over a QueueChannel, with helpers to send and wait for messages.
+struct ProtocolSession {
+  QueueChannel ch;
+  std::unique_ptr<LspServer> server;
+  std::thread loop;
+  int status = -1;
+  int nextId = 1;
+
+  explicit ProtocolSession(int threads = 1, std::function<void(ServerOptions&)> tune = {}) {
+    ServerOptions o;
+    o.asyncThreads = threads;
+    o.debounceMs = 5;
+    o.timeBudgetMs = 2000;
+    if (tune) tune(o);
+    server = std::make_unique<LspServer>(ch, o);
+    loop = std::thread([this] { status = server->run(); });
+  }
+  ~ProtocolSession() {
+    ch.close();
+    if (loop.joinable()) loop.join();
+  }
+  void raw(const std::string& body) { ch.push(body); }
+  void notify(const std::string& method, json params) {
+    ch.push(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}.dump());
+  }
+  int send(const std::string& method, json params) {
+    int id = nextId++;
+    ch.push(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}.dump());
+    return id;
+  }
+  /// The response with `id` (waits up to 10 s); null json when none came.
+  json response(const json& id) {
+    json found;
+    ch.waitFor([&](const std::vector<std::string>& out) {
+      for (const auto& b : out) {
+        json m = json::parse(b, nullptr, false);
+        if (m.is_object() && m.contains("id") && m["id"] == id && !m.contains("method")) {
+          found = m;
+          return true;
+        }
+      }
+      return false;
+    });
+    return found;
+  }
+  json request(const std::string& method, json params) { return response(send(method, std::move(params))); }
+  /// The latest publishDiagnostics for `uri` with `version` (waits up to 10 s).
+  json diagnostics(const std::string& uri, int version) {
+    json found;
+    ch.waitFor([&](const std::vector<std::string>& out) {
+      for (const auto& b : out) {
+        json m = json::parse(b, nullptr, false);
+        if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri &&
+            m["params"].value("version", -1) == version)
+          found = m["params"];
+      }
+      return !found.is_null();
+    });
+    return found;
+  }
+  /// A message the server sent with `method` (the n-th, 0-based; waits up to 10 s), or null.
+  json sent(const std::string& method, int n = 0) {
+    json found;
+    ch.waitFor([&](const std::vector<std::string>& out) {
+      int seen = 0;
+      for (const auto& b : out) {
+        json m = json::parse(b, nullptr, false);
+        if (m.is_object() && m.value("method", "") == method && seen++ == n) {
+          found = m;
+          return true;
+        }
+      }
+      return false;
+    });
+    return found;
+  }
+  /// Every message sent so far with `method`.
+  std::vector<json> allSent(const std::string& method) {
+    std::vector<json> out;
+    for (const auto& b : ch.written()) {
+      json m = json::parse(b, nullptr, false);
+      if (m.is_object() && m.value("method", "") == method) out.push_back(m);
+    }
+    return out;
+  }
+  void initialize(json caps = json::object(), json rootUri = nullptr) {
+    json r = request("initialize", {{"processId", nullptr}, {"rootUri", rootUri}, {"capabilities", caps}});
+    REQUIRE(r.contains("result"));
+    notify("initialized", json::object());
+  }
+  void open(const std::string& uri, const std::string& text, int version = 1) {
+    notify("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "python"}, {"version", version}, {"text", text}}}});
+  }
+};
+
 
 }  // namespace tlens::lsp::test

@@ -1,7 +1,15 @@
 // The protocol adapter and the typed server, end to end over a channel double (bodies without
 // framing). Robustness: malformed JSON, unknown methods, requests before initialize, hostile
 // documents; the server answers and lives on.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -15,73 +23,7 @@ using nlohmann::json;
 
 namespace {
 
-struct Session {
-  QueueChannel ch;
-  std::unique_ptr<LspServer> server;
-  std::thread loop;
-  int status = -1;
-  int nextId = 1;
-
-  explicit Session(int threads = 1) {
-    ServerOptions o;
-    o.asyncThreads = threads;
-    o.debounceMs = 5;
-    o.timeBudgetMs = 2000;
-    server = std::make_unique<LspServer>(ch, o);
-    loop = std::thread([this] { status = server->run(); });
-  }
-  ~Session() {
-    ch.close();
-    if (loop.joinable()) loop.join();
-  }
-  void raw(const std::string& body) { ch.push(body); }
-  void notify(const std::string& method, json params) {
-    ch.push(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}.dump());
-  }
-  int send(const std::string& method, json params) {
-    int id = nextId++;
-    ch.push(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}.dump());
-    return id;
-  }
-  /// The response with `id` (waits up to 10 s); null json when none came.
-  json response(const json& id) {
-    json found;
-    ch.waitFor([&](const std::vector<std::string>& out) {
-      for (const auto& b : out) {
-        json m = json::parse(b, nullptr, false);
-        if (m.is_object() && m.contains("id") && m["id"] == id && !m.contains("method")) {
-          found = m;
-          return true;
-        }
-      }
-      return false;
-    });
-    return found;
-  }
-  json request(const std::string& method, json params) { return response(send(method, std::move(params))); }
-  /// The latest publishDiagnostics for `uri` with `version` (waits up to 10 s).
-  json diagnostics(const std::string& uri, int version) {
-    json found;
-    ch.waitFor([&](const std::vector<std::string>& out) {
-      for (const auto& b : out) {
-        json m = json::parse(b, nullptr, false);
-        if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri &&
-            m["params"].value("version", -1) == version)
-          found = m["params"];
-      }
-      return !found.is_null();
-    });
-    return found;
-  }
-  void initialize(json caps = json::object()) {
-    json r = request("initialize", {{"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", caps}});
-    REQUIRE(r.contains("result"));
-    notify("initialized", json::object());
-  }
-  void open(const std::string& uri, const std::string& text, int version = 1) {
-    notify("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "python"}, {"version", version}, {"text", text}}}});
-  }
-};
+using Session = ProtocolSession;
 
 const char* kBug = R"(import tensorflow as tf
 a = tf.placeholder(tf.float32, [None, 3])
@@ -202,7 +144,8 @@ TEST_CASE("hostile documents: while True, 10,000 nested parentheses, invalid UTF
                     "{\"uri\":\"file:///bad.py\",\"version\":1,\"text\":\"x = '\xff\xfe'\\ny = 1\\n\"}}}"));
   CHECK(s.response(nullptr)["error"]["code"] == -32700);
   std::string big;
-  for (int i = 0; i < 20000; ++i) big += "v" + std::to_string(i) + " = " + std::to_string(i) + " * 2  # padding padding padding\n";
+  for (int i = 0; i < 25000; ++i) big += "v" + std::to_string(i) + " = " + std::to_string(i) + " * 2  # padding padding padding\n";
+  REQUIRE(big.size() >= (1u << 20));  // a 1 MB file
   s.open("file:///big.py", big);
   auto t0 = std::chrono::steady_clock::now();
   CHECK(!s.diagnostics("file:///loop.py", 1).is_null());
@@ -211,6 +154,18 @@ TEST_CASE("hostile documents: while True, 10,000 nested parentheses, invalid UTF
   CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
   json h = s.request("textDocument/hover", {{"textDocument", {{"uri", "file:///parens.py"}}}, {"position", {{"line", 0}, {"character", 0}}}});
   CHECK(h.contains("result"));
+  // The big file answers reads (the analysis stops at its time budget; the reads do not wait).
+  json hb = s.request("textDocument/hover", {{"textDocument", {{"uri", "file:///big.py"}}}, {"position", {{"line", 3}, {"character", 0}}}});
+  REQUIRE(hb.contains("result"));
+  CHECK(hb["result"]["contents"]["value"].get<std::string>().find("int") != std::string::npos);
+  json sym = s.request("textDocument/documentSymbol", {{"textDocument", {{"uri", "file:///big.py"}}}});
+  CHECK(sym["result"].size() == 25000);
+  // An edit of the endless loop is analysed too: the loop did not block the worker.
+  s.notify("textDocument/didChange", {{"textDocument", {{"uri", "file:///loop.py"}, {"version", 2}}},
+                                      {"contentChanges", {{{"text", "import tensorflow as tf\nwhile True:\n    x = tf.matmul(tf.zeros([1, 2]), tf.zeros([3, 4]))\n"}}}}});
+  json loop2 = s.diagnostics("file:///loop.py", 2);
+  REQUIRE(loop2["diagnostics"].size() == 1);
+  CHECK(loop2["diagnostics"][0]["message"].get<std::string>().find("2 and 3") != std::string::npos);
   json shut = s.request("shutdown", nullptr);
   CHECK(shut.contains("result"));
   s.notify("exit", json::object());
@@ -296,4 +251,97 @@ TEST_CASE("with UTF-8 negotiated, columns are bytes", "[lsp][protocol][hover]") 
   REQUIRE(r["result"].is_object());
   CHECK(r["result"]["contents"]["value"].get<std::string>().find("float32[2, 3]") != std::string::npos);
   CHECK(r["result"]["range"]["start"]["character"] == 10);
+}
+
+TEST_CASE("analysing a program that writes files, deletes, runs commands or opens sockets does none of it", "[lsp][protocol][robustness]") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("tlens-lsp-side-effects-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path keep = dir / "keep.txt";
+  std::ofstream(keep) << "precious";
+  // A listening socket: the analysed program tries to connect to it.
+  int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  REQUIRE(listener >= 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  REQUIRE(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  REQUIRE(::listen(listener, 4) == 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  int port = ntohs(addr.sin_port);
+  std::string d = dir.string();
+  std::string program = "import os\nimport shutil\nimport socket\nimport subprocess\nimport time\n"
+                        "with open('" + d + "/written.txt', 'w') as f:\n    f.write('x' * 100)\n"
+                        "open('" + d + "/appended.txt', 'a').write('y')\n"
+                        "os.makedirs('" + d + "/made/deep', exist_ok=True)\n"
+                        "os.mkdir('" + d + "/made2')\n"
+                        "os.remove('" + d + "/keep.txt')\n"
+                        "shutil.rmtree('" + d + "')\n"
+                        "os.system('touch " + d + "/by_system')\n"
+                        "subprocess.run(['touch', '" + d + "/by_subprocess'])\n"
+                        "s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+                        "s.connect(('127.0.0.1', " + std::to_string(port) + "))\n"
+                        "s.sendall(b'hello')\n"
+                        "time.sleep(30)\n"
+                        "print('printed')\n";
+  ProtocolSession s;
+  s.initialize();
+  auto t0 = std::chrono::steady_clock::now();
+  s.open("file://" + d + "/evil.py", program);
+  json diags = s.diagnostics("file://" + d + "/evil.py", 1);
+  REQUIRE(!diags.is_null());
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(10));  // time.sleep(30) did not sleep
+  std::vector<std::string> left;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) left.push_back(e.path().filename().string());
+  CHECK(left == std::vector<std::string>{"keep.txt"});
+  std::ifstream in(keep);
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(content == "precious");
+  // Nobody connected.
+  pollfd p{listener, POLLIN, 0};
+  CHECK(::poll(&p, 1, 200) == 0);
+  ::close(listener);
+  // Nothing was printed on the channel (only protocol messages were written).
+  for (const auto& b : s.ch.written()) CHECK(json::parse(b, nullptr, false).is_object());
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a Content-Length that does not match the body: that message fails, the next ones are answered", "[lsp][transcript][robustness]") {
+  auto frame = [](const json& j) { return tlens::protocol::encodeFrame(j.dump()); };
+  std::string hover = json{{"jsonrpc", "2.0"}, {"id", 5}, {"method", "shutdown"}}.dump();
+  std::string in;
+  in += frame({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", {{"capabilities", json::object()}}}});
+  // Too short: the decoder takes 10 bytes (not JSON: ParseError); the rest is skipped up to the
+  // next header.
+  in += "Content-Length: 10\r\n\r\n" + hover;
+  // Too long: the body swallows the start of the next message (ParseError), then resynchronises.
+  std::string two = json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "shutdown"}}.dump();
+  in += "Content-Length: " + std::to_string(two.size() + 5) + "\r\n\r\n" + two;
+  in += frame({{"jsonrpc", "2.0"}, {"id", 3}, {"method", "textDocument/documentSymbol"}, {"params", {{"textDocument", {{"uri", "file:///none.py"}}}}}});
+  in += frame({{"jsonrpc", "2.0"}, {"id", 4}, {"method", "shutdown"}});
+  in += frame({{"jsonrpc", "2.0"}, {"method", "exit"}});
+  std::string out;
+  auto ch = tlens::protocol::memoryChannel(in, &out);
+  ServerOptions o;
+  o.asyncThreads = 0;
+  LspServer server(*ch, o);
+  CHECK(server.run() == 0);
+  tlens::protocol::FrameDecoder dec;
+  dec.feed(out);
+  std::vector<json> msgs;
+  while (auto body = dec.next()) msgs.push_back(json::parse(*body));
+  std::vector<json> ids;
+  int parseErrors = 0;
+  for (const json& m : msgs) {
+    if (m.contains("error") && m["error"]["code"] == -32700) ++parseErrors;
+    else ids.push_back(m["id"]);
+  }
+  CHECK(parseErrors >= 1);
+  // initialize, and the last shutdown; id 3 may have been swallowed by the too-long body.
+  REQUIRE(!ids.empty());
+  CHECK(ids.front() == 1);
+  CHECK(ids.back() == 4);
 }
