@@ -1,0 +1,186 @@
+// GPU kernels of the NN family: Softmax/LogSoftmax, the softmax cross entropies, pooling (NHWC)
+// and the random ops. Checks and messages match the CPU kernels.
+#include "engine/cuda/GpuKernel.h"
+
+namespace tlens::cuda {
+
+namespace {
+
+template <bool Log>
+void softmaxKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor in = g.in(0);
+  const int rank = in.rank();
+  const int64_t a = c.getInt("axis", -1);
+  const int64_t axis = a < 0 ? a + rank : a;
+  if (rank < 1) c.fail("logits must have at least one dimension, got shape " + concreteStr(in.shape()));
+  if (axis < 0 || axis >= rank)
+    c.fail("Dimension (" + std::to_string(a) + ") must be in the range [" + std::to_string(-rank) + ", " +
+           std::to_string(rank) + ") where " + std::to_string(rank) + " is the number of dimensions in the input.");
+  Tensor& out = g.out(0);
+  if (in.numElements() == 0) return;
+  int64_t outer = 1, inner = 1;
+  for (int i = 0; i < axis; ++i) outer *= in.dim(i);
+  for (int i = static_cast<int>(axis) + 1; i < rank; ++i) inner *= in.dim(i);
+  g.check(launchSoftmax(Log, g.et(in.dtype()), in.raw(), out.raw(), outer, in.dim(static_cast<int>(axis)), inner,
+                        g.stream),
+          "launchSoftmax", in.dtype());
+}
+
+void xentKernel(KernelContext& c) {
+  const Tensor& f0 = c.input(0);
+  const Tensor& l0 = c.input(1);
+  if (f0.shape() != l0.shape()) {
+    auto b = broadcastConcrete(f0.shape(), l0.shape());
+    if (!b)
+      c.fail("logits and labels must be broadcastable: logits_size=" + concreteStr(f0.shape()) +
+             " labels_size=" + concreteStr(l0.shape()));
+    if (b->size() != 2) c.fail("logits and labels must be either 2-dimensional, or broadcasted to be 2-dimensional");
+  } else if (f0.rank() != 2) {
+    c.fail("logits and labels must be either 2-dimensional, or broadcasted to be 2-dimensional");
+  }
+  Gpu g(c);
+  Tensor& loss = g.out(0);
+  Tensor& bp = g.out(1);
+  const ConcreteShape& s = bp.shape();
+  const Tensor f = broadcastTo(g, g.in(0), s), l = broadcastTo(g, g.in(1), s);
+  g.check(launchSoftmaxXent(g.et(bp.dtype()), f.raw(), l.raw(), loss.raw(), bp.raw(), s[0], s[1], g.stream),
+          "launchSoftmaxXent", bp.dtype());
+}
+
+void sparseXentKernel(KernelContext& c) {
+  const Tensor& f0 = c.input(0);
+  const Tensor& labels0 = c.input(1);
+  if (f0.rank() != 2) c.fail("logits must be 2-D, but got shape " + concreteStr(f0.shape()));
+  if (labels0.rank() != 1) c.fail("labels must be 1-D, but got shape " + concreteStr(labels0.shape()));
+  if (f0.dim(0) != labels0.dim(0))
+    c.fail("logits and labels must have the same first dimension, got logits shape " + concreteStr(f0.shape()) +
+           " and labels shape " + concreteStr(labels0.shape()));
+  const int64_t rows = f0.dim(0), cols = f0.dim(1);
+  if (cols == 0) c.fail("Must have at least one class, but got logits shape " + concreteStr(f0.shape()));
+  if (labels0.dtype() != DType::Int32 && labels0.dtype() != DType::Int64)
+    c.fail("labels must be int32 or int64, got " + std::string(dtypeName(labels0.dtype())));
+  Gpu g(c);
+  const Tensor f = g.in(0), labels = g.in(1);
+  Tensor& loss = g.out(0);
+  Tensor& bp = g.out(1);
+  if (rows == 0) return;
+  int* flag = g.clearedFlag();
+  g.check(launchSparseXent(g.et(bp.dtype()), f.raw(), labels.raw(), labels.dtype() == DType::Int64, loss.raw(),
+                           bp.raw(), rows, cols, flag, g.stream),
+          "launchSparseXent", bp.dtype());
+  if (g.flagRaised()) {  // the CPU's message, with the labels read back
+    const std::vector<int64_t> lab = labels.toHost().toInt64Vector();
+    for (int64_t v : lab)
+      if (v < 0 || v >= cols) {
+        std::string all;
+        const size_t shown = std::min<size_t>(lab.size(), 1000);
+        for (size_t i = 0; i < shown; ++i) all += (i ? " " : "") + std::to_string(lab[i]);
+        if (shown < lab.size()) all += " ...";
+        c.fail("Received a label value of " + std::to_string(v) + " which is outside the valid range of [0, " +
+               std::to_string(cols) + ").  Label values: " + all);
+      }
+  }
+}
+
+PoolGeom poolGeom(KernelContext& c, const ConcreteShape& in, const ConcreteShape& out) {
+  if (c.getString("data_format", "NHWC") != "NHWC")
+    c.fail("The GPU kernel of " + c.op().type + " supports only NHWC, got data_format " +
+               c.getString("data_format"),
+           ErrorCode::Unimplemented);
+  if (in.size() != 4 || out.size() != 4)
+    c.fail(c.op().type + " expects 4-D NHWC tensors, got " + concreteStr(in) + " and " + concreteStr(out));
+  const std::vector<int64_t> ks = c.getInts("ksize").value_or(std::vector<int64_t>{1, 1, 1, 1});
+  const std::vector<int64_t> st = c.getInts("strides").value_or(std::vector<int64_t>{1, 1, 1, 1});
+  if (ks.size() != 4 || st.size() != 4) c.fail("ksize and strides must have 4 elements");
+  PoolGeom p{};
+  p.n = in[0];
+  p.h = in[1];
+  p.w = in[2];
+  p.c = in[3];
+  p.oh = out[1];
+  p.ow = out[2];
+  p.kh = ks[1];
+  p.kw = ks[2];
+  p.sh = st[1];
+  p.sw = st[2];
+  if (c.getString("padding") == "SAME") {
+    p.padT = std::max<int64_t>((p.oh - 1) * p.sh + p.kh - p.h, 0) / 2;
+    p.padL = std::max<int64_t>((p.ow - 1) * p.sw + p.kw - p.w, 0) / 2;
+  }
+  return p;
+}
+
+void maxPoolKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor x = g.in(0);
+  Tensor& y = g.out(0);
+  const PoolGeom p = poolGeom(c, x.shape(), y.shape());
+  g.check(launchMaxPool(g.et(y.dtype()), x.raw(), y.raw(), p, g.stream), "launchMaxPool", y.dtype());
+}
+
+void maxPoolGradKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor x = g.in(0), dy = g.in(2);
+  Tensor& dx = g.out(0);
+  const PoolGeom p = poolGeom(c, x.shape(), dy.shape());
+  if (dx.numElements() == 0) return;
+  g.check(launchMaxPoolGrad(g.et(dx.dtype()), x.raw(), dy.raw(), dx.raw(), p, g.stream), "launchMaxPoolGrad",
+          dx.dtype());
+}
+
+void maxPoolGradGradKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor x = g.in(0), gin = g.in(2);
+  Tensor& out = g.out(0);
+  const PoolGeom p = poolGeom(c, x.shape(), out.shape());
+  g.check(launchMaxPoolGradGrad(g.et(out.dtype()), x.raw(), gin.raw(), out.raw(), p, g.stream),
+          "launchMaxPoolGradGrad", out.dtype());
+}
+
+void avgPoolKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor x = g.in(0);
+  Tensor& y = g.out(0);
+  const PoolGeom p = poolGeom(c, x.shape(), y.shape());
+  g.check(launchAvgPool(g.et(y.dtype()), x.raw(), y.raw(), p, g.stream), "launchAvgPool", y.dtype());
+}
+
+void avgPoolGradKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor dy = g.in(1);
+  Tensor& dx = g.out(0);
+  const PoolGeom p = poolGeom(c, dx.shape(), dy.shape());
+  g.check(launchAvgPoolGrad(g.et(dx.dtype()), dy.raw(), dx.raw(), p, g.stream), "launchAvgPoolGrad", dx.dtype());
+}
+
+template <RandKind K>
+void randomKernel(KernelContext& c) {
+  Gpu g(c);
+  Tensor& out = g.out(0);
+  // One 64-bit Philox key per run from the node's generator (seed/seed2 honoured, advancing
+  // across runs), as the CPU kernels draw theirs; the streams themselves differ from the CPU's.
+  const uint64_t key = c.rng()();
+  g.check(launchRandom(K, g.et(out.dtype()), out.raw(), out.numElements(), key, g.stream), "launchRandom",
+          out.dtype());
+}
+
+}  // namespace
+
+void registerNNKernels(KernelRegistry& r) {
+  const Device::Kind G = Device::GPU;
+  r.add("Softmax", G, softmaxKernel<false>);
+  r.add("LogSoftmax", G, softmaxKernel<true>);
+  r.add("SoftmaxCrossEntropyWithLogits", G, xentKernel);
+  r.add("SparseSoftmaxCrossEntropyWithLogits", G, sparseXentKernel);
+  r.add("MaxPool", G, maxPoolKernel);
+  r.add("MaxPoolGrad", G, maxPoolGradKernel);
+  r.add("MaxPoolGradGrad", G, maxPoolGradGradKernel);
+  r.add("AvgPool", G, avgPoolKernel);
+  r.add("AvgPoolGrad", G, avgPoolGradKernel);
+  r.add("RandomUniform", G, randomKernel<RandKind::Uniform>);
+  r.add("RandomStandardNormal", G, randomKernel<RandKind::Normal>);
+  r.add("TruncatedNormal", G, randomKernel<RandKind::TruncatedNormal>);
+}
+
+}  // namespace tlens::cuda
