@@ -53,5 +53,7 @@ void matmulBench(bool quick);
 void eagerBench(bool quick);
 void mlpBench(bool quick);
 void interpBench(bool quick);
+/// GPU benchmarks (GpuBench.cpp); prints why and returns when there is no CUDA device.
+void gpuBench(bool quick);
 
 }  // namespace tlens::bench

@@ -1,4 +1,4 @@
-// tlens_bench [--quick] [matmul|eager|mlp]...: prints each benchmark's numbers and its ratio to a
+// tlens_bench [--quick] [matmul|eager|mlp|interp|gpu]...: prints each benchmark's numbers and its ratio to a
 // baseline measured in the same run, with the target from the issue and PASS/MISS.
 #include <unistd.h>
 
@@ -26,5 +26,6 @@ int main(int argc, char** argv) {
   if (want("eager")) tlens::bench::eagerBench(quick);
   if (want("mlp")) tlens::bench::mlpBench(quick);
   if (want("interp")) tlens::bench::interpBench(quick);
+  if (want("gpu")) tlens::bench::gpuBench(quick);
   return 0;
 }

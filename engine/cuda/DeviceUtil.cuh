@@ -117,8 +117,7 @@ inline cudaError_t launched() { return cudaGetLastError(); }
 /// blockDim.x must be a multiple of 32, at most 1024.
 template <typename A, typename Op>
 __device__ A blockReduce(A v, Op op) {
-  __shared__ unsigned char smemRaw[32 * sizeof(A) > 0 ? 32 * 16 : 1];
-  A* smem = reinterpret_cast<A*>(smemRaw);
+  __shared__ A smem[32];  // one slot per warp (one array per accumulator type)
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   for (int o = 16; o > 0; o >>= 1) v = op(v, __shfl_down_sync(0xffffffffu, v, o));
   if (lane == 0) smem[warp] = v;

@@ -106,17 +106,29 @@ cudaError_t runUnary(const void* x, void* y, int64_t n, double alpha, cudaStream
   return launched();
 }
 
+/// The elementwise type sets add float16 (loaded as float32, computed in float32, stored back).
+template <typename F>
+cudaError_t dispatchFloatH(ET t, F&& f) {
+  if (t == ET::F16) return f(__half{});
+  return dispatchFloat(t, f);
+}
+template <typename F>
+cudaError_t dispatchNumericH(ET t, F&& f) {
+  if (t == ET::F16) return f(__half{});
+  return dispatchNumeric(t, f);
+}
+
 template <UOp OP>
 cudaError_t unaryNumeric(ET t, const void* x, void* y, int64_t n, double a, cudaStream_t s) {
-  return dispatchNumeric(t, [&](auto z) { using T = decltype(z); return runUnary<OP, T, T>(x, y, n, a, s); });
+  return dispatchNumericH(t, [&](auto z) { using T = decltype(z); return runUnary<OP, T, T>(x, y, n, a, s); });
 }
 template <UOp OP>
 cudaError_t unaryFloat(ET t, const void* x, void* y, int64_t n, double a, cudaStream_t s) {
-  return dispatchFloat(t, [&](auto z) { using T = decltype(z); return runUnary<OP, T, T>(x, y, n, a, s); });
+  return dispatchFloatH(t, [&](auto z) { using T = decltype(z); return runUnary<OP, T, T>(x, y, n, a, s); });
 }
 template <UOp OP>
 cudaError_t unaryClassify(ET t, const void* x, void* y, int64_t n, cudaStream_t s) {
-  return dispatchFloat(t, [&](auto z) { using T = decltype(z); return runUnary<OP, T, bool>(x, y, n, 0, s); });
+  return dispatchFloatH(t, [&](auto z) { using T = decltype(z); return runUnary<OP, T, bool>(x, y, n, 0, s); });
 }
 
 // ---- binary ----
@@ -254,12 +266,12 @@ cudaError_t runBinary(const void* a, const void* b, void* o, int64_t n, const St
 template <BOp OP>
 cudaError_t binaryNumeric(ET t, const void* a, const void* b, void* o, int64_t n, const Strided3& ix, double al,
                           cudaStream_t s) {
-  return dispatchNumeric(t, [&](auto z) { return runBinary<OP, decltype(z)>(a, b, o, n, ix, al, s); });
+  return dispatchNumericH(t, [&](auto z) { return runBinary<OP, decltype(z)>(a, b, o, n, ix, al, s); });
 }
 template <BOp OP>
 cudaError_t binaryFloat(ET t, const void* a, const void* b, void* o, int64_t n, const Strided3& ix, double al,
                         cudaStream_t s) {
-  return dispatchFloat(t, [&](auto z) { return runBinary<OP, decltype(z)>(a, b, o, n, ix, al, s); });
+  return dispatchFloatH(t, [&](auto z) { return runBinary<OP, decltype(z)>(a, b, o, n, ix, al, s); });
 }
 template <BOp OP>
 cudaError_t binaryEquality(ET t, const void* a, const void* b, void* o, int64_t n, const Strided3& ix,

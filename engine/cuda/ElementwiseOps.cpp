@@ -176,22 +176,31 @@ void checkSameShapes(KernelContext& c, size_t n) {
              concreteTfStr(c.input(i).shape()) + ")");
 }
 
+/// float16 logistic losses run in float32, as on the CPU.
+DType computeType(DType t) { return t == DType::Float16 ? DType::Float32 : t; }
+
 void sigmoidXentKernel(KernelContext& c) {
   checkSameShapes(c, 2);
   Gpu g(c);
-  const Tensor z = g.in(0), x = g.in(1);
   Tensor& y = g.out(0);
-  g.check(launchSigmoidXent(g.et(y.dtype()), z.raw(), x.raw(), y.raw(), y.numElements(), g.stream),
-          "launchSigmoidXent", y.dtype());
+  const DType ct = computeType(y.dtype());
+  const Tensor z = castTo(g, g.in(0), ct), x = castTo(g, g.in(1), ct);
+  Tensor y2 = ct == y.dtype() ? y : g.temp(ct, y.shape());
+  g.check(launchSigmoidXent(g.et(ct), z.raw(), x.raw(), y2.raw(), y.numElements(), g.stream), "launchSigmoidXent",
+          y.dtype());
+  if (ct != y.dtype()) castInto(g, y2, y);
 }
 
 void sigmoidXentGradKernel(KernelContext& c) {
   checkSameShapes(c, 3);
   Gpu g(c);
-  const Tensor z = g.in(0), x = g.in(1), dy = g.in(2);
   Tensor& y = g.out(0);
-  g.check(launchSigmoidXentGrad(g.et(y.dtype()), z.raw(), x.raw(), dy.raw(), y.raw(), y.numElements(), g.stream),
+  const DType ct = computeType(y.dtype());
+  const Tensor z = castTo(g, g.in(0), ct), x = castTo(g, g.in(1), ct), dy = castTo(g, g.in(2), ct);
+  Tensor y2 = ct == y.dtype() ? y : g.temp(ct, y.shape());
+  g.check(launchSigmoidXentGrad(g.et(ct), z.raw(), x.raw(), dy.raw(), y2.raw(), y.numElements(), g.stream),
           "launchSigmoidXentGrad", y.dtype());
+  if (ct != y.dtype()) castInto(g, y2, y);
 }
 
 }  // namespace

@@ -94,6 +94,18 @@ bool Gpu::flagRaised() const {
   return v != 0;
 }
 
+Tensor castTo(const Gpu& g, const Tensor& t, DType dtype) {
+  if (t.dtype() == dtype) return t;
+  Tensor out = g.temp(dtype, t.shape());
+  castInto(g, t, out);
+  return out;
+}
+
+void castInto(const Gpu& g, const Tensor& src, Tensor& dst) {
+  g.check(launchCast(g.et(src.dtype()), g.et(dst.dtype()), src.raw(), dst.raw(), src.numElements(), g.stream),
+          "launchCast", src.dtype());
+}
+
 std::vector<int64_t> broadcastStrides(const ConcreteShape& shape, const ConcreteShape& outShape) {
   const size_t r = outShape.size(), rs = shape.size();
   std::vector<int64_t> st(r, 0);
@@ -215,6 +227,12 @@ ReduceLayout reduceLayout(const Gpu& g, const ConcreteShape& shape, const std::v
     }
   }
   ReduceLayout l;
+  int keptGroups = 0, redGroups = 0;
+  for (char r : red) (r ? redGroups : keptGroups)++;
+  if (keptGroups > kMaxDims || redGroups > kMaxDims)
+    g.ctx.fail("The GPU kernel of " + g.ctx.op().type + " supports at most " + std::to_string(kMaxDims) +
+                   " alternating kept/reduced dim groups, got shape " + concreteStr(shape),
+               ErrorCode::Unimplemented);
   const std::vector<int64_t> st = rowMajorStrides(dims);
   for (size_t i = 0; i < dims.size(); ++i) {
     if (red[i]) {
@@ -230,7 +248,6 @@ ReduceLayout reduceLayout(const Gpu& g, const ConcreteShape& shape, const std::v
   for (int i = 0; i < l.keptRank; ++i) l.outN *= l.keptDims[i];
   for (int i = 0; i < l.redRank; ++i) l.groupN *= l.redDims[i];
   (void)empty;
-  (void)g;
   return l;
 }
 
@@ -246,6 +263,12 @@ std::vector<char> reducedMask(const std::optional<std::vector<int64_t>>& axes, i
 
 void reduceInto(const Gpu& g, ROp op, const Tensor& x, Tensor& y, const std::vector<char>& mask) {
   if (y.numElements() == 0) return;
+  if (x.dtype() == DType::Float16) {  // accumulate in float32, as the CPU does
+    Tensor y32 = g.temp(DType::Float32, y.shape());
+    reduceInto(g, op, castTo(g, x, DType::Float32), y32, mask);
+    castInto(g, y32, y);
+    return;
+  }
   const ReduceLayout l = reduceLayout(g, x.shape(), mask);
   if (l.outN != y.numElements())
     g.ctx.fail("Internal: reduction of " + concreteStr(x.shape()) + " gives " + std::to_string(l.outN) +

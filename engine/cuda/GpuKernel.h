@@ -50,6 +50,12 @@ class Gpu {
   [[noreturn]] void unsupported(DType dtype) const;
 };
 
+/// `t` converted to `dtype` in device memory (`t` itself when it already has it). float16 ops
+/// without float16 device code run in float32 this way, as the CPU kernels do.
+Tensor castTo(const Gpu& g, const Tensor& t, DType dtype);
+/// Writes `src` converted to `dst`'s dtype into `dst` (same shape).
+void castInto(const Gpu& g, const Tensor& src, Tensor& dst);
+
 /// Strides (in elements) of `shape` broadcast into `outShape` (0 on broadcast dims), numpy rules.
 std::vector<int64_t> broadcastStrides(const ConcreteShape& shape, const ConcreteShape& outShape);
 std::vector<int64_t> rowMajorStrides(const ConcreteShape& shape);

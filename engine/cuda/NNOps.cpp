@@ -22,9 +22,13 @@ void softmaxKernel(KernelContext& c) {
   int64_t outer = 1, inner = 1;
   for (int i = 0; i < axis; ++i) outer *= in.dim(i);
   for (int i = static_cast<int>(axis) + 1; i < rank; ++i) inner *= in.dim(i);
-  g.check(launchSoftmax(Log, g.et(in.dtype()), in.raw(), out.raw(), outer, in.dim(static_cast<int>(axis)), inner,
+  const bool half = in.dtype() == DType::Float16;  // computed in float32, as on the CPU
+  const Tensor x = half ? castTo(g, in, DType::Float32) : in;
+  Tensor y = half ? g.temp(DType::Float32, in.shape()) : out;
+  g.check(launchSoftmax(Log, g.et(x.dtype()), x.raw(), y.raw(), outer, in.dim(static_cast<int>(axis)), inner,
                         g.stream),
           "launchSoftmax", in.dtype());
+  if (half) castInto(g, y, out);
 }
 
 void xentKernel(KernelContext& c) {
@@ -43,9 +47,16 @@ void xentKernel(KernelContext& c) {
   Tensor& loss = g.out(0);
   Tensor& bp = g.out(1);
   const ConcreteShape& s = bp.shape();
-  const Tensor f = broadcastTo(g, g.in(0), s), l = broadcastTo(g, g.in(1), s);
-  g.check(launchSoftmaxXent(g.et(bp.dtype()), f.raw(), l.raw(), loss.raw(), bp.raw(), s[0], s[1], g.stream),
+  const DType ct = bp.dtype() == DType::Float16 ? DType::Float32 : bp.dtype();  // float16 runs in float32
+  const Tensor f = broadcastTo(g, castTo(g, g.in(0), ct), s), l = broadcastTo(g, castTo(g, g.in(1), ct), s);
+  Tensor loss2 = ct == loss.dtype() ? loss : g.temp(ct, loss.shape());
+  Tensor bp2 = ct == bp.dtype() ? bp : g.temp(ct, bp.shape());
+  g.check(launchSoftmaxXent(g.et(ct), f.raw(), l.raw(), loss2.raw(), bp2.raw(), s[0], s[1], g.stream),
           "launchSoftmaxXent", bp.dtype());
+  if (ct != loss.dtype()) {
+    castInto(g, loss2, loss);
+    castInto(g, bp2, bp);
+  }
 }
 
 void sparseXentKernel(KernelContext& c) {
@@ -61,14 +72,21 @@ void sparseXentKernel(KernelContext& c) {
   if (labels0.dtype() != DType::Int32 && labels0.dtype() != DType::Int64)
     c.fail("labels must be int32 or int64, got " + std::string(dtypeName(labels0.dtype())));
   Gpu g(c);
-  const Tensor f = g.in(0), labels = g.in(1);
   Tensor& loss = g.out(0);
   Tensor& bp = g.out(1);
+  const DType ct = bp.dtype() == DType::Float16 ? DType::Float32 : bp.dtype();  // float16 runs in float32
+  const Tensor f = castTo(g, g.in(0), ct), labels = g.in(1);
   if (rows == 0) return;
+  Tensor loss2 = ct == loss.dtype() ? loss : g.temp(ct, loss.shape());
+  Tensor bp2 = ct == bp.dtype() ? bp : g.temp(ct, bp.shape());
   int* flag = g.clearedFlag();
-  g.check(launchSparseXent(g.et(bp.dtype()), f.raw(), labels.raw(), labels.dtype() == DType::Int64, loss.raw(),
-                           bp.raw(), rows, cols, flag, g.stream),
+  g.check(launchSparseXent(g.et(ct), f.raw(), labels.raw(), labels.dtype() == DType::Int64, loss2.raw(), bp2.raw(),
+                           rows, cols, flag, g.stream),
           "launchSparseXent", bp.dtype());
+  if (ct != loss.dtype()) {
+    castInto(g, loss2, loss);
+    castInto(g, bp2, bp);
+  }
   if (g.flagRaised()) {  // the CPU's message, with the labels read back
     const std::vector<int64_t> lab = labels.toHost().toInt64Vector();
     for (int64_t v : lab)
@@ -111,47 +129,74 @@ PoolGeom poolGeom(KernelContext& c, const ConcreteShape& in, const ConcreteShape
   return p;
 }
 
+/// float16 pools run in float32 (as on the CPU): the computation type, the input as it, and an
+/// output buffer of it that `finish` converts into the real output.
+struct PoolTypes {
+  DType ct;
+  explicit PoolTypes(DType t) : ct(t == DType::Float16 ? DType::Float32 : t) {}
+  Tensor in(const Gpu& g, const Tensor& t) const { return castTo(g, t, ct); }
+  Tensor out(const Gpu& g, Tensor& o) const { return o.dtype() == ct ? o : g.temp(ct, o.shape()); }
+  void finish(const Gpu& g, const Tensor& tmp, Tensor& o) const {
+    if (o.dtype() != ct) castInto(g, tmp, o);
+  }
+};
+
 void maxPoolKernel(KernelContext& c) {
   Gpu g(c);
-  const Tensor x = g.in(0);
   Tensor& y = g.out(0);
+  const PoolTypes pt(y.dtype());
+  const Tensor x = pt.in(g, g.in(0));
+  Tensor y2 = pt.out(g, y);
   const PoolGeom p = poolGeom(c, x.shape(), y.shape());
-  g.check(launchMaxPool(g.et(y.dtype()), x.raw(), y.raw(), p, g.stream), "launchMaxPool", y.dtype());
+  g.check(launchMaxPool(g.et(pt.ct), x.raw(), y2.raw(), p, g.stream), "launchMaxPool", y.dtype());
+  pt.finish(g, y2, y);
 }
 
 void maxPoolGradKernel(KernelContext& c) {
   Gpu g(c);
-  const Tensor x = g.in(0), dy = g.in(2);
   Tensor& dx = g.out(0);
+  const PoolTypes pt(dx.dtype());
+  const Tensor x = pt.in(g, g.in(0)), dy = pt.in(g, g.in(2));
+  Tensor dx2 = pt.out(g, dx);
   const PoolGeom p = poolGeom(c, x.shape(), dy.shape());
   if (dx.numElements() == 0) return;
-  g.check(launchMaxPoolGrad(g.et(dx.dtype()), x.raw(), dy.raw(), dx.raw(), p, g.stream), "launchMaxPoolGrad",
+  g.check(launchMaxPoolGrad(g.et(pt.ct), x.raw(), dy.raw(), dx2.raw(), p, g.stream), "launchMaxPoolGrad",
           dx.dtype());
+  pt.finish(g, dx2, dx);
 }
 
 void maxPoolGradGradKernel(KernelContext& c) {
   Gpu g(c);
-  const Tensor x = g.in(0), gin = g.in(2);
   Tensor& out = g.out(0);
+  const PoolTypes pt(out.dtype());
+  const Tensor x = pt.in(g, g.in(0)), gin = pt.in(g, g.in(2));
+  Tensor out2 = pt.out(g, out);
   const PoolGeom p = poolGeom(c, x.shape(), out.shape());
-  g.check(launchMaxPoolGradGrad(g.et(out.dtype()), x.raw(), gin.raw(), out.raw(), p, g.stream),
-          "launchMaxPoolGradGrad", out.dtype());
+  g.check(launchMaxPoolGradGrad(g.et(pt.ct), x.raw(), gin.raw(), out2.raw(), p, g.stream), "launchMaxPoolGradGrad",
+          out.dtype());
+  pt.finish(g, out2, out);
 }
 
 void avgPoolKernel(KernelContext& c) {
   Gpu g(c);
-  const Tensor x = g.in(0);
   Tensor& y = g.out(0);
+  const PoolTypes pt(y.dtype());
+  const Tensor x = pt.in(g, g.in(0));
+  Tensor y2 = pt.out(g, y);
   const PoolGeom p = poolGeom(c, x.shape(), y.shape());
-  g.check(launchAvgPool(g.et(y.dtype()), x.raw(), y.raw(), p, g.stream), "launchAvgPool", y.dtype());
+  g.check(launchAvgPool(g.et(pt.ct), x.raw(), y2.raw(), p, g.stream), "launchAvgPool", y.dtype());
+  pt.finish(g, y2, y);
 }
 
 void avgPoolGradKernel(KernelContext& c) {
   Gpu g(c);
-  const Tensor dy = g.in(1);
   Tensor& dx = g.out(0);
+  const PoolTypes pt(dx.dtype());
+  const Tensor dy = pt.in(g, g.in(1));
+  Tensor dx2 = pt.out(g, dx);
   const PoolGeom p = poolGeom(c, dx.shape(), dy.shape());
-  g.check(launchAvgPoolGrad(g.et(dx.dtype()), dy.raw(), dx.raw(), p, g.stream), "launchAvgPoolGrad", dx.dtype());
+  g.check(launchAvgPoolGrad(g.et(pt.ct), dy.raw(), dx2.raw(), p, g.stream), "launchAvgPoolGrad", dx.dtype());
+  pt.finish(g, dx2, dx);
 }
 
 template <RandKind K>
