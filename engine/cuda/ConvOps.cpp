@@ -133,6 +133,21 @@ struct Scale {
   const void* zero(DType t) const { return t == DType::Float64 ? static_cast<const void*>(&d0) : &f0; }
 };
 
+/// The fastest algorithm cuDNN ranked that ran successfully and, for float32, uses no tensor-core
+/// (TF32) math; the descriptor gets the algorithm's math type. -1 when none qualifies.
+template <typename Perf>
+int pickAlgorithm(const Perf* perf, int returned, DType dt, const Descriptors& d) {
+  for (int i = 0; i < returned; ++i) {
+    if (perf[i].status != CUDNN_STATUS_SUCCESS) continue;
+    const bool tensorOps = perf[i].mathType == CUDNN_TENSOR_OP_MATH ||
+                           perf[i].mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
+    if (dt == DType::Float32 && tensorOps) continue;
+    d.chk(cudnnSetConvolutionMathType(d.conv, perf[i].mathType), "cudnnSetConvolutionMathType");
+    return i;
+  }
+  return -1;
+}
+
 void requireFloat(const Gpu& g, DType t) {
   if (t != DType::Float32 && t != DType::Float64 && t != DType::Float16) g.unsupported(t);
 }
@@ -183,9 +198,7 @@ void conv2dKernel(KernelContext& c) {
   int returned = 0;
   d.chk(cudnnGetConvolutionForwardAlgorithm_v7(h, d.x, d.f, d.conv, d.y, 8, &returned, perf),
         "cudnnGetConvolutionForwardAlgorithm_v7");
-  int pick = -1;
-  for (int i = 0; i < returned && pick < 0; ++i)
-    if (perf[i].status == CUDNN_STATUS_SUCCESS) pick = i;
+  const int pick = pickAlgorithm(perf, returned, dt, d);
   if (pick < 0) c.fail("cuDNN has no forward convolution algorithm for this configuration", ErrorCode::Unimplemented);
   size_t ws = 0;
   d.chk(cudnnGetConvolutionForwardWorkspaceSize(h, d.x, d.f, d.conv, d.y, perf[pick].algo, &ws),
@@ -221,9 +234,7 @@ void conv2dBackpropInputKernel(KernelContext& c) {
   int returned = 0;
   d.chk(cudnnGetConvolutionBackwardDataAlgorithm_v7(h, d.f, d.y, d.conv, d.x, 8, &returned, perf),
         "cudnnGetConvolutionBackwardDataAlgorithm_v7");
-  int pick = -1;
-  for (int i = 0; i < returned && pick < 0; ++i)
-    if (perf[i].status == CUDNN_STATUS_SUCCESS) pick = i;
+  const int pick = pickAlgorithm(perf, returned, dt, d);
   if (pick < 0) c.fail("cuDNN has no backward-data convolution algorithm for this configuration", ErrorCode::Unimplemented);
   size_t ws = 0;
   d.chk(cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.f, d.y, d.conv, d.x, perf[pick].algo, &ws),
@@ -258,9 +269,7 @@ void conv2dBackpropFilterKernel(KernelContext& c) {
   int returned = 0;
   d.chk(cudnnGetConvolutionBackwardFilterAlgorithm_v7(h, d.x, d.y, d.conv, d.f, 8, &returned, perf),
         "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
-  int pick = -1;
-  for (int i = 0; i < returned && pick < 0; ++i)
-    if (perf[i].status == CUDNN_STATUS_SUCCESS) pick = i;
+  const int pick = pickAlgorithm(perf, returned, dt, d);
   if (pick < 0)
     c.fail("cuDNN has no backward-filter convolution algorithm for this configuration", ErrorCode::Unimplemented);
   size_t ws = 0;

@@ -125,6 +125,22 @@ cudaError_t launchApplyAdam(ET t, void* var, void* m, void* v, const void* b1p, 
 cudaError_t launchApplyRMSProp(ET t, void* var, void* ms, void* mom, const void* lr, const void* rho,
                                const void* momentum, const void* eps, const void* grad, int64_t n, cudaStream_t s);
 
+// ---- batch normalisation (NN.cu): x as [outer, C, inner]; statistics accumulate in double ----
+struct BnLayout {
+  int64_t outer = 1, c = 1, inner = 1;
+};
+/// Device scratch both batch-norm launchers need: 8 doubles per channel.
+inline size_t bnScratchBytes(const BnLayout& l) { return static_cast<size_t>(l.c) * 8 * sizeof(double); }
+/// FusedBatchNormV3 (t: float32, float64, or float16 with float32 scale/offset/statistics).
+cudaError_t launchBnForward(ET t, const void* x, const void* scale, const void* offset, const void* inMean,
+                            const void* inVar, bool training, double eps, double factor, void* y, void* batchMean,
+                            void* batchVar, void* r1, void* r2, const BnLayout& l, void* scratch, cudaStream_t s);
+/// FusedBatchNormGradV3 (training: batch statistics recomputed from x; else r1/r2 are the
+/// population mean and variance).
+cudaError_t launchBnGrad(ET t, const void* dy, const void* x, const void* scale, const void* r1, const void* r2,
+                         bool training, double eps, void* dx, void* dScale, void* dOffset, const BnLayout& l,
+                         void* scratch, cudaStream_t s);
+
 // ---- integer GEMM (NN.cu): cuBLAS has none; row-major, one thread per output element ----
 /// C[b] = op(A[b]) op(B[b]) for b < batch, with A[b] = A + b * strideA (elements), same for B, C.
 cudaError_t launchGemmInt(ET t, const void* a, const void* b, void* c, int64_t batch, int64_t strideA,

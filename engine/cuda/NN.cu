@@ -374,6 +374,138 @@ __global__ void rmspropKernel(T* __restrict__ w, T* __restrict__ ms, T* __restri
   }
 }
 
+// ---- batch normalisation (the CPU's NNKernels.cpp formulas; sums in double) ----
+
+__device__ __forceinline__ int64_t bnIndex(const BnLayout& l, int64_t k, int64_t j) {
+  // j-th element of channel k: j = o * inner + i
+  const int64_t o = j / l.inner, i = j % l.inner;
+  return (o * l.c + k) * l.inner + i;
+}
+
+/// Block k: mean and biased variance of channel k (training), or the given statistics.
+template <typename T, typename U>
+__global__ void bnStatsKernel(const T* __restrict__ x, const U* inMean, const U* inVar, bool training, BnLayout l,
+                              double* mean, double* var) {
+  const int64_t k = blockIdx.x;
+  if (!training) {
+    if (threadIdx.x == 0) {
+      mean[k] = static_cast<double>(inMean[k]);
+      var[k] = static_cast<double>(inVar[k]);
+    }
+    return;
+  }
+  const int64_t per = l.outer * l.inner;
+  __shared__ double shared;
+  double s = 0;
+  for (int64_t j = threadIdx.x; j < per; j += blockDim.x) s += static_cast<double>(ld(x, bnIndex(l, k, j)));
+  s = blockReduce(s, [](double a, double b) { return a + b; });
+  if (threadIdx.x == 0) shared = per > 0 ? s / static_cast<double>(per) : 0.0;
+  __syncthreads();
+  const double m = shared;
+  double q = 0;
+  for (int64_t j = threadIdx.x; j < per; j += blockDim.x) {
+    const double d = static_cast<double>(ld(x, bnIndex(l, k, j))) - m;
+    q += d * d;
+  }
+  q = blockReduce(q, [](double a, double b) { return a + b; });
+  if (threadIdx.x == 0) {
+    mean[k] = m;
+    var[k] = per > 0 ? q / static_cast<double>(per) : 0.0;
+  }
+}
+
+template <typename U>
+__global__ void bnForwardFinishKernel(const U* scale, const U* offset, const U* inMean, const U* inVar, bool training,
+                                      double eps, double factor, double n, const double* mean, const double* var,
+                                      U* a, U* b, U* bm, U* bv, U* r1, U* r2, int64_t c) {
+  TLENS_GRID_LOOP(k, c) {
+    const double r = 1.0 / sqrt(var[k] + eps);
+    const double sc = static_cast<double>(scale[k]);
+    a[k] = static_cast<U>(sc * r);
+    b[k] = static_cast<U>(static_cast<double>(offset[k]) - mean[k] * sc * r);
+    r1[k] = static_cast<U>(mean[k]);
+    r2[k] = static_cast<U>(var[k]);
+    const double adjust = n > 1 ? n / (n - 1) : 1.0;
+    if (!training) {
+      bm[k] = static_cast<U>(mean[k]);
+      bv[k] = static_cast<U>(var[k]);
+    } else if (factor == 1.0) {
+      bm[k] = static_cast<U>(mean[k]);
+      bv[k] = static_cast<U>(var[k] * adjust);
+    } else {
+      const double m0 = static_cast<double>(inMean[k]), v0 = static_cast<double>(inVar[k]);
+      bm[k] = static_cast<U>((1 - factor) * m0 + factor * mean[k]);
+      bv[k] = static_cast<U>((1 - factor) * v0 + factor * var[k] * adjust);
+    }
+  }
+}
+
+/// Block k: sum(dy) and sum(dy * (x - mean) * rstd) over channel k.
+template <typename T>
+__global__ void bnGradSumsKernel(const T* __restrict__ dy, const T* __restrict__ x, const double* mean,
+                                 const double* var, double eps, BnLayout l, double* sumDy, double* sumDyXh) {
+  const int64_t k = blockIdx.x;
+  const int64_t per = l.outer * l.inner;
+  const double m = mean[k], r = 1.0 / sqrt(var[k] + eps);
+  double a = 0, b = 0;
+  for (int64_t j = threadIdx.x; j < per; j += blockDim.x) {
+    const int64_t i = bnIndex(l, k, j);
+    const double g = static_cast<double>(ld(dy, i));
+    a += g;
+    b += g * (static_cast<double>(ld(x, i)) - m) * r;
+  }
+  a = blockReduce(a, [](double p, double q) { return p + q; });
+  b = blockReduce(b, [](double p, double q) { return p + q; });
+  if (threadIdx.x == 0) {
+    sumDy[k] = a;
+    sumDyXh[k] = b;
+  }
+}
+
+template <typename U>
+__global__ void bnGradFinishKernel(const U* scale, bool training, double eps, double n, const double* mean,
+                                   const double* var, const double* sumDy, const double* sumDyXh, U* a, U* b, U* d,
+                                   U* dScale, U* dOffset, int64_t c) {
+  TLENS_GRID_LOOP(k, c) {
+    const double r = 1.0 / sqrt(var[k] + eps);
+    const double g = static_cast<double>(scale[k]) * r;
+    if (training) {
+      const double mdy = n > 0 ? sumDy[k] / n : 0, mdx = n > 0 ? sumDyXh[k] / n : 0;
+      a[k] = static_cast<U>(g);
+      b[k] = static_cast<U>(-g * mdx * r);
+      d[k] = static_cast<U>(-g * mdy + g * mdx * r * mean[k]);
+    } else {
+      a[k] = static_cast<U>(g);
+      b[k] = U(0);
+      d[k] = U(0);
+    }
+    dScale[k] = static_cast<U>(sumDyXh[k]);
+    dOffset[k] = static_cast<U>(sumDy[k]);
+  }
+}
+
+/// out = T(U(p) * a[k] + U(q) * b[k] + d[k]) (q may be null: no middle term).
+template <typename T, typename U>
+__global__ void bnApplyKernel(const T* __restrict__ p, const T* __restrict__ q, const U* a, const U* b, const U* d,
+                              T* __restrict__ out, BnLayout l, int64_t n) {
+  TLENS_GRID_LOOP(i, n) {
+    const int64_t k = (i / l.inner) % l.c;
+    U v = static_cast<U>(ld(p, i)) * a[k];
+    if (q) v = v + static_cast<U>(ld(q, i)) * b[k];
+    st(out, i, v + d[k]);
+  }
+}
+
+template <typename F>
+cudaError_t dispatchBn(ET t, F&& f) {
+  switch (t) {
+    case ET::F32: return f(float{}, float{});
+    case ET::F64: return f(double{}, double{});
+    case ET::F16: return f(__half{}, float{});
+    default: return cudaErrorNotSupported;
+  }
+}
+
 template <typename T>
 __global__ void gemmIntKernel(const T* __restrict__ a, const T* __restrict__ b, T* __restrict__ c, int64_t strideA,
                               int64_t strideB, int64_t m, int64_t n, int64_t k, bool ta, bool tb, int64_t lda,
@@ -414,6 +546,70 @@ cudaError_t launchGemmInt(ET t, const void* a, const void* b, void* c, int64_t b
     case ET::I64: return run(int64_t{});
     default: return cudaErrorNotSupported;
   }
+}
+
+cudaError_t launchBnForward(ET t, const void* x, const void* scale, const void* offset, const void* inMean,
+                            const void* inVar, bool training, double eps, double factor, void* y, void* batchMean,
+                            void* batchVar, void* r1, void* r2, const BnLayout& l, void* scratch, cudaStream_t s) {
+  if (l.c <= 0) return cudaSuccess;
+  return dispatchBn(t, [&](auto zt, auto zu) {
+    using T = decltype(zt);
+    using U = decltype(zu);
+    double* mean = static_cast<double*>(scratch);
+    double* var = mean + l.c;
+    U* a = reinterpret_cast<U*>(var + l.c);
+    U* b = reinterpret_cast<U*>(var + 2 * l.c);
+    const unsigned th = rowThreads(l.outer * l.inner);
+    bnStatsKernel<T, U><<<static_cast<unsigned>(l.c), th, 0, s>>>(static_cast<const T*>(x), static_cast<const U*>(inMean),
+                                                                  static_cast<const U*>(inVar), training, l, mean, var);
+    cudaError_t e = launched();
+    if (e != cudaSuccess) return e;
+    bnForwardFinishKernel<U><<<blocksFor(l.c), kThreads, 0, s>>>(
+        static_cast<const U*>(scale), static_cast<const U*>(offset), static_cast<const U*>(inMean),
+        static_cast<const U*>(inVar), training, eps, factor, static_cast<double>(l.outer * l.inner), mean, var, a, b,
+        static_cast<U*>(batchMean), static_cast<U*>(batchVar), static_cast<U*>(r1), static_cast<U*>(r2), l.c);
+    e = launched();
+    const int64_t n = l.outer * l.c * l.inner;
+    if (e != cudaSuccess || n <= 0) return e;
+    bnApplyKernel<T, U><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const T*>(x), nullptr, a, nullptr, b,
+                                                          static_cast<T*>(y), l, n);
+    return launched();
+  });
+}
+
+cudaError_t launchBnGrad(ET t, const void* dy, const void* x, const void* scale, const void* r1, const void* r2,
+                         bool training, double eps, void* dx, void* dScale, void* dOffset, const BnLayout& l,
+                         void* scratch, cudaStream_t s) {
+  if (l.c <= 0) return cudaSuccess;
+  return dispatchBn(t, [&](auto zt, auto zu) {
+    using T = decltype(zt);
+    using U = decltype(zu);
+    double* mean = static_cast<double*>(scratch);
+    double* var = mean + l.c;
+    double* sumDy = var + l.c;
+    double* sumDyXh = sumDy + l.c;
+    U* a = reinterpret_cast<U*>(sumDyXh + l.c);
+    U* b = reinterpret_cast<U*>(sumDyXh + 2 * l.c);
+    U* d = reinterpret_cast<U*>(sumDyXh + 3 * l.c);
+    const unsigned th = rowThreads(l.outer * l.inner);
+    bnStatsKernel<T, U><<<static_cast<unsigned>(l.c), th, 0, s>>>(static_cast<const T*>(x), static_cast<const U*>(r1),
+                                                                  static_cast<const U*>(r2), training, l, mean, var);
+    cudaError_t e = launched();
+    if (e != cudaSuccess) return e;
+    bnGradSumsKernel<T><<<static_cast<unsigned>(l.c), th, 0, s>>>(static_cast<const T*>(dy), static_cast<const T*>(x),
+                                                                  mean, var, eps, l, sumDy, sumDyXh);
+    if ((e = launched()) != cudaSuccess) return e;
+    bnGradFinishKernel<U><<<blocksFor(l.c), kThreads, 0, s>>>(static_cast<const U*>(scale), training, eps,
+                                                              static_cast<double>(l.outer * l.inner), mean, var, sumDy,
+                                                              sumDyXh, a, b, d, static_cast<U*>(dScale),
+                                                              static_cast<U*>(dOffset), l.c);
+    if ((e = launched()) != cudaSuccess) return e;
+    const int64_t n = l.outer * l.c * l.inner;
+    if (n <= 0) return cudaSuccess;
+    bnApplyKernel<T, U><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const T*>(dy), static_cast<const T*>(x), a, b, d,
+                                                          static_cast<T*>(dx), l, n);
+    return launched();
+  });
 }
 
 cudaError_t launchSoftmax(bool log, ET t, const void* x, void* y, int64_t outer, int64_t len, int64_t inner,

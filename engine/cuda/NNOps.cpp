@@ -1,5 +1,5 @@
-// GPU kernels of the NN family: Softmax/LogSoftmax, the softmax cross entropies, pooling (NHWC)
-// and the random ops. Checks and messages match the CPU kernels.
+// GPU kernels of the NN family: Softmax/LogSoftmax, the softmax cross entropies, pooling (NHWC),
+// FusedBatchNormV3 and its gradient, and the random ops. Checks and messages match the CPU kernels.
 #include "engine/cuda/GpuKernel.h"
 
 namespace tlens::cuda {
@@ -199,6 +199,91 @@ void avgPoolGradKernel(KernelContext& c) {
   pt.finish(g, dx2, dx);
 }
 
+// ---- FusedBatchNormV3 and its gradient: x as [outer, C, inner] (NHWC: [N*H*W, C, 1], NCHW:
+// [N, C, H*W]), as the CPU kernels see it ----
+
+BnLayout bnLayout(const ConcreteShape& s, bool nchw) {
+  BnLayout l;
+  if (s.empty()) return l;
+  if (nchw && s.size() >= 3) {
+    l.outer = s[0];
+    l.c = s[1];
+    for (size_t i = 2; i < s.size(); ++i) l.inner *= s[i];
+  } else {
+    l.c = s.back();
+    for (size_t i = 0; i + 1 < s.size(); ++i) l.outer *= s[i];
+  }
+  return l;
+}
+
+void requireChannels(KernelContext& c, const Tensor& t, const BnLayout& l, const char* what) {
+  if (t.numElements() != l.c)
+    c.fail(std::string(what) + " must have " + std::to_string(l.c) + " elements (the channels of x), got shape " +
+           concreteStr(t.shape()));
+}
+
+void requireBnType(const Gpu& g, DType t) {
+  if (t != DType::Float32 && t != DType::Float64 && t != DType::Float16) g.unsupported(t);
+}
+
+void fusedBatchNormKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor x = g.in(0), scale = g.in(1), offset = g.in(2);
+  requireBnType(g, x.dtype());
+  const bool training = c.getBool("is_training", true);
+  const double eps = c.getFloat("epsilon", 1e-4), factor = c.getFloat("exponential_avg_factor", 1.0);
+  const BnLayout l = bnLayout(x.shape(), c.getString("data_format", "NHWC") == "NCHW");
+  requireChannels(c, scale, l, "scale");
+  requireChannels(c, offset, l, "offset");
+  Tensor mean, var;
+  if (!training || factor != 1.0) {  // the statistics are read
+    mean = g.in(3);
+    var = g.in(4);
+    requireChannels(c, mean, l, "mean");
+    requireChannels(c, var, l, "variance");
+  }
+  Tensor& y = g.out(0);
+  Tensor& bm = g.out(1);
+  Tensor& bv = g.out(2);
+  Tensor& r1 = g.out(3);
+  Tensor& r2 = g.out(4);
+  g.out(5);
+  Tensor scratch = g.scratch(bnScratchBytes(l));
+  g.check(launchBnForward(g.et(x.dtype()), x.raw(), scale.raw(), offset.raw(), mean.valid() ? mean.raw() : nullptr,
+                          var.valid() ? var.raw() : nullptr, training, eps, factor, y.raw(), bm.raw(), bv.raw(),
+                          r1.raw(), r2.raw(), l, scratch.raw(), g.stream),
+          "launchBnForward", x.dtype());
+}
+
+void fusedBatchNormGradKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor dy = g.in(0), x = g.in(1), scale = g.in(2);
+  requireBnType(g, x.dtype());
+  const bool training = c.getBool("is_training", true);
+  const double eps = c.getFloat("epsilon", 1e-4);
+  const BnLayout l = bnLayout(x.shape(), c.getString("data_format", "NHWC") == "NCHW");
+  if (dy.shape() != x.shape())
+    c.fail("y_backprop and x must have the same shape: " + concreteStr(dy.shape()) + " vs " + concreteStr(x.shape()));
+  requireChannels(c, scale, l, "scale");
+  Tensor r1, r2;
+  if (!training) {  // the population statistics are read
+    r1 = g.in(3);
+    r2 = g.in(4);
+    requireChannels(c, r1, l, "reserve_space_1");
+    requireChannels(c, r2, l, "reserve_space_2");
+  }
+  Tensor& dx = g.out(0);
+  Tensor& dScale = g.out(1);
+  Tensor& dOffset = g.out(2);
+  g.out(3);
+  g.out(4);
+  Tensor scratch = g.scratch(bnScratchBytes(l));
+  g.check(launchBnGrad(g.et(x.dtype()), dy.raw(), x.raw(), scale.raw(), r1.valid() ? r1.raw() : nullptr,
+                       r2.valid() ? r2.raw() : nullptr, training, eps, dx.raw(), dScale.raw(), dOffset.raw(), l,
+                       scratch.raw(), g.stream),
+          "launchBnGrad", x.dtype());
+}
+
 template <RandKind K>
 void randomKernel(KernelContext& c) {
   Gpu g(c);
@@ -223,6 +308,8 @@ void registerNNKernels(KernelRegistry& r) {
   r.add("MaxPoolGradGrad", G, maxPoolGradGradKernel);
   r.add("AvgPool", G, avgPoolKernel);
   r.add("AvgPoolGrad", G, avgPoolGradKernel);
+  r.add("FusedBatchNormV3", G, fusedBatchNormKernel);
+  r.add("FusedBatchNormGradV3", G, fusedBatchNormGradKernel);
   r.add("RandomUniform", G, randomKernel<RandKind::Uniform>);
   r.add("RandomStandardNormal", G, randomKernel<RandKind::Normal>);
   r.add("TruncatedNormal", G, randomKernel<RandKind::TruncatedNormal>);

@@ -155,7 +155,7 @@ TEST_CASE("unary ops match the CPU on scalars, empty tensors and special values"
     extremes.setDouble(0, dt == DType::Int32 ? -2147483648.0 : -9.2e18);
     extremes.setDouble(1, -1);
     extremes.setDouble(2, 7);
-    for (const std::string& op : {"Neg", "Abs", "Square"}) checkParity(op, {extremes}, {});
+    for (const char* op : {"Neg", "Abs", "Square"}) checkParity(op, {extremes}, {});
   }
   checkParity("LogicalNot", {rnd(DType::Bool, {9}, -1, 1, 2)}, {});
 }
@@ -165,19 +165,19 @@ TEST_CASE("reductions match the CPU over every axis set, long rows and columns",
   const std::vector<std::vector<int64_t>> axesSets = {{}, {0}, {1}, {2}, {0, 2}, {1, 2}, {-1}, {0, 1, 2}};
   for (DType dt : {DType::Float32, DType::Float64, DType::Int32, DType::Int64}) {
     const Tensor x = rnd(dt, {3, 4, 5}, -3, 3, 17);
-    for (const std::string& op : {"Sum", "Mean", "Prod", "Max", "Min"}) {
+    for (const char* op : {"Sum", "Mean", "Prod", "Max", "Min"}) {
       checkParity(op, {x}, {});  // all axes (attribute absent)
       for (const auto& axes : axesSets)
         for (bool keep : {false, true}) checkParity(op, {x}, {{"axis", axes}, {"keep_dims", keep}});
     }
-    for (const std::string& op : {"ArgMax", "ArgMin"})
+    for (const char* op : {"ArgMax", "ArgMin"})
       for (int64_t axis : {0, 1, 2, -1}) checkParity(op, {x}, {{"axis", axis}});
   }
   // Long groups (the multi-block path), long columns, many short rows, empty reductions.
   for (const ConcreteShape& s : std::vector<ConcreteShape>{{3, 100000}, {50000, 3}, {100000, 2, 7}, {4, 0}, {0, 5}}) {
     const Tensor x = rnd(DType::Float32, s, -1, 1, 23);
     const Tensor xd = rnd(DType::Float64, s, -1, 1, 23);
-    for (const std::string& op : {"Sum", "Mean", "Max", "Min"}) {
+    for (const char* op : {"Sum", "Mean", "Max", "Min"}) {
       // float32 sums of 1e5 elements: summation order differs from Eigen's.
       checkParity(op, {x}, {}, 1e-3);
       checkParity(op, {xd}, {});
@@ -186,13 +186,13 @@ TEST_CASE("reductions match the CPU over every axis set, long rows and columns",
     checkParity("L2Loss", {xd}, {});
   }
   const Tensor b = rnd(DType::Bool, {6, 7, 8}, -1, 1, 29);
-  for (const std::string& op : {"Any", "All"})
+  for (const char* op : {"Any", "All"})
     for (const auto& axes : axesSets) checkParity(op, {b}, {{"axis", axes}});
   // NaN propagates through Max/Min/ArgMax; ties take the first index.
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const Tensor t = test::F64({1, 3, 3, nan, 2, 2, 5, nan}, {2, 4});
-  for (const std::string& op : {"Max", "Min"}) checkParity(op, {t}, {{"axis", std::vector<int64_t>{1}}});
-  for (const std::string& op : {"ArgMax", "ArgMin"}) checkParity(op, {t}, {{"axis", int64_t{1}}});
+  for (const char* op : {"Max", "Min"}) checkParity(op, {t}, {{"axis", std::vector<int64_t>{1}}});
+  for (const char* op : {"ArgMax", "ArgMin"}) checkParity(op, {t}, {{"axis", int64_t{1}}});
   checkParity("ArgMax", {test::F64({2, 7, 7, 1}, {4})}, {{"axis", int64_t{0}}});
 }
 
@@ -253,7 +253,7 @@ TEST_CASE("softmax, cross entropies and data movement match the CPU on edge shap
   for (DType dt : {DType::Float32, DType::Float64}) {
     for (const ConcreteShape& s : std::vector<ConcreteShape>{{4, 10}, {3, 2000}, {2, 3, 4}, {1, 1}, {0, 5}}) {
       const Tensor x = rnd(dt, s, -20, 20, 103);
-      for (const std::string& op : {"Softmax", "LogSoftmax"}) {
+      for (const char* op : {"Softmax", "LogSoftmax"}) {
         checkParity(op, {x}, {});
         if (s.size() == 3) checkParity(op, {x}, {{"axis", int64_t{1}}});
       }
@@ -302,9 +302,38 @@ TEST_CASE("softmax, cross entropies and data movement match the CPU on edge shap
   (void)Ints{};
 }
 
+TEST_CASE("FusedBatchNormV3 and its gradient match the CPU in training and inference", "[cuda][parity]") {
+  REQUIRE_CUDA_DEVICE();
+  const Tensor none(DType::Float32, {0});
+  for (DType dt : {DType::Float32, DType::Float64, DType::Float16}) {
+    const DType u = dt == DType::Float64 ? DType::Float64 : DType::Float32;  // scale/offset/statistics type
+    for (const std::string fmt : {"NHWC", "NCHW"}) {
+      const Tensor x = rnd(dt, {4, 5, 6, 3}, -2, 3, 211);
+      const int64_t ch = fmt == "NHWC" ? 3 : 5;
+      const Tensor scale = rnd(u, {ch}, 0.5, 1.5, 223), offset = rnd(u, {ch}, -1, 1, 227);
+      const Tensor mean = rnd(u, {ch}, -0.5, 0.5, 229), var = rnd(u, {ch}, 0.5, 2, 233);
+      const Tensor empty = none.cast(u);
+      const double tol = dt == DType::Float16 ? 1e-2 : -1;
+      for (double factor : {1.0, 0.3}) {
+        const Attrs train = {{"epsilon", 1e-3}, {"data_format", fmt}, {"is_training", true},
+                             {"exponential_avg_factor", factor}};
+        checkParity("FusedBatchNormV3", {x, scale, offset, factor == 1.0 ? empty : mean, factor == 1.0 ? empty : var},
+                    train, tol);
+      }
+      const Attrs infer = {{"epsilon", 1e-3}, {"data_format", fmt}, {"is_training", false}};
+      checkParity("FusedBatchNormV3", {x, scale, offset, mean, var}, infer, tol);
+      const Tensor dy = rnd(dt, {4, 5, 6, 3}, -1, 1, 239);
+      const Attrs gtrain = {{"epsilon", 1e-3}, {"data_format", fmt}, {"is_training", true}};
+      checkParity("FusedBatchNormGradV3", {dy, x, scale, empty, empty, empty}, gtrain, tol);
+      const Attrs ginfer = {{"epsilon", 1e-3}, {"data_format", fmt}, {"is_training", false}};
+      checkParity("FusedBatchNormGradV3", {dy, x, scale, mean, var, empty}, ginfer, tol);
+    }
+  }
+}
+
 TEST_CASE("bad inputs fail on the GPU with the CPU's messages", "[cuda][parity][errors]") {
   REQUIRE_CUDA_DEVICE();
-  for (const std::string& op : {"RealDiv", "FloorDiv", "FloorMod"})
+  for (const char* op : {"RealDiv", "FloorDiv", "FloorMod"})
     checkParity(op, {Tensor::fromVector<int32_t>({4, 5, 6}), Tensor::fromVector<int32_t>({1, 0, 2})}, {}, -1,
                 "integer division by zero");
   checkParity("Pow", {Tensor::fromVector<int64_t>({2, 3}), Tensor::fromVector<int64_t>({1, -1})}, {}, -1,
