@@ -31,8 +31,8 @@ Tensor& Gpu::out(size_t i, ConcreteShape shape, DType dtype) {
 
 Tensor Gpu::in(size_t i) const {
   const Tensor& t = ctx.input(i);
-  if (!t.valid() || !t.hostAccessible()) return t;
-  return t.copyTo(alloc(), ctx.nodeName().c_str());
+  if (!t.valid() || !t.buffer() || (!t.hostAccessible() && t.device() == ctx.device())) return t;
+  return t.copyTo(alloc(), ctx.nodeName().c_str());  // host memory or another device
 }
 
 Tensor Gpu::temp(DType dtype, ConcreteShape shape) const {

@@ -24,7 +24,8 @@ class Gpu {
   /// Output i in device memory with the inferred (or the given) shape and dtype.
   Tensor& out(size_t i);
   Tensor& out(size_t i, ConcreteShape shape, DType dtype = DType::Invalid);
-  /// Input i in device memory (a copy when the runtime handed over a host tensor).
+  /// Input i in this device's memory (a copy when the runtime handed over a host tensor or one
+  /// on another device).
   Tensor in(size_t i) const;
   /// A device tensor for intermediate results.
   Tensor temp(DType dtype, ConcreteShape shape) const;
