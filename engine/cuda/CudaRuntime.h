@@ -25,6 +25,9 @@ struct DeviceState {
   /// divisors); counters[0..1] for allFinite's NaN and Inf counts.
   int* flags = nullptr;
   unsigned long long* counters = nullptr;
+  /// Batched check-numerics counters: two per slot (NaN, Inf); see beginFiniteScans.
+  unsigned long long* scans = nullptr;
+  int scanCapacity = 0, scanCount = 0;
   std::mutex handleMutex;
   cublasHandle_t blas = nullptr;
 #ifdef TLENS_HAVE_CUDNN

@@ -20,6 +20,9 @@ std::string unavailableReason() { return "built without the CUDA toolkit"; }
 Allocator* allocator(int) { notBuilt("cuda::allocator"); }
 void registerKernels(KernelRegistry&) {}
 bool allFinite(const Tensor&, int64_t*, int64_t*) { notBuilt("cuda::allFinite"); }
+void beginFiniteScans(int, int) { notBuilt("cuda::beginFiniteScans"); }
+void queueFiniteScan(const Tensor&, int) { notBuilt("cuda::queueFiniteScan"); }
+std::vector<FiniteScan> finiteScanResults(int) { notBuilt("cuda::finiteScanResults"); }
 void synchronize(int) {}
 
 }  // namespace tlens::cuda

@@ -43,4 +43,57 @@ bool allFinite(const Tensor& t, int64_t* nanCount, int64_t* infCount) {
   return counts[0] == 0 && counts[1] == 0;
 }
 
+void beginFiniteScans(int index, int count) {
+  if (count < 0) throwError(ErrorCode::InvalidArgument, "beginFiniteScans: negative count");
+  DeviceState& st = deviceState(index);
+  useDevice(index);
+  if (count > st.scanCapacity) {
+    int cap = 64;
+    while (cap < count) cap *= 2;
+    checkCuda(cudaStreamSynchronize(st.stream), "cudaStreamSynchronize (finite scans)");
+    if (st.scans) checkCuda(cudaFree(st.scans), "cudaFree (finite scans)");
+    st.scans = nullptr;
+    st.scanCapacity = 0;
+    checkCuda(cudaMalloc(reinterpret_cast<void**>(&st.scans), static_cast<size_t>(cap) * 2 * sizeof(unsigned long long)),
+              "cudaMalloc (finite scans)");
+    st.scanCapacity = cap;
+  }
+  st.scanCount = count;
+  if (count)
+    checkCuda(cudaMemsetAsync(st.scans, 0, static_cast<size_t>(count) * 2 * sizeof(unsigned long long), st.stream),
+              "cudaMemsetAsync (finite scans)");
+}
+
+void queueFiniteScan(const Tensor& t, int slot) {
+  if (!isFloating(t.dtype()) || t.numElements() == 0) return;
+  if (t.hostAccessible())
+    throwError(ErrorCode::InvalidArgument, "queueFiniteScan: the tensor is in host memory (use tlens::allFinite)");
+  const int index = t.device().index;
+  DeviceState& st = deviceState(index);
+  if (slot < 0 || slot >= st.scanCount)
+    throwError(ErrorCode::InvalidArgument, "queueFiniteScan: slot " + std::to_string(slot) + " outside the " +
+                                               std::to_string(st.scanCount) + " slots of beginFiniteScans");
+  useDevice(index);
+  const ET et = t.dtype() == DType::Float32 ? ET::F32 : t.dtype() == DType::Float64 ? ET::F64 : ET::F16;
+  checkCuda(launchCountNonFinite(et, t.raw(), t.numElements(), st.scans + 2 * slot, st.stream),
+            "launchCountNonFinite");
+}
+
+std::vector<FiniteScan> finiteScanResults(int index) {
+  DeviceState& st = deviceState(index);
+  useDevice(index);
+  std::vector<unsigned long long> raw(static_cast<size_t>(st.scanCount) * 2);
+  if (!raw.empty())
+    checkCuda(cudaMemcpyAsync(raw.data(), st.scans, raw.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost,
+                              st.stream),
+              "cudaMemcpyAsync (finite scans)");
+  checkCuda(cudaStreamSynchronize(st.stream), "cudaStreamSynchronize (finite scans)");
+  std::vector<FiniteScan> out(static_cast<size_t>(st.scanCount));
+  for (size_t i = 0; i < out.size(); ++i) {
+    out[i].nan = static_cast<int64_t>(raw[2 * i]);
+    out[i].inf = static_cast<int64_t>(raw[2 * i + 1]);
+  }
+  return out;
+}
+
 }  // namespace tlens::cuda

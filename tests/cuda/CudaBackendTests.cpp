@@ -150,3 +150,35 @@ TEST_CASE("allFinite counts NaN and Inf on the device in one pass", "[cuda][nume
   CHECK(cuda::allFinite(toDevice(Tensor(DType::Float32, {0}))));
   CHECK(cuda::allFinite(toDevice(Tensor::filled(DType::Int32, {5}, 1))));  // non-floating: always finite
 }
+
+TEST_CASE("batched finite scans count NaN and Inf per slot with one synchronisation", "[cuda][numerics]") {
+  REQUIRE_CUDA_DEVICE();
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  Tensor a = Tensor::filled(DType::Float32, {100}, 1);
+  a.setDouble(5, nan);
+  Tensor b = Tensor::filled(DType::Float64, {7}, 2);
+  b.setDouble(0, inf);
+  b.setDouble(1, -inf);
+  const Tensor c = Tensor::filled(DType::Float16, {3}, 0);
+  cuda::beginFiniteScans(0, 4);
+  cuda::queueFiniteScan(toDevice(a), 0);
+  cuda::queueFiniteScan(toDevice(c), 1);
+  cuda::queueFiniteScan(toDevice(b), 3);  // slot 2 stays unused
+  std::vector<cuda::FiniteScan> r = cuda::finiteScanResults(0);
+  REQUIRE(r.size() == 4);
+  CHECK(r[0].nan == 1);
+  CHECK(r[0].inf == 0);
+  CHECK(r[1].finite());
+  CHECK(r[2].finite());
+  CHECK(r[3].nan == 0);
+  CHECK(r[3].inf == 2);
+  // A larger run grows the buffer and starts from zero.
+  cuda::beginFiniteScans(0, 300);
+  cuda::queueFiniteScan(toDevice(a), 299);
+  r = cuda::finiteScanResults(0);
+  REQUIRE(r.size() == 300);
+  CHECK(r[0].finite());
+  CHECK(r[299].nan == 1);
+  CHECK_THROWS_AS(cuda::queueFiniteScan(toDevice(a), 300), EngineError);
+  CHECK_THROWS_AS(cuda::queueFiniteScan(a, 0), EngineError);  // host memory
+}
