@@ -2,6 +2,8 @@
 // call; without a driver or a device every query says why, and nothing throws.
 #include "engine/cuda/CudaRuntime.h"
 
+#include <dlfcn.h>
+
 #include <deque>
 #include <memory>
 #include <vector>
@@ -138,6 +140,50 @@ void checkCudnn(cudnnStatus_t s, const char* what, const std::string& node) {
 }
 #endif
 
+const CublasApi& cublas() {
+  static const CublasApi* api = nullptr;
+  static std::string error;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const std::string soname = "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR);
+    void* lib = dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
+#ifdef TLENS_CUBLAS_LIBRARY
+    if (!lib) lib = dlopen(TLENS_CUBLAS_LIBRARY, RTLD_NOW | RTLD_LOCAL);  // the toolkit's copy found at configure time
+#endif
+    if (!lib) {
+      const char* why = dlerror();
+      error = "cannot load cuBLAS (" + soname + "): " + (why ? why : "unknown error");
+      return;
+    }
+    auto* a = new CublasApi();
+    bool ok = true;
+    auto sym = [&](auto& fn, const char* name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
+      if (!fn) {
+        ok = false;
+        error += std::string(error.empty() ? "" : ", ") + name;
+      }
+    };
+    sym(a->create, "cublasCreate_v2");
+    sym(a->destroy, "cublasDestroy_v2");
+    sym(a->setStream, "cublasSetStream_v2");
+    sym(a->setMathMode, "cublasSetMathMode");
+    sym(a->sgemm, "cublasSgemm_v2");
+    sym(a->dgemm, "cublasDgemm_v2");
+    sym(a->sgemmStridedBatched, "cublasSgemmStridedBatched");
+    sym(a->dgemmStridedBatched, "cublasDgemmStridedBatched");
+    sym(a->gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
+    if (!ok) {
+      error = "cuBLAS (" + soname + ") lacks " + error;
+      delete a;
+      return;
+    }
+    api = a;
+  });
+  if (!api) throwError(ErrorCode::FailedPrecondition, error);
+  return *api;
+}
+
 void useDevice(int index) { checkCuda(cudaSetDevice(index), "cudaSetDevice"); }
 
 DeviceState& deviceState(int index) {
@@ -163,11 +209,12 @@ cublasHandle_t blasHandle(int index) {
   std::lock_guard<std::mutex> lock(st.handleMutex);
   if (!st.blas) {
     useDevice(index);
+    const CublasApi& api = cublas();
     cublasHandle_t h = nullptr;
-    checkCublas(cublasCreate(&h), "cublasCreate");
-    checkCublas(cublasSetStream(h, st.stream), "cublasSetStream");
+    checkCublas(api.create(&h), "cublasCreate");
+    checkCublas(api.setStream(h, st.stream), "cublasSetStream");
     // Full float32 precision (no TF32 tensor-core rounding), so results match the CPU kernels.
-    checkCublas(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+    checkCublas(api.setMathMode(h, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
     st.blas = h;
   }
   return st.blas;

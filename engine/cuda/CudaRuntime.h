@@ -35,6 +35,26 @@ struct DeviceState {
 #endif
 };
 
+/// cuBLAS, loaded with dlopen on first use: linking it would load libcublasLt (about 200 MB of
+/// resident memory and 0.1 s) into every tlens process at startup, the language server included,
+/// GPU or not. cuDNN's front library is small and lazy by itself, so it is linked normally.
+struct CublasApi {
+  decltype(&::cublasCreate_v2) create = nullptr;
+  decltype(&::cublasDestroy_v2) destroy = nullptr;
+  decltype(&::cublasSetStream_v2) setStream = nullptr;
+  decltype(&::cublasSetMathMode) setMathMode = nullptr;
+  decltype(&::cublasSgemm_v2) sgemm = nullptr;
+  decltype(&::cublasDgemm_v2) dgemm = nullptr;
+  decltype(&::cublasSgemmStridedBatched) sgemmStridedBatched = nullptr;
+  decltype(&::cublasDgemmStridedBatched) dgemmStridedBatched = nullptr;
+  cublasStatus_t (*gemmStridedBatchedEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                                         const void*, const void*, cudaDataType, int, long long int, const void*,
+                                         cudaDataType, int, long long int, const void*, void*, cudaDataType, int,
+                                         long long int, int, cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
+};
+/// The loaded library; throws FailedPrecondition naming what could not be loaded.
+const CublasApi& cublas();
+
 /// The state of device `index` (created on first use: stream, scratch). Throws
 /// FailedPrecondition when there is no such device.
 DeviceState& deviceState(int index);

@@ -1,4 +1,4 @@
-// MatMul, BatchMatMul and BatchMatMulV2 on cuBLAS: SGEMM/DGEMM (full precision: the handle's
+// MatMul, BatchMatMul and BatchMatMulV2 on cuBLAS (loaded on first use, CudaRuntime.h): SGEMM/DGEMM (full precision: the handle's
 // math mode allows no TF32), float16 through cublasGemmEx with float32 accumulation, batches
 // through the strided-batched calls when the (broadcast) batch is a constant stride, one call per
 // matrix otherwise. Integers use a plain CUDA kernel (cuBLAS has no int32/int64 GEMM).
@@ -43,8 +43,10 @@ void gemm(const Gpu& g, DType dt, const void* a, const void* b, void* c, const G
     return;
   }
   cublasHandle_t h;
+  const CublasApi* api;
   try {
     h = blasHandle(g.dev);
+    api = &cublas();
   } catch (const EngineError& e) {
     g.ctx.fail(e.what(), e.code());
   }
@@ -57,22 +59,22 @@ void gemm(const Gpu& g, DType dt, const void* a, const void* b, void* c, const G
     const float* A = static_cast<const float*>(a);
     const float* B = static_cast<const float*>(b);
     float* C = static_cast<float*>(c);
-    if (batch == 1) g.checkBlas(cublasSgemm(h, opB, opA, n, m, k, &one, B, ldb, A, lda, &zero, C, n), "cublasSgemm");
+    if (batch == 1) g.checkBlas(api->sgemm(h, opB, opA, n, m, k, &one, B, ldb, A, lda, &zero, C, n), "cublasSgemm");
     else
-      g.checkBlas(cublasSgemmStridedBatched(h, opB, opA, n, m, k, &one, B, ldb, sB, A, lda, sA, &zero, C, n, sC, bt),
+      g.checkBlas(api->sgemmStridedBatched(h, opB, opA, n, m, k, &one, B, ldb, sB, A, lda, sA, &zero, C, n, sC, bt),
                   "cublasSgemmStridedBatched");
   } else if (dt == DType::Float64) {
     const double one = 1, zero = 0;
     const double* A = static_cast<const double*>(a);
     const double* B = static_cast<const double*>(b);
     double* C = static_cast<double*>(c);
-    if (batch == 1) g.checkBlas(cublasDgemm(h, opB, opA, n, m, k, &one, B, ldb, A, lda, &zero, C, n), "cublasDgemm");
+    if (batch == 1) g.checkBlas(api->dgemm(h, opB, opA, n, m, k, &one, B, ldb, A, lda, &zero, C, n), "cublasDgemm");
     else
-      g.checkBlas(cublasDgemmStridedBatched(h, opB, opA, n, m, k, &one, B, ldb, sB, A, lda, sA, &zero, C, n, sC, bt),
+      g.checkBlas(api->dgemmStridedBatched(h, opB, opA, n, m, k, &one, B, ldb, sB, A, lda, sA, &zero, C, n, sC, bt),
                   "cublasDgemmStridedBatched");
   } else if (dt == DType::Float16) {
     const float one = 1, zero = 0;
-    g.checkBlas(cublasGemmStridedBatchedEx(h, opB, opA, n, m, k, &one, b, CUDA_R_16F, ldb, sB, a, CUDA_R_16F, lda, sA,
+    g.checkBlas(api->gemmStridedBatchedEx(h, opB, opA, n, m, k, &one, b, CUDA_R_16F, ldb, sB, a, CUDA_R_16F, lda, sA,
                                            &zero, c, CUDA_R_16F, n, sC, bt, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
                 "cublasGemmStridedBatchedEx (float16)");
   } else {

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "CudaTestUtil.h"
+#include "engine/cuda/CudaRuntime.h"
 #include "engine/runtime/Numerics.h"
 
 using namespace tlens;
@@ -29,6 +30,19 @@ TEST_CASE("the backend is built and reports its devices or why there are none", 
     }
     CHECK_THROWS_AS(cuda::allocator(n), EngineError);
   }
+}
+
+TEST_CASE("cuBLAS is not linked but loads on demand with every entry point the GEMMs use", "[cuda][info]") {
+  // No device needed: dlopen and dlsym only (the handle is created on the first GEMM).
+  const cuda::CublasApi& api = cuda::cublas();
+  CHECK(api.create);
+  CHECK(api.setStream);
+  CHECK(api.setMathMode);
+  CHECK(api.sgemm);
+  CHECK(api.dgemm);
+  CHECK(api.sgemmStridedBatched);
+  CHECK(api.dgemmStridedBatched);
+  CHECK(api.gemmStridedBatchedEx);
 }
 
 TEST_CASE("every GPU kernel belongs to a registered op that also has a CPU kernel", "[cuda][info]") {
