@@ -269,6 +269,12 @@ void reduceInto(const Gpu& g, ROp op, const Tensor& x, Tensor& y, const std::vec
     castInto(g, y32, y);
     return;
   }
+  if (x.dtype() == DType::UInt8 && (op == ROp::Max || op == ROp::Min)) {  // exact through int32
+    Tensor y32 = g.temp(DType::Int32, y.shape());
+    reduceInto(g, op, castTo(g, x, DType::Int32), y32, mask);
+    castInto(g, y32, y);
+    return;
+  }
   const ReduceLayout l = reduceLayout(g, x.shape(), mask);
   if (l.outN != y.numElements())
     g.ctx.fail("Internal: reduction of " + concreteStr(x.shape()) + " gives " + std::to_string(l.outN) +

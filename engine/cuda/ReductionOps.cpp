@@ -48,7 +48,11 @@ void argKernel(KernelContext& c) {
   for (int i = 0; i < axis; ++i) outer *= in.dim(i);
   for (int i = static_cast<int>(axis) + 1; i < rank; ++i) inner *= in.dim(i);
   if (out.numElements() == 0) return;
-  g.check(launchArgReduce(IsMax, g.et(in.dtype()), in.raw(), out.raw(), out.dtype() == DType::Int64, outer,
+  // float16 and uint8 compare exactly after a widening cast.
+  const Tensor x = in.dtype() == DType::Float16 ? castTo(g, in, DType::Float32)
+                   : in.dtype() == DType::UInt8 ? castTo(g, in, DType::Int32)
+                                                : in;
+  g.check(launchArgReduce(IsMax, g.et(x.dtype()), x.raw(), out.raw(), out.dtype() == DType::Int64, outer,
                           in.dim(static_cast<int>(axis)), inner, g.stream),
           "launchArgReduce", in.dtype());
 }

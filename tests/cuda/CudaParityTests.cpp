@@ -45,6 +45,12 @@ bool checkParity(const std::string& op, const std::vector<Tensor>& inputs, const
     const size_t p = s.find("\n\t [[node");
     return p == std::string::npos ? s : s.substr(0, p);
   };
+  // A dtype the GPU kernel does not implement (documented in engine/cuda/README.md) is a reported
+  // gap, not a wrong result.
+  if (cpuError.empty() && gpuError.find("has no GPU kernel for") != std::string::npos) {
+    WARN("GPU dtype gap: " << what << ": " << strip(gpuError));
+    return true;
+  }
   CHECK(strip(gpuError) == strip(cpuError));
   if (!cpuError.empty() || !gpuError.empty()) return true;
   REQUIRE(gpu.outputs.size() == cpu.size());
