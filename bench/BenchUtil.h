@@ -55,5 +55,7 @@ void mlpBench(bool quick);
 void interpBench(bool quick);
 void devicesBench(bool quick);
 void dapBench(bool quick);
+/// GPU benchmarks (GpuBench.cpp); prints why and returns when there is no CUDA device.
+void gpuBench(bool quick);
 
 }  // namespace tlens::bench

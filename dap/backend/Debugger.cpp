@@ -584,9 +584,15 @@ void Debugger::captureNode(const NodeEvent& e) {
   if (e.inputs) {
     for (size_t k = 0; k < e.inputs->size(); ++k)
       s.inputNames.push_back(e.node && k < e.node->inputs.size() ? e.node->inputs[k].name() : "input:" + std::to_string(k));
-    s.inputs = *e.inputs;
+    // Inspection reads elements on the host: tensors in CUDA memory are copied (a no-op for the
+    // CPU and virtual GPUs).
+    s.inputs.clear();
+    for (const Tensor& t : *e.inputs) s.inputs.push_back(t.toHost());
   }
-  if (e.outputs) s.outputs = *e.outputs;
+  if (e.outputs) {
+    s.outputs.clear();
+    for (const Tensor& t : *e.outputs) s.outputs.push_back(t.toHost());
+  }
 }
 
 const Debugger::Candidates& Debugger::candidatesFor(const NodeEvent& e, const BreakpointTable& t, Candidates& scratch) {
@@ -664,7 +670,7 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
     for (size_t i = 0; i < e.outputs->size(); ++i) {
       const Tensor& t = (*e.outputs)[i];
       const bool alias = updatesVariable || (e.inputs && sharesBufferWith(t, *e.inputs));
-      s.record(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t, e.node});
+      s.record(Impl::RunEntry{*e.name + ":" + std::to_string(i), e.op->type, e.device, alias ? Tensor() : t.toHost(), e.node});
     }
     recordStep(e, first);
     recorded = true;

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tlens {
 class Allocator;
@@ -48,6 +49,19 @@ void registerKernels(KernelRegistry& r);
 /// Check-numerics on the device: one fused reduction over `t` (a floating tensor in device
 /// memory). Returns true when every element is finite; otherwise counts NaN and Inf elements.
 bool allFinite(const Tensor& t, int64_t* nanCount = nullptr, int64_t* infCount = nullptr);
+
+/// Batched check-numerics (an addition by the backend, for the <= 3% overhead target): a
+/// synchronous allFinite per output costs one host synchronisation each. Instead, an executor
+/// calls beginFiniteScans(device, n) once per run, queueFiniteScan(t, slot) for each floating
+/// output (slot < n, e.g. in node order; asynchronous, no sync) and finiteScanResults(device)
+/// once at the end (one sync), then reports the first slot with NaN or Inf.
+struct FiniteScan {
+  int64_t nan = 0, inf = 0;
+  bool finite() const { return nan == 0 && inf == 0; }
+};
+void beginFiniteScans(int index, int count);
+void queueFiniteScan(const Tensor& t, int slot);
+std::vector<FiniteScan> finiteScanResults(int index);
 
 /// Waits until the device's stream has finished all work.
 void synchronize(int index);

@@ -138,6 +138,7 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
   auto in = std::make_unique<Interpreter>(io);
   tf::TfOptions to;
   to.style = tf::detectApiStyle(input.text);
+  to.devices = input.devices;
   snap->graphStyle = *to.style == tf::ApiStyle::Graph;
   tf::installTensorFlow(*in, to);
 

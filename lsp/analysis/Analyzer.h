@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/runtime/Devices.h"
 #include "lsp/analysis/Snapshot.h"
 
 namespace tlens::lsp {
@@ -30,6 +31,9 @@ struct AnalysisInput {
   std::function<bool()> cancelled;
   /// Collect hover/completion facts (false for `tlens check`: diagnostics only).
   bool collectValues = true;
+  /// The devices placement assumes (the editor machine's, or virtual GPUs: hovers then show
+  /// where ops would run on a GPU machine).
+  DeviceRequest devices;
 };
 
 /// Null only when cancelled. Never throws for bad user code (it becomes diagnostics).

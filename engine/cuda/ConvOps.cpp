@@ -1,0 +1,302 @@
+// Conv2D, Conv2DBackpropInput and Conv2DBackpropFilter on cuDNN (legacy convolution API).
+//
+// TensorFlow's layouts are NHWC activations and HWIO filters; cuDNN runs here in NCHW/OIHW,
+// the layout every cuDNN algorithm supports for float16, float32 and float64, so each call
+// permutes its operands on the way in and out (one strided-copy kernel each). SAME padding with
+// an odd total pads one more row/column at the bottom/right, which cuDNN's symmetric padding
+// cannot express: the input is then zero-padded explicitly (fused into the layout permutation)
+// and cuDNN runs unpadded. float32 convolutions use CUDNN_FMA_MATH (no TF32 tensor-core
+// rounding) so that results match the CPU kernels.
+#include "engine/cuda/GpuKernel.h"
+
+namespace tlens::cuda {
+
+#ifdef TLENS_HAVE_CUDNN
+
+namespace {
+
+struct ConvGeom {
+  int64_t n, h, w, c;      ///< input (NHWC)
+  int64_t kh, kw, o;       ///< filter (HWIO: kh, kw, c, o)
+  int64_t oh, ow;          ///< output
+  int64_t sh, sw, dh, dw;  ///< strides, dilations
+  int64_t padT, padB, padL, padR;
+  bool symmetric() const { return padT == padB && padL == padR; }
+  /// Input dims as cuDNN sees them (explicitly padded when asymmetric).
+  int64_t hp() const { return symmetric() ? h : h + padT + padB; }
+  int64_t wp() const { return symmetric() ? w : w + padL + padR; }
+};
+
+ConvGeom geometry(KernelContext& c, const ConcreteShape& in, const ConcreteShape& filter, const ConcreteShape& out) {
+  if (c.getString("data_format", "NHWC") != "NHWC")
+    c.fail("The GPU kernel of " + c.op().type + " supports only the NHWC format, got " + c.getString("data_format"),
+           ErrorCode::Unimplemented);
+  if (in.size() != 4 || filter.size() != 4 || out.size() != 4)
+    c.fail(c.op().type + " expects 4-D input, filter and output, got " + concreteStr(in) + ", " +
+           concreteStr(filter) + ", " + concreteStr(out));
+  if (in[3] != filter[2])
+    c.fail("The Conv2D GPU kernel does not support grouped convolutions: the input depth of " +
+               std::to_string(in[3]) + " does not match the filter input depth of " + std::to_string(filter[2]),
+           ErrorCode::Unimplemented);
+  const std::vector<int64_t> st = c.getInts("strides").value_or(std::vector<int64_t>{1, 1, 1, 1});
+  const std::vector<int64_t> di = c.getInts("dilations").value_or(std::vector<int64_t>{1, 1, 1, 1});
+  if (st.size() != 4 || di.size() != 4) c.fail("strides and dilations must have 4 elements");
+  ConvGeom g{};
+  g.n = in[0]; g.h = in[1]; g.w = in[2]; g.c = in[3];
+  g.kh = filter[0]; g.kw = filter[1]; g.o = filter[3];
+  g.oh = out[1]; g.ow = out[2];
+  g.sh = st[1]; g.sw = st[2]; g.dh = di[1]; g.dw = di[2];
+  if (c.getString("padding") == "SAME") {
+    const int64_t th = std::max<int64_t>((g.oh - 1) * g.sh + (g.kh - 1) * g.dh + 1 - g.h, 0);
+    const int64_t tw = std::max<int64_t>((g.ow - 1) * g.sw + (g.kw - 1) * g.dw + 1 - g.w, 0);
+    g.padT = th / 2;
+    g.padB = th - g.padT;
+    g.padL = tw / 2;
+    g.padR = tw - g.padL;
+  }
+  return g;
+}
+
+class Descriptors {
+ public:
+  Descriptors(const Gpu& g, const ConvGeom& geo, DType dt) : g_(g) {
+    chk(cudnnCreateTensorDescriptor(&x), "cudnnCreateTensorDescriptor");
+    chk(cudnnCreateTensorDescriptor(&y), "cudnnCreateTensorDescriptor");
+    chk(cudnnCreateFilterDescriptor(&f), "cudnnCreateFilterDescriptor");
+    chk(cudnnCreateConvolutionDescriptor(&conv), "cudnnCreateConvolutionDescriptor");
+    const cudnnDataType_t t = dt == DType::Float64 ? CUDNN_DATA_DOUBLE
+                              : dt == DType::Float16 ? CUDNN_DATA_HALF
+                                                     : CUDNN_DATA_FLOAT;
+    const cudnnDataType_t compute = dt == DType::Float64 ? CUDNN_DATA_DOUBLE : CUDNN_DATA_FLOAT;
+    chk(cudnnSetTensor4dDescriptor(x, CUDNN_TENSOR_NCHW, t, i32(geo.n), i32(geo.c), i32(geo.hp()), i32(geo.wp())),
+        "cudnnSetTensor4dDescriptor (input)");
+    chk(cudnnSetFilter4dDescriptor(f, t, CUDNN_TENSOR_NCHW, i32(geo.o), i32(geo.c), i32(geo.kh), i32(geo.kw)),
+        "cudnnSetFilter4dDescriptor");
+    const bool sym = geo.symmetric();
+    chk(cudnnSetConvolution2dDescriptor(conv, sym ? i32(geo.padT) : 0, sym ? i32(geo.padL) : 0, i32(geo.sh),
+                                        i32(geo.sw), i32(geo.dh), i32(geo.dw), CUDNN_CROSS_CORRELATION, compute),
+        "cudnnSetConvolution2dDescriptor");
+    if (dt == DType::Float32) chk(cudnnSetConvolutionMathType(conv, CUDNN_FMA_MATH), "cudnnSetConvolutionMathType");
+    int on = 0, oc = 0, ohh = 0, oww = 0;
+    chk(cudnnGetConvolution2dForwardOutputDim(conv, x, f, &on, &oc, &ohh, &oww),
+        "cudnnGetConvolution2dForwardOutputDim");
+    if (on != geo.n || oc != geo.o || ohh != geo.oh || oww != geo.ow)
+      g.ctx.fail("Internal: cuDNN computes output [" + std::to_string(on) + ", " + std::to_string(ohh) + ", " +
+                     std::to_string(oww) + ", " + std::to_string(oc) + "] but shape inference said [" +
+                     std::to_string(geo.n) + ", " + std::to_string(geo.oh) + ", " + std::to_string(geo.ow) + ", " +
+                     std::to_string(geo.o) + "]",
+                 ErrorCode::Internal);
+    chk(cudnnSetTensor4dDescriptor(y, CUDNN_TENSOR_NCHW, t, on, oc, ohh, oww), "cudnnSetTensor4dDescriptor (output)");
+  }
+  ~Descriptors() {
+    if (conv) cudnnDestroyConvolutionDescriptor(conv);
+    if (f) cudnnDestroyFilterDescriptor(f);
+    if (y) cudnnDestroyTensorDescriptor(y);
+    if (x) cudnnDestroyTensorDescriptor(x);
+  }
+  Descriptors(const Descriptors&) = delete;
+  Descriptors& operator=(const Descriptors&) = delete;
+
+  void chk(cudnnStatus_t s, const char* what) const {
+    if (s != CUDNN_STATUS_SUCCESS)
+      g_.ctx.fail(std::string("cuDNN error in ") + what + ": " + cudnnGetErrorString(s),
+                  s == CUDNN_STATUS_ALLOC_FAILED ? ErrorCode::ResourceExhausted
+                  : s == CUDNN_STATUS_NOT_SUPPORTED ? ErrorCode::Unimplemented
+                                                    : ErrorCode::Internal);
+  }
+  int i32(int64_t v) const {
+    if (v > INT32_MAX) g_.ctx.fail("Conv2D dimension " + std::to_string(v) + " is too large for cuDNN");
+    return static_cast<int>(v);
+  }
+
+  cudnnTensorDescriptor_t x = nullptr, y = nullptr;
+  cudnnFilterDescriptor_t f = nullptr;
+  cudnnConvolutionDescriptor_t conv = nullptr;
+
+ private:
+  const Gpu& g_;
+};
+
+cudnnHandle_t handle(const Gpu& g) {
+  try {
+    return dnnHandle(g.dev);
+  } catch (const EngineError& e) {
+    g.ctx.fail(e.what(), e.code());
+  }
+}
+
+/// alpha/beta scalars: double for float64 tensors, float otherwise (cuDNN's rule).
+struct Scale {
+  double d1 = 1, d0 = 0;
+  float f1 = 1, f0 = 0;
+  const void* one(DType t) const { return t == DType::Float64 ? static_cast<const void*>(&d1) : &f1; }
+  const void* zero(DType t) const { return t == DType::Float64 ? static_cast<const void*>(&d0) : &f0; }
+};
+
+/// The fastest algorithm cuDNN ranked that ran successfully and, for float32, uses no tensor-core
+/// (TF32) math; the descriptor gets the algorithm's math type. -1 when none qualifies.
+template <typename Perf>
+int pickAlgorithm(const Perf* perf, int returned, DType dt, const Descriptors& d) {
+  for (int i = 0; i < returned; ++i) {
+    if (perf[i].status != CUDNN_STATUS_SUCCESS) continue;
+    const bool tensorOps = perf[i].mathType == CUDNN_TENSOR_OP_MATH ||
+                           perf[i].mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
+    if (dt == DType::Float32 && tensorOps) continue;
+    d.chk(cudnnSetConvolutionMathType(d.conv, perf[i].mathType), "cudnnSetConvolutionMathType");
+    return i;
+  }
+  return -1;
+}
+
+void requireFloat(const Gpu& g, DType t) {
+  if (t != DType::Float32 && t != DType::Float64 && t != DType::Float16) g.unsupported(t);
+}
+
+/// x (NHWC) -> NCHW, zero-padded when the geometry's padding is asymmetric.
+Tensor inputToNchw(const Gpu& g, const Tensor& x, const ConvGeom& geo) {
+  const int64_t Hp = geo.hp(), Wp = geo.wp();
+  Tensor xp = g.temp(x.dtype(), {geo.n, geo.c, Hp, Wp});
+  const bool padded = !geo.symmetric();
+  if (padded) g.check(cudaMemsetAsync(xp.raw(), 0, xp.bytes(), g.stream), "cudaMemsetAsync (conv padding)");
+  const int64_t base = padded ? geo.padT * Wp + geo.padL : 0;
+  stridedCopy(g, x, xp, x.shape(), rowMajorStrides(x.shape()), 0, {geo.c * Hp * Wp, Wp, 1, Hp * Wp}, base);
+  return xp;
+}
+
+/// filter HWIO [kh, kw, c, o] -> OIHW [o, c, kh, kw]
+Tensor filterToOihw(const Gpu& g, const Tensor& f, const ConvGeom& geo) {
+  Tensor t = g.temp(f.dtype(), {geo.o, geo.c, geo.kh, geo.kw});
+  stridedCopy(g, f, t, f.shape(), rowMajorStrides(f.shape()), 0, {geo.kw, 1, geo.kh * geo.kw, geo.c * geo.kh * geo.kw}, 0);
+  return t;
+}
+
+/// dy NHWC [n, oh, ow, o] -> NCHW [n, o, oh, ow]
+Tensor gradToNchw(const Gpu& g, const Tensor& dy, const ConvGeom& geo) {
+  Tensor t = g.temp(dy.dtype(), {geo.n, geo.o, geo.oh, geo.ow});
+  stridedCopy(g, dy, t, dy.shape(), rowMajorStrides(dy.shape()), 0,
+              {geo.o * geo.oh * geo.ow, geo.ow, 1, geo.oh * geo.ow}, 0);
+  return t;
+}
+
+void conv2dKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor x = g.in(0), f = g.in(1);
+  Tensor& out = g.out(0);
+  requireFloat(g, out.dtype());
+  const ConvGeom geo = geometry(c, x.shape(), f.shape(), out.shape());
+  if (out.numElements() == 0) return;
+  if (x.numElements() == 0 || f.numElements() == 0) {
+    g.check(cudaMemsetAsync(out.raw(), 0, out.bytes(), g.stream), "cudaMemsetAsync (empty convolution)");
+    return;
+  }
+  const DType dt = out.dtype();
+  const Tensor xp = inputToNchw(g, x, geo), fo = filterToOihw(g, f, geo);
+  Tensor yn = g.temp(dt, {geo.n, geo.o, geo.oh, geo.ow});
+  Descriptors d(g, geo, dt);
+  cudnnHandle_t h = handle(g);
+  cudnnConvolutionFwdAlgoPerf_t perf[8];
+  int returned = 0;
+  d.chk(cudnnGetConvolutionForwardAlgorithm_v7(h, d.x, d.f, d.conv, d.y, 8, &returned, perf),
+        "cudnnGetConvolutionForwardAlgorithm_v7");
+  const int pick = pickAlgorithm(perf, returned, dt, d);
+  if (pick < 0) c.fail("cuDNN has no forward convolution algorithm for this configuration", ErrorCode::Unimplemented);
+  size_t ws = 0;
+  d.chk(cudnnGetConvolutionForwardWorkspaceSize(h, d.x, d.f, d.conv, d.y, perf[pick].algo, &ws),
+        "cudnnGetConvolutionForwardWorkspaceSize");
+  Tensor work = ws ? g.scratch(ws) : Tensor();
+  Scale s;
+  d.chk(cudnnConvolutionForward(h, s.one(dt), d.x, xp.raw(), d.f, fo.raw(), d.conv, perf[pick].algo,
+                                ws ? work.raw() : nullptr, ws, s.zero(dt), d.y, yn.raw()),
+        "cudnnConvolutionForward");
+  // NCHW [n, o, oh, ow] -> NHWC
+  stridedCopy(g, yn, out, yn.shape(), rowMajorStrides(yn.shape()), 0, {geo.oh * geo.ow * geo.o, 1, geo.ow * geo.o, geo.o},
+              0);
+}
+
+void conv2dBackpropInputKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor f = g.in(1), dy = g.in(2);
+  Tensor& dx = g.out(0);
+  requireFloat(g, dx.dtype());
+  const ConvGeom geo = geometry(c, dx.shape(), f.shape(), dy.shape());
+  if (dx.numElements() == 0) return;
+  if (dy.numElements() == 0 || f.numElements() == 0) {
+    g.check(cudaMemsetAsync(dx.raw(), 0, dx.bytes(), g.stream), "cudaMemsetAsync (empty convolution)");
+    return;
+  }
+  const DType dt = dx.dtype();
+  const Tensor fo = filterToOihw(g, f, geo), dyn = gradToNchw(g, dy, geo);
+  const int64_t Hp = geo.hp(), Wp = geo.wp();
+  Tensor dxp = g.temp(dt, {geo.n, geo.c, Hp, Wp});
+  Descriptors d(g, geo, dt);
+  cudnnHandle_t h = handle(g);
+  cudnnConvolutionBwdDataAlgoPerf_t perf[8];
+  int returned = 0;
+  d.chk(cudnnGetConvolutionBackwardDataAlgorithm_v7(h, d.f, d.y, d.conv, d.x, 8, &returned, perf),
+        "cudnnGetConvolutionBackwardDataAlgorithm_v7");
+  const int pick = pickAlgorithm(perf, returned, dt, d);
+  if (pick < 0) c.fail("cuDNN has no backward-data convolution algorithm for this configuration", ErrorCode::Unimplemented);
+  size_t ws = 0;
+  d.chk(cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.f, d.y, d.conv, d.x, perf[pick].algo, &ws),
+        "cudnnGetConvolutionBackwardDataWorkspaceSize");
+  Tensor work = ws ? g.scratch(ws) : Tensor();
+  Scale s;
+  d.chk(cudnnConvolutionBackwardData(h, s.one(dt), d.f, fo.raw(), d.y, dyn.raw(), d.conv, perf[pick].algo,
+                                     ws ? work.raw() : nullptr, ws, s.zero(dt), d.x, dxp.raw()),
+        "cudnnConvolutionBackwardData");
+  // dxp NCHW (padded) -> dx NHWC: iterate dx's dims (n, h, w, c) reading the interior of dxp.
+  const int64_t base = geo.symmetric() ? 0 : geo.padT * Wp + geo.padL;
+  stridedCopy(g, dxp, dx, dx.shape(), {geo.c * Hp * Wp, Wp, 1, Hp * Wp}, base, rowMajorStrides(dx.shape()), 0);
+}
+
+void conv2dBackpropFilterKernel(KernelContext& c) {
+  Gpu g(c);
+  const Tensor x = g.in(0), dy = g.in(2);
+  Tensor& df = g.out(0);
+  requireFloat(g, df.dtype());
+  const ConvGeom geo = geometry(c, x.shape(), df.shape(), dy.shape());
+  if (df.numElements() == 0) return;
+  if (dy.numElements() == 0 || x.numElements() == 0) {
+    g.check(cudaMemsetAsync(df.raw(), 0, df.bytes(), g.stream), "cudaMemsetAsync (empty convolution)");
+    return;
+  }
+  const DType dt = df.dtype();
+  const Tensor xp = inputToNchw(g, x, geo), dyn = gradToNchw(g, dy, geo);
+  Tensor dfo = g.temp(dt, {geo.o, geo.c, geo.kh, geo.kw});
+  Descriptors d(g, geo, dt);
+  cudnnHandle_t h = handle(g);
+  cudnnConvolutionBwdFilterAlgoPerf_t perf[8];
+  int returned = 0;
+  d.chk(cudnnGetConvolutionBackwardFilterAlgorithm_v7(h, d.x, d.y, d.conv, d.f, 8, &returned, perf),
+        "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
+  const int pick = pickAlgorithm(perf, returned, dt, d);
+  if (pick < 0)
+    c.fail("cuDNN has no backward-filter convolution algorithm for this configuration", ErrorCode::Unimplemented);
+  size_t ws = 0;
+  d.chk(cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.f, perf[pick].algo, &ws),
+        "cudnnGetConvolutionBackwardFilterWorkspaceSize");
+  Tensor work = ws ? g.scratch(ws) : Tensor();
+  Scale s;
+  d.chk(cudnnConvolutionBackwardFilter(h, s.one(dt), d.x, xp.raw(), d.y, dyn.raw(), d.conv, perf[pick].algo,
+                                       ws ? work.raw() : nullptr, ws, s.zero(dt), d.f, dfo.raw()),
+        "cudnnConvolutionBackwardFilter");
+  // OIHW [o, c, kh, kw] -> HWIO [kh, kw, c, o]
+  stridedCopy(g, dfo, df, dfo.shape(), rowMajorStrides(dfo.shape()), 0,
+              {1, geo.o, geo.kw * geo.c * geo.o, geo.c * geo.o}, 0);
+}
+
+}  // namespace
+
+void registerConvKernels(KernelRegistry& r) {
+  r.add("Conv2D", Device::GPU, conv2dKernel);
+  r.add("Conv2DBackpropInput", Device::GPU, conv2dBackpropInputKernel);
+  r.add("Conv2DBackpropFilter", Device::GPU, conv2dBackpropFilterKernel);
+}
+
+#else
+
+void registerConvKernels(KernelRegistry&) {}  // built without cuDNN: convolutions run on the CPU
+
+#endif
+
+}  // namespace tlens::cuda
