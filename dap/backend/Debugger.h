@@ -240,6 +240,8 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Blocks the program thread at a stop until resumed; returns false when cancelled.
   bool stopHere(StopInfo info, Where where);
   void runProgram();
+  /// Rebuilds the breakpoints' line tables from the files' current text (restart).
+  void refreshLineTables();
   void captureNode(const NodeEvent& e);
   void recordStep(const NodeEvent& e, size_t firstEntry);
   /// Shows step `k` of the run record (stepping back) or the live stop (k = liveIndex).
