@@ -289,6 +289,7 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
     int id = 0;
     std::string varName;  ///< the key in the session's or the eager context's resources
     DataBreakpointSpec spec;
+    bool notFinite = false;  ///< condition `not finite`: stop only on a NaN/Inf new value
   };
   std::shared_ptr<const std::vector<Watch>> watches_;
   std::atomic<bool> replaying_{false};

@@ -81,7 +81,7 @@ print("end")
   REQUIRE(c.event("stopped").is_object());
   json info = c.request("dataBreakpointInfo", {{"variablesReference", c.scopeRef(0, "Globals")}, {"name", "v"}});
   REQUIRE(info["body"]["dataId"].is_string());
-  json set = c.request("setDataBreakpoints", {{"breakpoints", {{{"dataId", info["body"]["dataId"]}, {"condition", "not finite"}}}}});
+  json set = c.request("setDataBreakpoints", {{"breakpoints", {{{"dataId", info["body"]["dataId"]}, {"condition", " Not  Finite "}}}}});
   REQUIRE(set["body"]["breakpoints"][0]["verified"] == true);
   REQUIRE(c.request("setBreakpoints", {{"source", {{"path", f.path}}}, {"breakpoints", json::array()}})["success"] == true);
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
