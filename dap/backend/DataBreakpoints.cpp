@@ -5,6 +5,7 @@
 // beforeNode keeps the old value (holding it makes the in-place update copy, so it stays) and
 // afterNode compares it with the new one. The condition `not finite` stops only when the new
 // value holds NaN/Inf; any other condition is a Python expression, as on line breakpoints.
+#include <cctype>
 #include <sstream>
 
 #include "dap/backend/Debugger.h"
@@ -99,7 +100,11 @@ std::vector<BreakpointResult> Debugger::setDataBreakpoints(const std::vector<Dat
       r.message = "only writes can be watched (accessType 'write'); variables are read by every op that uses them";
     } else {
       r.verified = true;
-      watches->push_back(Watch{r.id, sp.dataId.substr(std::string(kPrefix).size()), sp});
+      // "not finite", in any case and spacing: the NaN/Inf-only watch.
+      std::string cond;
+      for (char ch : sp.condition)
+        if (!std::isspace(static_cast<unsigned char>(ch))) cond += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      watches->push_back(Watch{r.id, sp.dataId.substr(std::string(kPrefix).size()), sp, cond == "notfinite"});
     }
     out.push_back(std::move(r));
   }
@@ -124,7 +129,7 @@ bool Debugger::watchedWrite(const NodeEvent& e, StopInfo& info) {
     const Tensor value = now ? *now : Tensor();
     for (const Watch& x : *w) {
       if (x.varName != name) continue;
-      if (x.spec.condition == "not finite") {
+      if (x.notFinite) {
         if (!value.valid() || !isFloating(value.dtype()) || allFinite(value)) continue;
         if (!hitConditionPasses(x.spec.hitCondition, ++hits_[x.id])) continue;
       } else {

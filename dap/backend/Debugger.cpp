@@ -154,7 +154,48 @@ void Debugger::relaunch(std::optional<LaunchConfig> config) {
   oldValues_.clear();
   impl_ = std::make_unique<Impl>();
   launch(std::move(next));
+  refreshLineTables();
   start();
+}
+
+void Debugger::refreshLineTables() {
+  // The files may have been edited since the breakpoints were set (the usual reason to
+  // restart): line tables are rebuilt from the text that will run, and each breakpoint moves to
+  // the statement at or after its line.
+  std::shared_ptr<const BreakpointTable> old;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    old = table_;
+  }
+  if (!old || old->files.empty()) return;
+  auto t = std::make_shared<BreakpointTable>(*old);
+  for (auto it = t->files.begin(); it != t->files.end();) {
+    const std::string& path = it->first;
+    FileBreakpoints& fb = it->second;
+    try {
+      std::string text = file_ && file_->path() == path ? file_->text() : readWholeFile(path);
+      lang::SourceFile sf(path, std::move(text));
+      fb.lines = std::make_shared<LineTable>(sf);
+    } catch (const std::exception&) {
+      ++it;  // unreadable now: keep what was resolved before
+      continue;
+    }
+    std::unordered_map<int, LineBreakpoint> byLine;
+    for (const auto& [line, bp] : fb.byLine)
+      if (const int at = fb.lines->nextStatementLine(bp.line); at != 0 && !byLine.count(at)) {
+        LineBreakpoint moved = bp;
+        moved.line = at;
+        byLine[at] = std::move(moved);
+      }
+    fb.byLine = std::move(byLine);
+    if (fb.byLine.empty()) it = t->files.erase(it);
+    else ++it;
+  }
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    table_ = std::move(t);
+  }
+  tableVersion_.fetch_add(1, std::memory_order_release);
 }
 
 std::shared_ptr<const BreakpointTable> Debugger::table() {

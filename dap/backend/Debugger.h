@@ -242,6 +242,8 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Blocks the program thread at a stop until resumed; returns false when cancelled.
   bool stopHere(StopInfo info, Where where);
   void runProgram();
+  /// Rebuilds the breakpoints' line tables from the files' current text (restart).
+  void refreshLineTables();
   void captureNode(const NodeEvent& e);
   void recordStep(const NodeEvent& e, size_t firstEntry);
   /// Shows step `k` of the run record (stepping back) or the live stop (k = liveIndex).
@@ -289,6 +291,7 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
     int id = 0;
     std::string varName;  ///< the key in the session's or the eager context's resources
     DataBreakpointSpec spec;
+    bool notFinite = false;  ///< condition `not finite`: stop only on a NaN/Inf new value
   };
   std::shared_ptr<const std::vector<Watch>> watches_;
   std::atomic<bool> replaying_{false};

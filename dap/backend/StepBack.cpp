@@ -136,7 +136,7 @@ bool Debugger::replayMatches(size_t k, StopInfo& info) {
       for (int i : st.node->op->refInputs)
         for (const Watch& x : *w)
           if (static_cast<size_t>(i) < st.node->inputs.size() && st.node->inputs[static_cast<size_t>(i)].node->name == x.varName &&
-              x.spec.condition != "not finite") {
+              !x.notFinite) {
             info.reason = StopReason::DataBreakpoint;
             info.hitBreakpointIds = {x.id};
             return true;

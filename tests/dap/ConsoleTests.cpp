@@ -17,8 +17,7 @@ sess.run(tf.global_variables_initializer())
 out = sess.run(z, feed_dict={x: [[1.0, 2.0, 3.0]]})  #$ run
 )");
   Client c;
-  c.start(f.path);
-  REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "z"}}}}})["success"] == true);
+  c.start(f.path, {}, json::object(), {"nan_inf"}, {"z"});
   json s = c.event("stopped");
   REQUIRE(s["body"]["description"] == "z (Relu) on /cpu:0");
   auto console = [&](const std::string& cmd) {

@@ -175,8 +175,10 @@ class Client {
   }
 
   /// initialize + launch + breakpoints + configurationDone.
+  /// `functions`: function breakpoints, set before configurationDone (after it, a fast program
+  /// may pass the node first).
   void start(const std::string& program, const std::map<int, json>& breakpoints = {}, json launchExtra = json::object(),
-             std::vector<std::string> filters = {"nan_inf"}) {
+             std::vector<std::string> filters = {"nan_inf"}, const std::vector<std::string>& functions = {}) {
     json init = request("initialize", {{"adapterID", "tlens"}});
     REQUIRE(init["success"] == true);
     REQUIRE(event("initialized").is_object());
@@ -192,6 +194,11 @@ class Client {
       }
       json r = request("setBreakpoints", {{"source", {{"path", program}}}, {"breakpoints", bps}});
       REQUIRE(r["success"] == true);
+    }
+    if (!functions.empty()) {
+      json fbs = json::array();
+      for (const std::string& name : functions) fbs.push_back(json{{"name", name}});
+      REQUIRE(request("setFunctionBreakpoints", {{"breakpoints", fbs}})["success"] == true);
     }
     REQUIRE(request("setExceptionBreakpoints", {{"filters", filters}})["success"] == true);
     REQUIRE(request("configurationDone")["success"] == true);

@@ -81,7 +81,7 @@ print("end")
   REQUIRE(c.event("stopped").is_object());
   json info = c.request("dataBreakpointInfo", {{"variablesReference", c.scopeRef(0, "Globals")}, {"name", "v"}});
   REQUIRE(info["body"]["dataId"].is_string());
-  json set = c.request("setDataBreakpoints", {{"breakpoints", {{{"dataId", info["body"]["dataId"]}, {"condition", "not finite"}}}}});
+  json set = c.request("setDataBreakpoints", {{"breakpoints", {{{"dataId", info["body"]["dataId"]}, {"condition", " Not  Finite "}}}}});
   REQUIRE(set["body"]["breakpoints"][0]["verified"] == true);
   REQUIRE(c.request("setBreakpoints", {{"source", {{"path", f.path}}}, {"breakpoints", json::array()}})["success"] == true);
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
@@ -128,4 +128,36 @@ print("done")
   CHECK(text.find("(Assign): old <uninitialised> -> new float32[2] /cpu:0 min=1 max=2") != std::string::npos);
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   CHECK(c.event("exited")["body"]["exitCode"] == 0);
+}
+
+TEST_CASE("an optimizer's update op trips a data breakpoint on the weights it trains", "[dap][data]") {
+  Fixture f = Fixture::fromText("data_sgd.py", R"(import tensorflow as tf
+
+x = tf.constant([[1.0, 2.0]])
+w = tf.Variable(tf.ones([2, 1]), name="w")
+loss = tf.reduce_sum(tf.matmul(x, w))
+train = tf.train.GradientDescentOptimizer(0.5).minimize(loss)
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+print("ready")  #$ ready
+sess.run(train)
+print("w", sess.run(w).tolist())
+)");
+  Client c;
+  c.start(f.path, {{f.line("ready"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  json info = c.request("dataBreakpointInfo", {{"variablesReference", c.scopeRef(0, "Globals")}, {"name", "w"}});
+  REQUIRE(c.request("setDataBreakpoints", {{"breakpoints", {{{"dataId", info["body"]["dataId"]}}}}})["success"] == true);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "data breakpoint");
+  const std::string text = s["body"]["text"];
+  CAPTURE(text);
+  // d(loss)/dw = x^T = [1, 2]: w goes from [1, 1] to [0.5, 0].
+  CHECK(text.find("(ApplyGradientDescent): old float32[2, 1] /cpu:0 min=1 max=1") != std::string::npos);
+  CHECK(text.find("-> new float32[2, 1] /cpu:0 min=0 max=0.5") != std::string::npos);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("exited").is_object());
+  CHECK(c.output().find("w [[0.5], [0.0]]") != std::string::npos);
 }

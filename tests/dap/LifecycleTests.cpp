@@ -73,9 +73,17 @@ print("end")
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   CHECK(c.event("exited")["body"]["exitCode"] == 0);
   CHECK(c.event("terminated").is_object());
-  // Restart also works after the program ended.
+  // Restart also works after the program ended, and runs the edited file: the breakpoint's line
+  // is now a comment, so it moves to the next statement.
+  std::ofstream(f.path) << "import sys\nprint(\"args\", sys.argv[1:])\n# x = 1 was here\nz = 3\nprint(\"edited\")\n";
   REQUIRE(c.request("restart", json::object())["success"] == true);
-  REQUIRE(c.event("stopped").is_object());
+  s = c.event("stopped");
+  REQUIRE(s.is_object());
+  json frames = c.stackTrace();
+  CHECK(frames[0]["line"] == f.line("stop") + 1);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("exited").is_object());
+  CHECK(c.output().find("edited") != std::string::npos);
   REQUIRE(c.request("disconnect")["success"] == true);
 }
 

@@ -35,8 +35,7 @@ std::string desc(const json& stopped) { return stopped["body"]["description"].ge
 TEST_CASE("stepBack walks back through the run's nodes with their values, next and continue replay forward", "[dap][stepback]") {
   Fixture f = Fixture::fromText("chain.py", chain("[1.0, 2.0]"));
   Client c;
-  c.start(f.path);
-  REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "d"}}}}})["success"] == true);
+  c.start(f.path, {}, json::object(), {"nan_inf"}, {"d"});
   json s = c.event("stopped");
   REQUIRE(desc(s) == "d (Neg) on /cpu:0");
   CHECK(Client::named(c.scope(0, "Node"), "out d:0")["value"].get<std::string>().find("min=-15 max=-9") != std::string::npos);
@@ -98,8 +97,7 @@ TEST_CASE("stepBack walks back through the run's nodes with their values, next a
 TEST_CASE("reverseContinue stops at the previous breakpoint node, else at the run's first node", "[dap][stepback]") {
   Fixture f = Fixture::fromText("chain_rc.py", chain("[1.0, 2.0]"));
   Client c;
-  c.start(f.path);
-  REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "d"}}}}})["success"] == true);
+  c.start(f.path, {}, json::object(), {"nan_inf"}, {"d"});
   REQUIRE(desc(c.event("stopped")) == "d (Neg) on /cpu:0");
   REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "d"}}, {{"name", "Mul"}}}}})["success"] == true);
   REQUIRE(c.request("reverseContinue", {{"threadId", 1}})["success"] == true);
@@ -127,8 +125,7 @@ TEST_CASE("stepping back stops at the oldest node the run record's memory cap ke
   // Each output is 512 KiB; with a 1 MiB record only the last two nodes' outputs stay.
   Fixture f = Fixture::fromText("chain_cap.py", chain("np.ones((512, 256))"));
   Client c;
-  c.start(f.path, {}, json{{"runRecordMB", 1}});
-  REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "d"}}}}})["success"] == true);
+  c.start(f.path, {}, json{{"runRecordMB", 1}}, {"nan_inf"}, {"d"});
   REQUIRE(desc(c.event("stopped")) == "d (Neg) on /cpu:0");
   REQUIRE(c.request("stepBack", {{"threadId", 1}})["success"] == true);
   json s = c.event("stopped");
@@ -178,8 +175,7 @@ def f(x):
 print(f(tf.constant([1.0, -3.0])).numpy())
 )");
   Client c;
-  c.start(f.path);
-  REQUIRE(c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "Relu"}}}}})["success"] == true);
+  c.start(f.path, {}, json::object(), {"nan_inf"}, {"Relu"});
   json s = c.event("stopped");
   REQUIRE(s.is_object());
   REQUIRE(s["body"]["description"].get<std::string>().rfind("Relu (Relu)", 0) == 0);
