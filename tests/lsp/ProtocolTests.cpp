@@ -217,7 +217,7 @@ TEST_CASE("a burst of edits is analysed once, on the latest text", "[lsp][schedu
   CHECK(h["result"]["contents"]["value"].get<std::string>().find("= 20") != std::string::npos);
 }
 
-TEST_CASE("imports between open documents follow the editor's text; an edit re-analyses importers", "[lsp][workspace]") {
+TEST_CASE("imports between open documents follow the editor's text and an edit re-analyses importers", "[lsp][workspace]") {
   Session s;
   s.initialize();
   s.open("file:///ws/shapes.py", "import tensorflow as tf\ndef make():\n    return tf.zeros([2, 3])\n");

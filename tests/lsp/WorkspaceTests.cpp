@@ -168,7 +168,7 @@ TEST_CASE("editing an open module re-analyses the unopened files that import it"
   CHECK(after["diagnostics"].empty());
 }
 
-TEST_CASE("closing a workspace file republishes its disk version; deleting it clears it", "[lsp][workspace]") {
+TEST_CASE("closing a workspace file republishes its disk version, deleting it clears it", "[lsp][workspace]") {
   TempWorkspace ws;
   std::string path = ws.write("main.py", kMain);
   ws.write("shapes.py", kShapes);
@@ -258,7 +258,7 @@ TEST_CASE("definition and references across workspace files", "[lsp][workspace][
   CHECK(h2[0]["range"]["start"] == at(0, 4));
 }
 
-TEST_CASE("a workspace file with invalid UTF-8 is analysed; what is published is valid JSON", "[lsp][workspace][robustness]") {
+TEST_CASE("a workspace file with invalid UTF-8 is analysed and what is published is valid JSON", "[lsp][workspace][robustness]") {
   TempWorkspace ws;
   ws.write("latin1.py", "import tensorflow as tf\n# caf\xe9 \xff\xfe\ns = 'na\xefve'\nWIDTH = 3\nbad = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))\n");
   ProtocolSession s;
