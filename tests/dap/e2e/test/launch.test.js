@@ -82,11 +82,17 @@ describe('launch arguments', function () {
     assert.match(s.output('stdout'), /eager False\n/);
   });
 
-  it('device "gpu" says there is no CUDA backend and runs on the CPU', async () => {
+  it('device "gpu" on a machine without a GPU says why and runs on the CPU', async () => {
     const f = Fixture.file('graph_loop.py');
     await s.start(f.path, { launch: { device: 'gpu' }, filters: [] });
     assert.equal((await s.event('exited')).body.exitCode, 0);
-    assert.match(s.output('console'), /no CUDA backend in this build; running on \/cpu:0/);
+    assert.match(s.output('console'), /no GPU \(.*\); ops run on \/cpu:0\. "virtualGpus": N simulates N GPUs/);
+  });
+
+  it('virtualGpus places the graph on simulated GPUs', async () => {
+    const f = Fixture.file('graph_loop.py');
+    await s.start(f.path, { launch: { virtualGpus: 1 }, functionBreakpoints: [{ name: 'Relu' }] });
+    assert.equal((await s.event('stopped')).body.description, 'Relu (Relu) on /gpu:0');
   });
 
   it('disconnect in the middle of a run ends the program and the adapter process', async () => {
