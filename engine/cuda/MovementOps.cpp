@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/ops/OpRegistry.h"
 #include "engine/cuda/GpuKernel.h"
 #include "engine/ops/defs/StridedSliceSpec.h"
 
@@ -515,6 +516,13 @@ void gatherGradKernel(KernelContext& c) {
   if (m > 0 && g.flagRaised()) failBadIndex(c, ind, v.n);
 }
 
+// Shape computations the op registry keeps on the host (OpDef::cpuOnly, as TensorFlow's
+// host-memory kernels): their GPU kernels stay unregistered so placement and kernels agree; they
+// are kept for the day the registry moves them.
+void addUnlessCpuOnly(KernelRegistry& r, const char* type, KernelFn fn) {
+  if (OpRegistry::global().get(type).cpuOnly.empty()) r.add(type, Device::GPU, fn);
+}
+
 }  // namespace
 
 void registerMovementKernels(KernelRegistry& r) {
@@ -527,19 +535,19 @@ void registerMovementKernels(KernelRegistry& r) {
   r.add("Const", G, constKernel);
   r.add("Placeholder", G, placeholderKernel);
   r.add("NoOp", G, noOpKernel);
-  r.add("Shape", G, shapeKernel);
-  r.add("Size", G, sizeKernel);
-  r.add("Rank", G, rankKernel);
+  addUnlessCpuOnly(r, "Shape", shapeKernel);
+  addUnlessCpuOnly(r, "Size", sizeKernel);
+  addUnlessCpuOnly(r, "Rank", rankKernel);
   r.add("BroadcastTo", G, broadcastToKernel);
   r.add("ZerosLike", G, zerosLikeKernel);
   r.add("OnesLike", G, onesLikeKernel);
   r.add("Fill", G, fillKernel);
   r.add("Range", G, rangeKernel);
-  r.add("InvertPermutation", G, invertPermutationKernel);
+  addUnlessCpuOnly(r, "InvertPermutation", invertPermutationKernel);
   r.add("OneHot", G, oneHotKernel);
   r.add("Transpose", G, transposeKernel);
   r.add("ConcatV2", G, concatKernel);
-  r.add("ConcatOffset", G, concatOffsetKernel);
+  addUnlessCpuOnly(r, "ConcatOffset", concatOffsetKernel);
   r.add("Pack", G, packKernel);
   r.add("Unpack", G, unpackKernel);
   r.add("Split", G, splitKernel);

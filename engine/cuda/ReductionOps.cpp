@@ -1,6 +1,7 @@
 // GPU kernels of the reduction family: Sum, Mean, Prod, Max, Min, Any, All (axes as attributes,
 // as the CPU kernels read them), ArgMax/ArgMin, L2Loss, BiasAddGrad and the gradient helpers
 // SumToShape, ReductionIndicators, ReductionProdOthers, ReducedShape.
+#include "engine/ops/OpRegistry.h"
 #include "engine/cuda/GpuKernel.h"
 
 namespace tlens::cuda {
@@ -157,6 +158,13 @@ void prodOthersKernel(KernelContext& c) {
           x.dtype());
 }
 
+// Shape computations the op registry keeps on the host (OpDef::cpuOnly, as TensorFlow's
+// host-memory kernels): their GPU kernels stay unregistered so placement and kernels agree; they
+// are kept for the day the registry moves them.
+void addUnlessCpuOnly(KernelRegistry& r, const char* type, KernelFn fn) {
+  if (OpRegistry::global().get(type).cpuOnly.empty()) r.add(type, Device::GPU, fn);
+}
+
 }  // namespace
 
 void registerReductionKernels(KernelRegistry& r) {
@@ -173,7 +181,7 @@ void registerReductionKernels(KernelRegistry& r) {
   r.add("L2Loss", G, l2LossKernel);
   r.add("BiasAddGrad", G, biasAddGradKernel);
   r.add("SumToShape", G, sumToShapeKernel);
-  r.add("ReducedShape", G, reducedShapeKernel);
+  addUnlessCpuOnly(r, "ReducedShape", reducedShapeKernel);
   r.add("ReductionIndicators", G, indicatorsKernel);
   r.add("ReductionProdOthers", G, prodOthersKernel);
 }

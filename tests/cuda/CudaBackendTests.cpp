@@ -57,7 +57,11 @@ TEST_CASE("every GPU kernel belongs to a registered op that also has a CPU kerne
     // Ops the registry marks CPU-only must not have a GPU kernel (placement would disagree).
     CHECK(op->cpuOnly.empty());
   }
-  CHECK(count >= 140);  // every op but the three host-side ones (engine/cuda/README.md)
+  // Every op but the host-side ones (OpDef::cpuOnly: Print, Assert and the shape computations)
+  // and CheckNumerics (the next test lists the gaps): a floor, so a lost registration shows.
+  size_t gpuOps = 0;
+  for (const OpDef* op : OpRegistry::global().all()) gpuOps += op->cpuOnly.empty();
+  CHECK(count + 1 >= gpuOps);
 }
 
 TEST_CASE("ops without a GPU kernel are listed (they fall back to the CPU)", "[cuda][info]") {
