@@ -74,6 +74,7 @@ std::string nodeInfo(const Debugger::Impl& s, const std::vector<std::string>& w)
   std::ostringstream os;
   if (node) {
     os << "Node " << node->name << " (" << node->type() << ") on " << node->device.str() << "\n";
+    if (!node->placementNote.empty()) os << "  placement: " << node->placementNote << "\n";
     for (const Output& in : node->inputs) os << "  input " << in.name() << "\n";
     if (node->location.known()) os << "  created at " << node->location.str() << "\n";
     if (traceback)

@@ -37,6 +37,10 @@ out = sess.run(z, feed_dict={x: [[1.0, 2.0, 3.0]]})
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   s = c.event("stopped");
   CHECK(s["body"]["description"] == "z (Relu) on /cpu:0");
+  json ni = c.request("evaluate", {{"expression", "ni z"}, {"context", "repl"}});
+  REQUIRE(ni["success"] == true);
+  CHECK(ni["body"]["result"].get<std::string>().find(
+            "Node z (Relu) on /cpu:0\n  placement: requested /gpu:7, which this program does not have") != std::string::npos);
   REQUIRE(c.request("disconnect")["success"] == true);
 }
 
