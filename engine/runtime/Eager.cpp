@@ -31,7 +31,11 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   inputs.reserve(in.size());
   for (const EagerValue& v : in) inputs.push_back(v.tensor);
   const std::string& name = op.type;
-  lastPlacement_ = placement(op, varNames);
+  if (deviceScopes_.empty() && (!devices_ || devices_->gpuCount() == 0)) {
+    if (lastPlacement_.device != Device::cpu() || !lastPlacement_.note.empty()) lastPlacement_ = Placement{};
+  } else {
+    lastPlacement_ = placement(op, varNames);
+  }
   const Device device = lastPlacement_.device;
   const DeviceInfo* where = nullptr;
   if (devices_ && devices_->gpuCount() > 0) where = devices_->find(device);
@@ -91,6 +95,8 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
 }
 
 Placement EagerContext::placement(const OpDef& op, const std::vector<std::string>& varNames) {
+  // The common case costs nothing: no GPU and no tf.device scope is always the CPU.
+  if (deviceScopes_.empty() && (!devices_ || devices_->gpuCount() == 0)) return Placement{};
   // An op that updates a variable runs where the variable lives.
   if (!op.refInputs.empty()) {
     size_t r = static_cast<size_t>(op.refInputs[0]);
