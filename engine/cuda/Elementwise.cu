@@ -93,16 +93,28 @@ __device__ __forceinline__ auto unaryFn(C x, C alpha) {
   }
 }
 
+/// Elements per thread per grid pass in the contiguous kernels: independent loads in flight, so
+/// memory-bound ops approach the copy bandwidth. Element i of a pass is base + u * stride (u < 4),
+/// so a warp's accesses stay coalesced.
+constexpr int kUnroll = 4;
+
 template <UOp OP, typename T, typename To>
 __global__ void unaryKernel(const T* __restrict__ x, To* __restrict__ y, int64_t n, Calc<T> alpha) {
-  TLENS_GRID_LOOP(i, n) st(y, i, unaryFn<OP>(ld(x, i), alpha));
+  const int64_t stride = static_cast<int64_t>(blockDim.x) * gridDim.x;
+  for (int64_t base = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; base < n; base += kUnroll * stride) {
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int64_t i = base + u * stride;
+      if (i < n) st(y, i, unaryFn<OP>(ld(x, i), alpha));
+    }
+  }
 }
 
 template <UOp OP, typename T, typename To>
 cudaError_t runUnary(const void* x, void* y, int64_t n, double alpha, cudaStream_t s) {
   if (n <= 0) return cudaSuccess;
-  unaryKernel<OP, T, To><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const T*>(x), static_cast<To*>(y), n,
-                                                          static_cast<Calc<T>>(alpha));
+  unaryKernel<OP, T, To><<<blocksFor((n + kUnroll - 1) / kUnroll), kThreads, 0, s>>>(
+      static_cast<const T*>(x), static_cast<To*>(y), n, static_cast<Calc<T>>(alpha));
   return launched();
 }
 
@@ -246,6 +258,19 @@ __device__ __forceinline__ auto binaryFn(C a, C b, C alpha) {
 template <BOp OP, typename T, typename To>
 __global__ void binaryKernel(const T* __restrict__ a, const T* __restrict__ b, To* __restrict__ o, int64_t n,
                              Strided3 ix, Calc<T> alpha) {
+  if (ix.mode[0] != 2 && ix.mode[1] != 2) {  // contiguous or scalar operands: unrolled passes
+    const int64_t stride = static_cast<int64_t>(blockDim.x) * gridDim.x;
+    const bool sa = ix.mode[0] == 1, sb = ix.mode[1] == 1;
+    for (int64_t base = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; base < n;
+         base += kUnroll * stride) {
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const int64_t i = base + u * stride;
+        if (i < n) st(o, i, binaryFn<OP>(ld(a, sa ? 0 : i), ld(b, sb ? 0 : i), alpha));
+      }
+    }
+    return;
+  }
   TLENS_GRID_LOOP(i, n) {
     const Calc<T> x = ld(a, operandOffset(ix, 0, i));
     const Calc<T> y = ld(b, operandOffset(ix, 1, i));
@@ -258,8 +283,10 @@ cudaError_t runBinary(const void* a, const void* b, void* o, int64_t n, const St
                       cudaStream_t s) {
   if (n <= 0) return cudaSuccess;
   using To = std::conditional_t<boolResult<OP>(), bool, T>;
-  binaryKernel<OP, T, To><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const T*>(a), static_cast<const T*>(b),
-                                                           static_cast<To*>(o), n, ix, static_cast<Calc<T>>(alpha));
+  const bool strided = ix.mode[0] == 2 || ix.mode[1] == 2;
+  const unsigned blocks = blocksFor(strided ? n : (n + kUnroll - 1) / kUnroll);
+  binaryKernel<OP, T, To><<<blocks, kThreads, 0, s>>>(static_cast<const T*>(a), static_cast<const T*>(b),
+                                                     static_cast<To*>(o), n, ix, static_cast<Calc<T>>(alpha));
   return launched();
 }
 
