@@ -108,15 +108,6 @@ struct Red<ROp::All, bool> {
   __device__ static bool finish(Acc a, int64_t) { return a != 0; }
 };
 
-__device__ __forceinline__ int64_t layoutOffset(int rank, const int64_t* dims, const int64_t* strides, int64_t i) {
-  int64_t off = 0;
-  for (int d = rank - 1; d >= 0; --d) {
-    off += (i % dims[d]) * strides[d];
-    i /= dims[d];
-  }
-  return off;
-}
-
 /// One block per (output, part); parts == 1 writes the result, otherwise a partial accumulator.
 template <ROp OP, typename T>
 __global__ void reduceBlocks(const T* __restrict__ x, T* __restrict__ y, typename Red<OP, T>::Acc* partial,
