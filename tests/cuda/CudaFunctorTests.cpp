@@ -1,0 +1,231 @@
+// The GPU kernels' elementwise functors (engine/cuda/ElementwiseFns.h, the code Elementwise.cu
+// applies on the device) run on the host against the CPU kernels, for every unary and binary op
+// and dtype they serve: integer wrapping, floor division and modulo signs, NaN propagation,
+// comparison results. Needs no device. (Device math libraries round transcendental functions
+// differently by an ulp or two; that part is the GPU parity suite's.)
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "CudaTestUtil.h"
+#include "engine/cuda/ElementwiseFns.h"
+
+using namespace tlens;
+using namespace tlens::cudatest;
+namespace fns = tlens::cuda::fns;
+using tlens::cuda::BOp;
+using tlens::cuda::UOp;
+
+namespace {
+
+enum Set { Float = 1, Ints = 2, Numeric = 3, Bools = 4, All = 7 };
+
+std::vector<DType> dtypesOf(int set) {
+  std::vector<DType> v;
+  if (set & Float) v.insert(v.end(), {DType::Float32, DType::Float64});
+  if (set & Ints) v.insert(v.end(), {DType::Int32, DType::Int64});
+  if (set & Bools) v.push_back(DType::Bool);
+  return v;
+}
+
+/// Calls f(T{}) for `t`, instantiating only the types of SET.
+template <int SET, typename F>
+void dispatch(DType t, F f) {
+  if constexpr ((SET & Float) != 0) {
+    if (t == DType::Float32) return f(float{});
+    if (t == DType::Float64) return f(double{});
+  }
+  if constexpr ((SET & Ints) != 0) {
+    if (t == DType::Int32) return f(int32_t{});
+    if (t == DType::Int64) return f(int64_t{});
+  }
+  if constexpr ((SET & Bools) != 0) {
+    if (t == DType::Bool) return f(bool{});
+  }
+  FAIL("dtype outside the set");
+}
+
+/// Inputs: random values in [lo, hi) (integers rounded down), plus special values for floats.
+Tensor values(DType dt, int64_t n, double lo, double hi, uint64_t seed, bool specials) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> d(lo, hi);
+  Tensor t(dt, {n});
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const double special[] = {nan, inf, -inf, 0.0, 6.0, -6.0, 0.5, -0.5};
+  for (int64_t i = 0; i < n; ++i) {
+    double v = d(rng);
+    if (specials && isFloating(dt) && i % 7 == 3) v = special[(i / 7) % 8];
+    if (dt == DType::Bool) t.data<bool>()[i] = v > 0;
+    else if (isFloating(dt)) t.setDouble(i, v);
+    else if (dt == DType::Int64) t.data<int64_t>()[i] = static_cast<int64_t>(std::floor(v));
+    else t.setDouble(i, std::floor(v));
+  }
+  return t;
+}
+
+double tolFor(DType t) { return t == DType::Float32 ? 1e-5 : t == DType::Float64 ? 1e-12 : 0; }
+
+template <BOp OP, int SET>
+void binaryCase(const char* op, double lo = -20, double hi = 20, double blo = -20, double bhi = 20,
+                bool specials = true, double alpha = 0.2) {
+  for (DType dt : dtypesOf(SET)) {
+    INFO(op << " " << dtypeName(dt));
+    const Tensor a = values(dt, 512, lo, hi, 1, specials), b = values(dt, 512, blo, bhi, 2, specials);
+    Resources res;
+    const Attrs attrs = std::string(op) == "LeakyReluGrad" ? Attrs{{"alpha", alpha}} : Attrs{};
+    const Tensor cpu = runCpu(op, {a, b}, attrs, res)[0];
+    Tensor host(cpu.dtype(), cpu.shape());
+    dispatch<SET>(dt, [&](auto z) {
+      using T = decltype(z);
+      for (int64_t i = 0; i < a.numElements(); ++i) {
+        const auto r = fns::binaryFn<OP, T>(a.data<T>()[i], b.data<T>()[i], static_cast<T>(alpha));
+        if constexpr (std::is_same_v<std::decay_t<decltype(r)>, bool>) host.data<bool>()[i] = r;
+        else host.data<T>()[i] = r;
+      }
+    });
+    CHECK(compare(cpu, host, tolFor(dt)) == "");
+  }
+}
+
+template <UOp OP, int SET>
+void unaryCase(const char* op, double lo = -5, double hi = 5, double alpha = 0.2, bool specials = true) {
+  for (DType dt : dtypesOf(SET)) {
+    INFO(op << " " << dtypeName(dt));
+    const Tensor x = values(dt, 512, lo, hi, 3, specials);
+    Resources res;
+    const Attrs attrs = std::string(op) == "LeakyRelu" ? Attrs{{"alpha", alpha}} : Attrs{};
+    const Tensor cpu = runCpu(op, {x}, attrs, res)[0];
+    Tensor host(cpu.dtype(), cpu.shape());
+    dispatch<SET>(dt, [&](auto z) {
+      using T = decltype(z);
+      for (int64_t i = 0; i < x.numElements(); ++i) {
+        const auto r = fns::unaryFn<OP, T>(x.data<T>()[i], static_cast<T>(alpha));
+        if constexpr (std::is_same_v<std::decay_t<decltype(r)>, bool>) host.data<bool>()[i] = r;
+        else host.data<T>()[i] = r;
+      }
+    });
+    CHECK(compare(cpu, host, tolFor(dt)) == "");
+  }
+}
+
+}  // namespace
+
+TEST_CASE("binary functors of the GPU kernels agree with the CPU kernels", "[cuda][functors]") {
+  binaryCase<BOp::Add, Numeric>("Add");
+  binaryCase<BOp::Sub, Numeric>("Sub");
+  binaryCase<BOp::Mul, Numeric>("Mul");
+  binaryCase<BOp::Div, Float>("RealDiv");
+  binaryCase<BOp::Div, Ints>("RealDiv", -20, 20, 1, 9);
+  binaryCase<BOp::Div, Ints>("RealDiv", -20, 20, -9, -1);
+  binaryCase<BOp::FloorDiv, Float>("FloorDiv");
+  binaryCase<BOp::FloorDiv, Ints>("FloorDiv", -20, 20, 1, 9);
+  binaryCase<BOp::FloorDiv, Ints>("FloorDiv", -20, 20, -9, -1);
+  binaryCase<BOp::FloorMod, Float>("FloorMod");
+  binaryCase<BOp::FloorMod, Ints>("FloorMod", -20, 20, 1, 9);
+  binaryCase<BOp::FloorMod, Ints>("FloorMod", -20, 20, -9, -1);
+  binaryCase<BOp::Pow, Float>("Pow", 0.1, 3, -2, 2, false);
+  binaryCase<BOp::Pow, Ints>("Pow", -4, 4, 0, 6);
+  binaryCase<BOp::Maximum, Numeric>("Maximum");
+  binaryCase<BOp::Minimum, Numeric>("Minimum");
+  binaryCase<BOp::SquaredDifference, Numeric>("SquaredDifference");
+  binaryCase<BOp::Equal, All>("Equal", -3, 3, -3, 3);
+  binaryCase<BOp::NotEqual, All>("NotEqual", -3, 3, -3, 3);
+  binaryCase<BOp::Less, Numeric>("Less", -3, 3, -3, 3);
+  binaryCase<BOp::LessEqual, Numeric>("LessEqual", -3, 3, -3, 3);
+  binaryCase<BOp::Greater, Numeric>("Greater", -3, 3, -3, 3);
+  binaryCase<BOp::GreaterEqual, Numeric>("GreaterEqual", -3, 3, -3, 3);
+  binaryCase<BOp::LogicalAnd, Bools>("LogicalAnd");
+  binaryCase<BOp::LogicalOr, Bools>("LogicalOr");
+  binaryCase<BOp::ReluGrad, Numeric>("ReluGrad");
+  binaryCase<BOp::Relu6Grad, Numeric>("Relu6Grad", -10, 10, -10, 10);
+  binaryCase<BOp::EluGrad, Float>("EluGrad", -3, 3, -1, 3);
+  binaryCase<BOp::SeluGrad, Float>("SeluGrad", -3, 3, -1.7, 3);
+  binaryCase<BOp::SoftplusGrad, Float>("SoftplusGrad", -3, 3, -5, 5, false);
+  binaryCase<BOp::LeakyReluGrad, Float>("LeakyReluGrad", -3, 3, -3, 3, true, 0.3);
+  binaryCase<BOp::SigmoidGrad, Float>("SigmoidGrad", 0, 1, -3, 3);
+  binaryCase<BOp::TanhGrad, Float>("TanhGrad", -1, 1, -3, 3);
+  binaryCase<BOp::SqrtGrad, Float>("SqrtGrad", 0.1, 3, -3, 3, false);
+  binaryCase<BOp::RsqrtGrad, Float>("RsqrtGrad", 0.1, 3, -3, 3);
+  binaryCase<BOp::ReciprocalGrad, Float>("ReciprocalGrad", -3, 3, -3, 3);
+  // Integer extremes wrap as two's complement on both sides.
+  Resources res;
+  const Tensor lo = Tensor::fromVector<int32_t>({INT32_MIN, INT32_MIN, INT32_MAX, 7});
+  const Tensor m1 = Tensor::fromVector<int32_t>({-1, 1, 1, -1});
+  for (const char* op : {"RealDiv", "FloorDiv", "FloorMod", "Add", "Sub", "Mul"}) {
+    INFO(op << " int32 extremes");
+    const Tensor cpu = runCpu(op, {lo, m1}, {}, res)[0];
+    Tensor host(DType::Int32, {4});
+    for (int i = 0; i < 4; ++i) {
+      const int32_t a = lo.data<int32_t>()[i], b = m1.data<int32_t>()[i];
+      const std::string o = op;
+      host.data<int32_t>()[i] = o == "RealDiv"    ? fns::binaryFn<BOp::Div, int32_t>(a, b, 0)
+                                : o == "FloorDiv" ? fns::binaryFn<BOp::FloorDiv, int32_t>(a, b, 0)
+                                : o == "FloorMod" ? fns::binaryFn<BOp::FloorMod, int32_t>(a, b, 0)
+                                : o == "Add"      ? fns::binaryFn<BOp::Add, int32_t>(a, b, 0)
+                                : o == "Sub"      ? fns::binaryFn<BOp::Sub, int32_t>(a, b, 0)
+                                                  : fns::binaryFn<BOp::Mul, int32_t>(a, b, 0);
+    }
+    CHECK(compare(cpu, host, 0) == "");
+  }
+}
+
+TEST_CASE("unary functors of the GPU kernels agree with the CPU kernels", "[cuda][functors]") {
+  unaryCase<UOp::Neg, Numeric>("Neg");
+  unaryCase<UOp::Abs, Numeric>("Abs");
+  unaryCase<UOp::Sign, Numeric>("Sign");
+  unaryCase<UOp::Square, Numeric>("Square");
+  unaryCase<UOp::Reciprocal, Float>("Reciprocal");
+  unaryCase<UOp::Floor, Float>("Floor");
+  unaryCase<UOp::Ceil, Float>("Ceil");
+  unaryCase<UOp::Round, Float>("Round");
+  unaryCase<UOp::Exp, Float>("Exp");
+  unaryCase<UOp::Log, Float>("Log", -1, 5);
+  unaryCase<UOp::Log1p, Float>("Log1p", -1.5, 5);
+  // Not with special values: the CPU kernel's vectorised sqrt (Eigen) returns NaN for +inf where
+  // IEEE (and the GPU) give inf; see the next test.
+  unaryCase<UOp::Sqrt, Float>("Sqrt", -1, 5, 0.2, false);
+  unaryCase<UOp::Rsqrt, Float>("Rsqrt", 0.1, 5);
+  unaryCase<UOp::Sin, Float>("Sin");
+  unaryCase<UOp::Cos, Float>("Cos");
+  unaryCase<UOp::Tanh, Float>("Tanh");
+  unaryCase<UOp::Sigmoid, Float>("Sigmoid");
+  unaryCase<UOp::Relu, Numeric>("Relu");
+  unaryCase<UOp::Relu6, Numeric>("Relu6", -10, 10);
+  unaryCase<UOp::Elu, Float>("Elu");
+  unaryCase<UOp::Selu, Float>("Selu");
+  unaryCase<UOp::Softplus, Float>("Softplus", -40, 40);
+  unaryCase<UOp::LeakyRelu, Float>("LeakyRelu", -5, 5, 0.3);
+  unaryCase<UOp::IsNan, Float>("IsNan");
+  unaryCase<UOp::IsInf, Float>("IsInf");
+  unaryCase<UOp::IsFinite, Float>("IsFinite");
+  unaryCase<UOp::LogicalNot, Bools>("LogicalNot");
+  Resources res;
+  const Tensor ext = Tensor::fromVector<int64_t>({INT64_MIN, -1, INT64_MAX});
+  for (const char* op : {"Neg", "Abs", "Square"}) {
+    INFO(op << " int64 extremes");
+    const Tensor cpu = runCpu(op, {ext}, {}, res)[0];
+    Tensor host(DType::Int64, {3});
+    for (int i = 0; i < 3; ++i) {
+      const int64_t x = ext.data<int64_t>()[i];
+      const std::string o = op;
+      host.data<int64_t>()[i] = o == "Neg"   ? fns::unaryFn<UOp::Neg, int64_t>(x, 0)
+                                : o == "Abs" ? fns::unaryFn<UOp::Abs, int64_t>(x, 0)
+                                             : fns::unaryFn<UOp::Square, int64_t>(x, 0);
+    }
+    CHECK(compare(cpu, host, 0) == "");
+  }
+}
+
+TEST_CASE("known CPU deviation: sqrt(+inf) is NaN on the CPU, inf on the GPU (IEEE)", "[cuda][functors]") {
+  // Documents a CPU-kernel bug found by the functor tests (engine/kernels/cpu/UnaryKernels.cpp
+  // uses Eigen's vectorised sqrt). When the CPU is fixed this test fails: then drop it and the
+  // exclusions that cite it in this file and in CudaParityTests.cpp.
+  Resources res;
+  // 64 elements: the vectorised path (a lone element takes the scalar tail, which is right).
+  const Tensor x = Tensor::filled(DType::Float32, {64}, std::numeric_limits<double>::infinity());
+  const double cpu = runCpu("Sqrt", {x}, {}, res)[0].getDouble(0);
+  const float gpu = fns::unaryFn<UOp::Sqrt, float>(x.data<float>()[0], 0.f);
+  WARN("CPU Sqrt(+inf) = " << cpu << ", GPU functor = " << gpu);
+  CHECK(std::isinf(gpu));
+  CHECK(std::isnan(cpu));
+}
