@@ -45,11 +45,6 @@ __device__ __forceinline__ void st(T* p, int64_t i, V v) {
   else p[i] = static_cast<T>(v);
 }
 
-template <typename T>
-__device__ __forceinline__ bool isNaN(T x) {
-  if constexpr (std::is_floating_point_v<T>) return x != x;
-  else return false;
-}
 
 /// Calls f(T{}) for the element type; returns cudaErrorNotSupported for types outside the set.
 /// Sets: F = float32/float64, N = F + int32/int64, A = N + uint8 + bool, H = F + float16.

@@ -32,12 +32,6 @@ using std::sqrt;
 using std::tanh;
 #endif
 
-template <typename T>
-TLENS_HD bool isNaN(T x) {
-  if constexpr (std::is_floating_point_v<T>) return x != x;
-  else return false;
-}
-
 constexpr double kSeluScale = 1.0507009873554804934193349852946;
 constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
 

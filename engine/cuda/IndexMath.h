@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/cuda/Launch.h"
 
@@ -14,6 +15,13 @@
 #endif
 
 namespace tlens::cuda {
+
+/// NaN test for any element type (false for integers and bools).
+template <typename T>
+TLENS_HD bool isNaN(T x) {
+  if constexpr (std::is_floating_point_v<T>) return x != x;
+  else return false;
+}
 
 /// Offset of output index i in operand k of `ix` (mode 0: i itself, 1: a scalar, 2: strides).
 TLENS_HD int64_t operandOffset(const Strided3& ix, int k, int64_t i) {

@@ -9,6 +9,8 @@
 
 #include "CudaTestUtil.h"
 #include "engine/cuda/ElementwiseFns.h"
+#include "engine/cuda/GpuKernel.h"
+#include "engine/cuda/ReduceFns.h"
 
 using namespace tlens;
 using namespace tlens::cudatest;
@@ -228,4 +230,64 @@ TEST_CASE("known CPU deviation: sqrt(+inf) is NaN on the CPU, inf on the GPU (IE
   WARN("CPU Sqrt(+inf) = " << cpu << ", GPU functor = " << gpu);
   CHECK(std::isinf(gpu));
   CHECK(std::isnan(cpu));
+}
+
+namespace {
+
+/// The reduction kernels' fold, run sequentially on the host: the layout the kernel gets
+/// (reduceLayout) and the reducer it folds with (ReduceFns.h).
+template <tlens::cuda::ROp OP, typename T>
+Tensor hostReduce(const Tensor& x, const std::vector<char>& mask, const ConcreteShape& outShape) {
+  using R = tlens::cuda::rfns::Red<OP, T>;
+  const tlens::cuda::ReduceLayout l = tlens::cuda::reduceLayout(x.shape(), mask);
+  Tensor y(x.dtype(), outShape);
+  REQUIRE(l.outN == y.numElements());
+  for (int64_t o = 0; o < l.outN; ++o) {
+    auto acc = R::init();
+    for (int64_t g = 0; g < l.groupN; ++g)
+      acc = R::combine(acc, R::lift(x.data<T>()[tlens::cuda::layoutOffset(l.keptRank, l.keptDims, l.keptStrides, o) +
+                                                tlens::cuda::layoutOffset(l.redRank, l.redDims, l.redStrides, g)]));
+    y.data<T>()[o] = R::finish(acc, l.groupN);
+  }
+  return y;
+}
+
+template <tlens::cuda::ROp OP, int SET>
+void reduceCase(const char* op) {
+  std::mt19937_64 rng(17);
+  for (DType dt : dtypesOf(SET))
+    for (int trial = 0; trial < 40; ++trial) {
+      ConcreteShape shape;
+      const int rank = static_cast<int>(rng() % 5);
+      for (int d = 0; d < rank; ++d) shape.push_back(static_cast<int64_t>(rng() % 4));  // zeros included
+      std::vector<int64_t> axes;
+      std::vector<char> mask(static_cast<size_t>(rank), 0);
+      for (int d = 0; d < rank; ++d)
+        if (rng() % 2) {
+          axes.push_back(d);
+          mask[static_cast<size_t>(d)] = 1;
+        }
+      const Tensor x = values(dt, numElements(shape), -3, 3, 100 + static_cast<uint64_t>(trial),
+                              OP == tlens::cuda::ROp::Max || OP == tlens::cuda::ROp::Min)
+                           .reshaped(shape);
+      INFO(op << " " << dtypeName(dt) << " " << concreteStr(shape) << " trial " << trial);
+      Resources res;
+      const Tensor cpu = runCpu(op, {x}, {{"axis", axes}}, res)[0];
+      Tensor host;
+      dispatch<SET>(dt, [&](auto z) { host = hostReduce<OP, decltype(z)>(x, mask, cpu.shape()); });
+      CHECK(compare(cpu, host, tolFor(dt)) == "");
+    }
+}
+
+}  // namespace
+
+TEST_CASE("reducers and reduction layouts fold like the CPU reductions, empty groups included", "[cuda][functors]") {
+  using tlens::cuda::ROp;
+  reduceCase<ROp::Sum, Numeric>("Sum");
+  reduceCase<ROp::Mean, Float>("Mean");  // integer Mean of an empty group: the CPU casts NaN (undefined)
+  reduceCase<ROp::Prod, Numeric>("Prod");
+  reduceCase<ROp::Max, Numeric>("Max");
+  reduceCase<ROp::Min, Numeric>("Min");
+  reduceCase<ROp::Any, Bools>("Any");
+  reduceCase<ROp::All, Bools>("All");
 }
