@@ -3,6 +3,7 @@
 // Semantics follow engine/kernels/cpu/{Softmax,Loss,Pool,Random,Optimizer}Kernels.cpp; random
 // streams differ from the CPU's (a different generator), as TensorFlow's do between devices.
 #include "engine/cuda/DeviceUtil.cuh"
+#include "engine/cuda/RandomFns.h"
 
 namespace tlens::cuda {
 
@@ -253,73 +254,12 @@ __global__ void avgPoolGradKernel(const T* __restrict__ dy, T* __restrict__ dx, 
   }
 }
 
-// ---- random: Philox4x32-10 ----
-
-__device__ __forceinline__ uint4 philox(uint4 c, uint2 k) {
-  constexpr uint32_t M0 = 0xD2511F53u, M1 = 0xCD9E8D57u, W0 = 0x9E3779B9u, W1 = 0xBB67AE85u;
-  for (int r = 0; r < 10; ++r) {
-    const uint32_t lo0 = M0 * c.x, hi0 = __umulhi(M0, c.x);
-    const uint32_t lo1 = M1 * c.z, hi1 = __umulhi(M1, c.z);
-    c = make_uint4(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
-    k.x += W0;
-    k.y += W1;
-  }
-  return c;
-}
-
-/// [0, 1) from the top 24 bits (float) / 53 bits of two words (double).
-__device__ __forceinline__ float unitF(uint32_t u) { return static_cast<float>(u >> 8) * (1.0f / 16777216.0f); }
-__device__ __forceinline__ float unitOpenF(uint32_t u) {  // (0, 1]
-  return static_cast<float>((u >> 8) + 1) * (1.0f / 16777216.0f);
-}
-__device__ __forceinline__ double unitD(uint32_t a, uint32_t b) {
-  return static_cast<double>((static_cast<uint64_t>(a >> 5) << 26) | (b >> 6)) * (1.0 / 9007199254740992.0);
-}
-__device__ __forceinline__ double unitOpenD(uint32_t a, uint32_t b) {
-  return static_cast<double>(((static_cast<uint64_t>(a >> 5) << 26) | (b >> 6)) + 1) * (1.0 / 9007199254740992.0);
-}
-
-/// Two standard normals from one Philox block (Box-Muller in C = float or double).
-template <typename C>
-__device__ __forceinline__ void normals(uint4 r, C& z0, C& z1) {
-  C u1, u2;
-  if constexpr (std::is_same_v<C, double>) {
-    u1 = unitOpenD(r.x, r.y);
-    u2 = unitD(r.z, r.w);
-  } else {
-    u1 = unitOpenF(r.x);
-    u2 = unitF(r.y);
-  }
-  const C rad = sqrt(C(-2) * log(u1));
-  const C t = C(2 * 3.14159265358979323846) * u2;
-  z0 = rad * cos(t);
-  z1 = rad * sin(t);
-}
+// ---- random (RandomFns.h: Philox4x32-10 and the conversions) ----
 
 template <typename T>
 __global__ void randomKernel(RandKind kind, T* __restrict__ out, int64_t n, uint2 key) {
   using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-  TLENS_GRID_LOOP(i, n) {
-    const uint32_t lo = static_cast<uint32_t>(i), hi = static_cast<uint32_t>(static_cast<uint64_t>(i) >> 32);
-    C v;
-    if (kind == RandKind::Uniform) {
-      const uint4 r = philox(make_uint4(lo, hi, 0u, 0u), key);
-      if constexpr (std::is_same_v<C, double>) v = unitD(r.x, r.y);
-      else v = unitF(r.x);
-    } else if (kind == RandKind::Normal) {
-      C z1;
-      normals<C>(philox(make_uint4(lo, hi, 1u, 0u), key), v, z1);
-    } else {
-      v = 0;
-      for (uint32_t round = 0; round < 1000; ++round) {  // redraw until |z| <= 2
-        C z0, z1;
-        normals<C>(philox(make_uint4(lo, hi, 2u, round), key), z0, z1);
-        if (fabs(z0) <= C(2)) { v = z0; break; }
-        if (fabs(z1) <= C(2)) { v = z1; break; }
-      }
-    }
-    st(out, i, v);
-  }
+  TLENS_GRID_LOOP(i, n) st(out, i, rnd::randomValue<C>(kind, static_cast<uint64_t>(i), key.x, key.y));
 }
 
 // ---- optimizers (TensorFlow's training_ops.cc formulas, as the CPU kernels) ----

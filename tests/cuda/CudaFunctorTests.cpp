@@ -291,3 +291,74 @@ TEST_CASE("reducers and reduction layouts fold like the CPU reductions, empty gr
   reduceCase<ROp::Any, Bools>("Any");
   reduceCase<ROp::All, Bools>("All");
 }
+
+#include "engine/cuda/RandomFns.h"
+
+TEST_CASE("the random ops' Philox4x32-10 matches Random123's known answers", "[cuda][functors][random]") {
+  namespace rnd = tlens::cuda::rnd;
+  struct Kat {
+    rnd::Block ctr;
+    uint32_t k0, k1;
+    rnd::Block out;
+  };
+  const Kat kats[] = {
+      {{0, 0, 0, 0}, 0, 0, {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}},
+      {{0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}, 0xffffffff, 0xffffffff,
+       {0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}},
+      {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, 0xa4093822, 0x299f31d0,
+       {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}},
+  };
+  for (const Kat& k : kats) {
+    const rnd::Block r = rnd::philox(k.ctr, k.k0, k.k1);
+    CHECK(r.x == k.out.x);
+    CHECK(r.y == k.out.y);
+    CHECK(r.z == k.out.z);
+    CHECK(r.w == k.out.w);
+  }
+}
+
+TEST_CASE("the random ops' conversions give the right ranges and moments", "[cuda][functors][random]") {
+  namespace rnd = tlens::cuda::rnd;
+  using tlens::cuda::RandKind;
+  const uint32_t k0 = 0x12345678, k1 = 0x9abcdef0;
+  const int64_t n = 200000;
+  auto moments = [&](RandKind kind, auto zero, double* mean, double* sd, double* lo, double* hi) {
+    using C = decltype(zero);
+    double s = 0, q = 0;
+    *lo = 1e300;
+    *hi = -1e300;
+    for (int64_t i = 0; i < n; ++i) {
+      const double v = static_cast<double>(rnd::randomValue<C>(kind, static_cast<uint64_t>(i), k0, k1));
+      s += v;
+      q += v * v;
+      *lo = std::min(*lo, v);
+      *hi = std::max(*hi, v);
+    }
+    *mean = s / static_cast<double>(n);
+    *sd = std::sqrt(q / static_cast<double>(n) - *mean * *mean);
+  };
+  double mean, sd, lo, hi;
+  for (bool dbl : {false, true}) {
+    INFO((dbl ? "float64" : "float32"));
+    auto run = [&](RandKind k) {
+      if (dbl) moments(k, 0.0, &mean, &sd, &lo, &hi);
+      else moments(k, 0.0f, &mean, &sd, &lo, &hi);
+    };
+    run(RandKind::Uniform);
+    CHECK(std::fabs(mean - 0.5) < 0.005);
+    CHECK(std::fabs(sd - std::sqrt(1.0 / 12)) < 0.005);
+    CHECK(lo >= 0);
+    CHECK(hi < 1);
+    run(RandKind::Normal);
+    CHECK(std::fabs(mean) < 0.01);
+    CHECK(std::fabs(sd - 1) < 0.01);
+    run(RandKind::TruncatedNormal);
+    CHECK(std::fabs(mean) < 0.01);
+    CHECK(std::fabs(sd - 0.8796) < 0.01);
+    CHECK(lo >= -2);
+    CHECK(hi <= 2);
+  }
+  // Different keys and different elements give different values.
+  CHECK(rnd::randomValue<float>(RandKind::Uniform, 0, k0, k1) != rnd::randomValue<float>(RandKind::Uniform, 1, k0, k1));
+  CHECK(rnd::randomValue<float>(RandKind::Uniform, 0, k0, k1) != rnd::randomValue<float>(RandKind::Uniform, 0, k0 + 1, k1));
+}
