@@ -3,6 +3,7 @@
 // Semantics follow engine/kernels/cpu/{Softmax,Loss,Pool,Random,Optimizer}Kernels.cpp; random
 // streams differ from the CPU's (a different generator), as TensorFlow's do between devices.
 #include "engine/cuda/DeviceUtil.cuh"
+#include "engine/cuda/PoolFns.h"
 #include "engine/cuda/RandomFns.h"
 
 namespace tlens::cuda {
@@ -133,74 +134,18 @@ __global__ void sparseXentRows(const T* __restrict__ f, const L* __restrict__ la
   for (int64_t j = threadIdx.x; j < cols; j += blockDim.x) b[j] = exp(x[j] - m) / s - (j == k ? T(1) : T(0));
 }
 
-// ---- pooling ----
-
-struct Window {
-  int64_t h0, h1, w0, w1;
-};
-__device__ __forceinline__ Window windowOf(const PoolGeom& g, int64_t y, int64_t x) {
-  Window w;
-  w.h0 = y * g.sh - g.padT;
-  w.w0 = x * g.sw - g.padL;
-  w.h1 = min(w.h0 + g.kh, g.h);
-  w.w1 = min(w.w0 + g.kw, g.w);
-  w.h0 = max(w.h0, int64_t(0));
-  w.w0 = max(w.w0, int64_t(0));
-  return w;
-}
-
-/// Output cell u = ((n*oh + y)*ow + x)*c + k -> (n, y, x, k).
-__device__ __forceinline__ void splitOut(const PoolGeom& g, int64_t u, int64_t& n, int64_t& y, int64_t& x,
-                                         int64_t& k) {
-  k = u % g.c;
-  u /= g.c;
-  x = u % g.ow;
-  u /= g.ow;
-  y = u % g.oh;
-  n = u / g.oh;
-}
-
-/// Flat input index of the window's first maximum (first NaN), or -1 for an empty window.
-template <typename T>
-__device__ int64_t argMaxIn(const PoolGeom& g, const T* x, int64_t n, int64_t y, int64_t xo, int64_t k) {
-  const Window w = windowOf(g, y, xo);
-  int64_t arg = -1;
-  T best = T(0);
-  for (int64_t i = w.h0; i < w.h1; ++i)
-    for (int64_t j = w.w0; j < w.w1; ++j) {
-      const int64_t idx = ((n * g.h + i) * g.w + j) * g.c + k;
-      const T v = x[idx];
-      if (arg < 0 || v > best || (isNaN(v) && !isNaN(best))) {
-        best = v;
-        arg = idx;
-      }
-    }
-  return arg;
-}
+// ---- pooling (PoolFns.h: windows, first maxima, averages) ----
 
 template <typename T>
 __global__ void maxPoolKernel(const T* __restrict__ x, T* __restrict__ y, PoolGeom g, int64_t total) {
-  TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const Window w = windowOf(g, oy, ox);
-    T o = negInf<T>();
-    for (int64_t i = w.h0; i < w.h1; ++i)
-      for (int64_t j = w.w0; j < w.w1; ++j) {
-        const T p = x[((n * g.h + i) * g.w + j) * g.c + k];
-        o = (p > o || isNaN(p)) ? p : o;
-      }
-    y[u] = o;
-  }
+  TLENS_GRID_LOOP(u, total) y[u] = pool::maxAt(g, x, u);
 }
 
 template <typename T>
 __global__ void maxPoolGradKernel(const T* __restrict__ x, const T* __restrict__ dy, T* __restrict__ dx, PoolGeom g,
                                   int64_t total) {
   TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const int64_t a = argMaxIn(g, x, n, oy, ox, k);
+    const int64_t a = pool::argMaxAt(g, x, u);
     if (a >= 0) atomicAdd(dx + a, dy[u]);
   }
 }
@@ -209,49 +154,19 @@ template <typename T>
 __global__ void maxPoolGradGradKernel(const T* __restrict__ x, const T* __restrict__ gin, T* __restrict__ out,
                                       PoolGeom g, int64_t total) {
   TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const int64_t a = argMaxIn(g, x, n, oy, ox, k);
+    const int64_t a = pool::argMaxAt(g, x, u);
     out[u] = a >= 0 ? gin[a] : T(0);
   }
 }
 
 template <typename T>
 __global__ void avgPoolKernel(const T* __restrict__ x, T* __restrict__ y, PoolGeom g, int64_t total) {
-  TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const Window w = windowOf(g, oy, ox);
-    T acc = 0;
-    for (int64_t i = w.h0; i < w.h1; ++i)
-      for (int64_t j = w.w0; j < w.w1; ++j) acc += x[((n * g.h + i) * g.w + j) * g.c + k];
-    y[u] = acc * (T(1) / static_cast<T>((w.h1 - w.h0) * (w.w1 - w.w0)));
-  }
+  TLENS_GRID_LOOP(u, total) y[u] = pool::avgAt(g, x, u);
 }
 
-/// Gather form: each input cell sums dy / count over the windows that contain it.
 template <typename T>
 __global__ void avgPoolGradKernel(const T* __restrict__ dy, T* __restrict__ dx, PoolGeom g, int64_t total) {
-  TLENS_GRID_LOOP(u, total) {
-    int64_t r = u;
-    const int64_t k = r % g.c;
-    r /= g.c;
-    const int64_t j = r % g.w;
-    r /= g.w;
-    const int64_t i = r % g.h;
-    const int64_t n = r / g.h;
-    const int64_t a = i + g.padT - g.kh + 1, b = j + g.padL - g.kw + 1;
-    const int64_t oy0 = a <= 0 ? 0 : (a + g.sh - 1) / g.sh, oy1 = min(g.oh, (i + g.padT) / g.sh + 1);
-    const int64_t ox0 = b <= 0 ? 0 : (b + g.sw - 1) / g.sw, ox1 = min(g.ow, (j + g.padL) / g.sw + 1);
-    T acc = 0;
-    for (int64_t oy = oy0; oy < oy1; ++oy)
-      for (int64_t ox = ox0; ox < ox1; ++ox) {
-        const Window w = windowOf(g, oy, ox);
-        const int64_t cnt = max((w.h1 - w.h0) * (w.w1 - w.w0), int64_t(1));
-        acc += dy[((n * g.oh + oy) * g.ow + ox) * g.c + k] * (T(1) / static_cast<T>(cnt));
-      }
-    dx[u] = acc;
-  }
+  TLENS_GRID_LOOP(u, total) dx[u] = pool::avgGradAt(g, dy, u);
 }
 
 // ---- random (RandomFns.h: Philox4x32-10 and the conversions) ----

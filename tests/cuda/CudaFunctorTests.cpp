@@ -362,3 +362,58 @@ TEST_CASE("the random ops' conversions give the right ranges and moments", "[cud
   CHECK(rnd::randomValue<float>(RandKind::Uniform, 0, k0, k1) != rnd::randomValue<float>(RandKind::Uniform, 1, k0, k1));
   CHECK(rnd::randomValue<float>(RandKind::Uniform, 0, k0, k1) != rnd::randomValue<float>(RandKind::Uniform, 0, k0 + 1, k1));
 }
+
+#include "engine/cuda/PoolFns.h"
+
+TEST_CASE("the pooling kernels' per-cell code matches the CPU pools on random geometries", "[cuda][functors][pool]") {
+  namespace pool = tlens::cuda::pool;
+  std::mt19937_64 rng(23);
+  using Ints = std::vector<int64_t>;
+  for (int trial = 0; trial < 60; ++trial) {
+    const int64_t n = 1 + rng() % 2, h = 1 + rng() % 7, w = 1 + rng() % 7, c = 1 + rng() % 3;
+    const int64_t kh = 1 + rng() % 3, kw = 1 + rng() % 3, sh = 1 + rng() % 3, sw = 1 + rng() % 3;
+    const bool same = rng() % 2;
+    if (!same && (kh > h || kw > w)) continue;
+    const Attrs attrs = {{"ksize", Ints{1, kh, kw, 1}}, {"strides", Ints{1, sh, sw, 1}},
+                         {"padding", std::string(same ? "SAME" : "VALID")}};
+    Tensor x = values(DType::Float64, n * h * w * c, -2, 2, 300 + static_cast<uint64_t>(trial), false).reshaped({n, h, w, c});
+    if (trial % 3 == 0) x.setDouble(0, std::numeric_limits<double>::quiet_NaN());
+    if (trial % 4 == 0) x.setDouble(1, x.getDouble(2));  // a tie
+    INFO("trial " << trial << " input [" << n << "," << h << "," << w << "," << c << "] k " << kh << "x" << kw
+                  << " s " << sh << "x" << sw << (same ? " SAME" : " VALID"));
+    Resources res;
+    const Tensor y = runCpu("MaxPool", {x}, attrs, res)[0];
+    tlens::cuda::PoolGeom g{};
+    g.n = n; g.h = h; g.w = w; g.c = c; g.oh = y.dim(1); g.ow = y.dim(2);
+    g.kh = kh; g.kw = kw; g.sh = sh; g.sw = sw;
+    if (same) {
+      g.padT = std::max<int64_t>((g.oh - 1) * sh + kh - h, 0) / 2;
+      g.padL = std::max<int64_t>((g.ow - 1) * sw + kw - w, 0) / 2;
+    }
+    const double* px = x.data<double>();
+    Tensor hy(DType::Float64, y.shape()), ha(DType::Float64, y.shape());
+    for (int64_t u = 0; u < y.numElements(); ++u) {
+      hy.data<double>()[u] = pool::maxAt(g, px, u);
+      ha.data<double>()[u] = pool::avgAt(g, px, u);
+    }
+    CHECK(compare(y, hy, 0) == "");
+    CHECK(compare(runCpu("AvgPool", {x}, attrs, res)[0], ha, 1e-12) == "");
+    const Tensor dy = values(DType::Float64, y.numElements(), -1, 1, 900 + static_cast<uint64_t>(trial), false).reshaped(y.shape());
+    // MaxPoolGrad: scatter to each window's first maximum, as the kernel's atomics do.
+    Tensor hdx = Tensor::filled(DType::Float64, x.shape(), 0);
+    Tensor hgg(DType::Float64, y.shape());
+    const Tensor gin = values(DType::Float64, x.numElements(), -1, 1, 1700 + static_cast<uint64_t>(trial), false).reshaped(x.shape());
+    for (int64_t u = 0; u < y.numElements(); ++u) {
+      const int64_t a = pool::argMaxAt(g, px, u);
+      if (a >= 0) hdx.data<double>()[a] += dy.data<double>()[u];
+      hgg.data<double>()[u] = a >= 0 ? gin.data<double>()[a] : 0.0;
+    }
+    CHECK(compare(runCpu("MaxPoolGrad", {x, y, dy}, attrs, res)[0], hdx, 1e-12) == "");
+    CHECK(compare(runCpu("MaxPoolGradGrad", {x, y, gin}, attrs, res)[0], hgg, 0) == "");
+    Tensor hag(DType::Float64, x.shape());
+    for (int64_t u = 0; u < x.numElements(); ++u) hag.data<double>()[u] = pool::avgGradAt(g, dy.data<double>(), u);
+    const Tensor shape = Tensor::fromVector<int32_t>({static_cast<int32_t>(n), static_cast<int32_t>(h),
+                                                      static_cast<int32_t>(w), static_cast<int32_t>(c)});
+    CHECK(compare(runCpu("AvgPoolGrad", {shape, dy}, attrs, res)[0], hag, 1e-12) == "");
+  }
+}
