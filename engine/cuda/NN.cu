@@ -3,6 +3,7 @@
 // Semantics follow engine/kernels/cpu/{Softmax,Loss,Pool,Random,Optimizer}Kernels.cpp; random
 // streams differ from the CPU's (a different generator), as TensorFlow's do between devices.
 #include "engine/cuda/DeviceUtil.cuh"
+#include "engine/cuda/OptimizerFns.h"
 #include "engine/cuda/PoolFns.h"
 #include "engine/cuda/RandomFns.h"
 
@@ -177,56 +178,35 @@ __global__ void randomKernel(RandKind kind, T* __restrict__ out, int64_t n, uint
   TLENS_GRID_LOOP(i, n) st(out, i, rnd::randomValue<C>(kind, static_cast<uint64_t>(i), key.x, key.y));
 }
 
-// ---- optimizers (TensorFlow's training_ops.cc formulas, as the CPU kernels) ----
+// ---- optimizers (OptimizerFns.h: TensorFlow's training_ops.cc formulas, as the CPU kernels) ----
 
 template <typename T>
 __global__ void gdKernel(T* __restrict__ w, const T* __restrict__ alpha, const T* __restrict__ d, int64_t n) {
   const T a = *alpha;
-  TLENS_GRID_LOOP(i, n) w[i] -= a * d[i];
+  TLENS_GRID_LOOP(i, n) opt::gradientDescent(w[i], a, d[i]);
 }
 
 template <typename T>
 __global__ void momentumKernel(T* __restrict__ w, T* __restrict__ acc, const T* __restrict__ lrp,
                                const T* __restrict__ g, const T* __restrict__ mp, bool nesterov, int64_t n) {
   const T lr = *lrp, mom = *mp;
-  TLENS_GRID_LOOP(i, n) {
-    const T a = acc[i] * mom + g[i];
-    acc[i] = a;
-    if (nesterov) w[i] -= g[i] * lr + a * mom * lr;
-    else w[i] -= a * lr;
-  }
+  TLENS_GRID_LOOP(i, n) opt::momentum(w[i], acc[i], lr, g[i], mom, nesterov);
 }
 
 template <typename T>
 __global__ void adamKernel(T* __restrict__ w, T* __restrict__ m, T* __restrict__ v, const T* b1pp, const T* b2pp,
                            const T* lrp, const T* b1p, const T* b2p, const T* epsp, const T* __restrict__ g,
                            bool nesterov, int64_t n) {
-  const T b1 = *b1p, b2 = *b2p, eps = *epsp, one(1);
-  const T alpha = static_cast<T>(static_cast<double>(*lrp) * sqrt(1.0 - static_cast<double>(*b2pp)) /
-                                 (1.0 - static_cast<double>(*b1pp)));
-  TLENS_GRID_LOOP(i, n) {
-    const T gr = g[i];
-    const T mm = m[i] + (gr - m[i]) * (one - b1);
-    const T vv = v[i] + (gr * gr - v[i]) * (one - b2);
-    m[i] = mm;
-    v[i] = vv;
-    if (nesterov) w[i] -= ((gr * (one - b1) + b1 * mm) * alpha) / (sqrt(vv) + eps);
-    else w[i] -= (mm * alpha) / (sqrt(vv) + eps);
-  }
+  const T b1 = *b1p, b2 = *b2p, eps = *epsp;
+  const T alpha = opt::adamAlpha(*lrp, *b1pp, *b2pp);
+  TLENS_GRID_LOOP(i, n) opt::adam(w[i], m[i], v[i], alpha, b1, b2, eps, g[i], nesterov);
 }
 
 template <typename T>
 __global__ void rmspropKernel(T* __restrict__ w, T* __restrict__ ms, T* __restrict__ mom, const T* lrp,
                               const T* rhop, const T* momp, const T* epsp, const T* __restrict__ g, int64_t n) {
-  const T lr = *lrp, rho = *rhop, momentum = *momp, eps = *epsp, one(1);
-  TLENS_GRID_LOOP(i, n) {
-    const T gr = g[i];
-    const T s = ms[i] + (gr * gr - ms[i]) * (one - rho);
-    ms[i] = s;
-    const T mo = mom[i] * momentum + (gr * lr) / sqrt(s + eps);
-    mom[i] = mo;
-    w[i] -= mo;
-  }
+  const T lr = *lrp, rho = *rhop, momentum = *momp, eps = *epsp;
+  TLENS_GRID_LOOP(i, n) opt::rmsprop(w[i], ms[i], mom[i], lr, rho, momentum, eps, g[i]);
 }
 
 // ---- batch normalisation (the CPU's NNKernels.cpp formulas; sums in double) ----

@@ -417,3 +417,79 @@ TEST_CASE("the pooling kernels' per-cell code matches the CPU pools on random ge
     CHECK(compare(runCpu("AvgPoolGrad", {shape, dy}, attrs, res)[0], hag, 1e-12) == "");
   }
 }
+
+#include "engine/cuda/OptimizerFns.h"
+
+namespace {
+
+/// Runs a CPU Apply* op `steps` times on variables initialised from `init` and the same updates
+/// on the host with `update(elementIndex, scalars, grad)`; compares every variable.
+template <typename T, typename F>
+void optimizerCase(const char* op, std::vector<std::string> names, std::vector<Tensor> init,
+                   std::vector<std::pair<size_t, double>> scalars, size_t gradIndex, size_t numInputs,
+                   const Attrs& attrs, F update) {
+  INFO(op << " " << dtypeName(DTypeOf<T>::value));
+  Resources res;
+  std::vector<std::vector<T>> host;
+  for (size_t v = 0; v < names.size(); ++v) {
+    res.setVariable(names[v], init[v]);
+    host.emplace_back(init[v].data<T>(), init[v].data<T>() + init[v].numElements());
+  }
+  const int64_t n = init[0].numElements();
+  for (int step = 0; step < 3; ++step) {
+    std::vector<Tensor> inputs(numInputs);
+    for (const auto& [i, v] : scalars) inputs[i] = Tensor::scalar<T>(static_cast<T>(v));
+    inputs[gradIndex] = values(DTypeOf<T>::value, n, -1, 1, 500 + static_cast<uint64_t>(step), false).reshaped(init[0].shape());
+    std::vector<std::string> refs(numInputs);
+    for (size_t v = 0; v < names.size(); ++v) refs[v] = names[v];
+    runCpu(op, inputs, attrs, res, "opt", &refs);
+    for (int64_t i = 0; i < n; ++i) update(host, i, inputs, inputs[gradIndex].data<T>()[i]);
+  }
+  for (size_t v = 0; v < names.size(); ++v) {
+    Tensor h(DTypeOf<T>::value, init[v].shape());
+    std::copy(host[v].begin(), host[v].end(), h.data<T>());
+    INFO("variable " << names[v]);
+    CHECK(compare(*res.variable(names[v]), h, std::is_same_v<T, float> ? 1e-6 : 1e-14) == "");
+  }
+}
+
+template <typename T>
+T sc(const std::vector<Tensor>& in, size_t i) { return in[i].data<T>()[0]; }
+
+template <typename T>
+void optimizerCases() {
+  namespace opt = tlens::cuda::opt;
+  const DType dt = DTypeOf<T>::value;
+  auto init = [&](uint64_t seed, double lo, double hi) { return values(dt, 64, lo, hi, seed, false).reshaped({8, 8}); };
+  optimizerCase<T>("ApplyGradientDescent", {"w"}, {init(1, -1, 1)}, {{1, 0.1}}, 2, 3, {},
+                   [](auto& h, int64_t i, const std::vector<Tensor>& in, T g) {
+                     opt::gradientDescent(h[0][static_cast<size_t>(i)], sc<T>(in, 1), g);
+                   });
+  for (bool nesterov : {false, true}) {
+    optimizerCase<T>("ApplyMomentum", {"w", "acc"}, {init(2, -1, 1), init(3, 0, 0.1)}, {{2, 0.05}, {4, 0.9}}, 3, 5,
+                     {{"use_nesterov", nesterov}}, [nesterov](auto& h, int64_t i, const std::vector<Tensor>& in, T g) {
+                       opt::momentum(h[0][static_cast<size_t>(i)], h[1][static_cast<size_t>(i)], sc<T>(in, 2), g,
+                                     sc<T>(in, 4), nesterov);
+                     });
+    optimizerCase<T>("ApplyAdam", {"w", "m", "v"}, {init(4, -1, 1), init(5, -0.1, 0.1), init(6, 0, 0.1)},
+                     {{3, 0.9}, {4, 0.999}, {5, 1e-3}, {6, 0.9}, {7, 0.999}, {8, 1e-8}}, 9, 10,
+                     {{"use_nesterov", nesterov}}, [nesterov](auto& h, int64_t i, const std::vector<Tensor>& in, T g) {
+                       const T alpha = opt::adamAlpha(sc<T>(in, 5), sc<T>(in, 3), sc<T>(in, 4));
+                       opt::adam(h[0][static_cast<size_t>(i)], h[1][static_cast<size_t>(i)], h[2][static_cast<size_t>(i)],
+                                 alpha, sc<T>(in, 6), sc<T>(in, 7), sc<T>(in, 8), g, nesterov);
+                     });
+  }
+  optimizerCase<T>("ApplyRMSProp", {"w", "ms", "mom"}, {init(7, -1, 1), init(8, 0, 0.1), init(9, -0.1, 0.1)},
+                   {{3, 1e-3}, {4, 0.9}, {5, 0.5}, {6, 1e-7}}, 7, 8, {},
+                   [](auto& h, int64_t i, const std::vector<Tensor>& in, T g) {
+                     opt::rmsprop(h[0][static_cast<size_t>(i)], h[1][static_cast<size_t>(i)], h[2][static_cast<size_t>(i)],
+                                  sc<T>(in, 3), sc<T>(in, 4), sc<T>(in, 5), sc<T>(in, 6), g);
+                   });
+}
+
+}  // namespace
+
+TEST_CASE("the optimizer kernels' per-element updates match the CPU optimizers", "[cuda][functors][optimizer]") {
+  optimizerCases<float>();
+  optimizerCases<double>();
+}
