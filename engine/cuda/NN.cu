@@ -3,6 +3,7 @@
 // Semantics follow engine/kernels/cpu/{Softmax,Loss,Pool,Random,Optimizer}Kernels.cpp; random
 // streams differ from the CPU's (a different generator), as TensorFlow's do between devices.
 #include "engine/cuda/DeviceUtil.cuh"
+#include "engine/cuda/BatchNormFns.h"
 #include "engine/cuda/OptimizerFns.h"
 #include "engine/cuda/PoolFns.h"
 #include "engine/cuda/RandomFns.h"
@@ -253,26 +254,8 @@ template <typename U>
 __global__ void bnForwardFinishKernel(const U* scale, const U* offset, const U* inMean, const U* inVar, bool training,
                                       double eps, double factor, double n, const double* mean, const double* var,
                                       U* a, U* b, U* bm, U* bv, U* r1, U* r2, int64_t c) {
-  TLENS_GRID_LOOP(k, c) {
-    const double r = 1.0 / sqrt(var[k] + eps);
-    const double sc = static_cast<double>(scale[k]);
-    a[k] = static_cast<U>(sc * r);
-    b[k] = static_cast<U>(static_cast<double>(offset[k]) - mean[k] * sc * r);
-    r1[k] = static_cast<U>(mean[k]);
-    r2[k] = static_cast<U>(var[k]);
-    const double adjust = n > 1 ? n / (n - 1) : 1.0;
-    if (!training) {
-      bm[k] = static_cast<U>(mean[k]);
-      bv[k] = static_cast<U>(var[k]);
-    } else if (factor == 1.0) {
-      bm[k] = static_cast<U>(mean[k]);
-      bv[k] = static_cast<U>(var[k] * adjust);
-    } else {
-      const double m0 = static_cast<double>(inMean[k]), v0 = static_cast<double>(inVar[k]);
-      bm[k] = static_cast<U>((1 - factor) * m0 + factor * mean[k]);
-      bv[k] = static_cast<U>((1 - factor) * v0 + factor * var[k] * adjust);
-    }
-  }
+  TLENS_GRID_LOOP(k, c)
+  bn::forwardChannel(k, scale, offset, inMean, inVar, training, eps, factor, n, mean, var, a, b, bm, bv, r1, r2);
 }
 
 /// Block k: sum(dy) and sum(dy * (x - mean) * rstd) over channel k.
@@ -301,22 +284,7 @@ template <typename U>
 __global__ void bnGradFinishKernel(const U* scale, bool training, double eps, double n, const double* mean,
                                    const double* var, const double* sumDy, const double* sumDyXh, U* a, U* b, U* d,
                                    U* dScale, U* dOffset, int64_t c) {
-  TLENS_GRID_LOOP(k, c) {
-    const double r = 1.0 / sqrt(var[k] + eps);
-    const double g = static_cast<double>(scale[k]) * r;
-    if (training) {
-      const double mdy = n > 0 ? sumDy[k] / n : 0, mdx = n > 0 ? sumDyXh[k] / n : 0;
-      a[k] = static_cast<U>(g);
-      b[k] = static_cast<U>(-g * mdx * r);
-      d[k] = static_cast<U>(-g * mdy + g * mdx * r * mean[k]);
-    } else {
-      a[k] = static_cast<U>(g);
-      b[k] = U(0);
-      d[k] = U(0);
-    }
-    dScale[k] = static_cast<U>(sumDyXh[k]);
-    dOffset[k] = static_cast<U>(sumDy[k]);
-  }
+  TLENS_GRID_LOOP(k, c) bn::gradChannel(k, scale, training, eps, n, mean, var, sumDy, sumDyXh, a, b, d, dScale, dOffset);
 }
 
 /// out = T(U(p) * a[k] + U(q) * b[k] + d[k]) (q may be null: no middle term).

@@ -493,3 +493,101 @@ TEST_CASE("the optimizer kernels' per-element updates match the CPU optimizers",
   optimizerCases<float>();
   optimizerCases<double>();
 }
+
+#include "engine/cuda/BatchNormFns.h"
+
+namespace {
+
+/// The GPU batch norm on the host: per-channel statistics in double (as the kernels' blocks
+/// compute them), the kernels' per-channel finishing (BatchNormFns.h), the kernels' apply formula.
+template <typename T>
+void batchNormCase(bool nchw, bool training, double factor) {
+  namespace bn = tlens::cuda::bn;
+  const DType dt = DTypeOf<T>::value;
+  INFO(dtypeName(dt) << (nchw ? " NCHW" : " NHWC") << (training ? " training" : " inference") << " factor " << factor);
+  const ConcreteShape s{4, 5, 6, 3};
+  const int64_t C = nchw ? 5 : 3, inner = nchw ? 18 : 1, outer = nchw ? 4 : 120, per = outer * inner;
+  auto chan = [&](int64_t i) { return (i / inner) % C; };
+  const Tensor x = values(dt, 360, -2, 3, 41, false).reshaped(s), dy = values(dt, 360, -1, 1, 43, false).reshaped(s);
+  const Tensor scale = values(dt, C, 0.5, 1.5, 47, false), offset = values(dt, C, -1, 1, 53, false);
+  const Tensor mean0 = values(dt, C, -0.5, 0.5, 59, false), var0 = values(dt, C, 0.5, 2, 61, false);
+  const Tensor empty(dt, {0});
+  const double eps = 1e-3;
+  const bool readStats = !training || factor != 1.0;
+  const Attrs attrs = {{"epsilon", eps}, {"data_format", std::string(nchw ? "NCHW" : "NHWC")},
+                       {"is_training", training}, {"exponential_avg_factor", factor}};
+  Resources res;
+  const std::vector<Tensor> cpu = runCpu("FusedBatchNormV3", {x, scale, offset, readStats ? mean0 : empty,
+                                                               readStats ? var0 : empty}, attrs, res);
+  std::vector<double> mean(static_cast<size_t>(C)), var(static_cast<size_t>(C));
+  const T* px = x.data<T>();
+  for (int64_t k = 0; k < C; ++k) {
+    if (!training) {
+      mean[static_cast<size_t>(k)] = mean0.data<T>()[k];
+      var[static_cast<size_t>(k)] = var0.data<T>()[k];
+      continue;
+    }
+    double sum = 0, q = 0;
+    for (int64_t i = 0; i < 360; ++i)
+      if (chan(i) == k) sum += static_cast<double>(px[i]);
+    const double m = sum / static_cast<double>(per);
+    for (int64_t i = 0; i < 360; ++i)
+      if (chan(i) == k) q += (static_cast<double>(px[i]) - m) * (static_cast<double>(px[i]) - m);
+    mean[static_cast<size_t>(k)] = m;
+    var[static_cast<size_t>(k)] = q / static_cast<double>(per);
+  }
+  std::vector<T> a(static_cast<size_t>(C)), b(static_cast<size_t>(C));
+  Tensor bm(dt, {C}), bv(dt, {C}), r1(dt, {C}), r2(dt, {C}), y(dt, s);
+  for (int64_t k = 0; k < C; ++k)
+    bn::forwardChannel<T>(k, scale.data<T>(), offset.data<T>(), mean0.data<T>(), var0.data<T>(), training, eps, factor,
+                          static_cast<double>(per), mean.data(), var.data(), a.data(), b.data(), bm.data<T>(),
+                          bv.data<T>(), r1.data<T>(), r2.data<T>());
+  for (int64_t i = 0; i < 360; ++i)
+    y.data<T>()[i] = px[i] * a[static_cast<size_t>(chan(i))] + b[static_cast<size_t>(chan(i))];
+  const double tol = std::is_same_v<T, float> ? 1e-5 : 1e-12;
+  CHECK(compare(cpu[0], y, tol) == "");
+  CHECK(compare(cpu[1], bm, tol) == "");
+  CHECK(compare(cpu[2], bv, tol) == "");
+  CHECK(compare(cpu[3], r1, tol) == "");
+  CHECK(compare(cpu[4], r2, tol) == "");
+  if (factor != 1.0) return;
+  // Gradient: sums of dy and dy * x_hat per channel, then the per-channel finishing and apply.
+  // In training the reserve spaces' values are recomputed from x (only their shapes are checked).
+  const std::vector<Tensor> g = runCpu("FusedBatchNormGradV3", {dy, x, scale, mean0, var0, empty},
+                                       {{"epsilon", eps}, {"data_format", std::string(nchw ? "NCHW" : "NHWC")},
+                                        {"is_training", training}},
+                                       res);
+  std::vector<double> sumDy(static_cast<size_t>(C)), sumDyXh(static_cast<size_t>(C));
+  for (int64_t i = 0; i < 360; ++i) {
+    const size_t k = static_cast<size_t>(chan(i));
+    const double r = 1.0 / std::sqrt(var[k] + eps);
+    sumDy[k] += static_cast<double>(dy.data<T>()[i]);
+    sumDyXh[k] += static_cast<double>(dy.data<T>()[i]) * (static_cast<double>(px[i]) - mean[k]) * r;
+  }
+  std::vector<T> d(static_cast<size_t>(C));
+  Tensor dScale(dt, {C}), dOffset(dt, {C}), dx(dt, s);
+  for (int64_t k = 0; k < C; ++k)
+    bn::gradChannel<T>(k, scale.data<T>(), training, eps, static_cast<double>(per), mean.data(), var.data(),
+                       sumDy.data(), sumDyXh.data(), a.data(), b.data(), d.data(), dScale.data<T>(),
+                       dOffset.data<T>());
+  for (int64_t i = 0; i < 360; ++i) {
+    const size_t k = static_cast<size_t>(chan(i));
+    dx.data<T>()[i] = dy.data<T>()[i] * a[k] + px[i] * b[k] + d[k];
+  }
+  CHECK(compare(g[0], dx, tol) == "");
+  CHECK(compare(g[1], dScale, tol) == "");
+  CHECK(compare(g[2], dOffset, tol) == "");
+}
+
+}  // namespace
+
+TEST_CASE("the batch-norm kernels' per-channel finishing matches the CPU's FusedBatchNormV3 and gradient",
+          "[cuda][functors][batchnorm]") {
+  for (bool nchw : {false, true})
+    for (bool training : {true, false}) {
+      batchNormCase<float>(nchw, training, 1.0);
+      batchNormCase<double>(nchw, training, 1.0);
+    }
+  batchNormCase<double>(false, true, 0.3);
+  batchNormCase<float>(true, true, 0.3);
+}

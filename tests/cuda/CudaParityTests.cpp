@@ -331,7 +331,7 @@ TEST_CASE("FusedBatchNormV3 and its gradient match the CPU in training and infer
       checkParity("FusedBatchNormV3", {x, scale, offset, mean, var}, infer, tol);
       const Tensor dy = rnd(dt, {4, 5, 6, 3}, -1, 1, 239);
       const Attrs gtrain = {{"epsilon", 1e-3}, {"data_format", fmt}, {"is_training", true}};
-      checkParity("FusedBatchNormGradV3", {dy, x, scale, empty, empty, empty}, gtrain, tol);
+      checkParity("FusedBatchNormGradV3", {dy, x, scale, mean, var, empty}, gtrain, tol);
       const Attrs ginfer = {{"epsilon", 1e-3}, {"data_format", fmt}, {"is_training", false}};
       checkParity("FusedBatchNormGradV3", {dy, x, scale, mean, var, empty}, ginfer, tol);
     }
