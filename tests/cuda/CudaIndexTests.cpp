@@ -158,3 +158,82 @@ TEST_CASE("strided copies (transposes, strided slices, pads) visit the right sou
     }
   }
 }
+
+#include "engine/cuda/ConvLayout.h"
+
+namespace {
+
+/// Runs a layout spec through the kernels' copy builder and offsets on host vectors.
+std::vector<int64_t> applySpec(const CopySpec& spec, const std::vector<int64_t>& src, size_t dstSize) {
+  std::vector<int64_t> dst(dstSize, -1);
+  const StridedCopy c = makeCopy(spec.sizes, spec.srcStrides, spec.srcBase, spec.dstStrides, spec.dstBase);
+  int64_t n = 1;
+  for (int64_t s : spec.sizes) n *= s;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t so, d;
+    copyOffsets(c, i, &so, &d);
+    REQUIRE(so >= 0);
+    REQUIRE(so < static_cast<int64_t>(src.size()));
+    REQUIRE(d >= 0);
+    REQUIRE(d < static_cast<int64_t>(dstSize));
+    dst[static_cast<size_t>(d)] = src[static_cast<size_t>(so)];
+  }
+  return dst;
+}
+
+std::vector<int64_t> iota(int64_t n) {
+  std::vector<int64_t> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = i;
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("the convolution layout permutations (NHWC/HWIO <-> NCHW/OIHW, asymmetric padding) map every element",
+          "[cuda][index]") {
+  std::mt19937_64 rng(29);
+  for (int trial = 0; trial < 60; ++trial) {
+    ConvGeom g{};
+    g.n = 1 + rng() % 2; g.h = 1 + rng() % 5; g.w = 1 + rng() % 5; g.c = 1 + rng() % 3;
+    g.kh = 1 + rng() % 3; g.kw = 1 + rng() % 3; g.o = 1 + rng() % 3;
+    g.oh = 1 + rng() % 4; g.ow = 1 + rng() % 4;
+    g.padT = rng() % 2; g.padB = g.padT + rng() % 2; g.padL = rng() % 2; g.padR = g.padL + rng() % 2;
+    INFO("trial " << trial << (g.symmetric() ? " symmetric" : " asymmetric"));
+    const int64_t Hp = g.hp(), Wp = g.wp(), pT = g.symmetric() ? 0 : g.padT, pL = g.symmetric() ? 0 : g.padL;
+    const int64_t nx = g.n * g.h * g.w * g.c, nxp = g.n * g.c * Hp * Wp;
+    const int64_t nf = g.kh * g.kw * g.c * g.o, ny = g.n * g.oh * g.ow * g.o;
+    const std::vector<int64_t> xp = applySpec(convlayout::inputToNchw(g), iota(nx), static_cast<size_t>(nxp));
+    const std::vector<int64_t> dx = applySpec(convlayout::inputGradToNhwc(g), xp, static_cast<size_t>(nx));
+    for (int64_t n = 0; n < g.n; ++n)
+      for (int64_t h = 0; h < g.h; ++h)
+        for (int64_t w = 0; w < g.w; ++w)
+          for (int64_t c = 0; c < g.c; ++c) {
+            const int64_t nhwc = ((n * g.h + h) * g.w + w) * g.c + c;
+            REQUIRE(xp[static_cast<size_t>(((n * g.c + c) * Hp + h + pT) * Wp + w + pL)] == nhwc);
+            REQUIRE(dx[static_cast<size_t>(nhwc)] == nhwc);  // the way back reads the same interior
+          }
+    int64_t untouched = 0;
+    for (int64_t v : xp) untouched += v < 0;
+    CHECK(untouched == nxp - nx);  // the padding is left to the memset
+    const std::vector<int64_t> fo = applySpec(convlayout::filterToOihw(g), iota(nf), static_cast<size_t>(nf));
+    const std::vector<int64_t> fb = applySpec(convlayout::filterGradToHwio(g), fo, static_cast<size_t>(nf));
+    for (int64_t i = 0; i < g.kh; ++i)
+      for (int64_t j = 0; j < g.kw; ++j)
+        for (int64_t c = 0; c < g.c; ++c)
+          for (int64_t o = 0; o < g.o; ++o) {
+            const int64_t hwio = ((i * g.kw + j) * g.c + c) * g.o + o;
+            REQUIRE(fo[static_cast<size_t>(((o * g.c + c) * g.kh + i) * g.kw + j)] == hwio);
+            REQUIRE(fb[static_cast<size_t>(hwio)] == hwio);
+          }
+    const std::vector<int64_t> yn = applySpec(convlayout::gradToNchw(g), iota(ny), static_cast<size_t>(ny));
+    const std::vector<int64_t> yb = applySpec(convlayout::outputToNhwc(g), yn, static_cast<size_t>(ny));
+    for (int64_t n = 0; n < g.n; ++n)
+      for (int64_t y = 0; y < g.oh; ++y)
+        for (int64_t x = 0; x < g.ow; ++x)
+          for (int64_t o = 0; o < g.o; ++o) {
+            const int64_t nhwc = ((n * g.oh + y) * g.ow + x) * g.o + o;
+            REQUIRE(yn[static_cast<size_t>(((n * g.o + o) * g.oh + y) * g.ow + x)] == nhwc);
+            REQUIRE(yb[static_cast<size_t>(nhwc)] == nhwc);
+          }
+  }
+}
