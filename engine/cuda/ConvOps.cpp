@@ -7,6 +7,7 @@
 // cannot express: the input is then zero-padded explicitly (fused into the layout permutation)
 // and cuDNN runs unpadded. float32 convolutions use CUDNN_FMA_MATH (no TF32 tensor-core
 // rounding) so that results match the CPU kernels.
+#include "engine/cuda/ConvLayout.h"
 #include "engine/cuda/GpuKernel.h"
 
 namespace tlens::cuda {
@@ -14,18 +15,6 @@ namespace tlens::cuda {
 #ifdef TLENS_HAVE_CUDNN
 
 namespace {
-
-struct ConvGeom {
-  int64_t n, h, w, c;      ///< input (NHWC)
-  int64_t kh, kw, o;       ///< filter (HWIO: kh, kw, c, o)
-  int64_t oh, ow;          ///< output
-  int64_t sh, sw, dh, dw;  ///< strides, dilations
-  int64_t padT, padB, padL, padR;
-  bool symmetric() const { return padT == padB && padL == padR; }
-  /// Input dims as cuDNN sees them (explicitly padded when asymmetric).
-  int64_t hp() const { return symmetric() ? h : h + padT + padB; }
-  int64_t wp() const { return symmetric() ? w : w + padL + padR; }
-};
 
 ConvGeom geometry(KernelContext& c, const ConcreteShape& in, const ConcreteShape& filter, const ConcreteShape& out) {
   if (c.getString("data_format", "NHWC") != "NHWC")
@@ -152,29 +141,31 @@ void requireFloat(const Gpu& g, DType t) {
   if (t != DType::Float32 && t != DType::Float64 && t != DType::Float16) g.unsupported(t);
 }
 
+void runCopy(const Gpu& g, const Tensor& src, Tensor& dst, const CopySpec& c) {
+  stridedCopy(g, src, dst, c.sizes, c.srcStrides, c.srcBase, c.dstStrides, c.dstBase);
+}
+
 /// x (NHWC) -> NCHW, zero-padded when the geometry's padding is asymmetric.
 Tensor inputToNchw(const Gpu& g, const Tensor& x, const ConvGeom& geo) {
   const int64_t Hp = geo.hp(), Wp = geo.wp();
   Tensor xp = g.temp(x.dtype(), {geo.n, geo.c, Hp, Wp});
   const bool padded = !geo.symmetric();
   if (padded) g.check(cudaMemsetAsync(xp.raw(), 0, xp.bytes(), g.stream), "cudaMemsetAsync (conv padding)");
-  const int64_t base = padded ? geo.padT * Wp + geo.padL : 0;
-  stridedCopy(g, x, xp, x.shape(), rowMajorStrides(x.shape()), 0, {geo.c * Hp * Wp, Wp, 1, Hp * Wp}, base);
+  runCopy(g, x, xp, convlayout::inputToNchw(geo));
   return xp;
 }
 
 /// filter HWIO [kh, kw, c, o] -> OIHW [o, c, kh, kw]
 Tensor filterToOihw(const Gpu& g, const Tensor& f, const ConvGeom& geo) {
   Tensor t = g.temp(f.dtype(), {geo.o, geo.c, geo.kh, geo.kw});
-  stridedCopy(g, f, t, f.shape(), rowMajorStrides(f.shape()), 0, {geo.kw, 1, geo.kh * geo.kw, geo.c * geo.kh * geo.kw}, 0);
+  runCopy(g, f, t, convlayout::filterToOihw(geo));
   return t;
 }
 
 /// dy NHWC [n, oh, ow, o] -> NCHW [n, o, oh, ow]
 Tensor gradToNchw(const Gpu& g, const Tensor& dy, const ConvGeom& geo) {
   Tensor t = g.temp(dy.dtype(), {geo.n, geo.o, geo.oh, geo.ow});
-  stridedCopy(g, dy, t, dy.shape(), rowMajorStrides(dy.shape()), 0,
-              {geo.o * geo.oh * geo.ow, geo.ow, 1, geo.oh * geo.ow}, 0);
+  runCopy(g, dy, t, convlayout::gradToNchw(geo));
   return t;
 }
 
@@ -209,8 +200,7 @@ void conv2dKernel(KernelContext& c) {
                                 ws ? work.raw() : nullptr, ws, s.zero(dt), d.y, yn.raw()),
         "cudnnConvolutionForward");
   // NCHW [n, o, oh, ow] -> NHWC
-  stridedCopy(g, yn, out, yn.shape(), rowMajorStrides(yn.shape()), 0, {geo.oh * geo.ow * geo.o, 1, geo.ow * geo.o, geo.o},
-              0);
+  runCopy(g, yn, out, convlayout::outputToNhwc(geo));
 }
 
 void conv2dBackpropInputKernel(KernelContext& c) {
@@ -245,8 +235,7 @@ void conv2dBackpropInputKernel(KernelContext& c) {
                                      ws ? work.raw() : nullptr, ws, s.zero(dt), d.x, dxp.raw()),
         "cudnnConvolutionBackwardData");
   // dxp NCHW (padded) -> dx NHWC: iterate dx's dims (n, h, w, c) reading the interior of dxp.
-  const int64_t base = geo.symmetric() ? 0 : geo.padT * Wp + geo.padL;
-  stridedCopy(g, dxp, dx, dx.shape(), {geo.c * Hp * Wp, Wp, 1, Hp * Wp}, base, rowMajorStrides(dx.shape()), 0);
+  runCopy(g, dxp, dx, convlayout::inputGradToNhwc(geo));
 }
 
 void conv2dBackpropFilterKernel(KernelContext& c) {
@@ -281,8 +270,7 @@ void conv2dBackpropFilterKernel(KernelContext& c) {
                                        ws ? work.raw() : nullptr, ws, s.zero(dt), d.f, dfo.raw()),
         "cudnnConvolutionBackwardFilter");
   // OIHW [o, c, kh, kw] -> HWIO [kh, kw, c, o]
-  stridedCopy(g, dfo, df, dfo.shape(), rowMajorStrides(dfo.shape()), 0,
-              {1, geo.o, geo.kw * geo.c * geo.o, geo.c * geo.o}, 0);
+  runCopy(g, dfo, df, convlayout::filterGradToHwio(geo));
 }
 
 }  // namespace

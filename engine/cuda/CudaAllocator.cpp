@@ -1,5 +1,5 @@
 // The caching device allocator: one per device. Requests are rounded to size classes (512-byte
-// steps up to 1 MiB, 2 MiB steps above) and freed blocks go to per-class free lists that later
+// steps up to 1 MiB, eight classes per power of two above) and freed blocks go to per-class free lists that later
 // requests of the same class reuse, so a training step allocates from CUDA only in its first
 // iteration. Bytes in use and the peak are counted by Allocator::reserve/release on the
 // requested sizes, so limits (setLimit) and out-of-memory messages work as on the host. Reuse is
@@ -18,10 +18,14 @@ namespace tlens::cuda {
 
 namespace {
 
+/// 512-byte steps up to 1 MiB; above, eight classes per power of two (at most 12.5% slack).
 size_t sizeClass(size_t bytes) {
-  constexpr size_t kSmallStep = 512, kLargeStep = size_t{2} << 20, kSmallLimit = size_t{1} << 20;
+  constexpr size_t kSmallStep = 512, kSmallLimit = size_t{1} << 20;
   if (bytes <= kSmallLimit) return (bytes + kSmallStep - 1) / kSmallStep * kSmallStep;
-  return (bytes + kLargeStep - 1) / kLargeStep * kLargeStep;
+  size_t p = kSmallLimit;
+  while (p <= bytes / 2) p *= 2;  // the largest power of two <= bytes
+  const size_t step = p / 8;
+  return (bytes + step - 1) / step * step;
 }
 
 class CudaAllocator final : public Allocator {

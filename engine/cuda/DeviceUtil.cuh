@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "engine/cuda/IndexMath.h"
 #include "engine/cuda/Launch.h"
 
 namespace tlens::cuda::dev {
@@ -44,24 +45,6 @@ __device__ __forceinline__ void st(T* p, int64_t i, V v) {
   else p[i] = static_cast<T>(v);
 }
 
-template <typename T>
-__device__ __forceinline__ bool isNaN(T x) {
-  if constexpr (std::is_floating_point_v<T>) return x != x;
-  else return false;
-}
-
-/// Offset of output index i in operand k of `ix`.
-__device__ __forceinline__ int64_t operandOffset(const Strided3& ix, int k, int64_t i) {
-  if (ix.mode[k] == 0) return i;
-  if (ix.mode[k] == 1) return 0;
-  int64_t off = 0;
-  for (int d = ix.rank - 1; d >= 0; --d) {
-    const int64_t dim = ix.dims[d];
-    off += (i % dim) * ix.st[k][d];
-    i /= dim;
-  }
-  return off;
-}
 
 /// Calls f(T{}) for the element type; returns cudaErrorNotSupported for types outside the set.
 /// Sets: F = float32/float64, N = F + int32/int64, A = N + uint8 + bool, H = F + float16.

@@ -124,7 +124,33 @@ std::vector<int64_t> rowMajorStrides(const ConcreteShape& s) {
   return st;
 }
 
+namespace {
+/// Runs a pure builder, turning its EngineError into the node's error.
+template <typename F>
+auto forNode(const Gpu& g, F f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const EngineError& e) {
+    g.ctx.fail("The GPU kernel of " + g.ctx.op().type + ": " + e.what(), e.code());
+  }
+}
+}  // namespace
+
 Strided3 elementwiseIndex(const Gpu& g, const ConcreteShape& outShape, const std::vector<const ConcreteShape*>& ops) {
+  return forNode(g, [&] { return elementwiseIndex(outShape, ops); });
+}
+
+StridedCopy makeCopy(const Gpu& g, const std::vector<int64_t>& sizes, const std::vector<int64_t>& srcStrides,
+                     int64_t srcBase, const std::vector<int64_t>& dstStrides, int64_t dstBase) {
+  return forNode(g, [&] { return makeCopy(sizes, srcStrides, srcBase, dstStrides, dstBase); });
+}
+
+ReduceLayout reduceLayout(const Gpu& g, const ConcreteShape& shape, const std::vector<char>& mask) {
+  return forNode(g, [&] { return reduceLayout(shape, mask); });
+}
+
+Strided3 elementwiseIndex(const ConcreteShape& outShape, const std::vector<const ConcreteShape*>& ops) {
+  if (ops.size() > 3) throwError(ErrorCode::Internal, "elementwiseIndex: more than 3 operands");
   Strided3 ix;
   const int64_t n = numElements(outShape);
   std::vector<std::vector<int64_t>> st;
@@ -152,9 +178,8 @@ Strided3 elementwiseIndex(const Gpu& g, const ConcreteShape& outShape, const std
   for (size_t k = 0; k < st.size(); ++k) strided = strided || ix.mode[k] == 2;
   if (!strided) return ix;
   if (dims.size() > static_cast<size_t>(kMaxDims))
-    g.ctx.fail("The GPU kernel of " + g.ctx.op().type + " supports broadcasting over at most " +
-                   std::to_string(kMaxDims) + " dims, got " + concreteStr(outShape),
-               ErrorCode::Unimplemented);
+    throwError(ErrorCode::Unimplemented, "broadcasting over more than " + std::to_string(kMaxDims) +
+                                             " non-mergeable dims is not supported, got " + concreteStr(outShape));
   ix.rank = static_cast<int>(dims.size());
   for (size_t d = 0; d < dims.size(); ++d) {
     ix.dims[d] = dims[d];
@@ -163,8 +188,8 @@ Strided3 elementwiseIndex(const Gpu& g, const ConcreteShape& outShape, const std
   return ix;
 }
 
-StridedCopy makeCopy(const Gpu& g, const std::vector<int64_t>& sizes, const std::vector<int64_t>& srcStrides,
-                     int64_t srcBase, const std::vector<int64_t>& dstStrides, int64_t dstBase) {
+StridedCopy makeCopy(const std::vector<int64_t>& sizes, const std::vector<int64_t>& srcStrides, int64_t srcBase,
+                     const std::vector<int64_t>& dstStrides, int64_t dstBase) {
   std::vector<int64_t> sz, ss, ds;
   for (size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == 1) continue;
@@ -179,9 +204,8 @@ StridedCopy makeCopy(const Gpu& g, const std::vector<int64_t>& sizes, const std:
     }
   }
   if (sz.size() > static_cast<size_t>(kMaxDims))
-    g.ctx.fail("The GPU kernel of " + g.ctx.op().type + " supports at most " + std::to_string(kMaxDims) +
-                   " non-mergeable dims, got " + std::to_string(sz.size()),
-               ErrorCode::Unimplemented);
+    throwError(ErrorCode::Unimplemented, "copies over more than " + std::to_string(kMaxDims) +
+                                             " non-mergeable dims are not supported, got " + std::to_string(sz.size()));
   StridedCopy c;
   c.rank = static_cast<int>(sz.size());
   for (size_t i = 0; i < sz.size(); ++i) {
@@ -212,12 +236,11 @@ Tensor broadcastTo(const Gpu& g, const Tensor& t, const ConcreteShape& shape) {
   return out;
 }
 
-ReduceLayout reduceLayout(const Gpu& g, const ConcreteShape& shape, const std::vector<char>& mask) {
+ReduceLayout reduceLayout(const ConcreteShape& shape, const std::vector<char>& mask) {
+  if (mask.size() != shape.size()) throwError(ErrorCode::Internal, "reduceLayout: mask and shape ranks differ");
   std::vector<int64_t> dims;
   std::vector<char> red;
-  bool empty = false;
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) empty = true;
     if (shape[i] == 1) continue;
     if (!dims.empty() && red.back() == mask[i]) {
       dims.back() *= shape[i];
@@ -230,9 +253,9 @@ ReduceLayout reduceLayout(const Gpu& g, const ConcreteShape& shape, const std::v
   int keptGroups = 0, redGroups = 0;
   for (char r : red) (r ? redGroups : keptGroups)++;
   if (keptGroups > kMaxDims || redGroups > kMaxDims)
-    g.ctx.fail("The GPU kernel of " + g.ctx.op().type + " supports at most " + std::to_string(kMaxDims) +
-                   " alternating kept/reduced dim groups, got shape " + concreteStr(shape),
-               ErrorCode::Unimplemented);
+    throwError(ErrorCode::Unimplemented, "reductions over more than " + std::to_string(kMaxDims) +
+                                             " alternating kept/reduced dim groups are not supported, got shape " +
+                                             concreteStr(shape));
   const std::vector<int64_t> st = rowMajorStrides(dims);
   for (size_t i = 0; i < dims.size(); ++i) {
     if (red[i]) {
@@ -247,7 +270,6 @@ ReduceLayout reduceLayout(const Gpu& g, const ConcreteShape& shape, const std::v
   l.groupN = 1;
   for (int i = 0; i < l.keptRank; ++i) l.outN *= l.keptDims[i];
   for (int i = 0; i < l.redRank; ++i) l.groupN *= l.redDims[i];
-  (void)empty;
   return l;
 }
 

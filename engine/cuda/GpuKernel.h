@@ -60,10 +60,17 @@ void castInto(const Gpu& g, const Tensor& src, Tensor& dst);
 /// Strides (in elements) of `shape` broadcast into `outShape` (0 on broadcast dims), numpy rules.
 std::vector<int64_t> broadcastStrides(const ConcreteShape& shape, const ConcreteShape& outShape);
 std::vector<int64_t> rowMajorStrides(const ConcreteShape& shape);
-/// The index space of an elementwise op over `outShape` with operands of the given shapes.
-/// Fails (via ctx) when the rank exceeds kMaxDims after merging.
+// Index builders: pure functions (tested on the host in tests/cuda). They throw
+// EngineError(Unimplemented) when the dims do not fit in kMaxDims after merging; the Gpu overloads
+// turn that into the node's error.
+
+/// The index space of an elementwise op over `outShape` with operands (at most 3) of the given
+/// shapes, numpy-broadcast: size-1 output dims dropped, dims merged where every operand allows it.
+Strided3 elementwiseIndex(const ConcreteShape& outShape, const std::vector<const ConcreteShape*>& ops);
 Strided3 elementwiseIndex(const Gpu& g, const ConcreteShape& outShape, const std::vector<const ConcreteShape*>& ops);
 /// A strided copy of `sizes` with the given strides, size-1 dims dropped and contiguous dims merged.
+StridedCopy makeCopy(const std::vector<int64_t>& sizes, const std::vector<int64_t>& srcStrides, int64_t srcBase,
+                     const std::vector<int64_t>& dstStrides, int64_t dstBase);
 StridedCopy makeCopy(const Gpu& g, const std::vector<int64_t>& sizes, const std::vector<int64_t>& srcStrides,
                      int64_t srcBase, const std::vector<int64_t>& dstStrides, int64_t dstBase);
 /// Runs a strided copy from `src` to `dst` (device tensors of the same dtype).
@@ -73,6 +80,7 @@ void stridedCopy(const Gpu& g, const Tensor& src, Tensor& dst, const std::vector
 /// `t` broadcast to `shape` in device memory (no copy when it already has it).
 Tensor broadcastTo(const Gpu& g, const Tensor& t, const ConcreteShape& shape);
 /// Reduction layout of `shape` over the axes in `mask` (1 = reduced).
+ReduceLayout reduceLayout(const ConcreteShape& shape, const std::vector<char>& mask);
 ReduceLayout reduceLayout(const Gpu& g, const ConcreteShape& shape, const std::vector<char>& mask);
 /// Which axes of `rank` the attribute list `axes` names (all when absent), as the CPU.
 std::vector<char> reducedMask(const std::optional<std::vector<int64_t>>& axes, int rank);

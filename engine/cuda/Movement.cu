@@ -12,13 +12,8 @@ namespace {
 template <typename U>
 __global__ void stridedCopyKernel(const U* __restrict__ src, U* __restrict__ dst, StridedCopy c, int64_t n) {
   TLENS_GRID_LOOP(i, n) {
-    int64_t r = i, so = c.srcBase, d = c.dstBase;
-    for (int k = c.rank - 1; k >= 0; --k) {
-      const int64_t p = r % c.sizes[k];
-      r /= c.sizes[k];
-      so += p * c.srcStrides[k];
-      d += p * c.dstStrides[k];
-    }
+    int64_t so, d;
+    copyOffsets(c, i, &so, &d);
     dst[d] = src[so];
   }
 }

@@ -3,6 +3,10 @@
 // Semantics follow engine/kernels/cpu/{Softmax,Loss,Pool,Random,Optimizer}Kernels.cpp; random
 // streams differ from the CPU's (a different generator), as TensorFlow's do between devices.
 #include "engine/cuda/DeviceUtil.cuh"
+#include "engine/cuda/BatchNormFns.h"
+#include "engine/cuda/OptimizerFns.h"
+#include "engine/cuda/PoolFns.h"
+#include "engine/cuda/RandomFns.h"
 
 namespace tlens::cuda {
 
@@ -132,74 +136,18 @@ __global__ void sparseXentRows(const T* __restrict__ f, const L* __restrict__ la
   for (int64_t j = threadIdx.x; j < cols; j += blockDim.x) b[j] = exp(x[j] - m) / s - (j == k ? T(1) : T(0));
 }
 
-// ---- pooling ----
-
-struct Window {
-  int64_t h0, h1, w0, w1;
-};
-__device__ __forceinline__ Window windowOf(const PoolGeom& g, int64_t y, int64_t x) {
-  Window w;
-  w.h0 = y * g.sh - g.padT;
-  w.w0 = x * g.sw - g.padL;
-  w.h1 = min(w.h0 + g.kh, g.h);
-  w.w1 = min(w.w0 + g.kw, g.w);
-  w.h0 = max(w.h0, int64_t(0));
-  w.w0 = max(w.w0, int64_t(0));
-  return w;
-}
-
-/// Output cell u = ((n*oh + y)*ow + x)*c + k -> (n, y, x, k).
-__device__ __forceinline__ void splitOut(const PoolGeom& g, int64_t u, int64_t& n, int64_t& y, int64_t& x,
-                                         int64_t& k) {
-  k = u % g.c;
-  u /= g.c;
-  x = u % g.ow;
-  u /= g.ow;
-  y = u % g.oh;
-  n = u / g.oh;
-}
-
-/// Flat input index of the window's first maximum (first NaN), or -1 for an empty window.
-template <typename T>
-__device__ int64_t argMaxIn(const PoolGeom& g, const T* x, int64_t n, int64_t y, int64_t xo, int64_t k) {
-  const Window w = windowOf(g, y, xo);
-  int64_t arg = -1;
-  T best = T(0);
-  for (int64_t i = w.h0; i < w.h1; ++i)
-    for (int64_t j = w.w0; j < w.w1; ++j) {
-      const int64_t idx = ((n * g.h + i) * g.w + j) * g.c + k;
-      const T v = x[idx];
-      if (arg < 0 || v > best || (isNaN(v) && !isNaN(best))) {
-        best = v;
-        arg = idx;
-      }
-    }
-  return arg;
-}
+// ---- pooling (PoolFns.h: windows, first maxima, averages) ----
 
 template <typename T>
 __global__ void maxPoolKernel(const T* __restrict__ x, T* __restrict__ y, PoolGeom g, int64_t total) {
-  TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const Window w = windowOf(g, oy, ox);
-    T o = negInf<T>();
-    for (int64_t i = w.h0; i < w.h1; ++i)
-      for (int64_t j = w.w0; j < w.w1; ++j) {
-        const T p = x[((n * g.h + i) * g.w + j) * g.c + k];
-        o = (p > o || isNaN(p)) ? p : o;
-      }
-    y[u] = o;
-  }
+  TLENS_GRID_LOOP(u, total) y[u] = pool::maxAt(g, x, u);
 }
 
 template <typename T>
 __global__ void maxPoolGradKernel(const T* __restrict__ x, const T* __restrict__ dy, T* __restrict__ dx, PoolGeom g,
                                   int64_t total) {
   TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const int64_t a = argMaxIn(g, x, n, oy, ox, k);
+    const int64_t a = pool::argMaxAt(g, x, u);
     if (a >= 0) atomicAdd(dx + a, dy[u]);
   }
 }
@@ -208,170 +156,58 @@ template <typename T>
 __global__ void maxPoolGradGradKernel(const T* __restrict__ x, const T* __restrict__ gin, T* __restrict__ out,
                                       PoolGeom g, int64_t total) {
   TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const int64_t a = argMaxIn(g, x, n, oy, ox, k);
+    const int64_t a = pool::argMaxAt(g, x, u);
     out[u] = a >= 0 ? gin[a] : T(0);
   }
 }
 
 template <typename T>
 __global__ void avgPoolKernel(const T* __restrict__ x, T* __restrict__ y, PoolGeom g, int64_t total) {
-  TLENS_GRID_LOOP(u, total) {
-    int64_t n, oy, ox, k;
-    splitOut(g, u, n, oy, ox, k);
-    const Window w = windowOf(g, oy, ox);
-    T acc = 0;
-    for (int64_t i = w.h0; i < w.h1; ++i)
-      for (int64_t j = w.w0; j < w.w1; ++j) acc += x[((n * g.h + i) * g.w + j) * g.c + k];
-    y[u] = acc * (T(1) / static_cast<T>((w.h1 - w.h0) * (w.w1 - w.w0)));
-  }
+  TLENS_GRID_LOOP(u, total) y[u] = pool::avgAt(g, x, u);
 }
 
-/// Gather form: each input cell sums dy / count over the windows that contain it.
 template <typename T>
 __global__ void avgPoolGradKernel(const T* __restrict__ dy, T* __restrict__ dx, PoolGeom g, int64_t total) {
-  TLENS_GRID_LOOP(u, total) {
-    int64_t r = u;
-    const int64_t k = r % g.c;
-    r /= g.c;
-    const int64_t j = r % g.w;
-    r /= g.w;
-    const int64_t i = r % g.h;
-    const int64_t n = r / g.h;
-    const int64_t a = i + g.padT - g.kh + 1, b = j + g.padL - g.kw + 1;
-    const int64_t oy0 = a <= 0 ? 0 : (a + g.sh - 1) / g.sh, oy1 = min(g.oh, (i + g.padT) / g.sh + 1);
-    const int64_t ox0 = b <= 0 ? 0 : (b + g.sw - 1) / g.sw, ox1 = min(g.ow, (j + g.padL) / g.sw + 1);
-    T acc = 0;
-    for (int64_t oy = oy0; oy < oy1; ++oy)
-      for (int64_t ox = ox0; ox < ox1; ++ox) {
-        const Window w = windowOf(g, oy, ox);
-        const int64_t cnt = max((w.h1 - w.h0) * (w.w1 - w.w0), int64_t(1));
-        acc += dy[((n * g.oh + oy) * g.ow + ox) * g.c + k] * (T(1) / static_cast<T>(cnt));
-      }
-    dx[u] = acc;
-  }
+  TLENS_GRID_LOOP(u, total) dx[u] = pool::avgGradAt(g, dy, u);
 }
 
-// ---- random: Philox4x32-10 ----
-
-__device__ __forceinline__ uint4 philox(uint4 c, uint2 k) {
-  constexpr uint32_t M0 = 0xD2511F53u, M1 = 0xCD9E8D57u, W0 = 0x9E3779B9u, W1 = 0xBB67AE85u;
-  for (int r = 0; r < 10; ++r) {
-    const uint32_t lo0 = M0 * c.x, hi0 = __umulhi(M0, c.x);
-    const uint32_t lo1 = M1 * c.z, hi1 = __umulhi(M1, c.z);
-    c = make_uint4(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
-    k.x += W0;
-    k.y += W1;
-  }
-  return c;
-}
-
-/// [0, 1) from the top 24 bits (float) / 53 bits of two words (double).
-__device__ __forceinline__ float unitF(uint32_t u) { return static_cast<float>(u >> 8) * (1.0f / 16777216.0f); }
-__device__ __forceinline__ float unitOpenF(uint32_t u) {  // (0, 1]
-  return static_cast<float>((u >> 8) + 1) * (1.0f / 16777216.0f);
-}
-__device__ __forceinline__ double unitD(uint32_t a, uint32_t b) {
-  return static_cast<double>((static_cast<uint64_t>(a >> 5) << 26) | (b >> 6)) * (1.0 / 9007199254740992.0);
-}
-__device__ __forceinline__ double unitOpenD(uint32_t a, uint32_t b) {
-  return static_cast<double>(((static_cast<uint64_t>(a >> 5) << 26) | (b >> 6)) + 1) * (1.0 / 9007199254740992.0);
-}
-
-/// Two standard normals from one Philox block (Box-Muller in C = float or double).
-template <typename C>
-__device__ __forceinline__ void normals(uint4 r, C& z0, C& z1) {
-  C u1, u2;
-  if constexpr (std::is_same_v<C, double>) {
-    u1 = unitOpenD(r.x, r.y);
-    u2 = unitD(r.z, r.w);
-  } else {
-    u1 = unitOpenF(r.x);
-    u2 = unitF(r.y);
-  }
-  const C rad = sqrt(C(-2) * log(u1));
-  const C t = C(2 * 3.14159265358979323846) * u2;
-  z0 = rad * cos(t);
-  z1 = rad * sin(t);
-}
+// ---- random (RandomFns.h: Philox4x32-10 and the conversions) ----
 
 template <typename T>
 __global__ void randomKernel(RandKind kind, T* __restrict__ out, int64_t n, uint2 key) {
   using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-  TLENS_GRID_LOOP(i, n) {
-    const uint32_t lo = static_cast<uint32_t>(i), hi = static_cast<uint32_t>(static_cast<uint64_t>(i) >> 32);
-    C v;
-    if (kind == RandKind::Uniform) {
-      const uint4 r = philox(make_uint4(lo, hi, 0u, 0u), key);
-      if constexpr (std::is_same_v<C, double>) v = unitD(r.x, r.y);
-      else v = unitF(r.x);
-    } else if (kind == RandKind::Normal) {
-      C z1;
-      normals<C>(philox(make_uint4(lo, hi, 1u, 0u), key), v, z1);
-    } else {
-      v = 0;
-      for (uint32_t round = 0; round < 1000; ++round) {  // redraw until |z| <= 2
-        C z0, z1;
-        normals<C>(philox(make_uint4(lo, hi, 2u, round), key), z0, z1);
-        if (fabs(z0) <= C(2)) { v = z0; break; }
-        if (fabs(z1) <= C(2)) { v = z1; break; }
-      }
-    }
-    st(out, i, v);
-  }
+  TLENS_GRID_LOOP(i, n) st(out, i, rnd::randomValue<C>(kind, static_cast<uint64_t>(i), key.x, key.y));
 }
 
-// ---- optimizers (TensorFlow's training_ops.cc formulas, as the CPU kernels) ----
+// ---- optimizers (OptimizerFns.h: TensorFlow's training_ops.cc formulas, as the CPU kernels) ----
 
 template <typename T>
 __global__ void gdKernel(T* __restrict__ w, const T* __restrict__ alpha, const T* __restrict__ d, int64_t n) {
   const T a = *alpha;
-  TLENS_GRID_LOOP(i, n) w[i] -= a * d[i];
+  TLENS_GRID_LOOP(i, n) opt::gradientDescent(w[i], a, d[i]);
 }
 
 template <typename T>
 __global__ void momentumKernel(T* __restrict__ w, T* __restrict__ acc, const T* __restrict__ lrp,
                                const T* __restrict__ g, const T* __restrict__ mp, bool nesterov, int64_t n) {
   const T lr = *lrp, mom = *mp;
-  TLENS_GRID_LOOP(i, n) {
-    const T a = acc[i] * mom + g[i];
-    acc[i] = a;
-    if (nesterov) w[i] -= g[i] * lr + a * mom * lr;
-    else w[i] -= a * lr;
-  }
+  TLENS_GRID_LOOP(i, n) opt::momentum(w[i], acc[i], lr, g[i], mom, nesterov);
 }
 
 template <typename T>
 __global__ void adamKernel(T* __restrict__ w, T* __restrict__ m, T* __restrict__ v, const T* b1pp, const T* b2pp,
                            const T* lrp, const T* b1p, const T* b2p, const T* epsp, const T* __restrict__ g,
                            bool nesterov, int64_t n) {
-  const T b1 = *b1p, b2 = *b2p, eps = *epsp, one(1);
-  const T alpha = static_cast<T>(static_cast<double>(*lrp) * sqrt(1.0 - static_cast<double>(*b2pp)) /
-                                 (1.0 - static_cast<double>(*b1pp)));
-  TLENS_GRID_LOOP(i, n) {
-    const T gr = g[i];
-    const T mm = m[i] + (gr - m[i]) * (one - b1);
-    const T vv = v[i] + (gr * gr - v[i]) * (one - b2);
-    m[i] = mm;
-    v[i] = vv;
-    if (nesterov) w[i] -= ((gr * (one - b1) + b1 * mm) * alpha) / (sqrt(vv) + eps);
-    else w[i] -= (mm * alpha) / (sqrt(vv) + eps);
-  }
+  const T b1 = *b1p, b2 = *b2p, eps = *epsp;
+  const T alpha = opt::adamAlpha(*lrp, *b1pp, *b2pp);
+  TLENS_GRID_LOOP(i, n) opt::adam(w[i], m[i], v[i], alpha, b1, b2, eps, g[i], nesterov);
 }
 
 template <typename T>
 __global__ void rmspropKernel(T* __restrict__ w, T* __restrict__ ms, T* __restrict__ mom, const T* lrp,
                               const T* rhop, const T* momp, const T* epsp, const T* __restrict__ g, int64_t n) {
-  const T lr = *lrp, rho = *rhop, momentum = *momp, eps = *epsp, one(1);
-  TLENS_GRID_LOOP(i, n) {
-    const T gr = g[i];
-    const T s = ms[i] + (gr * gr - ms[i]) * (one - rho);
-    ms[i] = s;
-    const T mo = mom[i] * momentum + (gr * lr) / sqrt(s + eps);
-    mom[i] = mo;
-    w[i] -= mo;
-  }
+  const T lr = *lrp, rho = *rhop, momentum = *momp, eps = *epsp;
+  TLENS_GRID_LOOP(i, n) opt::rmsprop(w[i], ms[i], mom[i], lr, rho, momentum, eps, g[i]);
 }
 
 // ---- batch normalisation (the CPU's NNKernels.cpp formulas; sums in double) ----
@@ -418,26 +254,8 @@ template <typename U>
 __global__ void bnForwardFinishKernel(const U* scale, const U* offset, const U* inMean, const U* inVar, bool training,
                                       double eps, double factor, double n, const double* mean, const double* var,
                                       U* a, U* b, U* bm, U* bv, U* r1, U* r2, int64_t c) {
-  TLENS_GRID_LOOP(k, c) {
-    const double r = 1.0 / sqrt(var[k] + eps);
-    const double sc = static_cast<double>(scale[k]);
-    a[k] = static_cast<U>(sc * r);
-    b[k] = static_cast<U>(static_cast<double>(offset[k]) - mean[k] * sc * r);
-    r1[k] = static_cast<U>(mean[k]);
-    r2[k] = static_cast<U>(var[k]);
-    const double adjust = n > 1 ? n / (n - 1) : 1.0;
-    if (!training) {
-      bm[k] = static_cast<U>(mean[k]);
-      bv[k] = static_cast<U>(var[k]);
-    } else if (factor == 1.0) {
-      bm[k] = static_cast<U>(mean[k]);
-      bv[k] = static_cast<U>(var[k] * adjust);
-    } else {
-      const double m0 = static_cast<double>(inMean[k]), v0 = static_cast<double>(inVar[k]);
-      bm[k] = static_cast<U>((1 - factor) * m0 + factor * mean[k]);
-      bv[k] = static_cast<U>((1 - factor) * v0 + factor * var[k] * adjust);
-    }
-  }
+  TLENS_GRID_LOOP(k, c)
+  bn::forwardChannel(k, scale, offset, inMean, inVar, training, eps, factor, n, mean, var, a, b, bm, bv, r1, r2);
 }
 
 /// Block k: sum(dy) and sum(dy * (x - mean) * rstd) over channel k.
@@ -466,22 +284,7 @@ template <typename U>
 __global__ void bnGradFinishKernel(const U* scale, bool training, double eps, double n, const double* mean,
                                    const double* var, const double* sumDy, const double* sumDyXh, U* a, U* b, U* d,
                                    U* dScale, U* dOffset, int64_t c) {
-  TLENS_GRID_LOOP(k, c) {
-    const double r = 1.0 / sqrt(var[k] + eps);
-    const double g = static_cast<double>(scale[k]) * r;
-    if (training) {
-      const double mdy = n > 0 ? sumDy[k] / n : 0, mdx = n > 0 ? sumDyXh[k] / n : 0;
-      a[k] = static_cast<U>(g);
-      b[k] = static_cast<U>(-g * mdx * r);
-      d[k] = static_cast<U>(-g * mdy + g * mdx * r * mean[k]);
-    } else {
-      a[k] = static_cast<U>(g);
-      b[k] = U(0);
-      d[k] = U(0);
-    }
-    dScale[k] = static_cast<U>(sumDyXh[k]);
-    dOffset[k] = static_cast<U>(sumDy[k]);
-  }
+  TLENS_GRID_LOOP(k, c) bn::gradChannel(k, scale, training, eps, n, mean, var, sumDy, sumDyXh, a, b, d, dScale, dOffset);
 }
 
 /// out = T(U(p) * a[k] + U(q) * b[k] + d[k]) (q may be null: no middle term).

@@ -5,117 +5,14 @@
 // thread per output. Accumulators follow the CPU (engine/kernels/cpu/Reduce.h): float for
 // float32 sums, double for float64, the integer type itself (wrapping) for integers.
 #include "engine/cuda/DeviceUtil.cuh"
-
-#include <cfloat>
-#include <climits>
+#include "engine/cuda/ReduceFns.h"
 
 namespace tlens::cuda {
 
 using namespace dev;
+using namespace rfns;
 
 namespace {
-
-template <typename T> struct SumAccOf { using type = T; };
-template <> struct SumAccOf<float> { using type = float; };
-template <> struct SumAccOf<double> { using type = double; };
-
-template <ROp OP, typename T>
-struct Red {
-  // Sum, Mean, Prod, HalfSumSquares
-  using Acc = typename SumAccOf<T>::type;
-  __device__ static Acc init() { return OP == ROp::Prod ? Acc(1) : Acc(0); }
-  __device__ static Acc lift(T x) {
-    if constexpr (OP == ROp::HalfSumSquares) return Acc(x) * Acc(x);
-    else return Acc(x);
-  }
-  __device__ static Acc combine(Acc a, Acc b) {
-    if constexpr (OP == ROp::Prod) {
-      if constexpr (std::is_integral_v<Acc>) {
-        using U = std::make_unsigned_t<Acc>;
-        return static_cast<Acc>(static_cast<U>(a) * static_cast<U>(b));
-      } else {
-        return a * b;
-      }
-    } else {
-      if constexpr (std::is_integral_v<Acc>) {
-        using U = std::make_unsigned_t<Acc>;
-        return static_cast<Acc>(static_cast<U>(a) + static_cast<U>(b));
-      } else {
-        return a + b;
-      }
-    }
-  }
-  __device__ static T finish(Acc a, int64_t count) {
-    if constexpr (OP == ROp::Mean) {
-      if (count == 0) {
-        if constexpr (std::is_floating_point_v<T>) return static_cast<T>(NAN);
-        else return T(0);  // the CPU casts NaN to an integer (undefined); 0 here
-      }
-      return static_cast<T>(a / static_cast<Acc>(count));
-    } else if constexpr (OP == ROp::HalfSumSquares) {
-      return static_cast<T>(a / Acc(2));
-    } else {
-      return static_cast<T>(a);
-    }
-  }
-};
-
-template <typename T>
-__device__ __forceinline__ T lowestOf() {
-  if constexpr (std::is_same_v<T, float>) return -INFINITY;
-  else if constexpr (std::is_same_v<T, double>) return -static_cast<double>(INFINITY);
-  else if constexpr (std::is_same_v<T, int32_t>) return INT_MIN;
-  else return LLONG_MIN;
-}
-template <typename T>
-__device__ __forceinline__ T highestOf() {
-  if constexpr (std::is_same_v<T, float>) return INFINITY;
-  else if constexpr (std::is_same_v<T, double>) return static_cast<double>(INFINITY);
-  else if constexpr (std::is_same_v<T, int32_t>) return INT_MAX;
-  else return LLONG_MAX;
-}
-
-template <typename T>
-struct Red<ROp::Max, T> {
-  using Acc = T;
-  __device__ static Acc init() { return lowestOf<T>(); }
-  __device__ static Acc lift(T x) { return x; }
-  __device__ static Acc combine(Acc a, Acc b) { return (b > a || isNaN(b)) ? b : a; }
-  __device__ static T finish(Acc a, int64_t) { return a; }
-};
-template <typename T>
-struct Red<ROp::Min, T> {
-  using Acc = T;
-  __device__ static Acc init() { return highestOf<T>(); }
-  __device__ static Acc lift(T x) { return x; }
-  __device__ static Acc combine(Acc a, Acc b) { return (b < a || isNaN(b)) ? b : a; }
-  __device__ static T finish(Acc a, int64_t) { return a; }
-};
-template <>
-struct Red<ROp::Any, bool> {
-  using Acc = int;
-  __device__ static Acc init() { return 0; }
-  __device__ static Acc lift(bool x) { return x ? 1 : 0; }
-  __device__ static Acc combine(Acc a, Acc b) { return (a | b) ? 1 : 0; }
-  __device__ static bool finish(Acc a, int64_t) { return a != 0; }
-};
-template <>
-struct Red<ROp::All, bool> {
-  using Acc = int;
-  __device__ static Acc init() { return 1; }
-  __device__ static Acc lift(bool x) { return x ? 1 : 0; }
-  __device__ static Acc combine(Acc a, Acc b) { return (a & b) ? 1 : 0; }
-  __device__ static bool finish(Acc a, int64_t) { return a != 0; }
-};
-
-__device__ __forceinline__ int64_t layoutOffset(int rank, const int64_t* dims, const int64_t* strides, int64_t i) {
-  int64_t off = 0;
-  for (int d = rank - 1; d >= 0; --d) {
-    off += (i % dims[d]) * strides[d];
-    i /= dims[d];
-  }
-  return off;
-}
 
 /// One block per (output, part); parts == 1 writes the result, otherwise a partial accumulator.
 template <ROp OP, typename T>

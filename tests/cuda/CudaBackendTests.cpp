@@ -93,12 +93,12 @@ TEST_CASE("the caching allocator reuses freed blocks and counts bytes", "[cuda][
   CHECK(q == p);
   a->deallocate(q, 900);
   a->resetPeak();
-  void* big = a->allocate(size_t{5} << 20, "reuse/big");
+  void* big = a->allocate((size_t{5} << 20) + 100, "reuse/big");
   CHECK(a->peakBytes() >= before + (size_t{5} << 20));
-  a->deallocate(big, size_t{5} << 20);
-  void* big2 = a->allocate((size_t{5} << 20) + 100, "reuse/big2");  // same 2 MiB-step class
+  a->deallocate(big, (size_t{5} << 20) + 100);
+  void* big2 = a->allocate((size_t{5} << 20) + 200, "reuse/big2");  // same class (5.5 MiB)
   CHECK(big2 == big);
-  a->deallocate(big2, (size_t{5} << 20) + 100);
+  a->deallocate(big2, (size_t{5} << 20) + 200);
   CHECK(a->allocate(0, "empty") == nullptr);
   a->deallocate(nullptr, 0);
 }

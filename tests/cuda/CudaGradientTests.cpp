@@ -60,7 +60,7 @@ void checkGradients(Model& m, double tol, const char* what) {
 }  // namespace
 
 TEST_CASE("MLP gradients (MatMul, BiasAdd, Relu, softmax cross entropy) match the CPU", "[cuda][gradients]") {
-  REQUIRE_CUDA_DEVICE();
+  REQUIRE_CUDA_DEVICE_OR_DRY_RUN();
   for (DType dt : {DType::Float32, DType::Float64}) {
     Model m;
     Output x = m.input(dt, {16, 20}, 1);
@@ -79,7 +79,7 @@ TEST_CASE("MLP gradients (MatMul, BiasAdd, Relu, softmax cross entropy) match th
 }
 
 TEST_CASE("conv net gradients (Conv2D with asymmetric SAME padding, pooling) match the CPU", "[cuda][gradients]") {
-  REQUIRE_CUDA_DEVICE();
+  REQUIRE_CUDA_DEVICE_OR_DRY_RUN();
   for (DType dt : {DType::Float32, DType::Float64}) {
     Model m;
     Output x = m.param(dt, {2, 9, 9, 3}, 11);
@@ -97,7 +97,7 @@ TEST_CASE("conv net gradients (Conv2D with asymmetric SAME padding, pooling) mat
 }
 
 TEST_CASE("broadcasting math, reductions and data movement gradients match the CPU", "[cuda][gradients]") {
-  REQUIRE_CUDA_DEVICE();
+  REQUIRE_CUDA_DEVICE_OR_DRY_RUN();
   for (DType dt : {DType::Float32, DType::Float64}) {
     Model m;
     Output a = m.param(dt, {3, 1, 4}, 21), b = m.param(dt, {5, 1}, 22), c = m.param(dt, {4}, 23);

@@ -25,7 +25,22 @@
     }                                                                                             \
   } while (0)
 
+/// For the parity and gradient tests: also runs without a device when TLENS_CUDA_DRY_RUN=1, with
+/// the "GPU" side executed on the CPU. That checks the tests themselves (inputs the shape
+/// functions and CPU kernels accept, expected errors) on any machine, so a GPU session does not
+/// spend its time on test bugs. It says nothing about the GPU kernels.
+#define REQUIRE_CUDA_DEVICE_OR_DRY_RUN()                                                           \
+  do {                                                                                            \
+    if (::tlens::cuda::deviceCount() == 0 && !::tlens::cudatest::dryRun()) {                      \
+      WARN("no CUDA device: skipped (" << ::tlens::cuda::unavailableReason() << ")");             \
+      return;                                                                                     \
+    }                                                                                             \
+  } while (0)
+
 namespace tlens::cudatest {
+
+/// TLENS_CUDA_DRY_RUN=1 and no device: GPU runs are replaced by CPU runs (see above).
+bool dryRun();
 
 /// The registry with every GPU kernel (cuda::registerKernels), independent of the global one.
 const KernelRegistry& gpuKernels();
