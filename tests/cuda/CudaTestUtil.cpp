@@ -138,7 +138,8 @@ std::vector<Tensor> runGraphOn(Graph& g, bool gpu, const std::vector<std::pair<O
       for (const Output& in : n.inputs) ins.push_back(values.at({in.node->id, in.index}));
       if (gpu) {
         GpuRun r = runGpu(n.type(), ins, n.attrs, res, n.name);
-        if (r.fellBack && fellBack) fellBack->insert(n.type());
+        // Ops the registry keeps on the host (OpDef::cpuOnly) run on the CPU by design.
+        if (r.fellBack && fellBack && n.op->cpuOnly.empty()) fellBack->insert(n.type());
         outs = std::move(r.outputs);
       } else {
         outs = runCpu(n.type(), ins, n.attrs, res, n.name);
