@@ -92,7 +92,10 @@ void Debugger::launch(LaunchConfig config) {
     std::filesystem::current_path(config.cwd, ec);
     if (ec) throw DebuggerError("cannot change to cwd '" + config.cwd + "': " + ec.message());
   }
-  for (const auto& [k, v] : config.env) ::setenv(k.c_str(), v.c_str(), 1);
+  for (const auto& [k, v] : config.env) {
+    if (v) ::setenv(k.c_str(), v->c_str(), 1);
+    else ::unsetenv(k.c_str());
+  }
   config.program = canonicalPath(config.program);
   std::string text = readWholeFile(config.program);
   file_ = std::make_shared<lang::SourceFile>(config.program, std::move(text));

@@ -64,7 +64,8 @@ struct LaunchConfig {
   std::string program;
   std::vector<std::string> args;
   std::string cwd;
-  std::map<std::string, std::string> env;
+  /// Variables to set; nullopt removes one (the launch argument's null).
+  std::map<std::string, std::optional<std::string>> env;
   bool stopOnEntry = false;
   std::string mode = "auto";  ///< auto | eager | graph
   bool checkNumerics = true;  ///< run with check-numerics (needed by the nan_inf filter)

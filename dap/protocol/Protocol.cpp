@@ -105,7 +105,18 @@ void from_json(const json& j, LaunchArguments& a) {
   a.program = j.at("program").get<std::string>();
   get(j, "args", a.args);
   get(j, "cwd", a.cwd);
-  get(j, "env", a.env);
+  if (auto e = j.find("env"); e != j.end() && !e->is_null()) {
+    if (!e->is_object()) throw std::invalid_argument("env must be an object of variable names to strings (or null)");
+    for (const auto& [name, value] : e->items()) {
+      if (name.empty() || name.find('=') != std::string::npos)
+        throw std::invalid_argument("env: '" + name + "' is not a valid variable name");
+      if (value.is_null()) a.env[name] = std::nullopt;  // removes the variable
+      else if (value.is_string()) a.env[name] = value.get<std::string>();
+      else
+        throw std::invalid_argument("env: the value of '" + name + "' must be a string, or null to remove it, not " +
+                                    std::string(value.type_name()));
+    }
+  }
   get(j, "stopOnEntry", a.stopOnEntry);
   get(j, "mode", a.mode);
   if (a.mode != "auto" && a.mode != "eager" && a.mode != "graph")

@@ -124,7 +124,8 @@ struct LaunchArguments {
   std::string program;
   std::vector<std::string> args;
   std::optional<std::string> cwd;
-  std::map<std::string, std::string> env;
+  /// Variables to set; a null value (nullopt) removes the variable (launch.json semantics).
+  std::map<std::string, std::optional<std::string>> env;
   bool stopOnEntry = false;
   /// tlens: 'auto' | 'eager' | 'graph'.
   std::string mode = "auto";

@@ -171,13 +171,17 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
             }
           snap->moduleMembers[name] = members;
           snap->modulePaths.push_back(name);
+          snap->moduleNames[name] = static_cast<ModuleObj*>(v.get())->name;
           // One level of submodules: `tf.nn.`, `tf.train.`.
           if (auto* m = as<ModuleObj>(v))
             m->globals->vars.forEach([&](const std::string& sub, const Value& sv) {
               if (sv && (sv->kind() == Kind::Module || sv->kind() == Kind::Class || sv->kind() == Kind::Instance) && !sub.empty() && sub[0] != '_')
               {
                 snap->moduleMembers[name + "." + sub] = memberNames(*in, sv, collector.cache());
-                if (sv->kind() == Kind::Module) snap->modulePaths.push_back(name + "." + sub);
+                if (sv->kind() == Kind::Module) {
+                  snap->modulePaths.push_back(name + "." + sub);
+                  snap->moduleNames[name + "." + sub] = static_cast<ModuleObj*>(sv.get())->name;
+                }
               }
             });
         }

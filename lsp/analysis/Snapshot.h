@@ -64,6 +64,9 @@ struct Snapshot {
   /// The keys of moduleMembers that are modules (not classes or objects): a missing attribute
   /// of these is an error.
   std::vector<std::string> modulePaths;
+  /// The imported module each of modulePaths names ("tf" -> "tensorflow", "tf.nn" ->
+  /// "tensorflow.nn"), whatever the alias.
+  std::map<std::string, std::string> moduleNames;
   bool graphStyle = false;  ///< TF1 (graphs and sessions) rather than TF2 (eager)
   double analysisMs = 0;
 

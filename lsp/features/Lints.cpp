@@ -42,6 +42,32 @@ size_t editDistance(const std::string& a, const std::string& b, size_t limit) {
   return std::min(row[b.size()], limit);
 }
 
+/// The known name `name` is probably a typo of, or null. Short names need a closer match (a
+/// name of at most 4 letters at most one edit away: `data` is not a typo of `math`), and no name
+/// that differs from the candidate in more than a third of its letters is suggested.
+const Member* nearMiss(const std::string& name, const std::vector<Member>& members) {
+  size_t limit = name.size() <= 4 ? 2 : 3;  // distances below this one
+  const Member* close = nullptr;
+  for (const Member& m : members) {
+    size_t d = editDistance(name, m.name, limit);
+    if (d < limit && 3 * d <= m.name.size()) {
+      limit = d;
+      close = &m;
+    }
+  }
+  return close;
+}
+
+/// Real TensorFlow namespaces that tensorlens does not model: an attribute of `tf` with one of
+/// these names is information ("not modelled"), never a near-miss warning.
+bool isUnmodelledTfNamespace(const std::string& name) {
+  static const std::unordered_set<std::string> kNames = {
+      "data",   "estimator", "summary",  "saved_model",    "distribute", "io",   "strings",
+      "signal", "sparse",    "ragged",   "lite",           "feature_column", "autograph", "experimental",
+      "tpu",    "xla",       "quantization", "queue",      "sets",       "bitwise", "audio"};
+  return kNames.count(name) > 0;
+}
+
 bool isLog(const std::string& callee) { return callee == "tf.log" || callee == "tf.math.log" || callee == "np.log"; }
 
 /// The member names of each module path, hashed once per lints() call (a TF file looks up
@@ -64,27 +90,28 @@ void unknownAttribute(const Snapshot& s, TSNode n, MemberSets& sets, std::vector
   // The user may rebind the alias (`tf = other`); the scope check keeps this to the module alias.
   TSNode p = ts_node_parent(n);
   if (!ts_node_is_null(p) && nodeType(p) == "assignment" && ts_node_eq(fieldOf(p, "left"), n)) return;
+  DiagnosticInfo d;
+  d.range = rangeOf(*s.file, attr);
+  d.code = "unknown-attribute";
+  d.severity = 3;
+  // Real TensorFlow namespaces tensorlens does not model (`tf.data`) are said quietly, never as
+  // a near miss of a name it does model.
+  auto real = s.moduleNames.find(module);
+  if (real != s.moduleNames.end() && real->second == "tensorflow" && isUnmodelledTfNamespace(name)) {
+    d.message = "'" + module + "." + name +
+                "' (a TensorFlow namespace) is not modelled by tensorlens: its results are unknown to the analysis";
+    out.push_back(std::move(d));
+    return;
+  }
   // A near miss of a known name is probably a typo: a warning with the fix (a warning, because a
   // real API tensorlens does not model can also be a near miss of one it does). Anything else is
   // said quietly (information), without claiming the attribute does not exist: a false alarm is
   // worse than a missed bug.
-  const Member* close = nullptr;
-  size_t best = 3;
-  for (const Member& m : *it->second) {
-    size_t d = editDistance(name, m.name, best);
-    if (d < best) {
-      best = d;
-      close = &m;
-    }
-  }
-  DiagnosticInfo d;
-  d.range = rangeOf(*s.file, attr);
-  d.code = "unknown-attribute";
+  const Member* close = nearMiss(name, *it->second);
   if (close) {
     d.severity = 2;
     d.message = "module '" + module + "' has no attribute '" + name + "'; did you mean '" + close->name + "'?";
   } else {
-    d.severity = 3;
     d.message = "'" + module + "." + name + "' is not modelled by tensorlens: its results are unknown to the analysis";
   }
   out.push_back(std::move(d));

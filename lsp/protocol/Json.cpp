@@ -1,5 +1,6 @@
 #include "lsp/protocol/Json.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace tlens::lsp {
@@ -114,6 +115,65 @@ void from_json(const json& j, InitializeParams& p) {
   } else if (auto rp = j.find("rootPath"); rp != j.end() && rp->is_string()) {
     p.workspaceFolders.push_back(*rp);
   }
+}
+
+namespace {
+
+/// An integer in [lo, hi] (a number with a fractional part is not one).
+std::optional<int> intSetting(const json& v, const std::string& key, long long lo, long long hi,
+                              std::vector<std::string>& warnings) {
+  auto bad = [&](const std::string& why) {
+    warnings.push_back("tlens: ignoring the setting " + key + " = " +
+                       v.dump(-1, ' ', false, json::error_handler_t::replace) + ": " + why);
+    return std::nullopt;
+  };
+  long long n = 0;
+  if (v.is_number_unsigned()) n = v.get<unsigned long long>() > static_cast<unsigned long long>(hi) ? hi + 1 : v.get<long long>();
+  else if (v.is_number_integer()) n = v.get<long long>();
+  else if (v.is_number_float() && std::isfinite(v.get<double>()) && v.get<double>() == std::floor(v.get<double>()) &&
+           std::fabs(v.get<double>()) < 1e15)
+    n = static_cast<long long>(v.get<double>());
+  else
+    return bad("it must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+  if (n < lo || n > hi) return bad("it must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return static_cast<int>(n);
+}
+
+std::optional<bool> boolSetting(const json& v, const std::string& key, std::vector<std::string>& warnings) {
+  if (v.is_boolean()) return v.get<bool>();
+  warnings.push_back("tlens: ignoring the setting " + key + " = " +
+                     v.dump(-1, ' ', false, json::error_handler_t::replace) + ": it must be true or false");
+  return std::nullopt;
+}
+
+}  // namespace
+
+SettingsChange parseSettings(const json& options) {
+  SettingsChange out;
+  if (!options.is_object()) return out;  // null: the client has no settings for us
+  const json* o = &options;
+  if (auto t = options.find("tensorlens"); t != options.end()) {
+    if (!t->is_object()) {
+      out.warnings.push_back("tlens: ignoring the settings: \"tensorlens\" must be an object");
+      return out;
+    }
+    o = &*t;
+  }
+  constexpr int kMaxBudgetMs = 3'600'000;
+  if (auto v = o->find("analysisBudgetMs"); v != o->end())
+    out.analysisBudgetMs = intSetting(*v, "analysisBudgetMs", 1, kMaxBudgetMs, out.warnings);
+  if (auto a = o->find("analysis"); a != o->end() && a->is_object() && !out.analysisBudgetMs)
+    if (auto v = a->find("budgetMs"); v != a->end())
+      out.analysisBudgetMs = intSetting(*v, "analysis.budgetMs", 1, kMaxBudgetMs, out.warnings);
+  if (auto v = o->find("inlayHints"); v != o->end()) {
+    if (v->is_object()) {
+      if (auto e = v->find("enabled"); e != v->end()) out.inlayHints = boolSetting(*e, "inlayHints.enabled", out.warnings);
+    } else {
+      out.inlayHints = boolSetting(*v, "inlayHints", out.warnings);
+    }
+  }
+  if (auto v = o->find("virtualGpus"); v != o->end()) out.virtualGpus = intSetting(*v, "virtualGpus", 0, 64, out.warnings);
+  return out;
 }
 
 }  // namespace tlens::lsp

@@ -14,6 +14,13 @@ namespace tlens::lsp {
 
 using json = nlohmann::json;
 
+/// The settings in `options` (initializationOptions, or the `settings` of
+/// workspace/didChangeConfiguration: its `tensorlens` section when there is one). Both spellings
+/// are read: the flat keys of initializationOptions (`analysisBudgetMs`, `inlayHints`,
+/// `virtualGpus`) and the VS Code section's (`analysis.budgetMs`, `inlayHints.enabled`). Never
+/// throws: a value of the wrong type or range becomes a warning; unknown keys are ignored.
+SettingsChange parseSettings(const json& options);
+
 void from_json(const json& j, Position& p);
 void to_json(json& j, const Position& p);
 void from_json(const json& j, Range& r);

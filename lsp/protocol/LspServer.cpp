@@ -118,7 +118,9 @@ void LspServer::bind() {
   };
   notifications_["textDocument/didClose"] = [this](const json& p, const json&) { server_->didClose(textDocumentUri(p)); };
   notifications_["textDocument/didSave"] = [this](const json& p, const json&) { server_->didSave(textDocumentUri(p)); };
-  notifications_["workspace/didChangeConfiguration"] = [](const json&, const json&) {};
+  notifications_["workspace/didChangeConfiguration"] = [this](const json& p, const json&) {
+    applySettings(p.is_object() && p.contains("settings") ? p["settings"] : json(nullptr));
+  };
   notifications_["workspace/didChangeWorkspaceFolders"] = [](const json&, const json&) {};
   notifications_["$/cancelRequest"] = [this](const json& p, const json&) {
     std::lock_guard<std::mutex> l(pendingMu_);
@@ -149,6 +151,13 @@ void LspServer::onInitialize(const json& p, const json& id) {
       {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
   };
   reply(id, {{"capabilities", caps}, {"serverInfo", {{"name", "tlens"}, {"version", "0.1.0"}}}});
+  if (p.is_object() && p.contains("initializationOptions")) applySettings(p["initializationOptions"]);
+}
+
+void LspServer::applySettings(const json& settings) {
+  SettingsChange change = parseSettings(settings);
+  for (const auto& w : change.warnings) notify("window/logMessage", {{"type", 2}, {"message", w}});
+  server_->configure(change);
 }
 
 void LspServer::request(const std::string& method, json params, std::function<void(const json&)> onResponse) {

@@ -7,6 +7,10 @@
 // in every case. `$/cancelRequest` marks a pending request cancelled; a read not yet answered
 // then answers RequestCancelled.
 //
+// Settings (`analysisBudgetMs`, `inlayHints`, `virtualGpus`) come in initializationOptions and
+// in workspace/didChangeConfiguration (see parseSettings in Json.h); a bad value is a
+// window/logMessage warning, never an error.
+//
 // Work-done progress: when the client advertises `window.workDoneProgress`, each batch of
 // background analyses (the workspace scan after `initialized`) gets a token from
 // `window/workDoneProgress/create`; `$/progress` begin/report/end follow only once the client
@@ -54,6 +58,9 @@ class LspServer {
 
   void onInitialize(const json& params, const json& id);
   void onShutdown(const json& params, const json& id);
+  /// initializationOptions or workspace/didChangeConfiguration's settings: bad values are
+  /// reported with window/logMessage (a warning) and ignored; the rest goes to the server.
+  void applySettings(const json& settings);
   /// Sends a request to the client; `onResponse` gets its response message (result or error).
   void request(const std::string& method, json params, std::function<void(const json&)> onResponse);
   void onProgress(const BackgroundProgress& p);

@@ -136,4 +136,15 @@ struct InitializeParams {
   bool workDoneProgress = false;  ///< window.workDoneProgress: the server may create progress
 };
 
+/// The client's settings for tlens (initializationOptions, or the `tensorlens` section of
+/// workspace/didChangeConfiguration). Only what the client sent, and only valid values: each
+/// rejected value leaves a warning for window/logMessage instead.
+struct SettingsChange {
+  std::optional<int> analysisBudgetMs;  ///< > 0
+  std::optional<bool> inlayHints;
+  std::optional<int> virtualGpus;  ///< 0..64
+  std::vector<std::string> warnings;
+  bool empty() const { return !analysisBudgetMs && !inlayHints && !virtualGpus; }
+};
+
 }  // namespace tlens::lsp

@@ -91,6 +91,25 @@ void Scheduler::setRoots(std::vector<std::string> roots) {
   opts_.roots = std::move(roots);
 }
 
+void Scheduler::reconfigure(int timeBudgetMs, DeviceRequest devices) {
+  std::vector<std::string> dirty;
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    opts_.timeBudgetMs = timeBudgetMs;
+    opts_.devices = devices;
+    auto now = std::chrono::steady_clock::now();
+    for (auto& [u, d] : docs_) {
+      markDirty(d, now);
+      dirty.push_back(u);
+    }
+  }
+  if (opts_.threads == 0) {
+    for (const auto& u : dirty) analyzeNow(u);
+    return;
+  }
+  cv_.notify_all();
+}
+
 void Scheduler::markDirty(Doc& d, std::chrono::steady_clock::time_point due) {
   d.gen->store(++counter_);
   fgCounter_.fetch_add(1);
@@ -180,6 +199,7 @@ AnalysisInput Scheduler::inputFor(const std::string& uri, const Doc& d) const {
     if (u != uri) (*overlay)[od.path] = *od.text;
   in.overlay = overlay;
   in.timeBudgetMs = opts_.timeBudgetMs;
+  in.devices = opts_.devices;
   return in;
 }
 
@@ -344,6 +364,7 @@ void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
   for (const auto& [u, od] : docs_) (*overlay)[od.path] = *od.text;
   in.overlay = overlay;
   in.timeBudgetMs = opts_.timeBudgetMs;
+  in.devices = opts_.devices;
   uint64_t fg = fgCounter_.load();
   in.cancelled = [this, fg] { return fgCounter_.load() != fg; };
   size_t maxBytes = opts_.maxBackgroundBytes;

@@ -48,6 +48,8 @@ struct SchedulerOptions {
   int threads = 1;  ///< 0: synchronous
   int debounceMs = 30;
   int timeBudgetMs = 500;
+  /// The devices placement assumes (virtualGpus >= 0: that many virtual GPUs).
+  DeviceRequest devices;
   std::vector<std::string> roots;
   int backgroundBudgetMs = 60000;    ///< per batch of background analyses
   size_t maxBackgroundBytes = 1 << 20;  ///< larger unopened files are not analysed
@@ -72,6 +74,9 @@ class Scheduler {
   void remove(const std::string& uri);
   void read(const std::string& uri, Action action);
   void setRoots(std::vector<std::string> roots);
+  /// New analysis settings (the client's configuration): every open document is analysed again
+  /// with them (an analysis in progress is cancelled); later background analyses use them too.
+  void reconfigure(int timeBudgetMs, DeviceRequest devices);
   /// Queues unopened files (paths) for analysis from disk, after every open document. With
   /// `report`, the batch reports its progress to the listener.
   void analyzeInBackground(const std::vector<std::string>& paths, bool report);

@@ -49,11 +49,12 @@ DocumentSymbol toLsp(const Converter& c, const SymbolInfo& s) {
 
 }  // namespace
 
-Server::Server(ServerOptions o, Publish publish) : opts_(o), publish_(std::move(publish)) {
+Server::Server(ServerOptions o, Publish publish) : opts_(o), inlayHints_(o.inlayHints), publish_(std::move(publish)) {
   SchedulerOptions so;
   so.threads = o.asyncThreads;
   so.debounceMs = o.debounceMs;
   so.timeBudgetMs = o.timeBudgetMs;
+  so.devices.virtualGpus = o.virtualGpus;
   so.backgroundBudgetMs = o.backgroundBudgetMs;
   sched_ = std::make_unique<Scheduler>(so, [this](std::shared_ptr<const Snapshot> s) { this->publish(s); });
 }
@@ -71,6 +72,18 @@ PositionEncoding Server::initialize(const InitializeParams& p) {
   }
   sched_->setRoots(roots_);
   return enc_;
+}
+
+void Server::configure(const SettingsChange& change) {
+  if (change.inlayHints) inlayHints_ = *change.inlayHints;
+  bool analysis = (change.analysisBudgetMs && *change.analysisBudgetMs != opts_.timeBudgetMs) ||
+                  (change.virtualGpus && *change.virtualGpus != opts_.virtualGpus);
+  if (!analysis) return;
+  if (change.analysisBudgetMs) opts_.timeBudgetMs = *change.analysisBudgetMs;
+  if (change.virtualGpus) opts_.virtualGpus = *change.virtualGpus;
+  DeviceRequest devices;
+  devices.virtualGpus = opts_.virtualGpus;
+  sched_->reconfigure(opts_.timeBudgetMs, devices);
 }
 
 void Server::setProgressListener(std::function<void(const BackgroundProgress&)> l) {
@@ -192,6 +205,10 @@ void Server::hover(const std::string& uri, Position pos, Reply<std::optional<Hov
 }
 
 void Server::inlayHints(const std::string& uri, Range range, Reply<std::vector<InlayHint>> reply, CancelFlag cancel) {
+  if (!inlayHints_) {  // turned off by the client's settings
+    if (!sched_->text(uri)) return reply(Error{ErrorCode::InvalidParams, "unknown document: " + uri});
+    return reply(std::vector<InlayHint>{});
+  }
   withSnapshot<std::vector<InlayHint>>(uri, "inlay hints", cancel, std::move(reply),
                                        [range](const Snapshot& s, const Converter& c) {
                                          std::vector<InlayHint> out;

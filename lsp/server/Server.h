@@ -28,6 +28,11 @@ struct ServerOptions {
   int asyncThreads = 1;  ///< 0: analyse synchronously on the caller's thread (tests)
   int debounceMs = 30;
   int timeBudgetMs = 500;
+  /// Answer textDocument/inlayHint (false: always no hints).
+  bool inlayHints = true;
+  /// >= 0: analyses assume this many virtual GPUs (hovers show placement as on a GPU machine);
+  /// -1: the machine's devices.
+  int virtualGpus = -1;
   /// Analyse the workspace's unopened .py files in the background after `initialized`.
   bool workspaceAnalysis = true;
   size_t maxWorkspaceFiles = 500;
@@ -64,6 +69,9 @@ class Server {
   /// background (their diagnostics are published), reporting progress to the listener.
   void startWorkspaceAnalysis();
   void filesChanged(const std::vector<FileChange>& changes);
+  /// The client's settings changed (initializationOptions, workspace/didChangeConfiguration):
+  /// applies the values present; a new budget or GPU count re-analyses every open document.
+  void configure(const SettingsChange& change);
   void setProgressListener(std::function<void(const BackgroundProgress&)> l);
 
   void hover(const std::string& uri, Position pos, Reply<std::optional<Hover>> reply, CancelFlag cancel = {});
@@ -85,6 +93,7 @@ class Server {
   bool inWorkspace(const std::string& path) const;
 
   ServerOptions opts_;
+  std::atomic<bool> inlayHints_{true};
   Publish publish_;
   PositionEncoding enc_ = PositionEncoding::Utf16;
   std::unique_ptr<Scheduler> sched_;

@@ -1,5 +1,7 @@
 // Transcript tests: a real DapSession driven over the in-memory channel pair with annotated
 // example programs, asserting the fields of responses and events.
+#include <cstdlib>
+
 #include "tests/dap/DapTestSupport.h"
 
 using namespace tlens::dap::testing;
@@ -551,6 +553,38 @@ TEST_CASE("launch rejects a bad mode", "[dap]") {
   json r = c.request("launch", {{"program", "x.py"}, {"mode", "fast"}});
   CHECK(r["success"] == false);
   CHECK(r["message"].get<std::string>().find("mode must be") != std::string::npos);
+}
+
+TEST_CASE("launch: env sets variables, and null removes one (launch.json semantics)", "[dap]") {
+  Fixture f = Fixture::fromText("env.py", R"(import os
+print("set", os.environ.get("TLENS_TEST_SET"))
+print("removed", os.environ.get("TLENS_TEST_REMOVED"))
+)");
+  ::setenv("TLENS_TEST_REMOVED", "inherited", 1);
+  Client c;
+  c.start(f.path, {}, json{{"env", {{"TLENS_TEST_SET", "yes"}, {"TLENS_TEST_REMOVED", nullptr}}}});
+  json e = c.event("exited");
+  REQUIRE(e.is_object());
+  CHECK(e["body"]["exitCode"] == 0);
+  std::string out = c.output();
+  CHECK(out.find("set yes\n") != std::string::npos);
+  CHECK(out.find("removed None\n") != std::string::npos);
+  ::unsetenv("TLENS_TEST_SET");
+  ::unsetenv("TLENS_TEST_REMOVED");
+}
+
+TEST_CASE("launch: env values must be strings or null, with a clear message", "[dap]") {
+  Client c;
+  json r = c.request("launch", {{"program", "x.py"}, {"env", {{"N", 3}}}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("env: the value of 'N' must be a string, or null to remove it, not number") !=
+        std::string::npos);
+  r = c.request("launch", {{"program", "x.py"}, {"env", {"A=1"}}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("env must be an object") != std::string::npos);
+  r = c.request("launch", {{"program", "x.py"}, {"env", {{"A=B", "1"}}}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("'A=B' is not a valid variable name") != std::string::npos);
 }
 
 TEST_CASE("shape_error stops post mortem at the matmul of the shape bug example", "[dap]") {

@@ -98,7 +98,7 @@ TEST_CASE("expand_dims inserts a 1 at an axis in [-rank-1, rank]", "[engine][sha
   CHECK(r.asShape() == "[7]");
 }
 
-TEST_CASE("squeeze removes size-1 dims; a known dim that is not 1 is an error", "[engine][shape]") {
+TEST_CASE("squeeze removes size-1 dims, and a known dim that is not 1 is an error", "[engine][shape]") {
   ARRAY_OK("Squeeze", "?", "?");
   ARRAY_OK("Squeeze", "[1,4,1,5,1]", "[4,5]");
   ARRAY_OK("Squeeze", "[1,?,1,?,1]", "?");

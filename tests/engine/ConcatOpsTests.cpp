@@ -82,7 +82,7 @@ TEST_CASE("unstack infers num from the shape and checks it", "[engine][shape]") 
   CHECK(v.value(1) == Ints{2, 4});
 }
 
-TEST_CASE("split divides the axis evenly; split_v takes sizes with one -1", "[engine][shape]") {
+TEST_CASE("split divides the axis evenly, split_v takes sizes with one -1", "[engine][shape]") {
   const Attrs two{{"num_split", int64_t{2}}};
   ARRAY_OK("Split", "int32:[];?", "?;?", {"num_split", int64_t{2}});
   ARRAY_OK("Split", "int32:[];[?,?]", "[?,?];[?,?]", {"num_split", int64_t{2}});

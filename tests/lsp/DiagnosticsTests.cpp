@@ -280,6 +280,35 @@ x = tf.zeros([2, 3])
 z = tf.quantum_entangle(x)
 #      ^^^^^^^^^^^^^^^^ info: 'tf.quantum_entangle' is not modelled by tensorlens
 )"},
+    {"tf.data and other real TensorFlow namespaces tensorlens does not model: information, no near miss", R"(import tensorflow as tf
+ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])
+#       ^^^^ info: 'tf.data' (a TensorFlow namespace) is not modelled by tensorlens
+w = tf.summary.create_file_writer("logs")
+#      ^^^^^^^ info: 'tf.summary' (a TensorFlow namespace) is not modelled by tensorlens
+s = tf.io.read_file("x.txt")
+#      ^^ info: 'tf.io' (a TensorFlow namespace) is not modelled by tensorlens
+)"},
+    {"the namespaces under another alias", R"(import tensorflow as t
+ds = t.data.Dataset.range(3)
+#      ^^^^ info: 't.data' (a TensorFlow namespace) is not modelled by tensorlens
+)"},
+    {"a real typo still gets its near-miss warning", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+z = tf.reduce_smu(x)
+#      ^^^^^^^^^^ warning: module 'tf' has no attribute 'reduce_smu'; did you mean 'reduce_sum'?
+)"},
+    {"a short name is a near miss only one edit away", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+a = tf.mth
+#      ^^^ warning: did you mean 'math'?
+b = tf.dxta
+#      ^^^^ info: 'tf.dxta' is not modelled by tensorlens
+)"},
+    {"no suggestion that differs in more than a third of its letters", R"(import tensorflow as tf
+x = tf.zeros([2, 3])
+y = tf.rnage(3)
+#      ^^^^^ info: 'tf.rnage' is not modelled by tensorlens
+)"},
     {"an attribute numpy does not have", R"(import numpy as np
 a = np.zeross((2, 3))
 #      ^^^^^^ warning: module 'np' has no attribute 'zeross'; did you mean 'zeros'?

@@ -162,7 +162,7 @@ k = np.where(np.array([0, 3, 0, 4]))[0]
   CHECK(b.type("k") == "int64[2]");
 }
 
-TEST_CASE("np.save and np.load write and read .npy files; abstract mode touches no file", "[tf][numpy]") {
+TEST_CASE("np.save and np.load write and read .npy files, and abstract mode touches no file", "[tf][numpy]") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("tlens_npy_" + std::to_string(::getpid()));
   fs::create_directories(dir);

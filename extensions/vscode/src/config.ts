@@ -16,6 +16,8 @@ export interface Settings {
   /// Per-file analysis budget passed to `tlens lsp`.
   analysisBudgetMs: number;
   inlayHints: boolean;
+  /// Analyses assume this many (virtual) GPUs: hovers show placement as on a GPU machine.
+  virtualGpus: number;
   trace: 'off' | 'messages' | 'verbose';
 }
 
@@ -29,6 +31,7 @@ export const kDefaultSettings: Settings = {
   languageServerEnabled: true,
   analysisBudgetMs: 500,
   inlayHints: true,
+  virtualGpus: 0,
   trace: 'off',
 };
 
@@ -43,6 +46,7 @@ export function readSettings(cfg: ConfigurationLike): Settings {
     return typeof v === 'boolean' ? v : d;
   };
   const budget = cfg.get<unknown>('analysis.budgetMs');
+  const gpus = cfg.get<unknown>('virtualGpus');
   const trace = cfg.get<unknown>('trace.server');
   return {
     tlensPath: str('path', kDefaultSettings.tlensPath),
@@ -52,6 +56,8 @@ export function readSettings(cfg: ConfigurationLike): Settings {
         ? Math.round(budget)
         : kDefaultSettings.analysisBudgetMs,
     inlayHints: bool('inlayHints.enabled', kDefaultSettings.inlayHints),
+    virtualGpus:
+      typeof gpus === 'number' && Number.isInteger(gpus) && gpus >= 0 && gpus <= 64 ? gpus : kDefaultSettings.virtualGpus,
     trace: trace === 'messages' || trace === 'verbose' ? trace : 'off',
   };
 }
@@ -61,10 +67,11 @@ export function readSettings(cfg: ConfigurationLike): Settings {
 export interface InitializationOptions {
   analysisBudgetMs: number;
   inlayHints: boolean;
+  virtualGpus: number;
 }
 
 export function initializationOptions(s: Settings): InitializationOptions {
-  return { analysisBudgetMs: s.analysisBudgetMs, inlayHints: s.inlayHints };
+  return { analysisBudgetMs: s.analysisBudgetMs, inlayHints: s.inlayHints, virtualGpus: s.virtualGpus };
 }
 
 /// Turns the `tensorlens.path` setting into what child_process should run. A bare command name

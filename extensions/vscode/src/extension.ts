@@ -98,8 +98,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration((e) => {
       // A new binary or on/off: a new server. Inlay hints on/off: a new client too, because
       // VS Code keeps showing the hints it has until the provider is replaced (the middleware
-      // alone would only hide them after the next edit). The analysis budget travels with
-      // workspace/didChangeConfiguration (synchronize.configurationSection) and needs none.
+      // alone would only hide them after the next edit). The analysis budget and virtualGpus travel
+      // with workspace/didChangeConfiguration (synchronize.configurationSection) and need none:
+      // the server re-analyses the open files with them.
       if (
         e.affectsConfiguration('tensorlens.path') ||
         e.affectsConfiguration('tensorlens.languageServer.enabled') ||

@@ -64,7 +64,7 @@ export class LspClient implements vscode.Disposable {
         },
       },
       middleware: {
-        // The setting wins even when a server ignores the option.
+        // The setting wins even with a server that does not read the option (an older tlens).
         provideInlayHints: (doc, range, token, next) => (this.settings().inlayHints ? next(doc, range, token) : []),
       },
     };

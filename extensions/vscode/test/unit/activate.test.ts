@@ -75,7 +75,7 @@ describe('activation', () => {
       { scheme: 'file', language: 'python' },
       { scheme: 'untitled', language: 'python' },
     ]);
-    assert.deepEqual(client.clientOptions.initializationOptions, { analysisBudgetMs: 900, inlayHints: true });
+    assert.deepEqual(client.clientOptions.initializationOptions, { analysisBudgetMs: 900, inlayHints: true, virtualGpus: 0 });
     assert.deepEqual(client.clientOptions.synchronize, { configurationSection: 'tensorlens' });
     assert.match(vscode.recorded.statusBarItems[0].text, /pulse/, 'running');
   });
@@ -99,17 +99,20 @@ describe('activation', () => {
     assert.equal(LanguageClient.instances[1].crash().action, CloseAction.Restart, 'with a fresh allowance');
   });
 
-  it('restarts the server for a new binary, on/off or inlay hints on/off, not for the budget', async () => {
+  it('restarts the server for a new binary, on/off or inlay hints on/off, not for the budget or GPUs', async () => {
     context = await activate({});
     assert.equal(LanguageClient.instances.length, 1);
     vscode.changeConfiguration({ 'tensorlens.analysis.budgetMs': 2000 });
     await new Promise((r) => setImmediate(r));
     assert.equal(LanguageClient.instances.length, 1, 'the budget goes by didChangeConfiguration');
+    vscode.changeConfiguration({ 'tensorlens.virtualGpus': 2 });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(LanguageClient.instances.length, 1, 'virtualGpus goes by didChangeConfiguration too');
     vscode.changeConfiguration({ 'tensorlens.inlayHints.enabled': false });
     await new Promise((r) => setImmediate(r));
     assert.equal(LanguageClient.instances.length, 2, 'inlay hints off: a new client drops the shown hints');
     const client = LanguageClient.instances[1];
-    assert.deepEqual(client.clientOptions.initializationOptions, { analysisBudgetMs: 2000, inlayHints: false });
+    assert.deepEqual(client.clientOptions.initializationOptions, { analysisBudgetMs: 2000, inlayHints: false, virtualGpus: 2 });
     // The middleware drops hints even from a server that ignores the option.
     const provide = client.clientOptions.middleware.provideInlayHints;
     assert.deepEqual(await provide({}, {}, {}, () => ['hint']), []);
@@ -149,6 +152,7 @@ describe('activation', () => {
       'tensorlens.languageServer.enabled',
       'tensorlens.analysis.budgetMs',
       'tensorlens.inlayHints.enabled',
+      'tensorlens.virtualGpus',
       'tensorlens.graph.abstract',
       'tensorlens.trace.server',
     ]);

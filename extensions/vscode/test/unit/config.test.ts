@@ -39,6 +39,7 @@ describe('settings', () => {
         'languageServer.enabled': false,
         'analysis.budgetMs': 1500,
         'inlayHints.enabled': false,
+        virtualGpus: 2,
         'trace.server': 'verbose',
       }),
     );
@@ -47,14 +48,17 @@ describe('settings', () => {
       languageServerEnabled: false,
       analysisBudgetMs: 1500,
       inlayHints: false,
+      virtualGpus: 2,
       trace: 'verbose',
     });
   });
 
   it('falls back to defaults for ill-typed or empty values', () => {
     const s = readSettings(
-      config({ path: '  ', 'languageServer.enabled': 'yes', 'analysis.budgetMs': -3, 'trace.server': 'loud' }),
+      config({ path: '  ', 'languageServer.enabled': 'yes', 'analysis.budgetMs': -3, virtualGpus: -1, 'trace.server': 'loud' }),
     );
+    assert.equal(s.virtualGpus, 0);
+    assert.equal(readSettings(config({ virtualGpus: 1.5 })).virtualGpus, 0);
     assert.equal(s.tlensPath, 'tlens');
     assert.equal(s.languageServerEnabled, true);
     assert.equal(s.analysisBudgetMs, 500);
