@@ -172,7 +172,11 @@ SettingsChange parseSettings(const json& options) {
       out.inlayHints = boolSetting(*v, "inlayHints", out.warnings);
     }
   }
-  if (auto v = o->find("virtualGpus"); v != o->end()) out.virtualGpus = intSetting(*v, "virtualGpus", 0, 64, out.warnings);
+  if (auto v = o->find("virtualGpus"); v != o->end()) {
+    out.virtualGpus = intSetting(*v, "virtualGpus", 0, 64, out.warnings);
+    // 0 (the editor's default) means the machine's own devices, not "no GPU".
+    if (out.virtualGpus && *out.virtualGpus == 0) out.virtualGpus = -1;
+  }
   return out;
 }
 

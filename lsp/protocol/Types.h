@@ -142,7 +142,7 @@ struct InitializeParams {
 struct SettingsChange {
   std::optional<int> analysisBudgetMs;  ///< > 0
   std::optional<bool> inlayHints;
-  std::optional<int> virtualGpus;  ///< 0..64
+  std::optional<int> virtualGpus;  ///< 1..64 simulated GPUs; -1 (sent as 0): the machine's devices
   std::vector<std::string> warnings;
   bool empty() const { return !analysisBudgetMs && !inlayHints && !virtualGpus; }
 };
