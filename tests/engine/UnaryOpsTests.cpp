@@ -198,3 +198,21 @@ TEST_CASE("float16 kernels agree with float32 to half precision", "[engine][ops]
   for (const char* op : {"IsNan", "IsInf", "IsFinite"})
     CHECK(tensorsEqual(runEager(op, {x.cast(DType::Float16)})[0], runEager(op, {x})[0]));
 }
+
+TEST_CASE("sqrt follows IEEE on the vectorised path: +inf, -inf, 0, -1", "[engine][kernel]") {
+  // 64 elements take Eigen's packet path, whose float sqrt once gave NaN for +inf.
+  const double inf = std::numeric_limits<double>::infinity();
+  for (DType dt : {DType::Float32, DType::Float64}) {
+    INFO(dtypeName(dt));
+    for (double v : {inf, -inf, 0.0, -1.0, 4.0}) {
+      INFO(v);
+      const Tensor out = runEager("Sqrt", {Tensor::filled(dt, {64}, v)})[0];
+      for (int64_t i = 0; i < 64; ++i) {
+        const double r = out.getDouble(i);
+        if (v == inf) CHECK(r == inf);
+        else if (v < 0) CHECK(std::isnan(r));
+        else CHECK(r == std::sqrt(v));
+      }
+    }
+  }
+}

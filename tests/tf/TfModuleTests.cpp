@@ -266,3 +266,19 @@ print((1 / x).numpy().tolist(), (i / 2).numpy().tolist(), (i / i).dtype, (x / 2)
   REQUIRE(r.status == 0);
   CHECK(r.out == "[0.5, 0.25] [1.5, 2.0] float64 float32\n");
 }
+
+TEST_CASE("tf.fill takes the value's own dtype (a float fills float32, an int int32)", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+a = tf.fill([2, 3], 1.5)
+b = tf.fill([2], 7)
+c = tf.fill([2], float('inf'))
+vals = [a.numpy().tolist(), b.numpy().tolist()]
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("a") == "float32[2, 3]");
+  CHECK(r.type("b") == "int32[2]");
+  CHECK(r.type("c") == "float32[2]");
+  CHECK(r.repr("vals") == "[[[1.5, 1.5, 1.5], [1.5, 1.5, 1.5]], [7, 7]]");
+}

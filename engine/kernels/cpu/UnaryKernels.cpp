@@ -3,6 +3,9 @@
 // semantics throughout: log(0) = -inf, log(-1) = nan, sqrt(-1) = nan, NaN in -> NaN out.
 // The other unary families register from here: UnaryBasicKernels.cpp (sign, rounding,
 // classification) and UnaryActivationKernels.cpp (Relu ... LeakyRelu and the gradient ops).
+#include <limits>
+#include <type_traits>
+
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {
@@ -24,7 +27,14 @@ void floatUnary(KernelContext& c, F f) {
 void expKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return cpu::ieeeExp(x); }); }
 void logKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.log(); }); }
 void log1pKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.log1p(); }); }
-void sqrtKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.sqrt(); }); }
+// Eigen's vectorised float sqrt (an rsqrt estimate refined by Newton steps) gives NaN for +inf;
+// IEEE (and TensorFlow) say +inf.
+void sqrtKernel(KernelContext& c) {
+  floatUnary(c, [](const auto& x) {
+    using S = typename std::decay_t<decltype(x)>::Scalar;
+    return (x == std::numeric_limits<S>::infinity()).select(x, x.sqrt());
+  });
+}
 void rsqrtKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.rsqrt(); }); }
 void sinKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.sin(); }); }
 void cosKernel(KernelContext& c) { floatUnary(c, [](const auto& x) { return x.cos(); }); }

@@ -326,7 +326,8 @@ def ones(shape, dtype=float32, name=None):
 
 
 def fill(dims, value, name=None):
-    return _op("Fill", [dims, value], None, name, False, False, int32)
+    # Literals take their own default dtypes: dims int32, a float value float32 (as TensorFlow).
+    return _op("Fill", [dims, value], None, name)
 
 
 def zeros_like(input, dtype=None, name=None, optimize=True):
