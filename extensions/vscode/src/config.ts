@@ -145,8 +145,12 @@ export function resolveDebugConfig(
   if (!kModes.includes(c.mode as Mode)) {
     return { error: `tensorlens: "mode" must be one of ${kModes.join(', ')}, not "${String(c.mode)}".` };
   }
-  if (c.device !== undefined && typeof c.device !== 'string') {
-    return { error: 'tensorlens: "device" must be a string: "cpu" or "gpu".' };
+  if (c.device !== undefined && c.device !== 'cpu' && c.device !== 'gpu') {
+    return { error: 'tensorlens: "device" must be "cpu" or "gpu".' };
+  }
+  const gpus = (c as { virtualGpus?: unknown }).virtualGpus;
+  if (gpus !== undefined && !(typeof gpus === 'number' && Number.isInteger(gpus) && gpus >= 0 && gpus <= 64)) {
+    return { error: 'tensorlens: "virtualGpus" must be a whole number from 0 to 64.' };
   }
   if (c.checkNumerics === undefined) c.checkNumerics = true;
   if (c.stopOnEntry === undefined) c.stopOnEntry = false;

@@ -149,6 +149,10 @@ describe('launch configuration resolution', () => {
     assert.match(err(resolveDebugConfig({ ...base, args: [1] }, python, true)), /"args" must be an array/);
     assert.match(err(resolveDebugConfig({ ...base, env: ['A=1'] }, python, true)), /"env" must be an object/);
     assert.match(err(resolveDebugConfig({ ...base, device: 0 }, python, true)), /"device"/);
+    assert.match(err(resolveDebugConfig({ ...base, device: 'tpu' }, python, true)), /"device" must be "cpu" or "gpu"/);
+    assert.match(err(resolveDebugConfig({ ...base, virtualGpus: -1 }, python, true)), /"virtualGpus" must be a whole number/);
+    assert.match(err(resolveDebugConfig({ ...base, virtualGpus: 1.5 }, python, true)), /"virtualGpus" must be a whole number/);
+    assert.equal(ok(resolveDebugConfig({ ...base, virtualGpus: 2 }, python, true)).virtualGpus, 2);
     assert.match(err(resolveDebugConfig({ ...base, checkNumerics: 'yes' }, python, true)), /true or false/);
   });
 
