@@ -61,6 +61,8 @@ case "${1:-}" in
     ./build/tlens run examples/mnist_mlp_tf1.py
     echo "== tlens run --check-numerics examples/tfdbg_nan.py (stops at the first -inf)"
     ./build/tlens run --check-numerics examples/tfdbg_nan.py || true
+    echo "== tlens run --virtual-gpus 1 examples/device_placement.py (placement and copies as on a GPU machine)"
+    ./build/tlens run --virtual-gpus 1 examples/device_placement.py 2>&1
     ;;
   test)
     install_deps "${TEST_PKGS[@]}"

@@ -1,5 +1,7 @@
-# Device scopes: nodes created under tf.device carry the requested device; `tlens graph` and
-# the debugger show where each node runs. Without a GPU, soft placement runs them on /cpu:0.
+# Device scopes: nodes created under tf.device carry the requested device; `tlens graph`, hovers
+# and the debugger show where each node runs. Without a GPU, soft placement runs them on /cpu:0
+# and says why; `tlens run --virtual-gpus 1` runs the MatMul on a simulated /gpu:0 and logs the
+# copies between the devices (docs/devices.md).
 import tensorflow as tf
 
 with tf.device("/cpu:0"):
