@@ -31,11 +31,7 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   inputs.reserve(in.size());
   for (const EagerValue& v : in) inputs.push_back(v.tensor);
   const std::string& name = op.type;
-  if (deviceScopes_.empty() && (!devices_ || devices_->gpuCount() == 0)) {
-    if (lastPlacement_.device != Device::cpu() || !lastPlacement_.note.empty()) lastPlacement_ = Placement{};
-  } else {
-    lastPlacement_ = placement(op, varNames);
-  }
+  lastPlacement_ = placement(op, varNames);
   const Device device = lastPlacement_.device;
   const DeviceInfo* where = nullptr;
   if (devices_ && devices_->gpuCount() > 0) where = devices_->find(device);
