@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/kernels/KernelChecks.h"
 #include "engine/ops/OpRegistry.h"
 #include "engine/cuda/GpuKernel.h"
 #include "engine/ops/defs/StridedSliceSpec.h"
@@ -189,16 +190,7 @@ void transposeKernel(KernelContext& c) {
   const Tensor in = g.in(0);
   const std::vector<int64_t> perm = g.hostInts(1);
   const int r = in.rank();
-  if (static_cast<int>(perm.size()) != r)
-    c.fail("transpose expects a vector of size " + std::to_string(r) + ". But input(1) is a vector of size " +
-           std::to_string(perm.size()));
-  std::vector<char> seen(static_cast<size_t>(r), 0);
-  for (int64_t p : perm) {
-    if (p < 0 || p >= r) c.fail(std::to_string(p) + " is out of range [0 .. " + std::to_string(r) + ")");
-    seen[static_cast<size_t>(p)] = 1;
-  }
-  for (int i = 0; i < r; ++i)
-    if (!seen[static_cast<size_t>(i)]) c.fail(std::to_string(i) + " is missing from the permutation");
+  checkPermutation(c, perm, r);
   Tensor& out = g.out(0);
   if (out.numElements() == 0) return;
   const std::vector<int64_t> inSt = rowMajorStrides(in.shape());
@@ -442,24 +434,6 @@ void stridedSliceGradKernel(KernelContext& c) {
   stridedCopy(g, dy, out, proc, rowMajorStrides(proc), 0, st, base);
 }
 
-struct AxisView {
-  int64_t outer = 1, n = 1, inner = 1;
-};
-
-AxisView viewAround(KernelContext& c, const ConcreteShape& s, int64_t axisValue) {
-  const int64_t r = static_cast<int64_t>(s.size());
-  if (axisValue < -r || axisValue >= r)
-    c.fail("Expected axis in the range [" + std::to_string(-r) + ", " + std::to_string(r) + "), but got " +
-           std::to_string(axisValue));
-  const size_t axis = static_cast<size_t>(axisValue < 0 ? axisValue + r : axisValue);
-  AxisView v;
-  for (size_t d = 0; d < s.size(); ++d) {
-    if (d < axis) v.outer *= s[d];
-    else if (d == axis) v.n = s[d];
-    else v.inner *= s[d];
-  }
-  return v;
-}
 
 /// After a kernel raised the bad-index flag: the CPU's message for the first bad index.
 [[noreturn]] void failBadIndex(KernelContext& c, const Tensor& ind, int64_t limit) {

@@ -1,6 +1,7 @@
 // GPU kernels of the reduction family: Sum, Mean, Prod, Max, Min, Any, All (axes as attributes,
 // as the CPU kernels read them), ArgMax/ArgMin, L2Loss, BiasAddGrad and the gradient helpers
 // SumToShape, ReductionIndicators, ReductionProdOthers, ReducedShape.
+#include "engine/kernels/KernelChecks.h"
 #include "engine/ops/OpRegistry.h"
 #include "engine/cuda/GpuKernel.h"
 
@@ -30,31 +31,16 @@ template <bool IsMax>
 void argKernel(KernelContext& c) {
   Gpu g(c);
   const Tensor in = g.in(0);
-  const int rank = in.rank();
-  const int64_t a = c.getInt("axis", 0);
-  const int64_t axis = a < 0 ? a + rank : a;
-  if (axis < 0 || axis >= rank)
-    c.fail("Expected dimension in the range [" + std::to_string(-rank) + ", " + std::to_string(rank) +
-           "), but got " + std::to_string(a));
-  if (in.dim(static_cast<int>(axis)) == 0 && in.numElements() == 0) {
-    int64_t others = 1;
-    for (int i = 0; i < rank; ++i)
-      if (i != axis) others *= in.dim(i);
-    std::string dims;
-    for (int i = 0; i < rank; ++i) dims += (i ? "," : "") + std::to_string(in.dim(i));
-    if (others > 0) c.fail("Reduction axis " + std::to_string(a) + " is empty in shape [" + dims + "]");
-  }
+  const AxisView v = argReductionView(c, in);
   Tensor& out = g.out(0);
-  int64_t outer = 1, inner = 1;
-  for (int i = 0; i < axis; ++i) outer *= in.dim(i);
-  for (int i = static_cast<int>(axis) + 1; i < rank; ++i) inner *= in.dim(i);
+  const int64_t outer = v.outer, inner = v.inner;
   if (out.numElements() == 0) return;
   // float16 and uint8 compare exactly after a widening cast.
   const Tensor x = in.dtype() == DType::Float16 ? castTo(g, in, DType::Float32)
                    : in.dtype() == DType::UInt8 ? castTo(g, in, DType::Int32)
                                                 : in;
   g.check(launchArgReduce(IsMax, g.et(x.dtype()), x.raw(), out.raw(), out.dtype() == DType::Int64, outer,
-                          in.dim(static_cast<int>(axis)), inner, g.stream),
+                          v.n, inner, g.stream),
           "launchArgReduce", in.dtype());
 }
 

@@ -1,5 +1,6 @@
 // Reductions that select rather than sum, on the CPU: Max, Min, ArgMax, ArgMin, Any, All, and
 // ReductionIndicators (the mask the gradient of Max/Min routes dy through).
+#include "engine/kernels/KernelChecks.h"
 #include "engine/kernels/cpu/Reduce.h"
 
 namespace tlens {
@@ -30,25 +31,9 @@ void logicalKernel(KernelContext& c) {
 template <bool IsMax>
 void argKernel(KernelContext& c) {
   const Tensor& in = c.input(0);
-  const int rank = in.rank();
-  const int64_t a = c.getInt("axis", 0);
-  const int64_t axis = a < 0 ? a + rank : a;
-  if (axis < 0 || axis >= rank)
-    c.fail("Expected dimension in the range [" + std::to_string(-rank) + ", " + std::to_string(rank) +
-           "), but got " + std::to_string(a));
-  if (in.dim(static_cast<int>(axis)) == 0 && in.numElements() == 0) {
-    int64_t others = 1;
-    for (int i = 0; i < rank; ++i)
-      if (i != axis) others *= in.dim(i);
-    std::string dims;
-    for (int i = 0; i < rank; ++i) dims += (i ? "," : "") + std::to_string(in.dim(i));
-    if (others > 0) c.fail("Reduction axis " + std::to_string(a) + " is empty in shape [" + dims + "]");
-  }
+  const AxisView v = argReductionView(c, in);
   Tensor& out = c.allocateOutput(0);
-  int64_t outer = 1, inner = 1;
-  for (int i = 0; i < axis; ++i) outer *= in.dim(i);
-  for (int i = static_cast<int>(axis) + 1; i < rank; ++i) inner *= in.dim(i);
-  const int64_t len = in.dim(static_cast<int>(axis));
+  const int64_t outer = v.outer, inner = v.inner, len = v.n;
   if (out.numElements() == 0) return;
   dispatchNumeric(in.dtype(), [&](auto z) {
     using T = decltype(z);

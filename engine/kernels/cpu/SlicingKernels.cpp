@@ -3,6 +3,7 @@
 // kernel and inference agree exactly.
 #include <algorithm>
 
+#include "engine/kernels/KernelChecks.h"
 #include "engine/kernels/cpu/DataMovement.h"
 #include "engine/ops/defs/StridedSliceSpec.h"
 #include "engine/runtime/ThreadPool.h"
@@ -107,25 +108,6 @@ std::vector<int64_t> readIndices(KernelContext& c, const Tensor& ind, int64_t li
   return idx;
 }
 
-/// outer x N x inner view of a tensor around `axis`.
-struct AxisView {
-  int64_t outer = 1, n = 1, inner = 1;
-};
-
-AxisView viewAround(KernelContext& c, const ConcreteShape& s, int64_t axisValue) {
-  const int64_t r = static_cast<int64_t>(s.size());
-  if (axisValue < -r || axisValue >= r)
-    c.fail("Expected axis in the range [" + std::to_string(-r) + ", " + std::to_string(r) + "), but got " +
-           std::to_string(axisValue));
-  const size_t axis = static_cast<size_t>(axisValue < 0 ? axisValue + r : axisValue);
-  AxisView v;
-  for (size_t d = 0; d < s.size(); ++d) {
-    if (d < axis) v.outer *= s[d];
-    else if (d == axis) v.n = s[d];
-    else v.inner *= s[d];
-  }
-  return v;
-}
 
 void gatherKernel(KernelContext& c) {
   const Tensor& params = c.input(0);

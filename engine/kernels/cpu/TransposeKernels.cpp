@@ -3,6 +3,7 @@
 // the output are walked in cache-sized tiles.
 #include <algorithm>
 
+#include "engine/kernels/KernelChecks.h"
 #include "engine/kernels/cpu/DataMovement.h"
 #include "engine/runtime/ThreadPool.h"
 
@@ -59,16 +60,7 @@ void transposeKernel(KernelContext& c) {
   const Tensor& in = c.input(0);
   const std::vector<int64_t> perm = c.input(1).toInt64Vector();
   const int r = in.rank();
-  if (static_cast<int>(perm.size()) != r)
-    c.fail("transpose expects a vector of size " + std::to_string(r) + ". But input(1) is a vector of size " +
-           std::to_string(perm.size()));
-  std::vector<char> seen(static_cast<size_t>(r), 0);
-  for (int64_t p : perm) {
-    if (p < 0 || p >= r) c.fail(std::to_string(p) + " is out of range [0 .. " + std::to_string(r) + ")");
-    seen[static_cast<size_t>(p)] = 1;
-  }
-  for (int i = 0; i < r; ++i)
-    if (!seen[static_cast<size_t>(i)]) c.fail(std::to_string(i) + " is missing from the permutation");
+  checkPermutation(c, perm, r);
   Tensor& out = c.allocateOutput(0);
   if (out.numElements() == 0) return;
   const std::vector<int64_t> inSt = mv::rowMajorStrides(in.shape());
