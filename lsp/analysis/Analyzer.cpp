@@ -1,8 +1,3 @@
-// The observer below renders each value as it is reported (values do not outlive the
-// interpreter) and merges observations of the same span. Rendering must not run user code: it
-// reads object fields, calls repr only on built-in values, and calls Python only for a Keras
-// model's `_tlens_summary_rows()` (embedded library code, observed by nobody: its frames are in
-// "<...>" files, which the observer ignores).
 #include "lsp/analysis/Analyzer.h"
 
 #include <algorithm>
@@ -14,6 +9,7 @@
 #include "lang/interp/Interpreter.h"
 #include "lang/tf/TensorObj.h"
 #include "lang/tf/TfRuntime.h"
+#include "lsp/analysis/Collector.h"
 #include "lsp/analysis/Render.h"
 
 namespace tlens::lsp {
@@ -32,58 +28,6 @@ class CancelWatch : public StatementObserver {
 
  private:
   std::function<bool()> cancelled_;
-};
-
-class Collector : public ValueObserver {
- public:
-  Collector(Interpreter& in, const lang::SourceFile& main) : in_(in), main_(main) {}
-
-  void onValue(const lang::SourceFile& file, TSNode expr, const Value& v) override {
-    if (&file != &main_ || rendering_ || !v) return;
-    rendering_ = true;
-    struct Reset {
-      bool& b;
-      ~Reset() { b = false; }
-    } reset{rendering_};
-    uint32_t s = ts_node_start_byte(expr), e = ts_node_end_byte(expr);
-    uint64_t key = (static_cast<uint64_t>(s) << 32) | e;
-    auto [it, fresh] = index_.try_emplace(key, values_.size());
-    ValueInfo info = renderValue(in_, v, cache_);
-    info.start = s;
-    info.end = e;
-    if (fresh) {
-      values_.push_back(std::move(info));  // `types` stays empty while only `type` was seen
-      return;
-    }
-    ValueInfo& old = values_[it->second];
-    std::vector<std::string> types = std::move(old.types);
-    if (types.empty() && info.type != old.type) types.push_back(old.type);
-    if (!types.empty() && types.size() < 8 && std::find(types.begin(), types.end(), info.type) == types.end())
-      types.push_back(info.type);
-    // An Unknown seen later (the second run of a loop body) does not hide what was known.
-    if (info.kind == ValueInfo::Kind::Unknown && old.kind != ValueInfo::Kind::Unknown) {
-      old.types = std::move(types);
-      return;
-    }
-    old = std::move(info);
-    old.types = std::move(types);
-  }
-
-  std::vector<ValueInfo> take() {
-    std::sort(values_.begin(), values_.end(), [](const ValueInfo& a, const ValueInfo& b) {
-      return a.start != b.start ? a.start < b.start : a.end > b.end;
-    });
-    return std::move(values_);
-  }
-  RenderCache& cache() { return cache_; }
-
- private:
-  Interpreter& in_;
-  const lang::SourceFile& main_;
-  bool rendering_ = false;
-  std::vector<ValueInfo> values_;
-  std::unordered_map<uint64_t, size_t> index_;
-  RenderCache cache_;
 };
 
 std::string readDisk(const std::string& path) {
@@ -144,7 +88,8 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
 
   CancelWatch watch(input.cancelled);
   if (input.cancelled) in->setStatementObserver(&watch);
-  Collector collector(*in, *file);
+  Collector collector(*in);
+  collector.watch(file.get());
   if (input.collectValues) in->setValueObserver(&collector);
 
   int status = in->run(file);

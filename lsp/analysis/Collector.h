@@ -1,0 +1,39 @@
+// Collector: the ValueObserver of an analysis. It renders each value of the analysed document as
+// the interpreter reports it (values do not outlive the interpreter) and merges observations of
+// the same span (loops, call sites, both branches of an unknown `if`) into one ValueInfo.
+// Rendering must not run user code: see Render.h.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "lang/interp/Interpreter.h"
+#include "lsp/analysis/Render.h"
+
+namespace tlens::lsp {
+
+class Collector : public interp::ValueObserver {
+ public:
+  explicit Collector(interp::Interpreter& in) : in_(in) {}
+
+  /// Values in `file` are collected (the analysed document; when an analysis continues a paused
+  /// one, also the earlier version of the document whose functions the prefix defined).
+  void watch(const lang::SourceFile* file) { files_.push_back(file); }
+
+  void onValue(const lang::SourceFile& file, TSNode expr, const interp::Value& v) override;
+
+  /// The observations sorted by start, then by descending end (outer spans first). Once.
+  std::vector<ValueInfo> take();
+  RenderCache& cache() { return cache_; }
+
+ private:
+  interp::Interpreter& in_;
+  std::vector<const lang::SourceFile*> files_;
+  bool rendering_ = false;
+  std::vector<ValueInfo> values_;
+  std::unordered_map<uint64_t, size_t> index_;
+  RenderCache cache_;
+};
+
+}  // namespace tlens::lsp
