@@ -11,14 +11,65 @@ namespace tlens::lang {
 
 const TSLanguage* pythonLanguage() { return tree_sitter_python(); }
 
+namespace {
+
+TSTree* parse(const TSTree* old, const std::string& text) {
+  TSParser* p = ts_parser_new();
+  ts_parser_set_language(p, pythonLanguage());
+  TSTree* t = ts_parser_parse_string(p, old, text.data(), static_cast<uint32_t>(text.size()));
+  ts_parser_delete(p);
+  return t;
+}
+
+TSPoint pointOf(const std::vector<uint32_t>& lineStarts, uint32_t byte) {
+  auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), byte);
+  size_t line = static_cast<size_t>(it - lineStarts.begin()) - 1;
+  return TSPoint{static_cast<uint32_t>(line), byte - lineStarts[line]};
+}
+
+}  // namespace
+
 SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
+  indexLines();
+  tree_ = parse(nullptr, text_);
+  finish();
+}
+
+SourceFile::SourceFile(const SourceFile& previous, std::string text) : path_(previous.path_), text_(std::move(text)) {
+  indexLines();
+  const std::string& a = previous.text_;
+  const std::string& b = text_;
+  // The edited range: [start, oldEnd) of the old text became [start, newEnd) of the new one.
+  size_t n = std::min(a.size(), b.size());
+  size_t start = 0;
+  while (start < n && a[start] == b[start]) ++start;
+  size_t tail = 0;
+  while (tail < n - start && a[a.size() - 1 - tail] == b[b.size() - 1 - tail]) ++tail;
+  if (start == a.size() && start == b.size()) {
+    tree_ = ts_tree_copy(previous.tree_);
+  } else {
+    TSInputEdit e;
+    e.start_byte = static_cast<uint32_t>(start);
+    e.old_end_byte = static_cast<uint32_t>(a.size() - tail);
+    e.new_end_byte = static_cast<uint32_t>(b.size() - tail);
+    e.start_point = pointOf(previous.lineStarts_, e.start_byte);
+    e.old_end_point = pointOf(previous.lineStarts_, e.old_end_byte);
+    e.new_end_point = pointOf(lineStarts_, e.new_end_byte);
+    TSTree* old = ts_tree_copy(previous.tree_);  // the previous file keeps its tree unchanged
+    ts_tree_edit(old, &e);
+    tree_ = parse(old, text_);
+    ts_tree_delete(old);
+  }
+  finish();
+}
+
+void SourceFile::indexLines() {
   lineStarts_.push_back(0);
   for (uint32_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n') lineStarts_.push_back(i + 1);
-  TSParser* p = ts_parser_new();
-  ts_parser_set_language(p, pythonLanguage());
-  tree_ = ts_parser_parse_string(p, nullptr, text_.data(), static_cast<uint32_t>(text_.size()));
-  ts_parser_delete(p);
+}
+
+void SourceFile::finish() {
   children_ = std::make_unique<ChildCache>(tree_);
   collectErrors(root());
 }

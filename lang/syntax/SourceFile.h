@@ -35,6 +35,10 @@ class SourceFile {
  public:
   /// Parses `text`. Never fails: broken code yields a tree with ERROR nodes and syntaxErrors().
   SourceFile(std::string path, std::string text);
+  /// Parses `text`, a later version of `previous`'s text, incrementally: the one edited range
+  /// (the bytes between their common prefix and common suffix) is re-parsed, the rest of the
+  /// old tree is reused. Same result as the constructor above, in a fraction of the time.
+  SourceFile(const SourceFile& previous, std::string text);
   ~SourceFile();
   SourceFile(const SourceFile&) = delete;
   SourceFile& operator=(const SourceFile&) = delete;
@@ -60,6 +64,8 @@ class SourceFile {
   TSNode nodeAt(uint32_t offset) const;
 
  private:
+  void indexLines();
+  void finish();
   void collectErrors(TSNode n);
   std::string path_;
   std::string text_;
