@@ -23,6 +23,12 @@ Mode Interpreter::mode() const { return m_->opts.mode; }
 
 int Interpreter::run(std::shared_ptr<const lang::SourceFile> file) { return m_->run(std::move(file)); }
 
+int Interpreter::runPrefix(std::shared_ptr<const lang::SourceFile> file, size_t count) {
+  return m_->runPrefix(std::move(file), count);
+}
+int Interpreter::resume(std::shared_ptr<const lang::SourceFile> file, size_t from) { return m_->resume(std::move(file), from); }
+bool Interpreter::budgetExceeded() const { return m_->budgetHit; }
+
 int Interpreter::runSource(std::string path, std::string text) {
   return run(std::make_shared<lang::SourceFile>(std::move(path), std::move(text)));
 }

@@ -63,6 +63,17 @@ class Interpreter {
   /// a diagnostic. Returns the exit status. Never throws.
   int run(std::shared_ptr<const lang::SourceFile> file);
   int runSource(std::string path, std::string text);
+  /// Abstract mode, for editors that re-analyse a document after each edit: runs only the first
+  /// `count` top-level statements of `file` as `__main__` and stops there (no syntax errors
+  /// reported, no uncalled functions analysed). A later version of the document that starts with
+  /// the same statements continues with resume() instead of running them again.
+  int runPrefix(std::shared_ptr<const lang::SourceFile> file, size_t count);
+  /// Continues a runPrefix(count) with `file`, a later version of that file whose first `count`
+  /// top-level statements are the same text at the same bytes, from statement `from` (<= count),
+  /// then finishes as run() does. Functions the prefix defined keep the earlier file's nodes.
+  int resume(std::shared_ptr<const lang::SourceFile> file, size_t from);
+  /// Whether the last run stopped at the time budget (abstract mode; later values unknown).
+  bool budgetExceeded() const;
   /// The `__main__` module of the last run (its globals after the run), or null.
   std::shared_ptr<ModuleObj> mainModule() const;
 

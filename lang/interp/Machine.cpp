@@ -193,7 +193,9 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
   FramePush push(*this, fr);
   bool isMain = mod == mainModule;
   std::vector<TSNode> stmts = namedChildren(f->root());
-  for (size_t i = 0; i < stmts.size(); ++i) {
+  size_t from = isMain ? std::min(mainFrom, stmts.size()) : 0;
+  size_t to = isMain ? std::min(mainTo, stmts.size()) : stmts.size();
+  for (size_t i = from; i < to; ++i) {
     TSNode s = stmts[i];
     try {
       exec(s);
@@ -226,7 +228,8 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
       diagnose(Severity::Information, s, "analysis stopped here: time budget exceeded; later values are unknown",
                "budget-exceeded");
       hasDeadline = false;  // the rest is cheap and must finish
-      for (size_t j = i; j < stmts.size(); ++j) {
+      budgetHit = true;
+      for (size_t j = i; j < to; ++j) {
         TSNode t = stmts[j];
         if (kindOf(t) != NodeKind::ExpressionStatement) continue;
         TSNode a = firstNamedChild(t);
@@ -242,24 +245,42 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
   }
 }
 
-int Machine::run(std::shared_ptr<const lang::SourceFile> f) {
+int Machine::run(std::shared_ptr<const lang::SourceFile> f) { return runMain(std::move(f), 0, SIZE_MAX, true, true); }
+
+int Machine::runPrefix(std::shared_ptr<const lang::SourceFile> f, size_t count) {
+  return runMain(std::move(f), 0, count, true, false);
+}
+
+int Machine::resume(std::shared_ptr<const lang::SourceFile> f, size_t from) {
+  if (!mainModule) return runMain(std::move(f), 0, SIZE_MAX, true, true);
+  if (mainFile != f) prefixFile = mainFile;
+  return runMain(std::move(f), from, SIZE_MAX, false, true);
+}
+
+int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, size_t to, bool begin, bool finish) {
   MachineScope scope(this);
   keepFile(f);
   mainFile = f;
-  for (const auto& e : f->syntaxErrors()) {
-    Diagnostic d;
-    d.severity = Severity::Error;
-    d.file = f->path();
-    d.start = e.start;
-    d.end = e.end;
-    d.message = e.message;
-    d.code = "syntax-error";
-    addDiagnostic(std::move(d));
+  mainFrom = from;
+  mainTo = to;
+  budgetHit = false;
+  if (finish)
+    for (const auto& e : f->syntaxErrors()) {
+      Diagnostic d;
+      d.severity = Severity::Error;
+      d.file = f->path();
+      d.start = e.start;
+      d.end = e.end;
+      d.message = e.message;
+      d.code = "syntax-error";
+      addDiagnostic(std::move(d));
+    }
+  if (begin) {
+    mainModule = makeModule("__main__");
+    mainModule->file = f->path();
+    mainModule->set("__file__", makeStr(f->path()));
+    modulesByName["__main__"] = mainModule;
   }
-  mainModule = makeModule("__main__");
-  mainModule->file = f->path();
-  mainModule->set("__file__", makeStr(f->path()));
-  modulesByName["__main__"] = mainModule;
   if (abstract() && opts.timeBudgetMs > 0) {
     hasDeadline = true;
     deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
@@ -302,8 +323,9 @@ int Machine::run(std::shared_ptr<const lang::SourceFile> f) {
       }
     } catch (BudgetExceeded&) {
       status = 0;
+      budgetHit = true;
     }
-    if (abstract() && opts.analyzeUncalledFunctions) {
+    if (finish && abstract() && opts.analyzeUncalledFunctions) {
       if (opts.timeBudgetMs > 0) {
         hasDeadline = true;
         deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
@@ -333,6 +355,8 @@ int Machine::run(std::shared_ptr<const lang::SourceFile> f) {
   frames.clear();
   callDepth = 0;
   evalDepth = 0;
+  mainFrom = 0;
+  mainTo = SIZE_MAX;
   return status;
 }
 
@@ -343,7 +367,8 @@ void Machine::analyzeUncalled() {
       auto f = definedFunctions[i].lock();
       if (!f || !f->code || f->code->isLambda) continue;
       if (executedCodes.count(f->code.get())) continue;
-      if (f->code->file != mainFile) continue;
+      if (f->code->file != mainFile && (!prefixFile || f->code->file != prefixFile)) continue;
+      const lang::SourceFile& file = *f->code->file;
       std::vector<Value> args;
       KwArgs kwargs;
       auto owner = f->ownerClass.lock();
@@ -379,7 +404,7 @@ void Machine::analyzeUncalled() {
         Frame fr;
         fr.type = Frame::ModuleFrame;
         fr.name = "<module>";
-        fr.file = mainFile.get();
+        fr.file = &file;
         fr.locals = fr.globals = f->globals;
         FramePush push(*this, fr);
         Value r = callFunction(f, std::move(args), std::move(kwargs));
@@ -392,12 +417,12 @@ void Machine::analyzeUncalled() {
         d.severity = Severity::Warning;
         d.code = "uncaught-exception";
         d.message = exceptionSummary(e.exc);
-        d.file = mainFile->path();
+        d.file = file.path();
         if (ex)
           for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend(); ++it)
-            if (it->file == mainFile->path() && it->line > 0) {
+            if (it->file == file.path() && it->line > 0) {
               d.start = {it->line - 1, it->column - 1};
-              d.end = {it->line - 1, static_cast<int>(mainFile->lineText(it->line - 1).size())};
+              d.end = {it->line - 1, static_cast<int>(file.lineText(it->line - 1).size())};
               break;
             }
         addDiagnostic(std::move(d));

@@ -115,6 +115,12 @@ class Machine {
 
   // ---- running (Machine.cpp) ----
   int run(std::shared_ptr<const lang::SourceFile> file);
+  /// Interpreter::runPrefix / resume (Interpreter.h).
+  int runPrefix(std::shared_ptr<const lang::SourceFile> file, size_t count);
+  int resume(std::shared_ptr<const lang::SourceFile> file, size_t from);
+  /// run(), runPrefix() and resume(): statements [from, to) of the main file; `begin` makes a
+  /// new `__main__`, `finish` reports syntax errors and analyses uncalled functions.
+  int runMain(std::shared_ptr<const lang::SourceFile> file, size_t from, size_t to, bool begin, bool finish);
   /// Abstract mode: runs every function of the main file that nothing called.
   void analyzeUncalled();
   /// Runs a module body in a new module frame.
@@ -342,6 +348,13 @@ class Machine {
   std::map<std::pair<const lang::SourceFile*, uint32_t>, std::shared_ptr<Code>> codes;
   std::shared_ptr<ModuleObj> mainModule;
   std::shared_ptr<const lang::SourceFile> mainFile;
+  /// After resume(): the earlier version of the main file whose statements the prefix ran (its
+  /// functions are the main file's too).
+  std::shared_ptr<const lang::SourceFile> prefixFile;
+  /// The top-level statements of the main file that run() executes: [mainFrom, mainTo).
+  size_t mainFrom = 0, mainTo = SIZE_MAX;
+  /// The last run stopped at the time budget.
+  bool budgetHit = false;
   std::shared_ptr<ModuleObj> sysModule;
 
   // abstract mode: which function bodies ran, and the functions defined, for uncalled analysis
