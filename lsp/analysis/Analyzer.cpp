@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "lang/interp/Interpreter.h"
+#include "lang/syntax/ChildCache.h"
 #include "lang/tf/TensorObj.h"
 #include "lang/tf/TfRuntime.h"
 #include "lsp/analysis/Collector.h"
@@ -21,7 +22,7 @@ using namespace interp;
 /// Stops the run when the analysis went stale.
 class CancelWatch : public StatementObserver {
  public:
-  explicit CancelWatch(std::function<bool()> c) : cancelled_(std::move(c)) {}
+  void set(std::function<bool()> c) { cancelled_ = std::move(c); }
   void beforeStatement(const StatementEvent&) override {
     if (cancelled_ && cancelled_()) throw InterpCancelled();
   }
@@ -58,14 +59,38 @@ const ValueInfo* Snapshot::valueOf(uint32_t start, uint32_t end) const {
   return nullptr;
 }
 
-std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers) {
-  auto t0 = std::chrono::steady_clock::now();
-  auto snap = std::make_shared<Snapshot>();
-  snap->uri = input.uri;
-  snap->version = input.version;
-  auto file = std::make_shared<lang::SourceFile>(input.path, input.text);
-  snap->file = file;
+/// One interpreter set up for a document, with its observers (a paused analysis is one of these
+/// stopped between two top-level statements).
+struct Run {
+  std::unique_ptr<Interpreter> in;
+  std::unique_ptr<CancelWatch> watch = std::make_unique<CancelWatch>();
+  std::unique_ptr<Collector> collector;
+  tf::ApiStyle style = tf::ApiStyle::Eager;
+};
 
+struct PausedAnalysis {
+  Run run;
+  std::shared_ptr<const lang::SourceFile> file;  ///< the version whose prefix ran
+  size_t count = 0;                              ///< top-level statements run
+  uint32_t end = 0;                              ///< where the last of them ends
+  // What the prefix ran with; a continuation must have the same.
+  std::string path;
+  std::vector<std::string> roots;
+  std::shared_ptr<const std::map<std::string, std::string>> overlay;
+  int timeBudgetMs = 0;
+  DeviceRequest devices;
+  bool collectValues = true;
+};
+
+namespace {
+
+std::shared_ptr<const lang::SourceFile> parse(const AnalysisInput& input) {
+  if (input.previous && input.previous->path() == input.path)
+    return std::make_shared<lang::SourceFile>(*input.previous, input.text);
+  return std::make_shared<lang::SourceFile>(input.path, input.text);
+}
+
+Run setUp(const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile& file) {
   InterpOptions io;
   io.mode = Mode::Abstract;
   io.timeBudgetMs = input.timeBudgetMs;
@@ -79,24 +104,116 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
       return std::make_shared<lang::SourceFile>(path, readDisk(path));
     };
   }
-  auto in = std::make_unique<Interpreter>(io);
+  Run r;
+  r.in = std::make_unique<Interpreter>(io);
+  r.style = style;
   tf::TfOptions to;
-  to.style = tf::detectApiStyle(input.text);
+  to.style = style;
   to.devices = input.devices;
-  snap->graphStyle = *to.style == tf::ApiStyle::Graph;
-  tf::installTensorFlow(*in, to);
+  tf::installTensorFlow(*r.in, to);
+  r.watch->set(input.cancelled);
+  r.in->setStatementObserver(r.watch.get());
+  if (input.collectValues) {
+    r.collector = std::make_unique<Collector>(*r.in);
+    r.collector->watch(&file);
+    r.in->setValueObserver(r.collector.get());
+  }
+  return r;
+}
 
-  CancelWatch watch(input.cancelled);
-  if (input.cancelled) in->setStatementObserver(&watch);
-  Collector collector(*in);
-  collector.watch(file.get());
-  if (input.collectValues) in->setValueObserver(&collector);
+bool sameOverlay(const std::shared_ptr<const std::map<std::string, std::string>>& a,
+                 const std::shared_ptr<const std::map<std::string, std::string>>& b) {
+  if (a == b) return true;
+  auto empty = [](const auto& m) { return !m || m->empty(); };
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  return *a == *b;
+}
 
-  int status = in->run(file);
+bool sameDevices(const DeviceRequest& a, const DeviceRequest& b) {
+  return a.virtualGpus == b.virtualGpus && a.virtualGpuMemory == b.virtualGpuMemory && a.hideGpus == b.hideGpus;
+}
+
+/// Whether `p` can continue into `file` (see analyze()).
+bool fits(const PausedAnalysis& p, const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile& file) {
+  if (!p.run.in || p.path != input.path || p.roots != input.roots || p.timeBudgetMs != input.timeBudgetMs ||
+      !sameDevices(p.devices, input.devices) || p.collectValues != input.collectValues || p.run.style != style ||
+      !sameOverlay(p.overlay, input.overlay))
+    return false;
+  const std::string& before = p.file->text();
+  if (input.text.size() < p.end || input.text.compare(0, p.end, before, 0, p.end) != 0) return false;
+  const std::vector<TSNode>& now = lang::ChildCache::lookup(file.root()).named;
+  const std::vector<TSNode>& then = lang::ChildCache::lookup(p.file->root()).named;
+  if (now.size() < p.count || then.size() < p.count) return false;
+  for (size_t i = 0; i < p.count; ++i)
+    if (ts_node_start_byte(now[i]) != ts_node_start_byte(then[i]) || ts_node_end_byte(now[i]) != ts_node_end_byte(then[i]) ||
+        ts_node_symbol(now[i]) != ts_node_symbol(then[i]) || ts_node_has_error(now[i]))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+uint32_t firstDifference(const std::string& a, const std::string& b) {
+  size_t n = std::min(a.size(), b.size()), i = 0;
+  while (i < n && a[i] == b[i]) ++i;
+  return static_cast<uint32_t>(i);
+}
+
+std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32_t editAt) {
+  auto file = parse(input);
+  const std::vector<TSNode>& stmts = lang::ChildCache::lookup(file->root()).named;
+  uint32_t lineStart = file->offsetOf({file->positionOf(editAt).line, 0});
+  size_t count = 0;
+  while (count < stmts.size() && ts_node_end_byte(stmts[count]) < lineStart && !ts_node_has_error(stmts[count])) ++count;
+  if (count > 0) --count;
+  if (count == 0) return nullptr;
+  auto p = std::make_shared<PausedAnalysis>();
+  p->run = setUp(input, tf::detectApiStyle(input.text), *file);
+  p->file = file;
+  p->count = count;
+  p->end = ts_node_end_byte(stmts[count - 1]);
+  p->path = input.path;
+  p->roots = input.roots;
+  p->overlay = input.overlay;
+  p->timeBudgetMs = input.timeBudgetMs;
+  p->devices = input.devices;
+  p->collectValues = input.collectValues;
+  int status = p->run.in->runPrefix(file, count);
+  if (status != 0 || p->run.in->budgetExceeded() || (input.cancelled && input.cancelled())) return nullptr;
+  p->run.watch->set(nullptr);
+  return p;
+}
+
+std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers,
+                                        std::shared_ptr<PausedAnalysis> paused) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto snap = std::make_shared<Snapshot>();
+  snap->uri = input.uri;
+  snap->version = input.version;
+  auto file = parse(input);
+  snap->file = file;
+  tf::ApiStyle style = tf::detectApiStyle(input.text);
+  snap->graphStyle = style == tf::ApiStyle::Graph;
+
+  Run run;
+  int status;
+  if (paused && fits(*paused, input, style, *file)) {
+    run = std::move(paused->run);
+    run.watch->set(input.cancelled);
+    if (run.collector) run.collector->watch(file.get());
+    snap->reusedStatements = paused->count;
+    status = run.in->resume(file, paused->count);
+  } else {
+    run = setUp(input, style, *file);
+    status = run.in->run(file);
+  }
+  paused.reset();  // the earlier version's objects it still holds go now
+  Interpreter* in = run.in.get();
   if (status == Interpreter::kExitCancelled) return nullptr;
   if (input.cancelled && input.cancelled()) return nullptr;
   snap->diagnostics = in->diagnostics();
-  if (input.collectValues) {
+  if (run.collector) {
+    Collector& collector = *run.collector;
     in->setValueObserver(nullptr);
     snap->values = collector.take();
     std::vector<std::string> registry = in->modules().names();
@@ -135,11 +252,9 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
     }
   }
   snap->analysisMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (leftovers) {
-    in->setStatementObserver(nullptr);  // the observers die with this frame
-    in->setValueObserver(nullptr);
-    *leftovers = std::shared_ptr<Interpreter>(std::move(in));
-  }
+  in->setStatementObserver(nullptr);
+  in->setValueObserver(nullptr);
+  if (leftovers) *leftovers = std::make_shared<Run>(std::move(run));
   return snap;
 }
 

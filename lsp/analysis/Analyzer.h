@@ -3,6 +3,12 @@
 // evaluated expression (ValueObserver) to build a Snapshot. It never runs user code concretely:
 // abstract mode has no side effects and a time budget. `tlens check` uses it too, so the CLI and
 // the editor report the same diagnostics.
+//
+// Edits: people edit one place of a file many times in a row. analyzePrefix() runs the top-level
+// statements before the place of the last edit and keeps the interpreter (a PausedAnalysis);
+// analyze() of the next version continues it when that version starts with the same statements
+// (Interpreter::resume), so only the statements from the edit on run again. The result is the
+// one a full run gives (tests/lsp/ResumeTests.cpp).
 #pragma once
 
 #include <functional>
@@ -21,6 +27,9 @@ struct AnalysisInput {
   std::string path;  ///< file path of the document (diagnostics and related locations use it)
   std::string text;
   int version = 0;
+  /// An earlier version of the document, when there is one: the text is re-parsed incrementally
+  /// from its tree.
+  std::shared_ptr<const lang::SourceFile> previous;
   /// Workspace roots for absolute imports of workspace modules.
   std::vector<std::string> roots;
   /// Open documents by path: imports read these instead of the disk.
@@ -36,10 +45,29 @@ struct AnalysisInput {
   DeviceRequest devices;
 };
 
+/// An analysis stopped before a top-level statement, waiting for the next version of its document
+/// (analyzePrefix). Used at most once: analyze() takes its interpreter.
+struct PausedAnalysis;
+
 /// Null only when cancelled. Never throws for bad user code (it becomes diagnostics).
 /// With `leftovers`, the interpreter is not destroyed here but handed over (tearing down a big
 /// program's graphs and objects takes a good part of an analysis): the server publishes the
 /// diagnostics first and destroys it after.
-std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers = nullptr);
+/// With `paused` (from analyzePrefix on an earlier version), the run continues it when it fits:
+/// same settings, same imports' texts, and `input.text` starts with the same top-level
+/// statements at the same bytes; otherwise (or when it is still being built elsewhere: the caller
+/// owns it exclusively) the run starts from the beginning.
+std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers = nullptr,
+                                        std::shared_ptr<PausedAnalysis> paused = nullptr);
+
+/// Runs the top-level statements of `input.text` that end before the line holding byte `editAt`,
+/// less the last of them (an edit can change how the statement before it parses: `else:` after an
+/// `if`), and keeps the interpreter for analyze(). Null when cancelled, when no statement would
+/// run, when the prefix raised SystemExit or ran out of time.
+std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32_t editAt);
+
+/// The byte where two versions of a text first differ (the size of the shorter when one is a
+/// prefix of the other).
+uint32_t firstDifference(const std::string& a, const std::string& b);
 
 }  // namespace tlens::lsp

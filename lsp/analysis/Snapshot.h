@@ -69,6 +69,8 @@ struct Snapshot {
   std::map<std::string, std::string> moduleNames;
   bool graphStyle = false;  ///< TF1 (graphs and sessions) rather than TF2 (eager)
   double analysisMs = 0;
+  /// Top-level statements not run again: a paused analysis of an earlier version ran them.
+  size_t reusedStatements = 0;
 
   /// The innermost observed expression covering byte `offset` (ties: the last in the list).
   const ValueInfo* valueAt(uint32_t offset) const;

@@ -42,6 +42,7 @@ Scheduler::Scheduler(SchedulerOptions o, std::function<void(SnapshotPtr)> onAnal
     : opts_(std::move(o)), onAnalyzed_(std::move(onAnalyzed)) {
   if (opts_.threads > 0) {
     worker_ = std::thread([this] { loop(); });
+    pauser_ = std::thread([this] { pauserLoop(); });
     reaper_ = std::thread([this] { reaperLoop(); });
   }
 }
@@ -75,9 +76,11 @@ Scheduler::~Scheduler() {
     stopping_ = true;
     for (auto& [uri, d] : docs_) d.gen->fetch_add(1);  // cancels the analysis in progress
     fgCounter_.fetch_add(1);                              // and a background one
+    pauseCancel_ = true;                                  // and a pauser job
   }
   cv_.notify_all();
   if (worker_.joinable()) worker_.join();
+  if (pauser_.joinable()) pauser_.join();
   {
     std::lock_guard<std::mutex> l(reapMu_);
     reapStop_ = true;
@@ -152,14 +155,20 @@ void Scheduler::update(const std::string& uri, const std::string& path, std::str
 
 void Scheduler::remove(const std::string& uri) {
   std::vector<Action> waiters;
+  std::shared_ptr<PausedAnalysis> paused;
   {
     std::lock_guard<std::mutex> l(mu_);
     auto it = docs_.find(uri);
     if (it == docs_.end()) return;
     it->second.gen->fetch_add(1);
     waiters = std::move(it->second.waiters);
+    paused = std::move(it->second.paused);
+    pauseJobs_.erase(uri);
+    if (runningPauseUri_ == uri) pauseCancel_ = true;
     docs_.erase(it);
   }
+  cv_.notify_all();  // an analysis waiting for this document's pauser
+  dispose(std::move(paused));
   for (auto& w : waiters) w(Error{ErrorCode::ContentModified, "the document was closed"});
 }
 
@@ -206,15 +215,18 @@ AnalysisInput Scheduler::inputFor(const std::string& uri, const Doc& d) const {
 void Scheduler::analyzeNow(const std::string& uri) {
   AnalysisInput in;
   uint64_t gen;
+  std::shared_ptr<PausedAnalysis> paused;
   {
-    std::lock_guard<std::mutex> l(mu_);
+    std::unique_lock<std::mutex> l(mu_);
     auto it = docs_.find(uri);
     if (it == docs_.end()) return;
     it->second.dirty = false;
     in = inputFor(uri, it->second);
     gen = it->second.gen->load();
+    bool stale = false;
+    paused = prepareLocked(l, uri, in, gen, stale);
   }
-  SnapshotPtr snap = analyze(in);
+  SnapshotPtr snap = analyze(in, nullptr, std::move(paused));
   std::vector<Action> waiters;
   {
     std::lock_guard<std::mutex> l(mu_);
@@ -222,10 +234,98 @@ void Scheduler::analyzeNow(const std::string& uri) {
     if (it == docs_.end() || !snap || it->second.gen->load() != gen) return;
     it->second.snap = snap;
     it->second.snapGen = gen;
+    it->second.lastFile = snap->file;
     waiters = std::move(it->second.waiters);
   }
   if (onAnalyzed_) onAnalyzed_(snap);
   for (auto& w : waiters) w(snap);
+  // The pauser's job, synchronously.
+  std::unique_lock<std::mutex> l(mu_);
+  auto job = pauseJobs_.find(uri);
+  if (job == pauseJobs_.end()) return;
+  PauseJob j = std::move(job->second);
+  pauseJobs_.erase(job);
+  runPauseJob(std::move(j), l);
+}
+
+std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::mutex>& l, const std::string& uri,
+                                                         AnalysisInput& in, uint64_t gen, bool& stale) {
+  stale = false;
+  auto it = docs_.find(uri);
+  if (it == docs_.end()) return nullptr;
+  std::shared_ptr<const lang::SourceFile> prev = it->second.snap ? it->second.snap->file : it->second.lastFile;
+  if (!prev || prev->path() != in.path) return nullptr;  // first analysis: nothing to continue
+  in.previous = prev;
+  uint32_t editAt = firstDifference(prev->text(), in.text);
+  // A pauser job for a text that agrees with this one up to the line it pauses before will fit:
+  // wait for it (it started earlier than a run from the beginning would).
+  while (opts_.threads > 0 && it->second.pauseJob != 0 && it->second.pauseText &&
+         firstDifference(*it->second.pauseText, in.text) >= it->second.pauseLine) {
+    cv_.wait(l);
+    it = docs_.find(uri);
+    if (stopping_ || it == docs_.end() || it->second.gen->load() != gen) {
+      stale = true;
+      return nullptr;
+    }
+  }
+  Doc& d = it->second;
+  std::shared_ptr<PausedAnalysis> paused = std::move(d.paused);
+  // The next edit will most likely be here again: pause a run of this text before this line.
+  PauseJob job;
+  job.id = ++pauseCounter_;
+  job.uri = uri;
+  job.input = in;
+  job.editAt = editAt;
+  size_t nl = editAt == 0 ? std::string::npos : in.text.rfind('\n', editAt - 1);
+  d.pauseLine = nl == std::string::npos ? 0 : static_cast<uint32_t>(nl + 1);
+  d.pauseJob = job.id;
+  d.pauseText = d.text;
+  if (runningPauseUri_ == uri) pauseCancel_ = true;
+  pauseJobs_[uri] = std::move(job);
+  cv_.notify_all();
+  return paused;
+}
+
+void Scheduler::runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l) {
+  runningPauseUri_ = job.uri;
+  pauseCancel_ = false;
+  job.input.cancelled = [this] { return pauseCancel_.load(std::memory_order_relaxed); };
+  l.unlock();
+  std::shared_ptr<PausedAnalysis> p;
+  try {
+    p = analyzePrefix(job.input, job.editAt);
+  } catch (...) {
+    p = nullptr;  // a bug; the next analysis runs from the beginning
+  }
+  l.lock();
+  runningPauseUri_.clear();
+  auto it = docs_.find(job.uri);
+  if (it != docs_.end() && it->second.pauseJob == job.id) {
+    dispose(std::move(it->second.paused));
+    it->second.paused = std::move(p);
+    it->second.pauseJob = 0;
+    it->second.pauseText.reset();
+  }
+  cv_.notify_all();
+  if (p) {
+    l.unlock();
+    dispose(std::move(p));
+    l.lock();
+  }
+}
+
+void Scheduler::pauserLoop() {
+  std::unique_lock<std::mutex> l(mu_);
+  while (!stopping_) {
+    if (pauseJobs_.empty()) {
+      cv_.wait(l);
+      continue;
+    }
+    auto it = pauseJobs_.begin();
+    PauseJob job = std::move(it->second);
+    pauseJobs_.erase(it);
+    runPauseJob(std::move(job), l);
+  }
 }
 
 bool Scheduler::openPathLocked(const std::string& path) const {
@@ -407,7 +507,7 @@ void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
   l.unlock();
   if (publish && onAnalyzed_) onAnalyzed_(snap);
   for (const auto& e : ev) listener(e);
-  leftovers.reset();
+  dispose(std::move(leftovers));
   dispose(std::move(snap));
   l.lock();
 }
@@ -432,12 +532,24 @@ void Scheduler::loop() {
       continue;  // re-evaluate: an edit may have moved the deadline
     }
     std::string uri = best->first;
-    Doc& d = best->second;
-    d.dirty = false;
-    AnalysisInput in = inputFor(uri, d);
-    uint64_t gen = d.gen->load();
-    auto genRef = d.gen;
+    best->second.dirty = false;
+    AnalysisInput in = inputFor(uri, best->second);
+    uint64_t gen = best->second.gen->load();
+    auto genRef = best->second.gen;
     in.cancelled = [genRef, gen] { return genRef->load() != gen; };
+    bool staleNow = false;
+    std::shared_ptr<PausedAnalysis> paused = prepareLocked(l, uri, in, gen, staleNow);
+    auto found = docs_.find(uri);
+    if (staleNow || found == docs_.end()) {
+      if (paused) {
+        l.unlock();
+        dispose(std::move(paused));
+        l.lock();
+      }
+      continue;  // edited again (or closed) while waiting for the pauser
+    }
+    Doc& d = found->second;
+    if (d.snap) d.lastFile = d.snap->file;
     // The stale snapshot serves no read any more (reads wait for the latest text): free it now
     // (on the reaper, while this analysis runs), so that two snapshots of a big file are not
     // alive at once.
@@ -447,7 +559,7 @@ void Scheduler::loop() {
     SnapshotPtr snap;
     std::shared_ptr<void> leftovers;  // the interpreter: destroyed after publishing
     try {
-      snap = analyze(in, &leftovers);
+      snap = analyze(in, &leftovers, std::move(paused));
     } catch (...) {
       snap = nullptr;  // analyze() does not throw for user code; this is a bug, keep serving
     }
@@ -463,11 +575,12 @@ void Scheduler::loop() {
     }
     it->second.snap = snap;
     it->second.snapGen = gen;
+    it->second.lastFile = snap->file;
     std::vector<Action> waiters = std::move(it->second.waiters);
     l.unlock();
     if (onAnalyzed_) onAnalyzed_(snap);
     for (auto& w : waiters) w(snap);
-    leftovers.reset();  // on this thread, which made it (the interpreter unwinds its coroutines)
+    dispose(std::move(leftovers));  // the reaper tears the interpreter down; the next edit need not wait
     l.lock();
   }
 }

@@ -20,6 +20,13 @@
 //    analyses before returning and read() always runs immediately.
 // Documents that import an updated document are analysed again too (their overlay changed).
 //
+// Edits continue paused analyses (Analyzer.h): after analysing an edit, a second thread (the
+// pauser) runs the top-level statements before the edited line of the new text and keeps the
+// interpreter; the next edit at or after that place continues it, so only the statements from
+// the edit on run again. An analysis waits for a pauser still running when its result will fit
+// (it has a head start on a run from the beginning); a newer pauser job cancels an older one.
+// Texts are re-parsed incrementally from the document's previous tree.
+//
 // Background analyses: workspace files that are not open are analysed from disk, one at a time,
 // only while no open document waits for an analysis (any edit cancels a background analysis in
 // progress, which is queued again). Their diagnostics are published without a version. Each batch
@@ -101,11 +108,34 @@ class Scheduler {
     SnapshotPtr snap;
     uint64_t snapGen = 0;
     std::vector<Action> waiters;
+    /// The syntax tree of the last analysed text (the next text is re-parsed from it).
+    std::shared_ptr<const lang::SourceFile> lastFile;
+    /// A paused analysis of an earlier text, ready to continue (see above).
+    std::shared_ptr<PausedAnalysis> paused;
+    /// The pauser job for this document, while one is queued or running: its id, text and the
+    /// start of the line it pauses before.
+    uint64_t pauseJob = 0;
+    std::shared_ptr<const std::string> pauseText;
+    uint32_t pauseLine = 0;
+  };
+  struct PauseJob {
+    uint64_t id = 0;
+    std::string uri;
+    AnalysisInput input;
+    uint32_t editAt = 0;
   };
   void markDirty(Doc& d, std::chrono::steady_clock::time_point due);
   AnalysisInput inputFor(const std::string& uri, const Doc& d) const;
   void analyzeNow(const std::string& uri);  // synchronous mode
   void loop();
+  /// Before analysing `d` (lock held): the previous tree for `in`, and the paused analysis to
+  /// continue (waiting for a pauser job that will fit); queues the pauser job for the new text.
+  /// Null when `d` was removed or edited again while waiting (`uri` is looked up again).
+  std::shared_ptr<PausedAnalysis> prepareLocked(std::unique_lock<std::mutex>& l, const std::string& uri,
+                                                AnalysisInput& in, uint64_t gen, bool& stale);
+  void pauserLoop();
+  /// Runs a pauser job and stores its result (synchronous mode: right after the analysis).
+  void runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l);
   bool openPathLocked(const std::string& path) const;
   void queueImportersLocked(const std::string& path, const std::string& except);
   /// Runs the first queued background file; `l` is held on entry and on return.
@@ -134,6 +164,11 @@ class Scheduler {
   bool bgReport_ = false;
   std::chrono::steady_clock::time_point bgStart_;
   std::function<void(const BackgroundProgress&)> bgListener_;
+  std::map<std::string, PauseJob> pauseJobs_;  ///< queued, by document
+  std::string runningPauseUri_;                ///< the document of the job running now
+  std::atomic<bool> pauseCancel_{false};        ///< stops the running job (superseded, closed)
+  uint64_t pauseCounter_ = 0;
+  std::thread pauser_;
   std::mutex reapMu_;
   std::condition_variable reapCv_;
   std::vector<std::shared_ptr<const void>> reap_;

@@ -1,0 +1,169 @@
+// Continued analyses (Analyzer.h): analysing an edited document by continuing a paused run of an
+// earlier version must publish exactly what a run from the beginning publishes: the same
+// diagnostics (features' view, lints included), the same values at the same spans (hovers,
+// inlay hints), the same globals (completion). Checked on every example program and on a
+// generated TF-style file, at several edit places each; and through the scheduler, whose pauser
+// thread prepares the paused runs.
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "bench/TfStyleFile.h"
+#include "lsp/server/Scheduler.h"
+#include "tests/lsp/LspTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::lsp;
+using namespace tlens::lsp::test;
+
+namespace {
+
+AnalysisInput inputOf(const std::string& path, const std::string& text) {
+  AnalysisInput in;
+  in.uri = "file://" + path;
+  in.path = path;
+  in.text = text;
+  in.timeBudgetMs = 5000;  // a loaded test machine must not cut analyses short
+  return in;
+}
+
+/// Everything a feature can read from a snapshot, as text.
+std::string render(const Snapshot& s) {
+  std::ostringstream o;
+  for (const DiagnosticInfo& d : diagnostics(s)) o << describe(d) << "\n";
+  for (const ValueInfo& v : s.values) {
+    o << v.start << "-" << v.end << " " << static_cast<int>(v.kind) << " " << v.type << " " << v.value << " " << v.device
+      << " " << v.node << " " << v.op << " " << v.signature;
+    for (const auto& t : v.types) o << " |" << t;
+    o << "\n";
+  }
+  for (const auto& [name, v] : s.globals) o << name << ": " << v.type << " " << v.value << "\n";
+  return o.str();
+}
+
+/// `text` with the first integer literal of top-level statement `index` changed (or, when it
+/// has none, with a new statement inserted before it), and where the edit is.
+std::pair<std::string, uint32_t> editStatement(const std::string& text, const lang::SourceFile& f, size_t index) {
+  TSNode stmt = ts_node_named_child(f.root(), static_cast<uint32_t>(index));
+  uint32_t a = ts_node_start_byte(stmt), b = ts_node_end_byte(stmt);
+  std::string body = text.substr(a, b - a);
+  std::smatch m;
+  if (std::regex_search(body, m, std::regex("[0-9]+"))) {
+    uint32_t at = a + static_cast<uint32_t>(m.position(0));
+    std::string edited = text;
+    edited.insert(at, "1");  // 784 -> 1784, 0 -> 10, ...
+    return {edited, at};
+  }
+  std::string edited = text;
+  edited.insert(a, "inserted_by_test = [1, 2, 3]\n");
+  return {edited, a};
+}
+
+/// For statements spread over the file: pause a run of `text` before the statement's line,
+/// continue it with the edited text, and compare with a run from the beginning.
+void checkContinuations(const std::string& path, const std::string& text, int* continued) {
+  lang::SourceFile f(path, text);
+  uint32_t n = ts_node_named_child_count(f.root());
+  for (uint32_t index : {n / 3, n / 2, (2 * n) / 3, n > 0 ? n - 1 : 0}) {
+    if (index == 0 || index >= n) continue;
+    auto [edited, at] = editStatement(text, f, index);
+    CAPTURE(path, index, at);
+    auto paused = analyzePrefix(inputOf(path, text), at);
+    AnalysisInput in = inputOf(path, edited);
+    auto viaPause = analyze(in, nullptr, paused);
+    auto fresh = analyze(in);
+    REQUIRE(viaPause);
+    REQUIRE(fresh);
+    if (viaPause->reusedStatements > 0) ++*continued;
+    CHECK(fresh->reusedStatements == 0);
+    CHECK(render(*viaPause) == render(*fresh));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("resume: a continued analysis publishes what a full one does, on every example", "[lsp][resume]") {
+  int continued = 0, files = 0;
+  for (auto& e : std::filesystem::directory_iterator(std::string(TLENS_SOURCE_DIR) + "/examples")) {
+    if (e.path().extension() != ".py") continue;
+    std::ifstream in(e.path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    checkContinuations(e.path().string(), ss.str(), &continued);
+    ++files;
+  }
+  CHECK(files >= 8);
+  CHECK(continued >= files);  // most edits continue a paused run (not the first statements)
+}
+
+TEST_CASE("resume: a continued analysis of a generated TF-style file", "[lsp][resume]") {
+  int continued = 0;
+  checkContinuations("/big.py", bench::tfStyleFile(400), &continued);
+  CHECK(continued >= 3);
+}
+
+TEST_CASE("resume: a paused run that does not fit the new text is not continued", "[lsp][resume]") {
+  std::string text = "import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.zeros([3, 4])\nz = tf.matmul(x, y)\nw = z + 1\n";
+  uint32_t at = static_cast<uint32_t>(text.find("w = z"));
+  // An edit before the paused place, a change of TF style, another path, other settings.
+  std::string earlier = text;
+  earlier.replace(earlier.find("[2, 3]"), 6, "[2, 4]");
+  std::string tf1 = text + "p = tf.placeholder(tf.float32, [None, 3])\n";
+  for (const auto& [name, edited, path, budget] :
+       std::vector<std::tuple<std::string, std::string, std::string, int>>{
+           {"edit before the pause", earlier, "/m.py", 5000},
+           {"TF style changes", tf1, "/m.py", 5000},
+           {"another file", text, "/other.py", 5000},
+           {"another time budget", text, "/m.py", 4000},
+       }) {
+    CAPTURE(name);
+    auto paused = analyzePrefix(inputOf("/m.py", text), at);
+    REQUIRE(paused);
+    AnalysisInput in = inputOf(path, edited);
+    in.timeBudgetMs = budget;
+    auto snap = analyze(in, nullptr, paused);
+    REQUIRE(snap);
+    CHECK(snap->reusedStatements == 0);
+    CHECK(render(*snap) == render(*analyze(in)));
+  }
+  // And one that fits is continued.
+  std::string later = text;
+  later.replace(later.find("z + 1"), 5, "z + 2");
+  auto paused = analyzePrefix(inputOf("/m.py", text), at);
+  auto snap = analyze(inputOf("/m.py", later), nullptr, paused);
+  REQUIRE(snap);
+  CHECK(snap->reusedStatements == 3);  // import, x, y (z, the statement before the edit, runs again)
+}
+
+TEST_CASE("resume: the scheduler continues paused runs while a document is edited", "[lsp][resume]") {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::shared_ptr<const Snapshot>> published;
+  SchedulerOptions o;
+  o.threads = 1;
+  o.debounceMs = 0;
+  o.timeBudgetMs = 5000;
+  Scheduler s(o, [&](std::shared_ptr<const Snapshot> snap) {
+    std::lock_guard<std::mutex> l(mu);
+    published.push_back(std::move(snap));
+    cv.notify_all();
+  });
+  std::string text = bench::tfStyleFile(300);
+  auto waitFor = [&](int version) {
+    std::unique_lock<std::mutex> l(mu);
+    REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] { return !published.empty() && published.back()->version == version; }));
+    return published.back();
+  };
+  s.update("file:///w.py", "/w.py", text, 1);
+  CHECK(waitFor(1)->reusedStatements == 0);
+  size_t at = text.find("[None, 784]", text.size() / 2) + 7;
+  int reused = 0;
+  for (int v = 2; v <= 6; ++v) {
+    text.replace(at, 3, v % 2 == 0 ? "785" : "784");
+    s.update("file:///w.py", "/w.py", text, v);
+    auto snap = waitFor(v);
+    if (snap->reusedStatements > 0) ++reused;
+    CHECK(render(*snap) == render(*analyze(inputOf("/w.py", text))));
+  }
+  CHECK(reused >= 3);  // the first edit runs from the beginning; the next ones continue
+}
