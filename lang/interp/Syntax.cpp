@@ -172,9 +172,9 @@ const Fields& fields() {
   return f;
 }
 
-const std::vector<TSNode>& namedChildren(TSNode n) { return lang::ChildCache::lookup(n).named; }
+NodeList<TSNode> namedChildren(TSNode n) { return lang::ChildCache::lookup(n).named; }
 
-const std::vector<Child>& children(TSNode n) { return lang::ChildCache::lookup(n).all; }
+NodeList<Child> children(TSNode n) { return lang::ChildCache::lookup(n).all; }
 
 TSNode field(TSNode n, TSFieldId id) {
   if (ts_node_is_null(n)) return n;

@@ -4,6 +4,7 @@
 // would make a 50,000-statement module quadratic).
 #pragma once
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -144,12 +145,20 @@ inline bool isNull(TSNode n) { return ts_node_is_null(n); }
 inline uint32_t startByte(TSNode n) { return ts_node_start_byte(n); }
 inline bool sameNode(TSNode a, TSNode b) { return a.id == b.id && a.tree == b.tree; }
 
+/// A node's children, as a view into the tree's ChildCache; converts to a vector for a copy.
+template <class T>
+class NodeList : public std::span<const T> {
+ public:
+  NodeList(std::span<const T> s) : std::span<const T>(s) {}
+  operator std::vector<T>() const { return std::vector<T>(this->begin(), this->end()); }
+};
+
 /// Named children, comments excluded, in order. Memoised per tree (lang/syntax/ChildCache.h):
-/// the reference stays valid while the node's SourceFile lives.
-const std::vector<TSNode>& namedChildren(TSNode n);
+/// the view stays valid while the node's SourceFile lives.
+NodeList<TSNode> namedChildren(TSNode n);
 /// All children (named and anonymous tokens), comments excluded, with their field ids.
 using Child = lang::NodeChild;
-const std::vector<Child>& children(TSNode n);
+NodeList<Child> children(TSNode n);
 /// The first named child that is not a comment, or a null node.
 TSNode firstNamedChild(TSNode n);
 /// Unwraps parenthesized expressions.

@@ -13,16 +13,27 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
     ~Reset() { b = false; }
   } reset{rendering_};
   uint32_t s = ts_node_start_byte(expr), e = ts_node_end_byte(expr);
-  uint64_t key = (static_cast<uint64_t>(s) << 32) | e;
-  auto [it, fresh] = index_.try_emplace(key, values_.size());
+  if (s >= firstAt_.size()) {
+    firstAt_.resize(std::max<size_t>({s + 1, file.text().size() + 1, firstAt_.size() * 2}), 0);
+    // About one distinct span per 5 bytes of a TF file: grow once or twice, not a dozen times.
+    if (values_.empty()) values_.reserve(file.text().size() / 4);
+  }
+  uint32_t found = 0;
+  for (uint32_t i = firstAt_[s]; i; i = next_[i - 1])
+    if (values_[i - 1].end == e) {
+      found = i;
+      break;
+    }
   ValueInfo info = renderValue(in_, v, cache_);
   info.start = s;
   info.end = e;
-  if (fresh) {
+  if (!found) {
     values_.push_back(std::move(info));  // `types` stays empty while only `type` was seen
+    next_.push_back(firstAt_[s]);
+    firstAt_[s] = static_cast<uint32_t>(values_.size());
     return;
   }
-  ValueInfo& old = values_[it->second];
+  ValueInfo& old = values_[found - 1];
   std::vector<std::string> types = std::move(old.types);
   if (types.empty() && info.type != old.type) types.push_back(old.type);
   if (!types.empty() && types.size() < 8 && std::find(types.begin(), types.end(), info.type) == types.end())
@@ -37,10 +48,34 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
 }
 
 std::vector<ValueInfo> Collector::take() {
-  std::sort(values_.begin(), values_.end(), [](const ValueInfo& a, const ValueInfo& b) {
-    return a.start != b.start ? a.start < b.start : a.end > b.end;
-  });
-  index_.clear();
+  // The order: by start (the index is by start already), then by descending end within a start.
+  std::vector<uint32_t> order;
+  order.reserve(values_.size());
+  for (uint32_t head : firstAt_) {
+    if (!head) continue;
+    size_t from = order.size();
+    for (uint32_t i = head; i; i = next_[i - 1]) order.push_back(i - 1);
+    if (order.size() - from > 1)
+      std::sort(order.begin() + static_cast<std::ptrdiff_t>(from), order.end(),
+                [&](uint32_t a, uint32_t b) { return values_[a].end > values_[b].end; });
+  }
+  // Applied in place, one cycle of the permutation at a time: each value moves once (a sort
+  // swapped these 400-byte records N log N times) and no second copy is made.
+  std::vector<bool> placed(values_.size());
+  for (size_t p = 0; p < order.size(); ++p) {
+    if (placed[p] || order[p] == p) continue;
+    ValueInfo held = std::move(values_[p]);
+    size_t at = p;
+    while (order[at] != p) {
+      values_[at] = std::move(values_[order[at]]);
+      placed[at] = true;
+      at = order[at];
+    }
+    values_[at] = std::move(held);
+    placed[at] = true;
+  }
+  firstAt_.clear();
+  next_.clear();
   return std::move(values_);
 }
 
