@@ -141,8 +141,8 @@ bool fits(const PausedAnalysis& p, const AnalysisInput& input, tf::ApiStyle styl
     return false;
   const std::string& before = p.file->text();
   if (input.text.size() < p.end || input.text.compare(0, p.end, before, 0, p.end) != 0) return false;
-  const std::vector<TSNode>& now = lang::ChildCache::lookup(file.root()).named;
-  const std::vector<TSNode>& then = lang::ChildCache::lookup(p.file->root()).named;
+  auto now = lang::ChildCache::lookup(file.root()).named;
+  auto then = lang::ChildCache::lookup(p.file->root()).named;
   if (now.size() < p.count || then.size() < p.count) return false;
   for (size_t i = 0; i < p.count; ++i)
     if (ts_node_start_byte(now[i]) != ts_node_start_byte(then[i]) || ts_node_end_byte(now[i]) != ts_node_end_byte(then[i]) ||
@@ -161,7 +161,7 @@ uint32_t firstDifference(const std::string& a, const std::string& b) {
 
 std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32_t editAt) {
   auto file = parse(input);
-  const std::vector<TSNode>& stmts = lang::ChildCache::lookup(file->root()).named;
+  auto stmts = lang::ChildCache::lookup(file->root()).named;
   uint32_t lineStart = file->offsetOf({file->positionOf(editAt).line, 0});
   size_t count = 0;
   while (count < stmts.size() && ts_node_end_byte(stmts[count]) < lineStart && !ts_node_has_error(stmts[count])) ++count;
