@@ -85,6 +85,7 @@ struct PausedAnalysis {
 namespace {
 
 std::shared_ptr<const lang::SourceFile> parse(const AnalysisInput& input) {
+  if (input.file && input.file->path() == input.path && input.file->text() == input.text) return input.file;
   if (input.previous && input.previous->path() == input.path)
     return std::make_shared<lang::SourceFile>(*input.previous, input.text);
   return std::make_shared<lang::SourceFile>(input.path, input.text);

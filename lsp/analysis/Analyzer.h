@@ -27,8 +27,11 @@ struct AnalysisInput {
   std::string path;  ///< file path of the document (diagnostics and related locations use it)
   std::string text;
   int version = 0;
-  /// An earlier version of the document, when there is one: the text is re-parsed incrementally
-  /// from its tree.
+  /// `text` parsed already (the scheduler shares one parse between an analysis and the pauser),
+  /// or null.
+  std::shared_ptr<const lang::SourceFile> file;
+  /// Otherwise an earlier version of the document, when there is one: the text is re-parsed
+  /// incrementally from its tree.
   std::shared_ptr<const lang::SourceFile> previous;
   /// Workspace roots for absolute imports of workspace modules.
   std::vector<std::string> roots;

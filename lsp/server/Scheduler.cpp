@@ -42,32 +42,20 @@ Scheduler::Scheduler(SchedulerOptions o, std::function<void(SnapshotPtr)> onAnal
     : opts_(std::move(o)), onAnalyzed_(std::move(onAnalyzed)) {
   if (opts_.threads > 0) {
     worker_ = std::thread([this] { loop(); });
-    pauser_ = std::thread([this] { pauserLoop(); });
-    reaper_ = std::thread([this] { reaperLoop(); });
+    background_ = std::thread([this] { backgroundLoop(); });
   }
 }
 
 void Scheduler::dispose(std::shared_ptr<const void> garbage) {
-  if (!garbage) return;
-  if (opts_.threads == 0) return;  // synchronous: destroyed right here
-  {
-    std::lock_guard<std::mutex> l(reapMu_);
-    reap_.push_back(std::move(garbage));
-  }
-  reapCv_.notify_one();
+  if (!garbage || opts_.threads == 0) return;  // synchronous: destroyed right here
+  std::lock_guard<std::mutex> l(mu_);
+  disposeLocked(std::move(garbage));
 }
 
-void Scheduler::reaperLoop() {
-  std::unique_lock<std::mutex> l(reapMu_);
-  while (true) {
-    reapCv_.wait(l, [&] { return reapStop_ || !reap_.empty(); });
-    if (reap_.empty() && reapStop_) return;
-    std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
-    reap_.clear();
-    l.unlock();
-    batch.clear();  // the destructors run here, off the worker
-    l.lock();
-  }
+void Scheduler::disposeLocked(std::shared_ptr<const void> garbage) {
+  if (!garbage || opts_.threads == 0) return;
+  reap_.push_back(std::move(garbage));
+  cv_.notify_all();
 }
 
 Scheduler::~Scheduler() {
@@ -80,13 +68,12 @@ Scheduler::~Scheduler() {
   }
   cv_.notify_all();
   if (worker_.joinable()) worker_.join();
-  if (pauser_.joinable()) pauser_.join();
   {
-    std::lock_guard<std::mutex> l(reapMu_);
-    reapStop_ = true;
+    std::lock_guard<std::mutex> l(mu_);
+    backgroundStop_ = true;  // after the worker: it may still hand over garbage
   }
-  reapCv_.notify_all();
-  if (reaper_.joinable()) reaper_.join();
+  cv_.notify_all();
+  if (background_.joinable()) background_.join();
 }
 
 void Scheduler::setRoots(std::vector<std::string> roots) {
@@ -255,7 +242,16 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
   if (it == docs_.end()) return nullptr;
   std::shared_ptr<const lang::SourceFile> prev = it->second.snap ? it->second.snap->file : it->second.lastFile;
   if (!prev || prev->path() != in.path) return nullptr;  // first analysis: nothing to continue
-  in.previous = prev;
+  // Parse once (incrementally, without the lock: the reader thread keeps taking edits) for both
+  // the analysis and the pauser job.
+  l.unlock();
+  in.file = std::make_shared<lang::SourceFile>(*prev, in.text);
+  l.lock();
+  it = docs_.find(uri);
+  if (stopping_ || it == docs_.end() || it->second.gen->load() != gen) {
+    stale = true;
+    return nullptr;
+  }
   uint32_t editAt = firstDifference(prev->text(), in.text);
   // A pauser job for a text that agrees with this one up to the line it pauses before will fit:
   // wait for it (it started earlier than a run from the beginning would).
@@ -301,7 +297,7 @@ void Scheduler::runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l) {
   runningPauseUri_.clear();
   auto it = docs_.find(job.uri);
   if (it != docs_.end() && it->second.pauseJob == job.id) {
-    dispose(std::move(it->second.paused));
+    disposeLocked(std::move(it->second.paused));
     it->second.paused = std::move(p);
     it->second.pauseJob = 0;
     it->second.pauseText.reset();
@@ -314,17 +310,27 @@ void Scheduler::runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l) {
   }
 }
 
-void Scheduler::pauserLoop() {
+void Scheduler::backgroundLoop() {
   std::unique_lock<std::mutex> l(mu_);
-  while (!stopping_) {
-    if (pauseJobs_.empty()) {
-      cv_.wait(l);
+  while (true) {
+    if (!reap_.empty()) {
+      // Garbage first: a pauser run must not build a new interpreter while the old ones live.
+      std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
+      reap_.clear();
+      l.unlock();
+      batch.clear();  // the destructors run here, off the worker
+      l.lock();
       continue;
     }
-    auto it = pauseJobs_.begin();
-    PauseJob job = std::move(it->second);
-    pauseJobs_.erase(it);
-    runPauseJob(std::move(job), l);
+    if (backgroundStop_) return;
+    if (!stopping_ && !pauseJobs_.empty()) {
+      auto it = pauseJobs_.begin();
+      PauseJob job = std::move(it->second);
+      pauseJobs_.erase(it);
+      runPauseJob(std::move(job), l);
+      continue;
+    }
+    cv_.wait(l);
   }
 }
 
@@ -551,7 +557,7 @@ void Scheduler::loop() {
     Doc& d = found->second;
     if (d.snap) d.lastFile = d.snap->file;
     // The stale snapshot serves no read any more (reads wait for the latest text): free it now
-    // (on the reaper, while this analysis runs), so that two snapshots of a big file are not
+    // (on the background thread, while this analysis runs), so that two snapshots of a big file are not
     // alive at once.
     SnapshotPtr stale = std::move(d.snap);
     l.unlock();
@@ -580,7 +586,7 @@ void Scheduler::loop() {
     l.unlock();
     if (onAnalyzed_) onAnalyzed_(snap);
     for (auto& w : waiters) w(snap);
-    dispose(std::move(leftovers));  // the reaper tears the interpreter down; the next edit need not wait
+    dispose(std::move(leftovers));  // torn down on the background thread: the next edit need not wait
     l.lock();
   }
 }

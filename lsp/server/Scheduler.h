@@ -13,9 +13,9 @@
 //    analysis that produces it. Readers never see a snapshot older than the text they asked
 //    about, so positions always match.
 //  - Tearing down a big program's objects takes a good part of an analysis, so nobody waits for
-//    it: the interpreter is destroyed after the diagnostics are published (on the worker, which
-//    made it: its generators' coroutines unwind there), and a reaper thread frees the stale
-//    snapshot while the next analysis runs.
+//    it: the background thread frees the interpreter after the diagnostics are published, and
+//    the stale snapshot while the next analysis runs (a Machine may be destroyed on any thread:
+//    it re-reads the stack bounds, and generators' coroutines have stacks of their own).
 //  - With threads == 0 everything is synchronous on the caller's thread (tests): update()
 //    analyses before returning and read() always runs immediately.
 // Documents that import an updated document are analysed again too (their overlay changed).
@@ -133,7 +133,8 @@ class Scheduler {
   /// Null when `d` was removed or edited again while waiting (`uri` is looked up again).
   std::shared_ptr<PausedAnalysis> prepareLocked(std::unique_lock<std::mutex>& l, const std::string& uri,
                                                 AnalysisInput& in, uint64_t gen, bool& stale);
-  void pauserLoop();
+  /// The background thread: frees garbage, then runs pauser jobs.
+  void backgroundLoop();
   /// Runs a pauser job and stores its result (synchronous mode: right after the analysis).
   void runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l);
   bool openPathLocked(const std::string& path) const;
@@ -141,9 +142,9 @@ class Scheduler {
   /// Runs the first queued background file; `l` is held on entry and on return.
   void runBackground(std::unique_lock<std::mutex>& l);
   void emitProgressLocked(std::vector<BackgroundProgress>& out, bool finished);
-  /// Hands `garbage` to the reaper (or, when synchronous, lets it die at the caller).
+  /// Hands `garbage` to the background thread (or, when synchronous, lets it die at the caller).
   void dispose(std::shared_ptr<const void> garbage);
-  void reaperLoop();
+  void disposeLocked(std::shared_ptr<const void> garbage);  ///< mu_ held
 
   SchedulerOptions opts_;
   std::function<void(SnapshotPtr)> onAnalyzed_;
@@ -168,12 +169,9 @@ class Scheduler {
   std::string runningPauseUri_;                ///< the document of the job running now
   std::atomic<bool> pauseCancel_{false};        ///< stops the running job (superseded, closed)
   uint64_t pauseCounter_ = 0;
-  std::thread pauser_;
-  std::mutex reapMu_;
-  std::condition_variable reapCv_;
-  std::vector<std::shared_ptr<const void>> reap_;
-  bool reapStop_ = false;
-  std::thread reaper_;
+  std::vector<std::shared_ptr<const void>> reap_;  ///< garbage for the background thread
+  bool backgroundStop_ = false;
+  std::thread background_;
 };
 
 }  // namespace tlens::lsp
