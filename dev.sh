@@ -3,7 +3,7 @@
 #   bash dev.sh demo    install what is missing, build, run the main job
 #   bash dev.sh test    install what is missing, build, run every test (and the sanitizer build)
 #   bash dev.sh bench   build and run the benchmarks
-#   bash dev.sh tsan    the debugger's and protocol suites under ThreadSanitizer
+#   bash dev.sh tsan    the debugger's, language server's and protocol suites under ThreadSanitizer
 #   bash dev.sh build   install what is missing and build
 # Works as root on a fresh Debian 12 machine (uses sudo when not root).
 set -euo pipefail
@@ -80,15 +80,16 @@ case "${1:-}" in
     ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j"$JOBS"
     ;;
   tsan)
-    # The debugger's suite (threads: the DAP reader, the request loop, the program) under
+    # The debugger's and the language server's suites (threads: the DAP reader, the request
+    # loop, the program; the LSP reader, the analysis worker, the background thread) under
     # ThreadSanitizer. Not part of `test`: a cold TSan build of the whole stack would push CI past
     # its time limit on 2 cores.
     install_deps
     configure build-tsan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
       -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_C_FLAGS="-fsanitize=thread" \
       -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF -DTLENS_NATIVE=OFF
-    cmake --build build-tsan -j"$JOBS" --target tlens_dap_tests tlens_protocol_tests
-    ctest --test-dir build-tsan --output-on-failure -j"$JOBS" -R "^(dap|protocol):"
+    cmake --build build-tsan -j"$JOBS" --target tlens_dap_tests tlens_protocol_tests tlens_lsp_tests
+    ctest --test-dir build-tsan --output-on-failure -j"$JOBS" -R "^(dap|protocol|lsp):"
     ;;
   bench)
     install_deps
