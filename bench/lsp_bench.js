@@ -118,6 +118,23 @@ async function timeToDiagnostics(c, uri, send) {
     out.editToDiagnosticsMs = median(edits);
     out.editToDiagnosticsMaxMs = Math.max(...edits);
 
+    // Not targets: the same edit near the end and near the start of the file (an edit re-runs the
+    // statements from the edited one on; the pauser prepares the part before it).
+    const editAt = async (line) => {
+      const c0 = lines[line].indexOf('784');
+      const times = [];
+      for (let i = 0; i < 6; ++i) {
+        const newText = i % 2 === 0 ? '785' : '784';
+        const r = await timeToDiagnostics(c, uri, () =>
+          c.change(uri, ++version, [{ range: { start: { line, character: c0 }, end: { line, character: c0 + 3 } }, text: newText }]));
+        times.push(r.ms);
+      }
+      return median(times);
+    };
+    const withDim = lines.map((l, i) => (/\[None, 784\]/.test(l) ? i : -1)).filter((i) => i >= 0);
+    out.editNearEndMs = await editAt(withDim[withDim.length - 1]);
+    out.editNearStartMs = await editAt(withDim[0]);
+
     out.peakRssMb = peakRssMb(c.proc.pid);
     out.lines = lines.length;
     await c.shutdown();

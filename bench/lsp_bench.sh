@@ -52,7 +52,9 @@ const targets = [
 ];
 // Not targets: the server's CPU time per open (analysis, publishing, teardown) and per edit;
 // much less sensitive to other processes than the wall-clock times above.
-const extra = [['server CPU per open', 'cpuPerOpenMs', 'ms'], ['server CPU per edit', 'cpuPerEditMs', 'ms']];
+const extra = [['server CPU per open', 'cpuPerOpenMs', 'ms'], ['server CPU per edit', 'cpuPerEditMs', 'ms'],
+               ['the same edit near the end of the file (median of 6)', 'editNearEndMs', 'ms'],
+               ['the same edit near the start of the file (median of 6)', 'editNearStartMs', 'ms']];
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const servers = [...new Set(all.map((r) => r.server))];
 const rows = {};

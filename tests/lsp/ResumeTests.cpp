@@ -167,3 +167,65 @@ TEST_CASE("resume: the scheduler continues paused runs while a document is edite
   }
   CHECK(reused >= 3);  // the first edit runs from the beginning; the next ones continue
 }
+
+TEST_CASE("resume: edits before the paused place, closing and reopening while a run is paused", "[lsp][resume]") {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::shared_ptr<const Snapshot>> published;
+  SchedulerOptions o;
+  o.threads = 1;
+  o.debounceMs = 0;
+  o.timeBudgetMs = 5000;
+  Scheduler s(o, [&](std::shared_ptr<const Snapshot> snap) {
+    std::lock_guard<std::mutex> l(mu);
+    published.push_back(std::move(snap));
+    cv.notify_all();
+  });
+  auto waitFor = [&](const std::string& uri, int version) {
+    std::unique_lock<std::mutex> l(mu);
+    REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] {
+      return std::any_of(published.begin(), published.end(), [&](const auto& p) { return p->uri == uri && p->version == version; });
+    }));
+    for (auto it = published.rbegin(); it != published.rend(); ++it)
+      if ((*it)->uri == uri && (*it)->version == version) return *it;
+    return published.back();
+  };
+  std::string text = bench::tfStyleFile(200);
+  s.update("file:///a.py", "/a.py", text, 1);
+  waitFor("file:///a.py", 1);
+  // Edit late in the file, then (without waiting) early, then late again: every published
+  // snapshot equals a fresh analysis of its text.
+  size_t late = text.rfind("[None, 784]") + 7, early = text.find("[None, 784]") + 7;
+  std::vector<std::string> texts = {text};
+  for (size_t at : {late, early, late, late}) {
+    std::string t = texts.back();
+    t.replace(at, 3, t.compare(at, 3, "784") == 0 ? "785" : "784");
+    texts.push_back(t);
+    s.update("file:///a.py", "/a.py", t, static_cast<int>(texts.size()));
+  }
+  auto last = waitFor("file:///a.py", static_cast<int>(texts.size()));
+  CHECK(render(*last) == render(*analyze(inputOf("/a.py", texts.back()))));
+  // Close while a pauser job may be running, reopen with other text under the same name.
+  std::string t = texts.back();
+  t.replace(late, 3, "786");
+  s.update("file:///a.py", "/a.py", t, 10);
+  s.remove("file:///a.py");
+  size_t before;
+  {
+    std::lock_guard<std::mutex> l(mu);
+    before = published.size();
+  }
+  std::string other = "import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.matmul(x, x)\n";
+  s.update("file:///a.py", "/a.py", other, 1);
+  std::shared_ptr<const Snapshot> reopened;
+  {
+    std::unique_lock<std::mutex> l(mu);
+    REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] {
+      for (size_t i = before; i < published.size(); ++i)
+        if (published[i]->version == 1 && published[i]->file->text() == other) reopened = published[i];
+      return reopened != nullptr;
+    }));
+  }
+  CHECK(reopened->file->text() == other);
+  CHECK(render(*reopened) == render(*analyze(inputOf("/a.py", other))));
+}
