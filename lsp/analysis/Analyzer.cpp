@@ -1,9 +1,11 @@
 #include "lsp/analysis/Analyzer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <unordered_map>
 
 #include "lang/interp/Interpreter.h"
@@ -134,6 +136,19 @@ bool sameDevices(const DeviceRequest& a, const DeviceRequest& b) {
   return a.virtualGpus == b.virtualGpus && a.virtualGpuMemory == b.virtualGpuMemory && a.hideGpus == b.hideGpus;
 }
 
+/// Whether the first `count` top-level statements of `a` and `b` are the same nodes at the same
+/// bytes (the caller knows the texts agree up to there), none with a syntax error.
+bool sameStatements(const lang::SourceFile& a, const lang::SourceFile& b, size_t count) {
+  auto x = lang::ChildCache::lookup(a.root()).named;
+  auto y = lang::ChildCache::lookup(b.root()).named;
+  if (x.size() < count || y.size() < count) return false;
+  for (size_t i = 0; i < count; ++i)
+    if (ts_node_start_byte(x[i]) != ts_node_start_byte(y[i]) || ts_node_end_byte(x[i]) != ts_node_end_byte(y[i]) ||
+        ts_node_symbol(x[i]) != ts_node_symbol(y[i]) || ts_node_has_error(y[i]))
+      return false;
+  return true;
+}
+
 /// Whether `p` can continue into `file` (see analyze()).
 bool fits(const PausedAnalysis& p, const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile& file) {
   if (!p.run.in || p.path != input.path || p.roots != input.roots || p.timeBudgetMs != input.timeBudgetMs ||
@@ -142,13 +157,71 @@ bool fits(const PausedAnalysis& p, const AnalysisInput& input, tf::ApiStyle styl
     return false;
   const std::string& before = p.file->text();
   if (input.text.size() < p.end || input.text.compare(0, p.end, before, 0, p.end) != 0) return false;
-  auto now = lang::ChildCache::lookup(file.root()).named;
-  auto then = lang::ChildCache::lookup(p.file->root()).named;
-  if (now.size() < p.count || then.size() < p.count) return false;
-  for (size_t i = 0; i < p.count; ++i)
-    if (ts_node_start_byte(now[i]) != ts_node_start_byte(then[i]) || ts_node_end_byte(now[i]) != ts_node_end_byte(then[i]) ||
-        ts_node_symbol(now[i]) != ts_node_symbol(then[i]) || ts_node_has_error(now[i]))
-      return false;
+  return sameStatements(*p.file, file, p.count);
+}
+
+/// Where a big text can be cut for runPipelined: the start of a line, about a third in, that
+/// begins a top-level statement (an identifier at column 0, not a clause of the statement
+/// before, after no decorator or line continuation). 0 when there is none.
+size_t pipelineCut(const std::string& t) {
+  constexpr size_t kMinBytes = 64 * 1024;
+  if (t.size() < kMinBytes) return 0;
+  for (size_t at = t.find('\n', t.size() / 3); at != std::string::npos && at < (2 * t.size()) / 3; at = t.find('\n', at + 1)) {
+    size_t line = at + 1;
+    if (line >= t.size()) return 0;
+    char c = t[line];
+    if (!(std::isalpha(static_cast<unsigned char>(c)) || c == '_')) continue;
+    std::string_view rest(t.data() + line, std::min<size_t>(8, t.size() - line));
+    if (rest.rfind("else", 0) == 0 || rest.rfind("elif", 0) == 0 || rest.rfind("except", 0) == 0 ||
+        rest.rfind("finally", 0) == 0 || rest.rfind("case", 0) == 0)
+      continue;
+    size_t prev = t.rfind('\n', at > 0 ? at - 1 : 0);
+    std::string_view prevLine(t.data() + (prev == std::string::npos ? 0 : prev + 1), at - (prev == std::string::npos ? 0 : prev + 1));
+    if (!prevLine.empty() && (prevLine.back() == '\\' || prevLine.front() == '@')) continue;
+    return line;
+  }
+  return 0;
+}
+
+/// A first analysis of a big text on two threads: the first third is parsed and run while
+/// another thread parses the whole text (incrementally, from the first third's tree); then the
+/// run continues on the whole tree as an edit's would (Interpreter::resume). The result is the
+/// one run() gives. False when the text has no clean cut (nothing was run).
+bool runPipelined(const AnalysisInput& input, tf::ApiStyle style, Run& run, std::shared_ptr<const lang::SourceFile>& file,
+                  int& status) {
+  size_t cut = pipelineCut(input.text);
+  if (cut == 0) return false;
+  auto head = std::make_shared<lang::SourceFile>(input.path, input.text.substr(0, cut));
+  if (ts_node_has_error(head->root())) return false;  // cut inside a string or a bracket
+  std::shared_ptr<const lang::SourceFile> whole;
+  std::thread parser([&] {
+    try {
+      whole = std::make_shared<lang::SourceFile>(*head, input.text);
+      // Error recovery after an incremental parse may differ from a fresh one: a text with
+      // syntax errors is parsed afresh, so a first analysis reports what `tlens check` does.
+      if (ts_node_has_error(whole->root())) whole = std::make_shared<lang::SourceFile>(input.path, input.text);
+    } catch (...) {
+    }
+  });
+  auto stmts = lang::ChildCache::lookup(head->root()).named;
+  size_t count = 0;
+  while (count < stmts.size() && !ts_node_has_error(stmts[count])) ++count;
+  if (count > 0) --count;  // the last one may go on after the cut (an `if` and its `else`)
+  run = setUp(input, style, *head);
+  int prefix = count > 0 ? run.in->runPrefix(head, count) : 0;
+  parser.join();
+  file = whole ? whole : std::make_shared<lang::SourceFile>(input.path, input.text);
+  if (prefix == Interpreter::kExitCancelled || (input.cancelled && input.cancelled())) {
+    status = Interpreter::kExitCancelled;
+    return true;
+  }
+  if (prefix != 0 || run.in->budgetExceeded() || !sameStatements(*head, *file, count)) {
+    run = setUp(input, style, *file);  // the cut was not clean after all: from the beginning
+    status = run.in->run(file);
+    return true;
+  }
+  if (run.collector) run.collector->watch(file.get());
+  status = run.in->resume(file, count);
   return true;
 }
 
@@ -191,14 +264,15 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
   auto snap = std::make_shared<Snapshot>();
   snap->uri = input.uri;
   snap->version = input.version;
-  auto file = parse(input);
-  snap->file = file;
   tf::ApiStyle style = tf::detectApiStyle(input.text);
   snap->graphStyle = style == tf::ApiStyle::Graph;
 
   Run run;
-  int status;
-  if (paused && fits(*paused, input, style, *file)) {
+  int status = 0;
+  std::shared_ptr<const lang::SourceFile> file;
+  if (!paused && !input.file && !input.previous && input.pipeline && runPipelined(input, style, run, file, status)) {
+    // a first analysis of a big text, parsed and run on two threads
+  } else if ((file = parse(input)), paused && fits(*paused, input, style, *file)) {
     run = std::move(paused->run);
     run.watch->set(input.cancelled);
     if (run.collector) run.collector->watch(file.get());
@@ -208,6 +282,7 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
     run = setUp(input, style, *file);
     status = run.in->run(file);
   }
+  snap->file = file;
   paused.reset();  // the earlier version's objects it still holds go now
   Interpreter* in = run.in.get();
   if (status == Interpreter::kExitCancelled) return nullptr;

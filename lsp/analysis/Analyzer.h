@@ -41,6 +41,9 @@ struct AnalysisInput {
   /// Polled before every statement; when it returns true the run stops and analyze() returns
   /// null (a newer edit made this analysis stale).
   std::function<bool()> cancelled;
+  /// A first analysis of a big text (>= 64 KB, nothing to continue) parses the rest of the text
+  /// on a second thread while the first third already runs (same result either way).
+  bool pipeline = true;
   /// Collect hover/completion facts (false for `tlens check`: diagnostics only).
   bool collectValues = true;
   /// The devices placement assumes (the editor machine's, or virtual GPUs: hovers then show

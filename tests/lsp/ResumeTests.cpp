@@ -102,6 +102,35 @@ TEST_CASE("resume: a continued analysis of a generated TF-style file", "[lsp][re
   CHECK(continued >= 3);
 }
 
+TEST_CASE("resume: a big first analysis run while the rest of the text parses gives the same snapshot", "[lsp][resume]") {
+  std::string text = bench::tfStyleFile(2500);
+  REQUIRE(text.size() > 64 * 1024);
+  AnalysisInput in = inputOf("/big.py", text);
+  auto pipelined = analyze(in);
+  in.pipeline = false;
+  auto plain = analyze(in);
+  REQUIRE(pipelined);
+  REQUIRE(plain);
+  CHECK(pipelined->file->text() == text);
+  CHECK(render(*pipelined) == render(*plain));
+  // A text whose cut falls inside a triple-quoted string still gives the same result.
+  std::string tricky = text.substr(0, text.size() / 3) + "doc = \"\"\"\n" + std::string(text.size() / 3, 'x') +
+                       "\nx = 1\n\"\"\"\n" + text.substr(text.size() / 3);
+  tricky.replace(tricky.find('\n', text.size() / 3 + 8), 1, "\n");  // keep lines
+  in = inputOf("/big.py", tricky);
+  auto a = analyze(in);
+  in.pipeline = false;
+  auto b = analyze(in);
+  REQUIRE(a);
+  REQUIRE(b);
+  std::string ra = render(*a), rb = render(*b);
+  if (ra != rb) {
+    std::ofstream("/tmp/ra.txt") << ra;
+    std::ofstream("/tmp/rb.txt") << rb;
+  }
+  CHECK(ra == rb);
+}
+
 TEST_CASE("resume: a paused run that does not fit the new text is not continued", "[lsp][resume]") {
   std::string text = "import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.zeros([3, 4])\nz = tf.matmul(x, y)\nw = z + 1\n";
   uint32_t at = static_cast<uint32_t>(text.find("w = z"));
