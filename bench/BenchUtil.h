@@ -55,6 +55,8 @@ void mlpBench(bool quick);
 void interpBench(bool quick);
 void devicesBench(bool quick);
 void dapBench(bool quick);
+/// The language server's snapshot values: bytes per value and in all (ValuesBench.cpp).
+void valuesBench(bool quick);
 /// GPU benchmarks (GpuBench.cpp); prints why and returns when there is no CUDA device.
 void gpuBench(bool quick);
 

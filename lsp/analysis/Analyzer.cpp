@@ -296,7 +296,7 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
     if (auto mod = in->mainModule()) {
       mod->globals->vars.forEach([&](const std::string& name, const Value& v) {
         if (name.size() > 1 && name[0] == '_' && name[1] == '_') return;
-        ValueInfo info = renderValue(*in, v, collector.cache(), /*callPython=*/false);
+        RenderedValue info = renderValue(*in, v, collector.cache(), /*callPython=*/false);
         if (v->kind() == Kind::Module) {
           // Submodules the registry would import on first use (`tf.keras`) are members too.
           auto members = std::make_shared<std::vector<Member>>(info.members ? *info.members : std::vector<Member>{});
@@ -323,9 +323,11 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
               }
             });
         }
-        snap->globals.emplace(name, std::move(info));
+        snap->globals.emplace(name, collector.pool()->add(std::move(info)));
       });
     }
+    collector.pool()->finish();
+    snap->pool = collector.pool();
   }
   snap->analysisMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   in->setStatementObserver(nullptr);

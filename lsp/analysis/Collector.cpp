@@ -24,27 +24,34 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
       found = i;
       break;
     }
-  ValueInfo info = renderValue(in_, v, cache_);
+  ValueInfo info = pool_->add(renderValue(in_, v, cache_));
   info.start = s;
   info.end = e;
   if (!found) {
-    values_.push_back(std::move(info));  // `types` stays empty while only `type` was seen
+    values_.push_back(info);  // no types() while only type() was seen
     next_.push_back(firstAt_[s]);
     firstAt_[s] = static_cast<uint32_t>(values_.size());
     return;
   }
   ValueInfo& old = values_[found - 1];
-  std::vector<std::string> types = std::move(old.types);
-  if (types.empty() && info.type != old.type) types.push_back(old.type);
-  if (!types.empty() && types.size() < 8 && std::find(types.begin(), types.end(), info.type) == types.end())
-    types.push_back(info.type);
+  // Pooled strings are equal exactly when their pointers are: comparing types costs nothing, and
+  // a list of types is only made (rarely) when a second one shows up.
+  const std::vector<std::string>& seen = old.types();
+  std::vector<std::string> types;
+  if (seen.empty() ? info.type() != old.type()
+                   : seen.size() < 8 && std::find(seen.begin(), seen.end(), info.type()) == seen.end()) {
+    types = seen.empty() ? std::vector<std::string>{std::string(old.type())} : seen;
+    types.emplace_back(info.type());
+  } else {
+    types = seen;
+  }
   // An Unknown seen later (the second run of a loop body) does not hide what was known.
   if (info.kind == ValueInfo::Kind::Unknown && old.kind != ValueInfo::Kind::Unknown) {
-    old.types = std::move(types);
+    pool_->setTypes(old, std::move(types));
     return;
   }
-  old = std::move(info);
-  old.types = std::move(types);
+  old = info;
+  if (!types.empty()) pool_->setTypes(old, std::move(types));
 }
 
 std::vector<ValueInfo> Collector::take() {
@@ -76,6 +83,8 @@ std::vector<ValueInfo> Collector::take() {
   }
   firstAt_.clear();
   next_.clear();
+  // The snapshot keeps these: no room reserved for observations that never came.
+  values_.shrink_to_fit();
   return std::move(values_);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "lang/interp/Interpreter.h"
@@ -14,7 +15,7 @@ namespace tlens::lsp {
 
 class Collector : public interp::ValueObserver {
  public:
-  explicit Collector(interp::Interpreter& in) : in_(in) {}
+  explicit Collector(interp::Interpreter& in) : in_(in), pool_(std::make_shared<ValuePool>()) {}
 
   /// Values in `file` are collected (the analysed document; when an analysis continues a paused
   /// one, also the earlier version of the document whose functions the prefix defined).
@@ -25,6 +26,8 @@ class Collector : public interp::ValueObserver {
   /// The observations sorted by start, then by descending end (outer spans first). Once.
   std::vector<ValueInfo> take();
   RenderCache& cache() { return cache_; }
+  /// Where the values' strings and details live (the snapshot keeps it; the globals go there too).
+  const std::shared_ptr<ValuePool>& pool() { return pool_; }
 
  private:
   interp::Interpreter& in_;
@@ -39,6 +42,7 @@ class Collector : public interp::ValueObserver {
   std::vector<uint32_t> firstAt_;
   std::vector<uint32_t> next_;
   RenderCache cache_;
+  std::shared_ptr<ValuePool> pool_;
 };
 
 }  // namespace tlens::lsp

@@ -54,7 +54,7 @@ bool simpleValue(const Value& v, int depth = 0) {
   }
 }
 
-void callableInfo(Interpreter& in, const Value& v, ValueInfo& info) {
+void callableInfo(Interpreter& in, const Value& v, RenderedValue& info) {
   Value fn = v;
   bool bound = false;
   if (auto* b = as<BoundMethodObj>(v)) {
@@ -70,7 +70,7 @@ void callableInfo(Interpreter& in, const Value& v, ValueInfo& info) {
     if (n->sig) sig = &*n->sig;
     name = n->name;
   }
-  info.kind = ValueInfo::Kind::Callable;
+  info.kind = RenderedValue::Kind::Callable;
   info.type = "function";
   info.doc = docOf(fn);
   if (!sig) {
@@ -97,7 +97,7 @@ void callableInfo(Interpreter& in, const Value& v, ValueInfo& info) {
 }
 
 /// Keras models offer `_tlens_summary_rows()` (lang/tf/python keras): rows of the summary table.
-void summaryRows(Interpreter& in, const Value& v, InstanceObj& inst, ValueInfo& info) {
+void summaryRows(Interpreter& in, const Value& v, InstanceObj& inst, RenderedValue& info) {
   bool offers = false;
   for (const auto& c : inst.cls->mro)
     if (c->dict.contains("_tlens_summary_rows")) offers = true;
@@ -143,7 +143,7 @@ Members memberNames(Interpreter& in, const Value& v, RenderCache& cache) {
         case Kind::Function:
         case Kind::NativeFunction:
         case Kind::BoundMethod: {
-          ValueInfo ci;
+          RenderedValue ci;
           callableInfo(in, m, ci);
           mem.kind = Member::Kind::Function;
           mem.detail = ci.signature;
@@ -198,18 +198,18 @@ Members memberNames(Interpreter& in, const Value& v, RenderCache& cache) {
   return r;
 }
 
-ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool callPython) {
-  ValueInfo info;
+RenderedValue renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool callPython) {
+  RenderedValue info;
   switch (v->kind()) {
     case Kind::Unknown: {
       auto* u = static_cast<UnknownObj*>(v.get());
-      info.kind = ValueInfo::Kind::Unknown;
+      info.kind = RenderedValue::Kind::Unknown;
       info.type = u->type ? u->type->name : "unknown";
       return info;
     }
     case Kind::Native: {
       if (auto* t = dynamic_cast<tf::TensorObj*>(v.get())) {
-        info.kind = ValueInfo::Kind::Tensor;
+        info.kind = RenderedValue::Kind::Tensor;
         info.type = tf::describeType(t->type);
         info.known = t->type.dtype != DType::Invalid && t->type.shape.rankKnown();
         if (t->isSymbolic() && t->out.node) {
@@ -238,14 +238,14 @@ ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool 
         return info;
       }
       if (auto* d = dynamic_cast<tf::DTypeObj*>(v.get())) {
-        info.kind = ValueInfo::Kind::DType;
+        info.kind = RenderedValue::Kind::DType;
         info.type = d->typeName();
         info.known = true;
         info.value = std::string(d->numpy ? "np." : "tf.") + std::string(dtypeName(d->dtype));
         return info;
       }
       auto* n = static_cast<NativeObject*>(v.get());
-      info.kind = ValueInfo::Kind::Instance;
+      info.kind = RenderedValue::Kind::Instance;
       info.type = n->typeName();
       info.members = memberNames(in, v, cache);
       return info;
@@ -256,19 +256,19 @@ ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool 
       callableInfo(in, v, info);
       return info;
     case Kind::Module:
-      info.kind = ValueInfo::Kind::Module;
+      info.kind = RenderedValue::Kind::Module;
       info.type = "module";
       info.value = static_cast<ModuleObj*>(v.get())->name;
       info.members = memberNames(in, v, cache);
       return info;
     case Kind::Class: {
       auto* c = static_cast<ClassObj*>(v.get());
-      info.kind = ValueInfo::Kind::Class;
+      info.kind = RenderedValue::Kind::Class;
       info.type = "type";
       info.value = c->name;
       info.doc = docOf(v);
       if (Value init = c->dict.get("__init__")) {
-        ValueInfo ci;
+        RenderedValue ci;
         callableInfo(in, std::make_shared<BoundMethodObj>(v, init), ci);
         info.signature = c->name + ci.signature.substr(ci.signature.find('('));
         info.params = ci.params;
@@ -278,7 +278,7 @@ ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool 
     }
     case Kind::Instance: {
       auto* inst = static_cast<InstanceObj*>(v.get());
-      info.kind = ValueInfo::Kind::Instance;
+      info.kind = RenderedValue::Kind::Instance;
       info.type = inst->cls->name;
       if (callPython) summaryRows(in, v, *inst, info);
       // Shapes are values people want to see: `x.shape` -> TensorShape([Dimension(None), ...]).
@@ -295,7 +295,7 @@ ValueInfo renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool 
     default:
       break;
   }
-  info.kind = ValueInfo::Kind::Python;
+  info.kind = RenderedValue::Kind::Python;
   info.type = in.typeName(v);
   if (simpleValue(v)) {
     try {

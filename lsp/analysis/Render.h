@@ -5,15 +5,16 @@
 #include <unordered_map>
 
 #include "lang/interp/Interpreter.h"
-#include "lsp/analysis/Snapshot.h"
+#include "lsp/analysis/ValuePool.h"
 
 namespace tlens::lsp {
 
 /// Member lists by object, so a module seen many times is listed once per analysis.
 using RenderCache = std::unordered_map<const interp::Object*, Members>;
 
+/// The value's facts, each its own string (ValuePool::add() makes the snapshot's ValueInfo).
 /// `callPython`: may call Python (a Keras model's summary rows); only while a run is in progress.
-ValueInfo renderValue(interp::Interpreter& in, const interp::Value& v, RenderCache& cache, bool callPython = true);
+RenderedValue renderValue(interp::Interpreter& in, const interp::Value& v, RenderCache& cache, bool callPython = true);
 /// The public names `v` offers after a dot; null when it offers none we can list.
 Members memberNames(interp::Interpreter& in, const interp::Value& v, RenderCache& cache);
 

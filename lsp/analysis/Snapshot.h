@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lang/interp/Diagnostic.h"
@@ -25,28 +27,71 @@ struct Member {
 };
 using Members = std::shared_ptr<const std::vector<Member>>;
 
+/// The rare facts of a value: callables (signature, parameters, doc), classes, Keras models'
+/// summary rows, placement notes, and the types of a span seen with several. Most values have
+/// none; those that do share one record per distinct content (ValuePool).
+struct ValueDetail {
+  std::string placementNote;  ///< tensors: why not on the device asked or defaulted to
+  std::string opSummary;      ///< one-line documentation, when not the op's (hover looks up `op`'s)
+  std::string signature;      ///< callables: "matmul(a, b, transpose_a=False, ...)"
+  std::vector<std::string> params;  ///< callables: parameter names, in order
+  std::string doc;            ///< callables and classes: first line of the docstring
+  std::vector<std::vector<std::string>> summaryRows;  ///< Keras models: _tlens_summary_rows()
+  /// Every distinct type observed, in order (<= 8); empty when only the value's type was seen.
+  std::vector<std::string> types;
+  bool operator==(const ValueDetail&) const = default;
+};
+
+class ValuePool;
+
 /// What one expression (or assignment target) evaluated to, rendered. Several observations of
 /// the same span (loops, call sites, both branches of an unknown `if`) are merged: the fields
-/// describe the last one, `types` lists every distinct type seen.
-struct ValueInfo {
+/// describe the last one, `types()` lists every distinct type seen.
+///
+/// Compact (a snapshot holds tens of thousands): the strings are pooled and the rare facts are
+/// one shared ValueDetail, both owned by the snapshot's ValuePool; a ValueInfo is only valid
+/// while its snapshot lives. Read it through the accessors.
+class ValueInfo {
+ public:
   uint32_t start = 0, end = 0;  ///< byte span of the expression
   enum class Kind : uint8_t { Unknown, Tensor, DType, Python, Callable, Module, Class, Instance } kind = Kind::Unknown;
-  std::string type;        ///< "float32[?, 256]", "int", "Sequential"
-  bool known = false;      ///< a tensor with known dtype and rank, or a Python value with known value
-  std::string value;       ///< repr of a known small Python value ("3", "[784, 256]")
-  std::string device;      ///< tensors: "/cpu:0"
-  std::string placementNote;  ///< tensors: why not on the device asked or defaulted to
-  std::string node;        ///< graph tensors: the node it creates ("fc1/Relu")
-  std::string op;          ///< graph tensors: op type ("Relu")
-  std::string opSummary;   ///< one-line documentation, when not the op's (hover looks up `op`'s)
-  std::string signature;   ///< callables: "matmul(a, b, transpose_a=False, ...)"
-  std::vector<std::string> params;  ///< callables: parameter names, in order
-  std::string doc;         ///< callables and classes: first line of the docstring
-  std::vector<std::vector<std::string>> summaryRows;  ///< Keras models: _tlens_summary_rows()
-  /// Every distinct `type` observed here, in order (<= 8); empty when only `type` was seen
-  /// (most values: no allocation for them).
-  std::vector<std::string> types;
-  Members members;         ///< what the value offers after a dot (modules, objects); may be null
+  bool known = false;  ///< a tensor with known dtype and rank, or a Python value with known value
+
+  std::string_view type() const { return text(type_); }      ///< "float32[?, 256]", "int", "Sequential"
+  std::string_view value() const { return text(value_); }    ///< repr of a known small Python value ("3", "[784, 256]")
+  std::string_view device() const { return text(device_); }  ///< tensors: "/cpu:0"
+  std::string_view node() const { return text(node_); }      ///< graph tensors: the node it creates ("fc1/Relu")
+  std::string_view op() const { return text(op_); }          ///< graph tensors: op type ("Relu")
+  std::string_view placementNote() const { return detail().placementNote; }
+  std::string_view opSummary() const { return detail().opSummary; }
+  std::string_view signature() const { return detail().signature; }
+  const std::vector<std::string>& params() const { return detail().params; }
+  std::string_view doc() const { return detail().doc; }
+  const std::vector<std::vector<std::string>>& summaryRows() const { return detail().summaryRows; }
+  /// Every distinct type() observed here, in order (<= 8); empty when only type() was seen.
+  const std::vector<std::string>& types() const { return detail().types; }
+  /// What the value offers after a dot (modules, objects); may be null.
+  const std::vector<Member>* members() const { return members_; }
+
+ private:
+  friend class ValuePool;
+  /// A pooled string: its bytes, preceded by their count as a uint32_t; null for "".
+  static std::string_view text(const char* p) {
+    if (!p) return {};
+    uint32_t n;
+    std::memcpy(&n, p - sizeof n, sizeof n);
+    return {p, n};
+  }
+  const ValueDetail& detail() const { return detail_ ? *detail_ : kNoDetail; }
+  static const ValueDetail kNoDetail;
+
+  const char* type_ = nullptr;
+  const char* value_ = nullptr;
+  const char* device_ = nullptr;
+  const char* node_ = nullptr;
+  const char* op_ = nullptr;
+  const ValueDetail* detail_ = nullptr;
+  const std::vector<Member>* members_ = nullptr;
 };
 
 struct Snapshot {
@@ -55,6 +100,8 @@ struct Snapshot {
   std::shared_ptr<const lang::SourceFile> file;
   /// The interpreter's diagnostics for this file, unfiltered (features decide what to publish).
   std::vector<interp::Diagnostic> diagnostics;
+  /// Owns the strings and details `values` and `globals` point to (null when none were collected).
+  std::shared_ptr<const ValuePool> pool;
   /// Sorted by start, then by descending end (outer spans first).
   std::vector<ValueInfo> values;
   /// The module's globals after the run: name -> rendered value (completion of user symbols).

@@ -9,7 +9,7 @@ namespace {
 
 bool isIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-void addMembers(const Members& ms, const std::string& prefix, std::vector<CompletionInfo>& out) {
+void addMembers(const std::vector<Member>* ms, const std::string& prefix, std::vector<CompletionInfo>& out) {
   if (!ms) return;
   for (const Member& m : *ms)
     if (m.name.compare(0, prefix.size(), prefix) == 0) out.push_back({m.name, m.kind, m.detail, m.doc});
@@ -30,17 +30,17 @@ std::vector<CompletionInfo> completion(const Snapshot& s, lang::TextPos pos) {
     while (b > 0 && (isIdent(line[b - 1]) || line[b - 1] == '.')) --b;
     std::string object(line.substr(b, dot - b));
     if (auto it = s.moduleMembers.find(object); it != s.moduleMembers.end()) {
-      addMembers(it->second, prefix, out);
+      addMembers(it->second.get(), prefix, out);
     } else {
       // Any expression the analysis saw ending right before the dot (`x.`, `model.`).
       uint32_t lineStart = s.file->offsetOf({pos.line, 0});
       uint32_t end = lineStart + static_cast<uint32_t>(dot);
       const ValueInfo* best = nullptr;
       for (const ValueInfo& v : s.values)
-        if (v.end == end && v.members && (!best || v.start > best->start)) best = &v;
+        if (v.end == end && v.members() && (!best || v.start > best->start)) best = &v;
       if (!best)
-        if (auto g = s.globals.find(object); g != s.globals.end() && g->second.members) best = &g->second;
-      if (best) addMembers(best->members, prefix, out);
+        if (auto g = s.globals.find(object); g != s.globals.end() && g->second.members()) best = &g->second;
+      if (best) addMembers(best->members(), prefix, out);
     }
     return out;
   }
@@ -54,8 +54,8 @@ std::vector<CompletionInfo> completion(const Snapshot& s, lang::TextPos pos) {
                : v.kind == ValueInfo::Kind::Class  ? Member::Kind::Class
                : v.kind == ValueInfo::Kind::Module ? Member::Kind::Module
                                                    : Member::Kind::Value;
-      c.detail = v.signature.empty() ? v.type : v.signature;
-      c.doc = v.doc;
+      c.detail = v.signature().empty() ? v.type() : v.signature();
+      c.doc = v.doc();
     }
     out.push_back(std::move(c));
   }
@@ -64,7 +64,7 @@ std::vector<CompletionInfo> completion(const Snapshot& s, lang::TextPos pos) {
     const ValueInfo& v = global.second;
     if (name.compare(0, prefix.size(), prefix) != 0 || name == prefix) continue;
     if (std::any_of(out.begin(), out.end(), [&](const CompletionInfo& c) { return c.label == name; })) continue;
-    out.push_back({name, v.kind == ValueInfo::Kind::Module ? Member::Kind::Module : Member::Kind::Value, v.type, ""});
+    out.push_back({name, v.kind == ValueInfo::Kind::Module ? Member::Kind::Module : Member::Kind::Value, std::string(v.type()), ""});
   }
   return out;
 }

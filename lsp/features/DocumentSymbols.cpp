@@ -52,7 +52,7 @@ void collect(const Snapshot& s, TSNode block, Ctx ctx, std::vector<SymbolInfo>& 
       sym.range = rangeOf(*s.file, n);
       sym.selection = rangeOf(*s.file, left);
       if (const ValueInfo* v = s.valueOf(ts_node_start_byte(left), ts_node_end_byte(left)))
-        if (v->kind == ValueInfo::Kind::Tensor || v->known) sym.detail = v->type;
+        if (v->kind == ValueInfo::Kind::Tensor || v->known) sym.detail = v->type();
       out.push_back(std::move(sym));
     } else if (t == "if_statement" || t == "with_statement" || t == "try_statement" || t == "block") {
       // Module-level definitions under `if __name__ == "__main__":` and friends.

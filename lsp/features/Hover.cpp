@@ -33,20 +33,20 @@ std::optional<HoverInfo> hover(const Snapshot& s, lang::TextPos pos) {
   h.range = {s.file->positionOf(v->start), s.file->positionOf(v->end)};
   h.expression = std::string(s.file->text().substr(v->start, v->end - v->start));
   h.kind = v->kind;
-  h.type = v->type;
-  h.types = v->types.empty() ? std::vector<std::string>{v->type} : v->types;
-  h.value = v->value;
-  h.device = v->device;
-  h.placementNote = v->placementNote;
-  h.node = v->node;
-  h.op = v->op;
-  h.opSummary = v->opSummary;
-  h.signature = v->signature;
-  h.doc = v->doc;
-  h.summaryRows = v->summaryRows;
+  h.type = v->type();
+  h.types = v->types().empty() ? std::vector<std::string>{h.type} : v->types();
+  h.value = v->value();
+  h.device = v->device();
+  h.placementNote = v->placementNote();
+  h.node = v->node();
+  h.op = v->op();
+  h.opSummary = v->opSummary();
+  h.signature = v->signature();
+  h.doc = v->doc();
+  h.summaryRows = v->summaryRows();
   if (const ValueInfo* callee = calleeOf(s, *v)) {
-    if (h.signature.empty()) h.signature = callee->signature;
-    if (h.doc.empty()) h.doc = callee->doc;
+    if (h.signature.empty()) h.signature = callee->signature();
+    if (h.doc.empty()) h.doc = callee->doc();
   }
   if (h.opSummary.empty() && !h.op.empty())
     if (const OpDef* op = OpRegistry::global().find(h.op)) h.opSummary = op->summary;

@@ -13,8 +13,8 @@ std::vector<InlayHintInfo> inlayHints(const Snapshot& s, TextRange range) {
     // Only tensors whose dtype and rank are known: a hint must never guess.
     if (!v || v->kind != ValueInfo::Kind::Tensor || !v->known) continue;
     // A name bound to different types (a loop, several call sites) gets no hint.
-    if (v->types.size() > 1) continue;
-    out.push_back({s.file->positionOf(b), ": " + v->type});
+    if (v->types().size() > 1) continue;
+    out.push_back({s.file->positionOf(b), ": " + std::string(v->type())});
   }
   return out;
 }

@@ -123,7 +123,7 @@ void logOfSoftmax(const Snapshot& s, TSNode call, std::vector<DiagnosticInfo>& o
   TSNode arg = ts_node_named_child(args, 0);
   if (ts_node_is_null(arg) || nodeType(arg) == "keyword_argument") return;
   bool softmax = false;
-  if (const ValueInfo* v = s.valueOf(ts_node_start_byte(arg), ts_node_end_byte(arg))) softmax = v->op == "Softmax";
+  if (const ValueInfo* v = s.valueOf(ts_node_start_byte(arg), ts_node_end_byte(arg))) softmax = v->op() == "Softmax";
   if (!softmax && nodeType(arg) == "call") {
     std::string inner = dottedName(*s.file, fieldOf(arg, "function"));
     softmax = inner == "tf.nn.softmax" || inner == "tf.math.softmax";

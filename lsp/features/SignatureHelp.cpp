@@ -43,10 +43,10 @@ std::optional<SignatureInfo> signatureHelp(const Snapshot& s, lang::TextPos pos)
   std::string callee = text.substr(b, end - b);
   SignatureInfo out;
   // The callee as the analysis saw it, else a member of a global module ("tf.matmul").
-  if (const ValueInfo* v = s.valueOf(static_cast<uint32_t>(b), static_cast<uint32_t>(end)); v && !v->signature.empty()) {
-    out.label = v->signature;
-    out.params = v->params;
-    out.doc = v->doc;
+  if (const ValueInfo* v = s.valueOf(static_cast<uint32_t>(b), static_cast<uint32_t>(end)); v && !v->signature().empty()) {
+    out.label = v->signature();
+    out.params = v->params();
+    out.doc = v->doc();
   } else {
     size_t dot = callee.rfind('.');
     const Members* ms = nullptr;
@@ -61,10 +61,10 @@ std::optional<SignatureInfo> signatureHelp(const Snapshot& s, lang::TextPos pos)
           out.label = m.detail;
           out.doc = m.doc;
         }
-    } else if (auto g = s.globals.find(callee); g != s.globals.end() && !g->second.signature.empty()) {
-      out.label = g->second.signature;
-      out.params = g->second.params;
-      out.doc = g->second.doc;
+    } else if (auto g = s.globals.find(callee); g != s.globals.end() && !g->second.signature().empty()) {
+      out.label = g->second.signature();
+      out.params = g->second.params();
+      out.doc = g->second.doc();
     }
     if (out.label.empty()) return std::nullopt;
     if (out.params.empty()) {

@@ -32,12 +32,14 @@ std::string render(const Snapshot& s) {
   std::ostringstream o;
   for (const DiagnosticInfo& d : diagnostics(s)) o << describe(d) << "\n";
   for (const ValueInfo& v : s.values) {
-    o << v.start << "-" << v.end << " " << static_cast<int>(v.kind) << " " << v.type << " " << v.value << " " << v.device
-      << " " << v.node << " " << v.op << " " << v.signature;
-    for (const auto& t : v.types) o << " |" << t;
+    o << v.start << "-" << v.end << " " << static_cast<int>(v.kind) << " " << v.type() << " " << v.value() << " " << v.device()
+      << " " << v.node() << " " << v.op() << " " << v.signature() << " " << v.doc() << " " << v.placementNote();
+    for (const auto& p : v.params()) o << " ," << p;
+    for (const auto& row : v.summaryRows()) o << " " << row.size() << ":" << (row.empty() ? "" : row.back());
+    for (const auto& t : v.types()) o << " |" << t;
     o << "\n";
   }
-  for (const auto& [name, v] : s.globals) o << name << ": " << v.type << " " << v.value << "\n";
+  for (const auto& [name, v] : s.globals) o << name << ": " << v.type() << " " << v.value() << "\n";
   return o.str();
 }
 
