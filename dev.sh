@@ -70,14 +70,17 @@ case "${1:-}" in
     ctest --test-dir build --output-on-failure -j"$JOBS"
     bash tests/dap/e2e/run.sh "$PWD/build/tlens"
     bash tests/lsp/client/run.sh "$PWD/build/tlens"
-    bash tests/fuzz/run.sh framing 20
     # The VS Code extension: build, lint, unit tests, graph view in headless Chromium, editor docs.
     TLENS="$PWD/build/tlens" bash extensions/vscode/test.sh
-    # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer.
-    configure build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-      -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF
+    # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer, built with clang and
+    # libFuzzer's coverage, so the same tree links the fuzz targets: the framing and the analyser
+    # fuzzers then run 20 s each from their seed corpora.
+    bash tests/fuzz/run.sh --install
+    CC=clang CXX=clang++ configure build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+      -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_FUZZ=ON -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF
     cmake --build build-asan -j"$JOBS"
     ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j"$JOBS"
+    FUZZ_BUILD=build-asan bash tests/fuzz/run.sh all 20
     ;;
   tsan)
     # The debugger's and the language server's suites (threads: the DAP reader, the request
@@ -89,7 +92,7 @@ case "${1:-}" in
       -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_C_FLAGS="-fsanitize=thread" \
       -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF -DTLENS_NATIVE=OFF
     cmake --build build-tsan -j"$JOBS" --target tlens_dap_tests tlens_protocol_tests tlens_lsp_tests
-    ctest --test-dir build-tsan --output-on-failure -j"$JOBS" -R "^(dap|protocol|lsp):"
+    TLENS_TEST_BUDGET_MS=600000 ctest --test-dir build-tsan --output-on-failure -j"$JOBS" -R "^(dap|protocol|lsp):"
     ;;
   bench)
     install_deps

@@ -15,7 +15,9 @@
 // contains `text`. checkDiagnostics compares the full set both ways.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
 #include <functional>
 #include <thread>
@@ -85,12 +87,20 @@ inline const char* severityWord(int s) {
   }
 }
 
+/// The analysis budget tests use: `ms`, or $TLENS_TEST_BUDGET_MS (`dev.sh tsan` raises it: under
+/// ThreadSanitizer an analysis runs ten times slower and would stop at the budget).
+inline int testBudgetMs(int ms) {
+  const char* e = std::getenv("TLENS_TEST_BUDGET_MS");
+  int v = e ? std::atoi(e) : 0;
+  return v > 0 ? std::max(v, ms) : ms;
+}
+
 inline std::shared_ptr<const Snapshot> analyzeFixture(const std::string& src, const std::string& path = "/fixture.py") {
   AnalysisInput in;
   in.uri = "file://" + path;
   in.path = path;
   in.text = src;
-  in.timeBudgetMs = 2000;  // a loaded test machine must not cut analyses short
+  in.timeBudgetMs = testBudgetMs(2000);  // a loaded test machine must not cut analyses short
   return analyze(in);
 }
 

@@ -23,7 +23,7 @@ AnalysisInput inputOf(const std::string& path, const std::string& text) {
   in.uri = "file://" + path;
   in.path = path;
   in.text = text;
-  in.timeBudgetMs = 5000;  // a loaded test machine must not cut analyses short
+  in.timeBudgetMs = testBudgetMs(5000);  // a loaded test machine must not cut analyses short
   return in;
 }
 
@@ -142,10 +142,10 @@ TEST_CASE("resume: a paused run that does not fit the new text is not continued"
   std::string tf1 = text + "p = tf.placeholder(tf.float32, [None, 3])\n";
   for (const auto& [name, edited, path, budget] :
        std::vector<std::tuple<std::string, std::string, std::string, int>>{
-           {"edit before the pause", earlier, "/m.py", 5000},
-           {"TF style changes", tf1, "/m.py", 5000},
-           {"another file", text, "/other.py", 5000},
-           {"another time budget", text, "/m.py", 4000},
+           {"edit before the pause", earlier, "/m.py", testBudgetMs(5000)},
+           {"TF style changes", tf1, "/m.py", testBudgetMs(5000)},
+           {"another file", text, "/other.py", testBudgetMs(5000)},
+           {"another time budget", text, "/m.py", testBudgetMs(5000) - 1000},
        }) {
     CAPTURE(name);
     auto paused = analyzePrefix(inputOf("/m.py", text), at);
@@ -173,7 +173,7 @@ TEST_CASE("resume: the scheduler continues paused runs while a document is edite
   SchedulerOptions o;
   o.threads = 1;
   o.debounceMs = 0;
-  o.timeBudgetMs = 5000;
+  o.timeBudgetMs = testBudgetMs(5000);
   Scheduler s(o, [&](std::shared_ptr<const Snapshot> snap) {
     std::lock_guard<std::mutex> l(mu);
     published.push_back(std::move(snap));
@@ -206,7 +206,7 @@ TEST_CASE("resume: edits before the paused place, closing and reopening while a 
   SchedulerOptions o;
   o.threads = 1;
   o.debounceMs = 0;
-  o.timeBudgetMs = 5000;
+  o.timeBudgetMs = testBudgetMs(5000);
   Scheduler s(o, [&](std::shared_ptr<const Snapshot> snap) {
     std::lock_guard<std::mutex> l(mu);
     published.push_back(std::move(snap));
