@@ -120,10 +120,11 @@ async function timeToDiagnostics(c, uri, send) {
 
     // Not targets: the same edit near the end and near the start of the file (an edit re-runs the
     // statements from the edited one on; the pauser prepares the part before it).
-    const editAt = async (line) => {
+    const editAt = async (line, quietMs = 0) => {
       const c0 = lines[line].indexOf('784');
       const times = [];
       for (let i = 0; i < 6; ++i) {
+        if (quietMs) await new Promise((r) => setTimeout(r, quietMs));
         const newText = i % 2 === 0 ? '785' : '784';
         const r = await timeToDiagnostics(c, uri, () =>
           c.change(uri, ++version, [{ range: { start: { line, character: c0 }, end: { line, character: c0 + 3 } }, text: newText }]));
@@ -134,6 +135,10 @@ async function timeToDiagnostics(c, uri, send) {
     const withDim = lines.map((l, i) => (/\[None, 784\]/.test(l) ? i : -1)).filter((i) => i >= 0);
     out.editNearEndMs = await editAt(withDim[withDim.length - 1]);
     out.editNearStartMs = await editAt(withDim[0]);
+    // The middle edit again, each after 300 ms without edits (someone who reads the result
+    // before the next change; the edits above come back to back, each as soon as the previous
+    // diagnostics arrive, which leaves the server no time to prepare for the next one).
+    out.editAfterQuietMs = await editAt(target, 300);
 
     out.peakRssMb = peakRssMb(c.proc.pid);
     out.lines = lines.length;

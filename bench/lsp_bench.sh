@@ -54,7 +54,8 @@ const targets = [
 // much less sensitive to other processes than the wall-clock times above.
 const extra = [['server CPU per open', 'cpuPerOpenMs', 'ms'], ['server CPU per edit', 'cpuPerEditMs', 'ms'],
                ['the same edit near the end of the file (median of 6)', 'editNearEndMs', 'ms'],
-               ['the same edit near the start of the file (median of 6)', 'editNearStartMs', 'ms']];
+               ['the same edit near the start of the file (median of 6)', 'editNearStartMs', 'ms'],
+               ['the middle edit after 300 ms without edits (median of 6)', 'editAfterQuietMs', 'ms']];
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const servers = [...new Set(all.map((r) => r.server))];
 const rows = {};
