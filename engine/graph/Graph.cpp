@@ -24,16 +24,13 @@ std::vector<TensorType> outputTypes(const std::vector<Output>& outs) {
 }
 
 std::string Graph::uniqueName(const std::string& base) {
-  std::string name = base;
   int& count = nameCounts_[base];
-  if (count > 0 || usedNames_.count(name)) {
-    do {
-      name = base + "_" + std::to_string(++count);
-    } while (usedNames_.count(name));
-  } else {
-    count = 0;
-  }
-  usedNames_.insert(name);
+  // The base itself while free (one probe of the used names: insert tells whether it was there).
+  if (count == 0 && usedNames_.insert(base).second) return base;
+  std::string name;
+  do {
+    name = base + "_" + std::to_string(++count);
+  } while (!usedNames_.insert(name).second);
   return name;
 }
 
