@@ -9,11 +9,7 @@ namespace tlens::interp {
 Flow Machine::execBlock(TSNode block) {
   if (ts_node_is_null(block)) return Flow::Normal;
   // The tree's child lists are memoised and never move (lang/syntax/ChildCache.h).
-  return execStatements(namedChildren(block));
-}
-
-Flow Machine::execStatements(std::span<const TSNode> stmts) {
-  for (TSNode s : stmts) {
+  for (TSNode s : namedChildren(block)) {
     Flow f = exec(s);
     if (f != Flow::Normal) return f;
   }

@@ -140,7 +140,6 @@ class Machine {
 
   // ---- statements ----
   Flow execBlock(TSNode block);
-  Flow execStatements(std::span<const TSNode> stmts);
   Flow exec(TSNode stmt);
   Flow execExpressionStatement(TSNode n);
   /// Runs the statements Tree-sitter recognised inside an ERROR node.

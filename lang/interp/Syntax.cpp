@@ -169,9 +169,9 @@ const Fields& fields() {
   return f;
 }
 
-NodeList<TSNode> namedChildren(TSNode n) { return lang::ChildCache::lookup(n).named; }
+NodeList<lang::NamedChildren, TSNode> namedChildren(TSNode n) { return lang::ChildCache::lookup(n).named; }
 
-NodeList<Child> children(TSNode n) { return lang::ChildCache::lookup(n).all; }
+NodeList<std::span<const Child>, Child> children(TSNode n) { return lang::ChildCache::lookup(n).all; }
 
 TSNode field(TSNode n, TSFieldId id) {
   if (ts_node_is_null(n)) return n;

@@ -190,7 +190,7 @@ std::vector<DiagnosticInfo> lints(const Snapshot& s) {
     Check check = sym < kCheckOf.size() ? kCheckOf[sym] : None;
     if (check == Attribute) unknownAttribute(s, n, sets, out);
     else if (check == Call) logOfSoftmax(s, n, out);
-    std::span<const TSNode> named = lang::ChildCache::lookup(n).named;
+    const lang::NamedChildren& named = lang::ChildCache::lookup(n).named;
     for (auto it = named.rbegin(); it != named.rend(); ++it)
       if (ts_node_child_count(*it) > 0) stack.push_back(*it);
   }
