@@ -1,5 +1,6 @@
 #include "lang/syntax/ChildCache.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <unordered_map>
@@ -46,7 +47,9 @@ std::pair<size_t, size_t> list(TSNode n, NodeChild* all, uint32_t* named) {
     TSNode ch = ts_tree_cursor_current_node(c);
     if (isExtra(ch)) continue;
     if (ts_node_is_named(ch)) named[k++] = static_cast<uint32_t>(a);
-    all[a++] = {ch, ts_tree_cursor_current_field_id(c)};
+    uint32_t grandchildren = ts_node_child_count(ch);
+    all[a++] = {ch, ts_tree_cursor_current_field_id(c), ts_node_symbol(ch),
+                static_cast<uint16_t>(std::min<uint32_t>(grandchildren, 65535))};
   } while (ts_tree_cursor_goto_next_sibling(c));
   return {a, k};
 }

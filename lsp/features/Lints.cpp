@@ -182,17 +182,24 @@ std::vector<DiagnosticInfo> lints(const Snapshot& s) {
     }
     return v;
   }();
-  std::vector<TSNode> stack{s.file->root()};
+  // Each child's symbol and child count come with the list, so the walk reads no node twice.
+  struct Pending {
+    TSNode node;
+    TSSymbol symbol;
+  };
+  TSNode root = s.file->root();
+  std::vector<Pending> stack{{root, ts_node_symbol(root)}};
   while (!stack.empty()) {
-    TSNode n = stack.back();
+    auto [n, sym] = stack.back();
     stack.pop_back();
-    TSSymbol sym = ts_node_symbol(n);
     Check check = sym < kCheckOf.size() ? kCheckOf[sym] : None;
     if (check == Attribute) unknownAttribute(s, n, sets, out);
     else if (check == Call) logOfSoftmax(s, n, out);
     const lang::NamedChildren& named = lang::ChildCache::lookup(n).named;
-    for (auto it = named.rbegin(); it != named.rend(); ++it)
-      if (ts_node_child_count(*it) > 0) stack.push_back(*it);
+    for (size_t i = named.size(); i-- > 0;) {
+      const lang::NodeChild& c = named.child(i);
+      if (c.childCount > 0) stack.push_back({c.node, c.symbol});
+    }
   }
   std::sort(out.begin(), out.end(), [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
     return a.range.start.line != b.range.start.line ? a.range.start.line < b.range.start.line
