@@ -24,16 +24,16 @@ std::vector<TensorType> outputTypes(const std::vector<Output>& outs) {
 }
 
 std::string Graph::uniqueName(const std::string& base) {
-  std::string name = base;
+  // The base itself while free: one probe of the used names (insert tells whether it was
+  // there). A base with a suffix count is always among the used names (the count only grows
+  // after the base was found taken, and names are never released), so a fresh base needs no
+  // count entry.
+  if (usedNames_.insert(base).second) return base;
   int& count = nameCounts_[base];
-  if (count > 0 || usedNames_.count(name)) {
-    do {
-      name = base + "_" + std::to_string(++count);
-    } while (usedNames_.count(name));
-  } else {
-    count = 0;
-  }
-  usedNames_.insert(name);
+  std::string name;
+  do {
+    name = base + "_" + std::to_string(++count);
+  } while (!usedNames_.insert(name).second);
   return name;
 }
 

@@ -98,6 +98,18 @@ std::string unescape(std::string_view s, bool raw, bool fstring) {
 }  // namespace
 
 Value Machine::evalInteger(TSNode n) {
+  // Small decimal literals (most of them: shapes, strides, axes) are the shared small ints: no
+  // trip through the literal cache.
+  std::string_view digits = text(n);
+  if (!digits.empty() && digits.size() <= 3 && (digits.size() == 1 || digits[0] != '0')) {
+    int64_t v = 0;
+    bool decimal = true;
+    for (char c : digits) {
+      if (c < '0' || c > '9') decimal = false;
+      v = v * 10 + (c - '0');
+    }
+    if (decimal && v <= 256) return makeInt(v);
+  }
   NodeKey key(n);
   auto it = constCache.find(key);
   if (it != constCache.end()) return it->second;

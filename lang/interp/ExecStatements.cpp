@@ -8,17 +8,8 @@ namespace tlens::interp {
 
 Flow Machine::execBlock(TSNode block) {
   if (ts_node_is_null(block)) return Flow::Normal;
-  NodeKey key(block);
-  auto it = blockCache.find(key);
-  if (it == blockCache.end()) it = blockCache.emplace(key, namedChildren(block)).first;
-  // The cache may rehash while the block runs (nested blocks), but unordered_map never moves
-  // its elements, so the reference stays valid.
-  const std::vector<TSNode>& stmts = it->second;
-  return execStatements(stmts);
-}
-
-Flow Machine::execStatements(const std::vector<TSNode>& stmts) {
-  for (TSNode s : stmts) {
+  // The tree's child lists are memoised and never move (lang/syntax/ChildCache.h).
+  for (TSNode s : namedChildren(block)) {
     Flow f = exec(s);
     if (f != Flow::Normal) return f;
   }

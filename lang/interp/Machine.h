@@ -146,7 +146,6 @@ class Machine {
 
   // ---- statements ----
   Flow execBlock(TSNode block);
-  Flow execStatements(const std::vector<TSNode>& stmts);
   Flow exec(TSNode stmt);
   Flow execExpressionStatement(TSNode n);
   /// Runs the statements Tree-sitter recognised inside an ERROR node.
@@ -326,8 +325,6 @@ class Machine {
   std::unordered_map<std::string, std::shared_ptr<ClassObj>> nativeTypes;  ///< by NativeObject type name
 
   std::vector<Frame*> frames;
-  /// Statements of each block (blocks run many times in loops).
-  std::unordered_map<NodeKey, std::vector<TSNode>, NodeKeyHash> blockCache;
   /// Literal values.
   std::unordered_map<NodeKey, Value, NodeKeyHash> constCache;
   /// While assigning comprehension targets: the comprehension's scope.

@@ -6,7 +6,18 @@ namespace tlens::interp {
 
 // ---- Namespace ---------------------------------------------------------------------------------
 
+// Small namespaces (most function locals, small instances) are scanned instead of hashed: up to
+// kLinear entries the index stays empty; past that it holds every live entry.
+namespace {
+constexpr size_t kLinear = 8;
+}
+
 const Value* Namespace::find(std::string_view name) const {
+  if (entries_.size() <= kLinear) {
+    for (const auto& [k, v] : entries_)
+      if (v && k.size() == name.size() && k == name) return &v;
+    return nullptr;
+  }
   auto it = index_.find(name);
   if (it == index_.end()) return nullptr;
   const Value& v = entries_[it->second].second;
@@ -22,23 +33,25 @@ void Namespace::set(std::string_view name, Value v) {
     erase(name);
     return;
   }
-  auto it = index_.find(name);
-  if (it != index_.end()) {
-    Value& slot = entries_[it->second].second;
-    if (!slot) ++live_;
-    slot = std::move(v);
+  if (Value* slot = find(name)) {
+    *slot = std::move(v);
     return;
   }
-  index_.emplace(std::string(name), entries_.size());
   entries_.emplace_back(std::string(name), std::move(v));
   ++live_;
+  if (entries_.size() == kLinear + 1) {
+    for (size_t i = 0; i < entries_.size(); ++i)
+      if (entries_[i].second) index_.emplace(entries_[i].first, i);
+  } else if (entries_.size() > kLinear + 1) {
+    index_.emplace(std::string(name), entries_.size() - 1);
+  }
 }
 
 bool Namespace::erase(std::string_view name) {
-  auto it = index_.find(name);
-  if (it == index_.end() || !entries_[it->second].second) return false;
-  entries_[it->second].second.reset();
-  index_.erase(it);
+  Value* v = find(name);
+  if (!v) return false;
+  v->reset();
+  if (entries_.size() > kLinear) index_.erase(index_.find(name));
   --live_;
   if (entries_.size() > 32 && live_ * 2 < entries_.size()) {
     std::vector<std::pair<std::string, Value>> kept;
@@ -47,7 +60,8 @@ bool Namespace::erase(std::string_view name) {
       if (e.second) kept.push_back(std::move(e));
     entries_ = std::move(kept);
     index_.clear();
-    for (size_t i = 0; i < entries_.size(); ++i) index_.emplace(entries_[i].first, i);
+    if (entries_.size() > kLinear)
+      for (size_t i = 0; i < entries_.size(); ++i) index_.emplace(entries_[i].first, i);
   }
   return true;
 }

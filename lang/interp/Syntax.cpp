@@ -144,10 +144,6 @@ TSFieldId fieldId(const char* name) {
   return ts_language_field_id_for_name(lang::pythonLanguage(), name, static_cast<uint32_t>(std::strlen(name)));
 }
 
-/// Comments and line continuations are extras to skip; ERROR nodes may be extras too but are
-/// kept (the evaluator recovers statements from them).
-bool skippable(TSNode n) { return ts_node_is_extra(n) && ts_node_symbol(n) != static_cast<TSSymbol>(-1); }
-
 }  // namespace
 
 NodeKind kindOf(TSNode n) {
@@ -155,7 +151,8 @@ NodeKind kindOf(TSNode n) {
   TSSymbol s = ts_node_symbol(n);
   const auto& t = kindTable().bySymbol;
   if (s == static_cast<TSSymbol>(-1) || s >= t.size()) return NodeKind::Error;  // ts_builtin_sym_error
-  if (!ts_node_is_named(n)) return NodeKind::Other;
+  // Only named (regular) symbols have a kind in the table, and a node is named exactly when its
+  // symbol is: no ts_node_is_named call (a second decoding of the node) is needed.
   return t[s];
 }
 
@@ -172,9 +169,9 @@ const Fields& fields() {
   return f;
 }
 
-NodeList<TSNode> namedChildren(TSNode n) { return lang::ChildCache::lookup(n).named; }
+NodeList<lang::NamedChildren, TSNode> namedChildren(TSNode n) { return lang::ChildCache::lookup(n).named; }
 
-NodeList<Child> children(TSNode n) { return lang::ChildCache::lookup(n).all; }
+NodeList<std::span<const Child>, Child> children(TSNode n) { return lang::ChildCache::lookup(n).all; }
 
 TSNode field(TSNode n, TSFieldId id) {
   if (ts_node_is_null(n)) return n;

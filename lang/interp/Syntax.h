@@ -146,19 +146,19 @@ inline uint32_t startByte(TSNode n) { return ts_node_start_byte(n); }
 inline bool sameNode(TSNode a, TSNode b) { return a.id == b.id && a.tree == b.tree; }
 
 /// A node's children, as a view into the tree's ChildCache; converts to a vector for a copy.
-template <class T>
-class NodeList : public std::span<const T> {
+template <class View, class T>
+class NodeList : public View {
  public:
-  NodeList(std::span<const T> s) : std::span<const T>(s) {}
+  NodeList(View v) : View(v) {}
   operator std::vector<T>() const { return std::vector<T>(this->begin(), this->end()); }
 };
 
 /// Named children, comments excluded, in order. Memoised per tree (lang/syntax/ChildCache.h):
 /// the view stays valid while the node's SourceFile lives.
-NodeList<TSNode> namedChildren(TSNode n);
+NodeList<lang::NamedChildren, TSNode> namedChildren(TSNode n);
 /// All children (named and anonymous tokens), comments excluded, with their field ids.
 using Child = lang::NodeChild;
-NodeList<Child> children(TSNode n);
+NodeList<std::span<const Child>, Child> children(TSNode n);
 /// The first named child that is not a comment, or a null node.
 TSNode firstNamedChild(TSNode n);
 /// Unwraps parenthesized expressions.

@@ -1,5 +1,6 @@
 #include "lang/syntax/ChildCache.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <unordered_map>
@@ -36,16 +37,19 @@ TSTreeCursor* cursorAt(TSNode n) {
   return &cursor.c;
 }
 
-/// Lists the children of `n` (at most `count`) into `all` and `named`; returns how many of each.
-std::pair<size_t, size_t> list(TSNode n, NodeChild* all, TSNode* named) {
+/// Lists the children of `n` (at most `count`) into `all`, and the positions of the named ones
+/// among them into `named`; returns how many of each.
+std::pair<size_t, size_t> list(TSNode n, NodeChild* all, uint32_t* named) {
   size_t a = 0, k = 0;
   TSTreeCursor* c = cursorAt(n);
   if (!ts_tree_cursor_goto_first_child(c)) return {0, 0};
   do {
     TSNode ch = ts_tree_cursor_current_node(c);
     if (isExtra(ch)) continue;
-    all[a++] = {ch, ts_tree_cursor_current_field_id(c)};
-    if (ts_node_is_named(ch)) named[k++] = ch;
+    if (ts_node_is_named(ch)) named[k++] = static_cast<uint32_t>(a);
+    uint32_t grandchildren = ts_node_child_count(ch);
+    all[a++] = {ch, ts_tree_cursor_current_field_id(c), ts_node_symbol(ch),
+                static_cast<uint16_t>(std::min<uint32_t>(grandchildren, 65535))};
   } while (ts_tree_cursor_goto_next_sibling(c));
   return {a, k};
 }
@@ -108,12 +112,12 @@ const NodeChildren& ChildCache::of(TSNode n) {
   NodeChildren& e = entries_.emplace_back();
   if (uint32_t count = ts_node_child_count(n)) {
     NodeChild* all = all_.take(count);
-    TSNode* named = named_.take(count);
+    uint32_t* named = named_.take(count);
     auto [a, k] = list(n, all, named);
     all_.giveBack(count - a);  // what the extras (comments) and anonymous children did not use
     named_.giveBack(count - k);
     e.all = {all, a};
-    e.named = {named, k};
+    e.named = {all, named, k};
   }
   slots_[i] = {n.id, &e};
   if (++used_ * 2 > slots_.size()) grow();
@@ -144,7 +148,7 @@ const NodeChildren& ChildCache::lookup(TSNode n) {
   if (cache) return cache->of(n);
   struct Listed {
     std::vector<NodeChild> all;
-    std::vector<TSNode> named;
+    std::vector<uint32_t> named;
     NodeChildren view;
   };
   thread_local std::array<Listed, 64> ring;
@@ -156,7 +160,7 @@ const NodeChildren& ChildCache::lookup(TSNode n) {
     slot.all.resize(count);
     slot.named.resize(count);
     auto [a, k] = list(n, slot.all.data(), slot.named.data());
-    slot.view = {{slot.all.data(), a}, {slot.named.data(), k}};
+    slot.view = {{slot.all.data(), a}, {slot.all.data(), slot.named.data(), k}};
   }
   return slot.view;
 }

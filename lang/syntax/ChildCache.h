@@ -10,7 +10,10 @@
 #pragma once
 
 #include <cstdint>
+#include <compare>
+#include <cstddef>
 #include <deque>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -23,11 +26,68 @@ namespace tlens::lang {
 struct NodeChild {
   TSNode node;
   TSFieldId fieldId;
+  TSSymbol symbol;      ///< ts_node_symbol(node), read while listing (the node is in cache then)
+  uint16_t childCount;  ///< ts_node_child_count(node), saturated at 65535: 0 for a leaf
+};
+
+/// The named children among a node's children: positions into its `all` list (4 bytes each
+/// instead of a second 32-byte copy of every named node).
+class NamedChildren {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = TSNode;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const TSNode*;
+    using reference = const TSNode&;
+    iterator() = default;
+    iterator(const NodeChild* all, const uint32_t* at) : all_(all), at_(at) {}
+    reference operator*() const { return all_[*at_].node; }
+    pointer operator->() const { return &all_[*at_].node; }
+    reference operator[](difference_type i) const { return all_[at_[i]].node; }
+    iterator& operator++() { ++at_; return *this; }
+    iterator operator++(int) { iterator t = *this; ++at_; return t; }
+    iterator& operator--() { --at_; return *this; }
+    iterator operator--(int) { iterator t = *this; --at_; return t; }
+    iterator& operator+=(difference_type d) { at_ += d; return *this; }
+    iterator& operator-=(difference_type d) { at_ -= d; return *this; }
+    friend iterator operator+(iterator a, difference_type d) { return a += d; }
+    friend iterator operator+(difference_type d, iterator a) { return a += d; }
+    friend iterator operator-(iterator a, difference_type d) { return a -= d; }
+    friend difference_type operator-(const iterator& a, const iterator& b) { return a.at_ - b.at_; }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.at_ == b.at_; }
+    friend auto operator<=>(const iterator& a, const iterator& b) { return a.at_ <=> b.at_; }
+
+   private:
+    const NodeChild* all_ = nullptr;
+    const uint32_t* at_ = nullptr;
+  };
+  using reverse_iterator = std::reverse_iterator<iterator>;
+
+  NamedChildren() = default;
+  NamedChildren(const NodeChild* all, const uint32_t* at, size_t size) : all_(all), at_(at), size_(size) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const TSNode& operator[](size_t i) const { return all_[at_[i]].node; }
+  const TSNode& front() const { return (*this)[0]; }
+  const TSNode& back() const { return (*this)[size_ - 1]; }
+  /// The i-th named child with its field, symbol and child count.
+  const NodeChild& child(size_t i) const { return all_[at_[i]]; }
+  iterator begin() const { return {all_, at_}; }
+  iterator end() const { return {all_, at_ + size_}; }
+  reverse_iterator rbegin() const { return reverse_iterator(end()); }
+  reverse_iterator rend() const { return reverse_iterator(begin()); }
+
+ private:
+  const NodeChild* all_ = nullptr;
+  const uint32_t* at_ = nullptr;
+  size_t size_ = 0;
 };
 
 struct NodeChildren {
   std::span<const NodeChild> all;  ///< named and anonymous children, extras (comments) excluded
-  std::span<const TSNode> named;   ///< the named ones among them
+  NamedChildren named;             ///< the named ones among them
 };
 
 class ChildCache {
@@ -72,7 +132,7 @@ class ChildCache {
   size_t used_ = 0;
   std::deque<NodeChildren> entries_;
   Arena<NodeChild> all_;
-  Arena<TSNode> named_;
+  Arena<uint32_t> named_;
 };
 
 }  // namespace tlens::lang

@@ -20,7 +20,7 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
   }
   uint32_t found = 0;
   for (uint32_t i = firstAt_[s]; i; i = next_[i - 1])
-    if (values_[i - 1].end == e) {
+    if (ends_[i - 1] == e) {
       found = i;
       break;
     }
@@ -30,6 +30,7 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
   if (!found) {
     values_.push_back(info);  // no types() while only type() was seen
     next_.push_back(firstAt_[s]);
+    ends_.push_back(e);
     firstAt_[s] = static_cast<uint32_t>(values_.size());
     return;
   }
@@ -64,16 +65,17 @@ std::vector<ValueInfo> Collector::take() {
     for (uint32_t i = head; i; i = next_[i - 1]) order.push_back(i - 1);
     if (order.size() - from > 1)
       std::sort(order.begin() + static_cast<std::ptrdiff_t>(from), order.end(),
-                [&](uint32_t a, uint32_t b) { return values_[a].end > values_[b].end; });
+                [&](uint32_t a, uint32_t b) { return ends_[a] > ends_[b]; });
   }
   // Applied in place, one cycle of the permutation at a time: each value moves once (a sort
-  // swapped these 400-byte records N log N times) and no second copy is made.
+  // would swap the records N log N times) and no second copy is made.
   std::vector<bool> placed(values_.size());
   for (size_t p = 0; p < order.size(); ++p) {
     if (placed[p] || order[p] == p) continue;
     ValueInfo held = std::move(values_[p]);
     size_t at = p;
     while (order[at] != p) {
+      if (order[order[at]] != p) __builtin_prefetch(&values_[order[order[at]]]);  // the next source
       values_[at] = std::move(values_[order[at]]);
       placed[at] = true;
       at = order[at];
@@ -83,6 +85,7 @@ std::vector<ValueInfo> Collector::take() {
   }
   firstAt_.clear();
   next_.clear();
+  ends_.clear();
   // The snapshot keeps these: no room reserved for observations that never came.
   values_.shrink_to_fit();
   return std::move(values_);

@@ -41,6 +41,7 @@ class Collector : public interp::ValueObserver {
   /// observation.
   std::vector<uint32_t> firstAt_;
   std::vector<uint32_t> next_;
+  std::vector<uint32_t> ends_;  ///< values_[i].end, at hand without touching the record
   RenderCache cache_;
   std::shared_ptr<ValuePool> pool_;
 };

@@ -2,6 +2,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lang/syntax/ChildCache.h"
 #include "lsp/features/Bindings.h"
 #include "lsp/features/Features.h"
 
@@ -13,13 +14,35 @@ TextRange rangeOf(const lang::SourceFile& f, TSNode n) {
   return {f.positionOf(ts_node_start_byte(n)), f.positionOf(ts_node_end_byte(n))};
 }
 
+/// The fields the lints read, by id.
+struct LintFields {
+  TSFieldId object, attribute, function, arguments;
+};
+const LintFields& lintFields() {
+  static const LintFields f = [] {
+    auto id = [](std::string_view name) {
+      return ts_language_field_id_for_name(lang::pythonLanguage(), name.data(), static_cast<uint32_t>(name.size()));
+    };
+    return LintFields{id("object"), id("attribute"), id("function"), id("arguments")};
+  }();
+  return f;
+}
+
+/// The first child of `n` in field `id`, from the tree's child lists (lang/syntax/ChildCache.h:
+/// the analysis listed most of them already), or a null node.
+TSNode childIn(TSNode n, TSFieldId id) {
+  for (const lang::NodeChild& c : lang::ChildCache::lookup(n).all)
+    if (c.fieldId == id) return c.node;
+  return TSNode{};
+}
+
 /// "tf.nn" for an attribute chain of identifiers; empty otherwise.
 std::string dottedName(const lang::SourceFile& f, TSNode n) {
   std::string_view t = nodeType(n);
   if (t == "identifier") return std::string(f.textOf(n));
   if (t != "attribute") return {};
-  std::string obj = dottedName(f, fieldOf(n, "object"));
-  TSNode attr = fieldOf(n, "attribute");
+  std::string obj = dottedName(f, childIn(n, lintFields().object));
+  TSNode attr = childIn(n, lintFields().attribute);
   if (obj.empty() || ts_node_is_null(attr)) return {};
   return obj + "." + std::string(f.textOf(attr));
 }
@@ -75,7 +98,7 @@ bool isLog(const std::string& callee) { return callee == "tf.log" || callee == "
 using MemberSets = std::unordered_map<std::string, std::unordered_set<std::string_view>>;
 
 void unknownAttribute(const Snapshot& s, TSNode n, MemberSets& sets, std::vector<DiagnosticInfo>& out) {
-  TSNode obj = fieldOf(n, "object"), attr = fieldOf(n, "attribute");
+  TSNode obj = childIn(n, lintFields().object), attr = childIn(n, lintFields().attribute);
   if (ts_node_is_null(obj) || ts_node_is_null(attr)) return;
   std::string module = dottedName(*s.file, obj);
   if (module.empty() || std::find(s.modulePaths.begin(), s.modulePaths.end(), module) == s.modulePaths.end()) return;
@@ -118,14 +141,14 @@ void unknownAttribute(const Snapshot& s, TSNode n, MemberSets& sets, std::vector
 }
 
 void logOfSoftmax(const Snapshot& s, TSNode call, std::vector<DiagnosticInfo>& out) {
-  TSNode fn = fieldOf(call, "function"), args = fieldOf(call, "arguments");
+  TSNode fn = childIn(call, lintFields().function), args = childIn(call, lintFields().arguments);
   if (ts_node_is_null(fn) || ts_node_is_null(args) || !isLog(dottedName(*s.file, fn))) return;
   TSNode arg = ts_node_named_child(args, 0);
   if (ts_node_is_null(arg) || nodeType(arg) == "keyword_argument") return;
   bool softmax = false;
   if (const ValueInfo* v = s.valueOf(ts_node_start_byte(arg), ts_node_end_byte(arg))) softmax = v->op() == "Softmax";
   if (!softmax && nodeType(arg) == "call") {
-    std::string inner = dottedName(*s.file, fieldOf(arg, "function"));
+    std::string inner = dottedName(*s.file, childIn(arg, lintFields().function));
     softmax = inner == "tf.nn.softmax" || inner == "tf.math.softmax";
   }
   if (!softmax) return;
@@ -145,14 +168,38 @@ void logOfSoftmax(const Snapshot& s, TSNode call, std::vector<DiagnosticInfo>& o
 std::vector<DiagnosticInfo> lints(const Snapshot& s) {
   std::vector<DiagnosticInfo> out;
   MemberSets sets;
-  std::vector<TSNode> stack{s.file->root()};
+  // Depth first in source order through named children, as the analysis's child lists have
+  // them (lang/syntax/ChildCache.h: listed once per tree, most of them already by the analysis);
+  // leaves are not listed (they are neither attributes nor calls). Comments are left out: they
+  // have no children. Node types are compared by grammar symbol.
+  enum Check : uint8_t { None, Attribute, Call };
+  static const std::vector<Check> kCheckOf = [] {
+    const TSLanguage* lang = lang::pythonLanguage();
+    std::vector<Check> v(ts_language_symbol_count(lang), None);
+    for (TSSymbol i = 0; i < v.size(); ++i) {
+      std::string_view name = ts_language_symbol_name(lang, i);
+      v[i] = name == "attribute" ? Attribute : name == "call" ? Call : None;
+    }
+    return v;
+  }();
+  // Each child's symbol and child count come with the list, so the walk reads no node twice.
+  struct Pending {
+    TSNode node;
+    TSSymbol symbol;
+  };
+  TSNode root = s.file->root();
+  std::vector<Pending> stack{{root, ts_node_symbol(root)}};
   while (!stack.empty()) {
-    TSNode n = stack.back();
+    auto [n, sym] = stack.back();
     stack.pop_back();
-    std::string_view t = nodeType(n);
-    if (t == "attribute") unknownAttribute(s, n, sets, out);
-    else if (t == "call") logOfSoftmax(s, n, out);
-    pushChildren(stack, n);
+    Check check = sym < kCheckOf.size() ? kCheckOf[sym] : None;
+    if (check == Attribute) unknownAttribute(s, n, sets, out);
+    else if (check == Call) logOfSoftmax(s, n, out);
+    const lang::NamedChildren& named = lang::ChildCache::lookup(n).named;
+    for (size_t i = named.size(); i-- > 0;) {
+      const lang::NodeChild& c = named.child(i);
+      if (c.childCount > 0) stack.push_back({c.node, c.symbol});
+    }
   }
   std::sort(out.begin(), out.end(), [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
     return a.range.start.line != b.range.start.line ? a.range.start.line < b.range.start.line
