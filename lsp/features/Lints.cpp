@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <cctype>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -168,42 +170,70 @@ void logOfSoftmax(const Snapshot& s, TSNode call, std::vector<DiagnosticInfo>& o
 std::vector<DiagnosticInfo> lints(const Snapshot& s) {
   std::vector<DiagnosticInfo> out;
   MemberSets sets;
-  // Depth first in source order through named children, as the analysis's child lists have
-  // them (lang/syntax/ChildCache.h: listed once per tree, most of them already by the analysis);
-  // leaves are not listed (they are neither attributes nor calls). Comments are left out: they
-  // have no children. Node types are compared by grammar symbol.
-  enum Check : uint8_t { None, Attribute, Call };
-  static const std::vector<Check> kCheckOf = [] {
-    const TSLanguage* lang = lang::pythonLanguage();
-    std::vector<Check> v(ts_language_symbol_count(lang), None);
-    for (TSSymbol i = 0; i < v.size(); ++i) {
-      std::string_view name = ts_language_symbol_name(lang, i);
-      v[i] = name == "attribute" ? Attribute : name == "call" ? Call : None;
-    }
-    return v;
-  }();
-  // Each child's symbol and child count come with the list, so the walk reads no node twice.
-  struct Pending {
-    TSNode node;
-    TSSymbol symbol;
-  };
+  // Every lint is about a dotted name that starts with a module the program binds at the top
+  // level (`tf.nn.relu`, `np.log(...)`; `tf` and `np` always, for the log lint): such names are
+  // found in the text and their nodes looked up inside their top-level statement. A walk over the
+  // whole tree cost as much as listing every node's children, which after an edit (the analysis
+  // ran only the statements from the edit on) the analysis has not done.
+  std::vector<std::string> roots{"tf", "np"};
+  for (const std::string& m : s.modulePaths)
+    if (m.find('.') == std::string::npos && std::find(roots.begin(), roots.end(), m) == roots.end()) roots.push_back(m);
+  const std::string& text = s.file->text();
   TSNode root = s.file->root();
-  std::vector<Pending> stack{{root, ts_node_symbol(root)}};
-  while (!stack.empty()) {
-    auto [n, sym] = stack.back();
-    stack.pop_back();
-    Check check = sym < kCheckOf.size() ? kCheckOf[sym] : None;
-    if (check == Attribute) unknownAttribute(s, n, sets, out);
-    else if (check == Call) logOfSoftmax(s, n, out);
-    const lang::NamedChildren& named = lang::ChildCache::lookup(n).named;
-    for (size_t i = named.size(); i-- > 0;) {
-      const lang::NodeChild& c = named.child(i);
-      if (c.childCount > 0) stack.push_back({c.node, c.symbol});
+  std::span<const lang::NodeChild> stmts = lang::ChildCache::lookup(root).all;
+  static const TSSymbol kAttribute = ts_language_symbol_for_name(lang::pythonLanguage(), "attribute", 9, true);
+  static const TSSymbol kCall = ts_language_symbol_for_name(lang::pythonLanguage(), "call", 4, true);
+  auto identChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80; };
+  auto skipSpaces = [&](size_t i) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    return i;
+  };
+  std::vector<uint32_t> ends;
+  for (const std::string& r : roots) {
+    for (size_t pos = text.find(r); pos != std::string::npos; pos = text.find(r, pos + 1)) {
+      size_t end = pos + r.size();
+      if ((pos > 0 && identChar(text[pos - 1])) || (end < text.size() && identChar(text[end]))) continue;
+      size_t before = pos;
+      while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t')) --before;
+      if (before > 0 && text[before - 1] == '.') continue;  // `self.tf.x`: not the module
+      // The dotted chain r.a.b: where each prefix with a dot ends.
+      ends.clear();
+      size_t i = end;
+      while (true) {
+        size_t dot = skipSpaces(i);
+        if (dot >= text.size() || text[dot] != '.') break;
+        size_t name = skipSpaces(dot + 1), e = name;
+        while (e < text.size() && identChar(text[e])) ++e;
+        if (e == name) break;
+        ends.push_back(static_cast<uint32_t>(e));
+        i = e;
+      }
+      if (ends.empty()) continue;
+      // The top-level statement holding it (the statements are sorted and do not overlap).
+      auto it = std::upper_bound(stmts.begin(), stmts.end(), static_cast<uint32_t>(pos),
+                                 [](uint32_t p, const lang::NodeChild& c) { return p < ts_node_end_byte(c.node); });
+      if (it == stmts.end() || ts_node_start_byte(it->node) > pos) continue;
+      TSNode stmt = it->node;
+      bool chain = true;
+      for (uint32_t e : ends) {
+        TSNode n = ts_node_named_descendant_for_byte_range(stmt, static_cast<uint32_t>(pos), e);
+        if (ts_node_start_byte(n) != pos || ts_node_end_byte(n) != e || ts_node_symbol(n) != kAttribute) {
+          chain = false;  // in a string or a comment, or not a plain chain of names
+          break;
+        }
+        unknownAttribute(s, n, sets, out);
+      }
+      size_t paren = skipSpaces(ends.back());
+      if (chain && paren < text.size() && text[paren] == '(') {
+        TSNode call = ts_node_named_descendant_for_byte_range(stmt, static_cast<uint32_t>(pos), static_cast<uint32_t>(paren + 1));
+        if (ts_node_start_byte(call) == pos && ts_node_symbol(call) == kCall) logOfSoftmax(s, call, out);
+      }
     }
   }
-  std::sort(out.begin(), out.end(), [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
-    return a.range.start.line != b.range.start.line ? a.range.start.line < b.range.start.line
-                                                    : a.range.start.column < b.range.start.column;
+  std::stable_sort(out.begin(), out.end(), [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
+    if (a.range.start.line != b.range.start.line) return a.range.start.line < b.range.start.line;
+    if (a.range.start.column != b.range.start.column) return a.range.start.column < b.range.start.column;
+    return a.code < b.code;
   });
   return out;
 }
