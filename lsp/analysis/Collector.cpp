@@ -24,16 +24,25 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
       found = i;
       break;
     }
-  ValueInfo info = renderValue(in_, v, cache_);
-  info.start = s;
-  info.end = e;
   if (!found) {
-    values_.push_back(std::move(info));  // `types` stays empty while only `type` was seen
+    // Rendered in place: no temporary 400-byte record to move and destroy.
+    ValueInfo& fresh = values_.emplace_back();
+    try {
+      renderValueInto(in_, v, cache_, fresh);  // `types` stays empty while only `type` was seen
+    } catch (...) {
+      values_.pop_back();
+      throw;
+    }
+    fresh.start = s;
+    fresh.end = e;
     next_.push_back(firstAt_[s]);
     ends_.push_back(e);
     firstAt_[s] = static_cast<uint32_t>(values_.size());
     return;
   }
+  ValueInfo info = renderValue(in_, v, cache_);
+  info.start = s;
+  info.end = e;
   ValueInfo& old = values_[found - 1];
   std::vector<std::string> types = std::move(old.types);
   if (types.empty() && info.type != old.type) types.push_back(old.type);

@@ -14,6 +14,9 @@ using RenderCache = std::unordered_map<const interp::Object*, Members>;
 
 /// `callPython`: may call Python (a Keras model's summary rows); only while a run is in progress.
 ValueInfo renderValue(interp::Interpreter& in, const interp::Value& v, RenderCache& cache, bool callPython = true);
+/// The same, into `info` (default-constructed: a fresh ValueInfo), saving a copy of the record.
+void renderValueInto(interp::Interpreter& in, const interp::Value& v, RenderCache& cache, ValueInfo& info,
+                     bool callPython = true);
 /// The public names `v` offers after a dot; null when it offers none we can list.
 Members memberNames(interp::Interpreter& in, const interp::Value& v, RenderCache& cache);
 
