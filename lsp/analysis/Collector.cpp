@@ -15,8 +15,9 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
   uint32_t s = ts_node_start_byte(expr), e = ts_node_end_byte(expr);
   if (s >= firstAt_.size()) {
     firstAt_.resize(std::max<size_t>({s + 1, file.text().size() + 1, firstAt_.size() * 2}), 0);
-    // About one distinct span per 5 bytes of a TF file: grow once or twice, not a dozen times.
-    if (values_.empty()) values_.reserve(file.text().size() / 4);
+    // About one distinct span per 5 bytes of a TF file: grow once or twice, not a dozen times
+    // (capped: a huge file grows by doubling rather than reserving gigabytes up front).
+    if (values_.empty()) values_.reserve(std::min<size_t>(file.text().size() / 4, size_t{1} << 16));
   }
   uint32_t found = 0;
   for (uint32_t i = firstAt_[s]; i; i = next_[i - 1])

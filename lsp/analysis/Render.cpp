@@ -198,14 +198,15 @@ Members memberNames(Interpreter& in, const Value& v, RenderCache& cache) {
   return r;
 }
 
-RenderedValue renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool callPython) {
-  RenderedValue info;
+namespace {
+
+void renderValueInto(Interpreter& in, const Value& v, RenderCache& cache, RenderedValue& info, bool callPython) {
   switch (v->kind()) {
     case Kind::Unknown: {
       auto* u = static_cast<UnknownObj*>(v.get());
       info.kind = RenderedValue::Kind::Unknown;
       info.type = u->type ? u->type->name : "unknown";
-      return info;
+      return;
     }
     case Kind::Native: {
       if (auto* t = dynamic_cast<tf::TensorObj*>(v.get())) {
@@ -235,32 +236,32 @@ RenderedValue renderValue(Interpreter& in, const Value& v, RenderCache& cache, b
             info.members = it->second;
           }
         }
-        return info;
+        return;
       }
       if (auto* d = dynamic_cast<tf::DTypeObj*>(v.get())) {
         info.kind = RenderedValue::Kind::DType;
         info.type = d->typeName();
         info.known = true;
         info.value = std::string(d->numpy ? "np." : "tf.") + std::string(dtypeName(d->dtype));
-        return info;
+        return;
       }
       auto* n = static_cast<NativeObject*>(v.get());
       info.kind = RenderedValue::Kind::Instance;
       info.type = n->typeName();
       info.members = memberNames(in, v, cache);
-      return info;
+      return;
     }
     case Kind::Function:
     case Kind::NativeFunction:
     case Kind::BoundMethod:
       callableInfo(in, v, info);
-      return info;
+      return;
     case Kind::Module:
       info.kind = RenderedValue::Kind::Module;
       info.type = "module";
       info.value = static_cast<ModuleObj*>(v.get())->name;
       info.members = memberNames(in, v, cache);
-      return info;
+      return;
     case Kind::Class: {
       auto* c = static_cast<ClassObj*>(v.get());
       info.kind = RenderedValue::Kind::Class;
@@ -274,7 +275,7 @@ RenderedValue renderValue(Interpreter& in, const Value& v, RenderCache& cache, b
         info.params = ci.params;
       }
       info.members = memberNames(in, v, cache);
-      return info;
+      return;
     }
     case Kind::Instance: {
       auto* inst = static_cast<InstanceObj*>(v.get());
@@ -290,7 +291,7 @@ RenderedValue renderValue(Interpreter& in, const Value& v, RenderCache& cache, b
         }
       }
       info.members = memberNames(in, v, cache);
-      return info;
+      return;
     }
     default:
       break;
@@ -304,6 +305,13 @@ RenderedValue renderValue(Interpreter& in, const Value& v, RenderCache& cache, b
     } catch (const PyError&) {
     }
   }
+}
+
+}  // namespace
+
+RenderedValue renderValue(Interpreter& in, const Value& v, RenderCache& cache, bool callPython) {
+  RenderedValue info;
+  renderValueInto(in, v, cache, info, callPython);
   return info;
 }
 
