@@ -99,19 +99,25 @@ bool isLog(const std::string& callee) { return callee == "tf.log" || callee == "
 /// thousands of attributes of a module with hundreds of members).
 using MemberSets = std::unordered_map<std::string, std::unordered_set<std::string_view>>;
 
-void unknownAttribute(const Snapshot& s, TSNode n, MemberSets& sets, std::vector<DiagnosticInfo>& out) {
-  TSNode obj = childIn(n, lintFields().object), attr = childIn(n, lintFields().attribute);
-  if (ts_node_is_null(obj) || ts_node_is_null(attr)) return;
-  std::string module = dottedName(*s.file, obj);
-  if (module.empty() || std::find(s.modulePaths.begin(), s.modulePaths.end(), module) == s.modulePaths.end()) return;
+/// Whether `name` is a public member of the module path `module` that the analysis does not list
+/// (a candidate for unknownAttribute; false for anything that is not a module path).
+bool unlistedMember(const Snapshot& s, const std::string& module, const std::string& name, MemberSets& sets) {
+  if (name.empty() || name[0] == '_') return false;
+  if (std::find(s.modulePaths.begin(), s.modulePaths.end(), module) == s.modulePaths.end()) return false;
   auto it = s.moduleMembers.find(module);
-  if (it == s.moduleMembers.end() || !it->second || it->second->empty()) return;
-  std::string name(s.file->textOf(attr));
-  if (name.empty() || name[0] == '_') return;
+  if (it == s.moduleMembers.end() || !it->second || it->second->empty()) return false;
   auto [set, fresh] = sets.try_emplace(module);
   if (fresh)
     for (const Member& m : *it->second) set->second.insert(m.name);
-  if (set->second.count(name)) return;
+  return !set->second.count(name);
+}
+
+/// `n` is the attribute node `module.name`, whose `name` the module does not list.
+void unknownAttribute(const Snapshot& s, TSNode n, const std::string& module, const std::string& name,
+                      std::vector<DiagnosticInfo>& out) {
+  TSNode attr = childIn(n, lintFields().attribute);
+  if (ts_node_is_null(attr)) return;
+  auto it = s.moduleMembers.find(module);
   // The user may rebind the alias (`tf = other`); the scope check keeps this to the module alias.
   TSNode p = ts_node_parent(n);
   if (!ts_node_is_null(p) && nodeType(p) == "assignment" && ts_node_eq(fieldOf(p, "left"), n)) return;
@@ -189,6 +195,7 @@ std::vector<DiagnosticInfo> lints(const Snapshot& s) {
     return i;
   };
   std::vector<uint32_t> ends;
+  std::vector<std::string_view> names;
   for (const std::string& r : roots) {
     for (size_t pos = text.find(r); pos != std::string::npos; pos = text.find(r, pos + 1)) {
       size_t end = pos + r.size();
@@ -196,8 +203,9 @@ std::vector<DiagnosticInfo> lints(const Snapshot& s) {
       size_t before = pos;
       while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t')) --before;
       if (before > 0 && text[before - 1] == '.') continue;  // `self.tf.x`: not the module
-      // The dotted chain r.a.b: where each prefix with a dot ends.
+      // The dotted chain r.a.b: each name after a dot and where it ends.
       ends.clear();
+      names.clear();
       size_t i = end;
       while (true) {
         size_t dot = skipSpaces(i);
@@ -206,27 +214,39 @@ std::vector<DiagnosticInfo> lints(const Snapshot& s) {
         while (e < text.size() && identChar(text[e])) ++e;
         if (e == name) break;
         ends.push_back(static_cast<uint32_t>(e));
+        names.emplace_back(text.data() + name, e - name);
         i = e;
       }
       if (ends.empty()) continue;
-      // The top-level statement holding it (the statements are sorted and do not overlap).
-      auto it = std::upper_bound(stmts.begin(), stmts.end(), static_cast<uint32_t>(pos),
-                                 [](uint32_t p, const lang::NodeChild& c) { return p < ts_node_end_byte(c.node); });
-      if (it == stmts.end() || ts_node_start_byte(it->node) > pos) continue;
-      TSNode stmt = it->node;
-      bool chain = true;
-      for (uint32_t e : ends) {
-        TSNode n = ts_node_named_descendant_for_byte_range(stmt, static_cast<uint32_t>(pos), e);
-        if (ts_node_start_byte(n) != pos || ts_node_end_byte(n) != e || ts_node_symbol(n) != kAttribute) {
-          chain = false;  // in a string or a comment, or not a plain chain of names
-          break;
+      // Decided on the text first; only a candidate diagnostic looks its nodes up (a chain in a
+      // string or a comment, or not made of plain names, is no attribute of a module).
+      TSNode stmt{};
+      auto nodeOf = [&](uint32_t e, TSSymbol symbol) -> TSNode {
+        if (ts_node_is_null(stmt)) {
+          // The top-level statement holding it (sorted, not overlapping).
+          auto it = std::upper_bound(stmts.begin(), stmts.end(), static_cast<uint32_t>(pos),
+                                     [](uint32_t p, const lang::NodeChild& c) { return p < ts_node_end_byte(c.node); });
+          if (it == stmts.end() || ts_node_start_byte(it->node) > pos) return TSNode{};
+          stmt = it->node;
         }
-        unknownAttribute(s, n, sets, out);
+        TSNode n = ts_node_named_descendant_for_byte_range(stmt, static_cast<uint32_t>(pos), e);
+        if (ts_node_start_byte(n) != pos || ts_node_symbol(n) != symbol) return TSNode{};
+        if (symbol == kAttribute && ts_node_end_byte(n) != e) return TSNode{};
+        return n;
+      };
+      std::string module = r;
+      for (size_t k = 0; k < ends.size(); ++k) {
+        std::string name(names[k]);
+        if (unlistedMember(s, module, name, sets)) {
+          TSNode n = nodeOf(ends[k], kAttribute);
+          if (!ts_node_is_null(n)) unknownAttribute(s, n, module, name, out);
+        }
+        module += "." + name;
       }
       size_t paren = skipSpaces(ends.back());
-      if (chain && paren < text.size() && text[paren] == '(') {
-        TSNode call = ts_node_named_descendant_for_byte_range(stmt, static_cast<uint32_t>(pos), static_cast<uint32_t>(paren + 1));
-        if (ts_node_start_byte(call) == pos && ts_node_symbol(call) == kCall) logOfSoftmax(s, call, out);
+      if (paren < text.size() && text[paren] == '(' && isLog(module)) {
+        TSNode call = nodeOf(static_cast<uint32_t>(paren + 1), kCall);
+        if (!ts_node_is_null(call)) logOfSoftmax(s, call, out);
       }
     }
   }
