@@ -158,7 +158,8 @@ std::string tfShapeStr(const Shape& s) {
 }
 
 std::string numStr(double v) {
-  if (v == static_cast<double>(static_cast<int64_t>(v)) && v > -1e15 && v < 1e15)
+  // The range check first: casting NaN, an infinity or a huge value to an integer is undefined.
+  if (v > -1e15 && v < 1e15 && v == static_cast<double>(static_cast<int64_t>(v)))
     return std::to_string(static_cast<int64_t>(v));
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
