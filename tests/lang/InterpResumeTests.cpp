@@ -70,6 +70,13 @@ Outcome continued(const std::string& before, size_t count, const std::string& af
   return outcome(in, status, seen);
 }
 
+void checkSame(const Outcome& cont, const Outcome& full) {
+  CHECK(cont.status == full.status);
+  CHECK(cont.diagnostics == full.diagnostics);
+  CHECK(cont.globals == full.globals);
+  CHECK(cont.values == full.values);
+}
+
 const char* kBefore =
     "import math\n"
     "def double(x):\n"
@@ -89,11 +96,7 @@ TEST_CASE("resume: a run continued after an edit reports what a full run reports
   std::string after = kBefore;
   after.replace(after.find("d = a + 1"), 9, "d = a + 'x'  # now a TypeError");
   Outcome full = fullRun(after);
-  Outcome cont = continued(kBefore, 5, after);
-  CHECK(cont.status == full.status);
-  CHECK(cont.diagnostics == full.diagnostics);
-  CHECK(cont.globals == full.globals);
-  CHECK(cont.values == full.values);
+  checkSame(continued(kBefore, 5, after), full);
   // What the test compares is not empty: the prefix's TypeError in a function nothing calls,
   // the suffix's two TypeErrors, and values seen in both parts.
   CHECK(full.diagnostics.find("main.py:5:") != std::string::npos);
@@ -109,12 +112,7 @@ TEST_CASE("resume: text added and removed after the prefix, syntax errors of the
                                         "    return 1 + 'one'\na = double(3)\nb = [1, 2]\nz = (a +\n"),
                             std::string(kBefore).substr(0, std::string(kBefore).find("c = b + 1"))}) {
     CAPTURE(after);
-    Outcome full = fullRun(after);
-    Outcome cont = continued(kBefore, 5, after);
-    CHECK(cont.status == full.status);
-    CHECK(cont.diagnostics == full.diagnostics);
-    CHECK(cont.globals == full.globals);
-    CHECK(cont.values == full.values);
+    checkSame(continued(kBefore, 5, after), fullRun(after));
   }
 }
 

@@ -82,6 +82,28 @@ void checkContinuations(const std::string& path, const std::string& text, int* c
   }
 }
 
+/// What a scheduler publishes, for tests that wait for it.
+struct Published {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::shared_ptr<const Snapshot>> snapshots;
+  std::function<void(std::shared_ptr<const Snapshot>)> listener() {
+    return [this](std::shared_ptr<const Snapshot> snap) {
+      std::lock_guard<std::mutex> l(mu);
+      snapshots.push_back(std::move(snap));
+      cv.notify_all();
+    };
+  }
+};
+
+SchedulerOptions schedulerOptions() {
+  SchedulerOptions o;
+  o.threads = 1;  // a worker and the background thread, as in the server
+  o.debounceMs = 0;
+  o.timeBudgetMs = testBudgetMs(5000);
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("resume: a continued analysis publishes what a full one does, on every example", "[lsp][resume]") {
@@ -167,18 +189,11 @@ TEST_CASE("resume: a paused run that does not fit the new text is not continued"
 }
 
 TEST_CASE("resume: the scheduler continues paused runs while a document is edited", "[lsp][resume]") {
-  std::mutex mu;
-  std::condition_variable cv;
-  std::vector<std::shared_ptr<const Snapshot>> published;
-  SchedulerOptions o;
-  o.threads = 1;
-  o.debounceMs = 0;
-  o.timeBudgetMs = testBudgetMs(5000);
-  Scheduler s(o, [&](std::shared_ptr<const Snapshot> snap) {
-    std::lock_guard<std::mutex> l(mu);
-    published.push_back(std::move(snap));
-    cv.notify_all();
-  });
+  Published pub;
+  Scheduler s(schedulerOptions(), pub.listener());
+  std::mutex& mu = pub.mu;
+  std::condition_variable& cv = pub.cv;
+  std::vector<std::shared_ptr<const Snapshot>>& published = pub.snapshots;
   std::string text = bench::tfStyleFile(300);
   auto waitFor = [&](int version) {
     std::unique_lock<std::mutex> l(mu);
@@ -200,18 +215,11 @@ TEST_CASE("resume: the scheduler continues paused runs while a document is edite
 }
 
 TEST_CASE("resume: edits before the paused place, closing and reopening while a run is paused", "[lsp][resume]") {
-  std::mutex mu;
-  std::condition_variable cv;
-  std::vector<std::shared_ptr<const Snapshot>> published;
-  SchedulerOptions o;
-  o.threads = 1;
-  o.debounceMs = 0;
-  o.timeBudgetMs = testBudgetMs(5000);
-  Scheduler s(o, [&](std::shared_ptr<const Snapshot> snap) {
-    std::lock_guard<std::mutex> l(mu);
-    published.push_back(std::move(snap));
-    cv.notify_all();
-  });
+  Published pub;
+  Scheduler s(schedulerOptions(), pub.listener());
+  std::mutex& mu = pub.mu;
+  std::condition_variable& cv = pub.cv;
+  std::vector<std::shared_ptr<const Snapshot>>& published = pub.snapshots;
   auto waitFor = [&](const std::string& uri, int version) {
     std::unique_lock<std::mutex> l(mu);
     REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] {
