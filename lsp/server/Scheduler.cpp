@@ -1,5 +1,8 @@
 #include "lsp/server/Scheduler.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -311,6 +314,9 @@ void Scheduler::runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l) {
 }
 
 void Scheduler::backgroundLoop() {
+  // Lower priority: this thread works for later edits and frees memory; when it competes with the
+  // analysis the user waits for (and its parser thread) for a core, the analysis goes first.
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
   std::unique_lock<std::mutex> l(mu_);
   while (true) {
     if (!reap_.empty()) {
