@@ -15,14 +15,15 @@
 //  - Tearing down a big program's objects takes a good part of an analysis, so nobody waits for
 //    it: the background thread frees the interpreter after the diagnostics are published, and
 //    the stale snapshot while the next analysis runs (a Machine may be destroyed on any thread:
-//    it re-reads the stack bounds, and generators' coroutines have stacks of their own).
+//    it re-reads the stack bounds, and generators' coroutines have stacks of their own). It
+//    runs at a lower priority (nice 10), so the analysis the user waits for gets the cores.
 //  - With threads == 0 everything is synchronous on the caller's thread (tests): update()
 //    analyses before returning and read() always runs immediately.
 // Documents that import an updated document are analysed again too (their overlay changed).
 //
-// Edits continue paused analyses (Analyzer.h): after analysing an edit, a second thread (the
-// pauser) runs the top-level statements before the edited line of the new text and keeps the
-// interpreter; the next edit at or after that place continues it, so only the statements from
+// Edits continue paused analyses (Analyzer.h): after analysing an edit, the background thread
+// (the pauser, once it has freed what is waiting) runs the top-level statements before the edited
+// line of the new text and keeps the interpreter; the next edit at or after that place continues it, so only the statements from
 // the edit on run again. An analysis waits for a pauser still running when its result will fit
 // (it has a head start on a run from the beginning); a newer pauser job cancels an older one.
 // Texts are re-parsed incrementally from the document's previous tree.
