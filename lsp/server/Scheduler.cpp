@@ -329,6 +329,22 @@ void Scheduler::backgroundLoop() {
       continue;
     }
     if (backgroundStop_) return;
+    if (warmUpPending_ && !stopping_) {
+      warmUpPending_ = false;
+      AnalysisInput in;
+      in.uri = "tensorlens:warm-up";
+      in.path = "<warm-up>";
+      in.text = "import tensorflow as tf\nimport numpy as np\n";
+      in.collectValues = false;
+      in.timeBudgetMs = opts_.timeBudgetMs;
+      l.unlock();
+      try {
+        analyze(in);  // parses the embedded modules into the process-wide cache
+      } catch (...) {
+      }
+      l.lock();
+      continue;
+    }
     if (!stopping_ && !pauseJobs_.empty()) {
       auto it = pauseJobs_.begin();
       PauseJob job = std::move(it->second);
@@ -356,6 +372,15 @@ std::shared_ptr<const std::map<std::string, std::shared_ptr<const std::string>>>
   std::lock_guard<std::mutex> l(mu_);
   for (const auto& [u, d] : docs_) (*out)[d.path] = d.text;
   return out;
+}
+
+void Scheduler::warmUp() {
+  if (opts_.threads == 0) return;
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    warmUpPending_ = true;
+  }
+  cv_.notify_all();
 }
 
 void Scheduler::setBackgroundListener(std::function<void(const BackgroundProgress&)> l) {

@@ -91,6 +91,10 @@ class Scheduler {
   /// Queues the unopened files that (textually) import `path`, as last seen on disk.
   void reanalyzeImporters(const std::string& path);
   void setBackgroundListener(std::function<void(const BackgroundProgress&)> l);
+  /// Prepares what every analysis of a TF program needs once per process (the embedded
+  /// tensorflow and numpy modules, parsed), on the background thread: the first document opened
+  /// after `initialize` need not wait for it.
+  void warmUp();
   /// The open documents' texts by path (cross-file features).
   std::shared_ptr<const std::map<std::string, std::shared_ptr<const std::string>>> openTexts() const;
   /// Whether a document with this file path is open.
@@ -172,6 +176,7 @@ class Scheduler {
   uint64_t pauseCounter_ = 0;
   std::vector<std::shared_ptr<const void>> reap_;  ///< garbage for the background thread
   bool backgroundStop_ = false;
+  bool warmUpPending_ = false;
   std::thread background_;
 };
 

@@ -71,6 +71,7 @@ PositionEncoding Server::initialize(const InitializeParams& p) {
     roots_.push_back(std::filesystem::absolute(r, ec).lexically_normal().string());
   }
   sched_->setRoots(roots_);
+  sched_->warmUp();
   return enc_;
 }
 
