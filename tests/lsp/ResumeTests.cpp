@@ -268,3 +268,17 @@ TEST_CASE("resume: edits before the paused place, closing and reopening while a 
   CHECK(reopened->file->text() == other);
   CHECK(render(*reopened) == render(*analyze(inputOf("/a.py", other))));
 }
+
+TEST_CASE("scheduler: the warm-up after initialize runs beside the first analysis", "[lsp][resume]") {
+  Published pub;
+  Scheduler s(schedulerOptions(), pub.listener());
+  s.warmUp();  // on the background thread, while the worker analyses the document
+  std::string text = bench::tfStyleFile(120);
+  s.update("file:///first.py", "/first.py", text, 1);
+  std::unique_lock<std::mutex> l(pub.mu);
+  REQUIRE(pub.cv.wait_for(l, std::chrono::seconds(60), [&] { return !pub.snapshots.empty(); }));
+  auto snap = pub.snapshots.back();
+  l.unlock();
+  CHECK(snap->uri == "file:///first.py");  // the warm-up publishes nothing
+  CHECK(render(*snap) == render(*analyze(inputOf("/first.py", text))));
+}
