@@ -30,6 +30,14 @@ std::string capText(const Debugger::Impl& s) {
   return std::to_string(s.runCap >> 20) + " MiB (launch option runRecordMB)";
 }
 
+/// Where stepping back starts: the step shown now (the live one, recorded or not, when not
+/// replaying). Throws when the program has ended.
+size_t stepBackFrom(Debugger::Impl& s) {
+  if (s.postMortem) throw DebuggerError("the program has ended: there is no run to step back through");
+  if (!s.replayStep) s.liveIndex = s.liveRecorded && !s.steps.empty() ? s.steps.size() - 1 : s.steps.size();
+  return s.replayStep.value_or(s.liveIndex);
+}
+
 }  // namespace
 
 void Debugger::recordStep(const NodeEvent& e, size_t firstEntry) {
@@ -150,9 +158,7 @@ StopInfo Debugger::stepBack() {
   std::string note;
   onProgramThread([&] {
     Impl& s = *impl_;
-    if (s.postMortem) throw DebuggerError("the program has ended: there is no run to step back through");
-    if (!s.replayStep) s.liveIndex = s.liveRecorded && !s.steps.empty() ? s.steps.size() - 1 : s.steps.size();
-    const size_t cur = s.replayStep.value_or(s.liveIndex);
+    const size_t cur = stepBackFrom(s);
     if (s.steps.empty() || (cur == 0 && s.droppedSteps == 0 && s.firstKept == 0 && s.liveIndex == 0))
       throw DebuggerError("nothing to step back to: no node has run yet in this run");
     const size_t oldest = oldestKept(s);
@@ -182,9 +188,7 @@ StopInfo Debugger::reverseContinue() {
   std::string note;
   onProgramThread([&] {
     Impl& s = *impl_;
-    if (s.postMortem) throw DebuggerError("the program has ended: there is no run to step back through");
-    if (!s.replayStep) s.liveIndex = s.liveRecorded && !s.steps.empty() ? s.steps.size() - 1 : s.steps.size();
-    const size_t cur = s.replayStep.value_or(s.liveIndex);
+    const size_t cur = stepBackFrom(s);
     if (s.steps.empty() || s.liveIndex == 0) throw DebuggerError("nothing to step back to: no node has run yet in this run");
     const size_t oldest = oldestKept(s);
     for (size_t k = cur; k-- > oldest;) {

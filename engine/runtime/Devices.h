@@ -15,6 +15,7 @@ struct DeviceRequest {
   size_t virtualGpuMemory = 0;  ///< bytes per virtual GPU; 0: no limit
   /// Hide the machine's GPUs (the debugger's `device: "cpu"`, CUDA_VISIBLE_DEVICES="").
   bool hideGpus = false;
+  bool operator==(const DeviceRequest&) const = default;
 };
 
 /// The CPU plus the machine's GPUs (or virtual ones, as requested).

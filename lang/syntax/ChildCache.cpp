@@ -47,9 +47,7 @@ std::pair<size_t, size_t> list(TSNode n, NodeChild* all, uint32_t* named) {
     TSNode ch = ts_tree_cursor_current_node(c);
     if (isExtra(ch)) continue;
     if (ts_node_is_named(ch)) named[k++] = static_cast<uint32_t>(a);
-    uint32_t grandchildren = ts_node_child_count(ch);
-    all[a++] = {ch, ts_tree_cursor_current_field_id(c), ts_node_symbol(ch),
-                static_cast<uint16_t>(std::min<uint32_t>(grandchildren, 65535))};
+    all[a++] = {ch, ts_tree_cursor_current_field_id(c)};
   } while (ts_tree_cursor_goto_next_sibling(c));
   return {a, k};
 }

@@ -26,8 +26,6 @@ namespace tlens::lang {
 struct NodeChild {
   TSNode node;
   TSFieldId fieldId;
-  TSSymbol symbol;      ///< ts_node_symbol(node), read while listing (the node is in cache then)
-  uint16_t childCount;  ///< ts_node_child_count(node), saturated at 65535: 0 for a leaf
 };
 
 /// The named children among a node's children: positions into its `all` list (4 bytes each
@@ -72,7 +70,7 @@ class NamedChildren {
   const TSNode& operator[](size_t i) const { return all_[at_[i]].node; }
   const TSNode& front() const { return (*this)[0]; }
   const TSNode& back() const { return (*this)[size_ - 1]; }
-  /// The i-th named child with its field, symbol and child count.
+  /// The i-th named child with its field.
   const NodeChild& child(size_t i) const { return all_[at_[i]]; }
   iterator begin() const { return {all_, at_}; }
   iterator end() const { return {all_, at_ + size_}; }

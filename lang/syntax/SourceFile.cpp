@@ -1,6 +1,7 @@
 #include "lang/syntax/SourceFile.h"
 
 #include "lang/syntax/ChildCache.h"
+#include "lang/syntax/TextDiff.h"
 
 #include <algorithm>
 #include <cstring>
@@ -40,11 +41,8 @@ SourceFile::SourceFile(const SourceFile& previous, std::string text) : path_(pre
   const std::string& a = previous.text_;
   const std::string& b = text_;
   // The edited range: [start, oldEnd) of the old text became [start, newEnd) of the new one.
-  size_t n = std::min(a.size(), b.size());
-  size_t start = 0;
-  while (start < n && a[start] == b[start]) ++start;
-  size_t tail = 0;
-  while (tail < n - start && a[a.size() - 1 - tail] == b[b.size() - 1 - tail]) ++tail;
+  size_t start = commonPrefix(a, b);
+  size_t tail = commonSuffix(a, b, start);
   if (start == a.size() && start == b.size()) {
     tree_ = ts_tree_copy(previous.tree_);
   } else {

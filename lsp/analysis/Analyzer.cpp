@@ -132,8 +132,14 @@ bool sameOverlay(const std::shared_ptr<const std::map<std::string, std::string>>
   return *a == *b;
 }
 
-bool sameDevices(const DeviceRequest& a, const DeviceRequest& b) {
-  return a.virtualGpus == b.virtualGpus && a.virtualGpuMemory == b.virtualGpuMemory && a.hideGpus == b.hideGpus;
+/// How many top-level statements a run may stop after, for a later text that agrees with this
+/// one before byte `limit` (a line start): those that end before it, with no syntax error, less the last of them
+/// (an edit or a cut can change how the statement before it parses: `else:` after an `if`).
+size_t statementsBefore(const lang::SourceFile& f, uint32_t limit) {
+  auto stmts = lang::ChildCache::lookup(f.root()).named;
+  size_t count = 0;
+  while (count < stmts.size() && ts_node_end_byte(stmts[count]) < limit && !ts_node_has_error(stmts[count])) ++count;
+  return count > 0 ? count - 1 : 0;
 }
 
 /// Whether the first `count` top-level statements of `a` and `b` are the same nodes at the same
@@ -152,7 +158,7 @@ bool sameStatements(const lang::SourceFile& a, const lang::SourceFile& b, size_t
 /// Whether `p` can continue into `file` (see analyze()).
 bool fits(const PausedAnalysis& p, const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile& file) {
   if (!p.run.in || p.path != input.path || p.roots != input.roots || p.timeBudgetMs != input.timeBudgetMs ||
-      !sameDevices(p.devices, input.devices) || p.collectValues != input.collectValues || p.run.style != style ||
+      p.devices != input.devices || p.collectValues != input.collectValues || p.run.style != style ||
       !sameOverlay(p.overlay, input.overlay))
     return false;
   const std::string& before = p.file->text();
@@ -203,10 +209,7 @@ bool runPipelined(const AnalysisInput& input, tf::ApiStyle style, Run& run, std:
     } catch (...) {
     }
   });
-  auto stmts = lang::ChildCache::lookup(head->root()).named;
-  size_t count = 0;
-  while (count < stmts.size() && !ts_node_has_error(stmts[count])) ++count;
-  if (count > 0) --count;  // the last one may go on after the cut (an `if` and its `else`)
+  size_t count = statementsBefore(*head, static_cast<uint32_t>(cut));
   run = setUp(input, style, *head);
   int prefix = count > 0 ? run.in->runPrefix(head, count) : 0;
   parser.join();
@@ -227,19 +230,10 @@ bool runPipelined(const AnalysisInput& input, tf::ApiStyle style, Run& run, std:
 
 }  // namespace
 
-uint32_t firstDifference(const std::string& a, const std::string& b) {
-  size_t n = std::min(a.size(), b.size()), i = 0;
-  while (i < n && a[i] == b[i]) ++i;
-  return static_cast<uint32_t>(i);
-}
-
 std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32_t editAt) {
   auto file = parse(input);
   auto stmts = lang::ChildCache::lookup(file->root()).named;
-  uint32_t lineStart = file->offsetOf({file->positionOf(editAt).line, 0});
-  size_t count = 0;
-  while (count < stmts.size() && ts_node_end_byte(stmts[count]) < lineStart && !ts_node_has_error(stmts[count])) ++count;
-  if (count > 0) --count;
+  size_t count = statementsBefore(*file, file->offsetOf({file->positionOf(editAt).line, 0}));
   if (count == 0) return nullptr;
   auto p = std::make_shared<PausedAnalysis>();
   p->run = setUp(input, tf::detectApiStyle(input.text), *file);

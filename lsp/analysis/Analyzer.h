@@ -72,8 +72,5 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
 /// run, when the prefix raised SystemExit or ran out of time.
 std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32_t editAt);
 
-/// The byte where two versions of a text first differ (the size of the shorter when one is a
-/// prefix of the other).
-uint32_t firstDifference(const std::string& a, const std::string& b);
 
 }  // namespace tlens::lsp

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lang/syntax/TextDiff.h"
 #include "lsp/features/Workspace.h"
 #include "lsp/protocol/Uri.h"
 
@@ -243,7 +244,7 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
   stale = false;
   auto it = docs_.find(uri);
   if (it == docs_.end()) return nullptr;
-  std::shared_ptr<const lang::SourceFile> prev = it->second.snap ? it->second.snap->file : it->second.lastFile;
+  std::shared_ptr<const lang::SourceFile> prev = it->second.lastFile;
   if (!prev || prev->path() != in.path) return nullptr;  // first analysis: nothing to continue
   // Parse once (incrementally, without the lock: the reader thread keeps taking edits) for both
   // the analysis and the pauser job.
@@ -255,11 +256,11 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
     stale = true;
     return nullptr;
   }
-  uint32_t editAt = firstDifference(prev->text(), in.text);
+  uint32_t editAt = static_cast<uint32_t>(lang::commonPrefix(prev->text(), in.text));
   // A pauser job for a text that agrees with this one up to the line it pauses before will fit:
   // wait for it (it started earlier than a run from the beginning would).
   while (opts_.threads > 0 && it->second.pauseJob != 0 && it->second.pauseText &&
-         firstDifference(*it->second.pauseText, in.text) >= it->second.pauseLine) {
+         lang::commonPrefix(*it->second.pauseText, in.text) >= it->second.pauseLine) {
     cv_.wait(l);
     it = docs_.find(uri);
     if (stopping_ || it == docs_.end() || it->second.gen->load() != gen) {
@@ -586,7 +587,6 @@ void Scheduler::loop() {
       continue;  // edited again (or closed) while waiting for the pauser
     }
     Doc& d = found->second;
-    if (d.snap) d.lastFile = d.snap->file;
     // The stale snapshot serves no read any more (reads wait for the latest text): free it now
     // (on the background thread, while this analysis runs), so that two snapshots of a big file are not
     // alive at once.
