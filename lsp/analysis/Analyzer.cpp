@@ -264,17 +264,19 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
   Run run;
   int status = 0;
   std::shared_ptr<const lang::SourceFile> file;
-  if (!paused && !input.file && !input.previous && input.pipeline && runPipelined(input, style, run, file, status)) {
-    // a first analysis of a big text, parsed and run on two threads
-  } else if ((file = parse(input)), paused && fits(*paused, input, style, *file)) {
-    run = std::move(paused->run);
-    run.watch->set(input.cancelled);
-    if (run.collector) run.collector->watch(file.get());
-    snap->reusedStatements = paused->count;
-    status = run.in->resume(file, paused->count);
-  } else {
-    run = setUp(input, style, *file);
-    status = run.in->run(file);
+  bool first = !paused && !input.file && !input.previous;
+  if (!(first && input.pipeline && runPipelined(input, style, run, file, status))) {
+    file = parse(input);
+    if (paused && fits(*paused, input, style, *file)) {
+      run = std::move(paused->run);
+      run.watch->set(input.cancelled);
+      if (run.collector) run.collector->watch(file.get());
+      snap->reusedStatements = paused->count;
+      status = run.in->resume(file, paused->count);
+    } else {
+      run = setUp(input, style, *file);
+      status = run.in->run(file);
+    }
   }
   snap->file = file;
   paused.reset();  // the earlier version's objects it still holds go now
