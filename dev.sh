@@ -84,15 +84,17 @@ case "${1:-}" in
     ;;
   tsan)
     # The debugger's and the language server's suites (threads: the DAP reader, the request
-    # loop, the program; the LSP reader, the analysis worker, the background thread) under
+    # loop, the program; the LSP reader, the analysis worker, the background thread) and the
+    # syntax tests (child lists shared between threads without a lock) under
     # ThreadSanitizer. Not part of `test`: a cold TSan build of the whole stack would push CI past
     # its time limit on 2 cores.
     install_deps
     configure build-tsan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
       -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_C_FLAGS="-fsanitize=thread" \
       -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF -DTLENS_NATIVE=OFF
-    cmake --build build-tsan -j"$JOBS" --target tlens_dap_tests tlens_protocol_tests tlens_lsp_tests
-    TLENS_TEST_BUDGET_MS=600000 ctest --test-dir build-tsan --output-on-failure -j"$JOBS" -R "^(dap|protocol|lsp):"
+    cmake --build build-tsan -j"$JOBS" --target tlens_dap_tests tlens_protocol_tests tlens_lsp_tests tlens_lang_tests
+    TLENS_TEST_BUDGET_MS=600000 ctest --test-dir build-tsan --output-on-failure -j"$JOBS" \
+      -R "^(dap|protocol|lsp):|^lang: (threads listing|child lists)"
     ;;
   bench)
     install_deps

@@ -74,7 +74,13 @@ T* ChildCache::Arena<T>::take(size_t n) {
   return p;
 }
 
-ChildCache::ChildCache(const TSTree* tree) : tree_(tree), slots_(size_t{1} << 10), bits_(10) {
+ChildCache::Table::Table(unsigned b) : bits(b), slots(new std::atomic<const Entry*>[size_t{1} << b]) {
+  for (size_t i = 0; i < (size_t{1} << b); ++i) slots[i].store(nullptr, std::memory_order_relaxed);
+}
+
+ChildCache::ChildCache(const TSTree* tree) : tree_(tree) {
+  tables_.push_back(std::make_unique<Table>(10));
+  table_.store(tables_.back().get(), std::memory_order_release);
   std::lock_guard<std::mutex> lock(gRegistryMutex);
   registry()[tree_] = this;
   gRegistryGeneration.fetch_add(1, std::memory_order_acq_rel);
@@ -86,60 +92,106 @@ ChildCache::~ChildCache() {
   gRegistryGeneration.fetch_add(1, std::memory_order_acq_rel);
 }
 
-void ChildCache::grow() {
-  std::vector<Slot> old(slots_.size() * 2);
-  old.swap(slots_);
-  ++bits_;
-  size_t mask = slots_.size() - 1;
-  for (const Slot& s : old) {
-    if (!s.id) continue;
-    size_t i = slotOf(s.id, bits_);
-    while (slots_[i].id) i = (i + 1) & mask;
-    slots_[i] = s;
+const ChildCache::Entry* ChildCache::find(const Table& t, const void* id, size_t& slot) {
+  size_t mask = (size_t{1} << t.bits) - 1;
+  for (size_t i = slotOf(id, t.bits);; i = (i + 1) & mask) {
+    const Entry* e = t.slots[i].load(std::memory_order_acquire);
+    if (!e || e->id == id) {
+      slot = i;
+      return e;
+    }
   }
+}
+
+void ChildCache::grow(const Table& full) {
+  std::lock_guard<std::mutex> lock(growMutex_);
+  if (tables_.back().get() != &full) return;  // another thread grew it
+  auto bigger = std::make_unique<Table>(full.bits + 1);
+  size_t mask = (size_t{1} << bigger->bits) - 1;
+  size_t copied = 0;
+  for (size_t k = 0; k < (size_t{1} << full.bits); ++k) {
+    const Entry* e = full.slots[k].load(std::memory_order_acquire);
+    if (!e) continue;
+    size_t i = slotOf(e->id, bigger->bits);
+    while (bigger->slots[i].load(std::memory_order_relaxed)) i = (i + 1) & mask;
+    bigger->slots[i].store(e, std::memory_order_relaxed);
+    ++copied;
+  }
+  used_.store(copied, std::memory_order_relaxed);
+  tables_.push_back(std::move(bigger));
+  table_.store(tables_.back().get(), std::memory_order_release);  // publishes the copied slots too
 }
 
 const NodeChildren& ChildCache::of(TSNode n) {
   static const NodeChildren kNone;
   if (ts_node_is_null(n)) return kNone;
-  std::lock_guard<std::mutex> lock(mutex_);
-  size_t mask = slots_.size() - 1;
-  size_t i = slotOf(n.id, bits_);
-  for (; slots_[i].id; i = (i + 1) & mask)
-    if (slots_[i].id == n.id) return *slots_[i].entry;
-  NodeChildren& e = entries_.emplace_back();
-  if (uint32_t count = ts_node_child_count(n)) {
-    NodeChild* all = all_.take(count);
-    uint32_t* named = named_.take(count);
-    auto [a, k] = list(n, all, named);
-    all_.giveBack(count - a);  // what the extras (comments) and anonymous children did not use
-    named_.giveBack(count - k);
-    e.all = {all, a};
-    e.named = {all, named, k};
+  size_t slot;
+  const Table* t = table_.load(std::memory_order_acquire);
+  if (const Entry* e = find(*t, n.id, slot)) return e->children;
+  // List the node into this thread's shard.
+  static std::atomic<size_t> threads{0};
+  thread_local size_t shardOfThread = threads.fetch_add(1, std::memory_order_relaxed) % kShards;
+  Shard& shard = shards_[shardOfThread];
+  Entry* made;
+  {
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    made = &shard.entries.emplace_back();
+    made->id = n.id;
+    if (uint32_t count = ts_node_child_count(n)) {
+      NodeChild* all = shard.all.take(count);
+      uint32_t* named = shard.named.take(count);
+      auto [a, k] = list(n, all, named);
+      shard.all.giveBack(count - a);  // what the extras (comments) and anonymous children did not use
+      shard.named.giveBack(count - k);
+      made->children.all = {all, a};
+      made->children.named = {all, named, k};
+    }
   }
-  slots_[i] = {n.id, &e};
-  if (++used_ * 2 > slots_.size()) grow();
-  return e;
+  // Publish it; another thread may have listed the same node meanwhile (then its entry wins and
+  // ours stays unused in the arena).
+  while (true) {
+    size_t mask = (size_t{1} << t->bits) - 1;
+    const Entry* expected = nullptr;
+    if (t->slots[slot].compare_exchange_strong(expected, made, std::memory_order_acq_rel, std::memory_order_acquire)) {
+      if ((used_.fetch_add(1, std::memory_order_relaxed) + 1) * 2 > (size_t{1} << t->bits)) grow(*t);
+      return made->children;
+    }
+    if (expected->id == n.id) return expected->children;
+    slot = (slot + 1) & mask;
+    if (const Entry* e = find(*t, n.id, slot)) return e->children;
+  }
 }
 
 const NodeChildren& ChildCache::lookup(TSNode n) {
   ChildCache* cache = nullptr;
   if (!ts_node_is_null(n)) {
-    // Most lookups in a row are in the same tree: remember the last hit per thread.
-    thread_local const TSTree* lastTree = nullptr;
-    thread_local ChildCache* lastCache = nullptr;
-    thread_local uint64_t lastGeneration = ~0ull;
+    // Lookups alternate between a few trees (the user's file, the embedded modules' files):
+    // each thread remembers its last few hits, forgotten whenever a cache comes or goes.
+    struct Hit {
+      const TSTree* tree = nullptr;
+      ChildCache* cache = nullptr;
+    };
+    thread_local std::array<Hit, 8> hits;
+    thread_local size_t nextHit = 0;
+    thread_local uint64_t hitsGeneration = ~0ull;
     uint64_t generation = gRegistryGeneration.load(std::memory_order_acquire);
-    if (n.tree == lastTree && generation == lastGeneration) {
-      cache = lastCache;
-    } else {
+    if (generation != hitsGeneration) {
+      hits = {};
+      hitsGeneration = generation;
+    }
+    for (const Hit& h : hits)
+      if (h.tree == n.tree) {
+        cache = h.cache;
+        break;
+      }
+    if (!cache) {
       std::lock_guard<std::mutex> lock(gRegistryMutex);
       auto it = registry().find(n.tree);
       if (it != registry().end()) {
         cache = it->second;
-        lastTree = n.tree;
-        lastCache = cache;
-        lastGeneration = gRegistryGeneration.load(std::memory_order_relaxed);
+        // Only when no cache came or went since `generation` was read: the hit is still true.
+        if (gRegistryGeneration.load(std::memory_order_relaxed) == generation)
+          hits[nextHit++ % hits.size()] = {n.tree, cache};
       }
     }
   }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <atomic>
 #include <compare>
 #include <cstddef>
 #include <deque>
@@ -96,7 +97,8 @@ class ChildCache {
   ChildCache& operator=(const ChildCache&) = delete;
 
   /// The children of `n`, a node of this cache's tree. The reference and the spans stay valid
-  /// while the tree lives. Thread-safe.
+  /// while the tree lives. Thread-safe; a node listed before is found without a lock (the
+  /// language server's analysis and its pauser read the embedded modules' trees at once).
   const NodeChildren& of(TSNode n);
 
   /// The children of any node: memoised when its tree belongs to a live SourceFile, otherwise
@@ -104,9 +106,20 @@ class ChildCache {
   static const NodeChildren& lookup(TSNode n);
 
  private:
-  struct Slot {
+  struct Entry {
     const void* id = nullptr;
-    NodeChildren* entry = nullptr;
+    NodeChildren children;
+  };
+  /// Open addressing by node id, at most half full, without locks: a slot goes from null to its
+  /// entry once (compare-exchange, after the entry is complete). A full table is replaced by one
+  /// twice its size; the old one stays alive (threads may still be in it) until the cache goes,
+  /// which at most doubles the slots' memory. An entry put in the old table while it was being
+  /// copied can be missing from the new one: the node is then listed again (a lookup's answer
+  /// is the same either way).
+  struct Table {
+    unsigned bits;
+    std::unique_ptr<std::atomic<const Entry*>[]> slots;
+    explicit Table(unsigned b);
   };
   /// Room for `n` elements that never moves (a new block when the current one is full).
   template <class T>
@@ -121,16 +134,26 @@ class ChildCache {
       left += n;
     }
   };
-  void grow();
+  /// Where entries are made: each thread lists into its own shard (threads analysing the same
+  /// tree, such as the language server's analysis and its pauser, neither wait for one lock nor
+  /// write the same cache lines).
+  struct alignas(64) Shard {
+    std::mutex mutex;  ///< two threads may share a shard
+    std::deque<Entry> entries;
+    Arena<NodeChild> all;
+    Arena<uint32_t> named;
+  };
+  static constexpr size_t kShards = 4;
+  /// The entry for `id` in `t`, or null with `slot` the empty slot where it would go.
+  static const Entry* find(const Table& t, const void* id, size_t& slot);
+  void grow(const Table& full);
 
   const TSTree* tree_;
-  std::mutex mutex_;
-  std::vector<Slot> slots_;  ///< 2^bits_ of them, at most half full
-  unsigned bits_;
-  size_t used_ = 0;
-  std::deque<NodeChildren> entries_;
-  Arena<NodeChild> all_;
-  Arena<uint32_t> named_;
+  std::atomic<const Table*> table_;
+  std::atomic<size_t> used_{0};
+  std::mutex growMutex_;
+  std::vector<std::unique_ptr<Table>> tables_;  ///< the current one last (growMutex_)
+  Shard shards_[kShards];
 };
 
 }  // namespace tlens::lang

@@ -10,6 +10,7 @@
 #include "lang/syntax/TextDiff.h"
 #include "lsp/features/Workspace.h"
 #include "lsp/protocol/Uri.h"
+#include "lsp/server/Trace.h"
 
 namespace tlens::lsp {
 
@@ -112,15 +113,16 @@ void Scheduler::markDirty(Doc& d, std::chrono::steady_clock::time_point due) {
 }
 
 void Scheduler::update(const std::string& uri, const std::string& path, std::string text, int version) {
+  trace("update");
   {
     std::lock_guard<std::mutex> l(mu_);
-    // Debounce only bursts: an edit after a pause (typing stopped, a single change) is analysed
-    // at once; edits that follow each other closely wait `debounceMs` for the next one.
+    // Debounce only bursts: an edit that finds the previous one analysed (its diagnostics
+    // published) is analysed at once; one that comes while the previous one still waits or is
+    // being analysed (edits faster than analyses) waits `debounceMs` for the next one.
     auto now = std::chrono::steady_clock::now();
-    bool burst = now - lastUpdate_ < std::chrono::milliseconds(kBurstMs);
-    lastUpdate_ = now;
-    auto due = now + std::chrono::milliseconds(burst ? opts_.debounceMs : 0);
     Doc& d = docs_[uri];
+    bool burst = d.dirty || d.analyzing;
+    auto due = now + std::chrono::milliseconds(burst ? opts_.debounceMs : 0);
     d.path = path;
     d.text = std::make_shared<const std::string>(std::move(text));
     d.version = version;
@@ -291,12 +293,14 @@ void Scheduler::runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l) {
   pauseCancel_ = false;
   job.input.cancelled = [this] { return pauseCancel_.load(std::memory_order_relaxed); };
   l.unlock();
+  trace("pause-start");
   std::shared_ptr<PausedAnalysis> p;
   try {
     p = analyzePrefix(job.input, job.editAt);
   } catch (...) {
     p = nullptr;  // a bug; the next analysis runs from the beginning
   }
+  trace("pause-end", p ? 1 : 0);
   l.lock();
   runningPauseUri_.clear();
   auto it = docs_.find(job.uri);
@@ -325,7 +329,9 @@ void Scheduler::backgroundLoop() {
       std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
       reap_.clear();
       l.unlock();
+      trace("reap-start");
       batch.clear();  // the destructors run here, off the worker
+      trace("reap-end");
       l.lock();
       continue;
     }
@@ -576,6 +582,7 @@ void Scheduler::loop() {
     auto genRef = best->second.gen;
     in.cancelled = [genRef, gen] { return genRef->load() != gen; };
     bool staleNow = false;
+    trace("prepare");
     std::shared_ptr<PausedAnalysis> paused = prepareLocked(l, uri, in, gen, staleNow);
     auto found = docs_.find(uri);
     if (staleNow || found == docs_.end()) {
@@ -591,7 +598,9 @@ void Scheduler::loop() {
     // (on the background thread, while this analysis runs), so that two snapshots of a big file are not
     // alive at once.
     SnapshotPtr stale = std::move(d.snap);
+    d.analyzing = true;
     l.unlock();
+    trace("analyze-start", paused ? 1 : 0);
     dispose(std::move(stale));
     SnapshotPtr snap;
     std::shared_ptr<void> leftovers;  // the interpreter: destroyed after publishing
@@ -602,6 +611,7 @@ void Scheduler::loop() {
     }
     l.lock();
     auto it = docs_.find(uri);
+    if (it != docs_.end()) it->second.analyzing = false;
     if (it == docs_.end() || it->second.gen->load() != gen) continue;
     if (!snap) {
       std::vector<Action> failed = std::move(it->second.waiters);
@@ -615,7 +625,9 @@ void Scheduler::loop() {
     it->second.lastFile = snap->file;
     std::vector<Action> waiters = std::move(it->second.waiters);
     l.unlock();
+    trace("analyze-end", snap->reusedStatements);
     if (onAnalyzed_) onAnalyzed_(snap);
+    trace("published");
     for (auto& w : waiters) w(snap);
     dispose(std::move(leftovers));  // torn down on the background thread: the next edit need not wait
     l.lock();

@@ -3,9 +3,10 @@
 // Threading model. One worker thread analyses documents (the machine this runs on is small and
 // one abstract run takes milliseconds to tens of milliseconds); the caller's thread (the
 // protocol reader) only records edits and queues reads.
-//  - update() records the newest text of a document and (re)starts its debounce timer; edits
-//    that arrive within `debounceMs` of each other are analysed once, on the latest text. An
-//    update after a pause (no update in the last kBurstMs) is analysed without waiting.
+//  - update() records the newest text of a document. An update that finds the document's
+//    previous text analysed is analysed at once; one that arrives while the previous text still
+//    waits or is being analysed (edits come faster than analyses: typing) waits `debounceMs`
+//    for the next one, so a burst of edits is analysed once, on the latest text.
 //  - An analysis in progress polls its generation before every statement: a newer update()
 //    cancels it (InterpCancelled), so stale work stops within one statement.
 //  - read() runs an action on the snapshot of the document's latest text: immediately (on the
@@ -109,6 +110,7 @@ class Scheduler {
     int version = 0;
     std::shared_ptr<std::atomic<uint64_t>> gen = std::make_shared<std::atomic<uint64_t>>(0);
     bool dirty = false;
+    bool analyzing = false;  ///< the worker is analysing a text of this document
     std::chrono::steady_clock::time_point due;
     SnapshotPtr snap;
     uint64_t snapGen = 0;
@@ -157,8 +159,6 @@ class Scheduler {
   std::condition_variable cv_;
   std::map<std::string, Doc> docs_;
   uint64_t counter_ = 0;
-  static constexpr int kBurstMs = 150;
-  std::chrono::steady_clock::time_point lastUpdate_{};
   bool stopping_ = false;
   std::thread worker_;
   // Background analyses of unopened files.

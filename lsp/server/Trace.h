@@ -1,0 +1,29 @@
+// Trace: a timeline of the scheduler's work for performance investigations. With the environment
+// variable TLENS_LSP_TRACE=FILE, `tlens lsp` appends one line per event to FILE: the time in
+// milliseconds (steady clock), the event (update, prepare, analyze-start, analyze-end, published,
+// pause-start, pause-end, reap-start, reap-end) and a number (analyze-start: whether a paused
+// analysis is continued; analyze-end: the top-level statements it did not run again; pause-end:
+// whether a pause is ready). Off (one branch per event) without the variable.
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+namespace tlens::lsp {
+
+inline void trace(const char* event, double value = -1) {
+  static FILE* out = [] {
+    const char* path = std::getenv("TLENS_LSP_TRACE");
+    return path && *path ? std::fopen(path, "a") : nullptr;
+  }();
+  if (!out) return;
+  static std::mutex mu;
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  std::lock_guard<std::mutex> l(mu);
+  std::fprintf(out, "%.1f %s %g\n", ms, event, value);
+  std::fflush(out);
+}
+
+}  // namespace tlens::lsp
