@@ -13,7 +13,28 @@
 #include "TfStyleFile.h"
 #include "lsp/analysis/Analyzer.h"
 
+// jemalloc's control interface, when tlens_bench is linked with it (cmake/Allocator.cmake).
+extern "C" int mallctl(const char*, void*, size_t*, void*, size_t) __attribute__((weak));
+
 namespace tlens::bench {
+
+namespace {
+
+/// Bytes the program has allocated and not freed: jemalloc's count, or glibc's.
+size_t heapInUse() {
+  if (mallctl) {
+    uint64_t epoch = 1;
+    size_t len = sizeof epoch;
+    mallctl("epoch", &epoch, &len, &epoch, len);  // refreshes the statistics
+    size_t allocated = 0;
+    len = sizeof allocated;
+    if (mallctl("stats.allocated", &allocated, &len, nullptr, 0) == 0) return allocated;
+  }
+  struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
+
+}  // namespace
 
 void editBench(bool quick) {
   std::printf("\n== language server: an edit in the middle of a 5,000-line file ==\n");
@@ -96,10 +117,7 @@ void editBench(bool quick) {
 
   // What one version of the document holds (malloc's count of bytes in use): its tree with the
   // child lists, the interpreter after a full run, the snapshot.
-  auto heap = [] {
-    struct mallinfo2 m = mallinfo2();
-    return static_cast<double>(m.uordblks + m.hblkhd) / 1e6;
-  };
+  auto heap = [] { return static_cast<double>(heapInUse()) / 1e6; };
   double h0 = heap();
   auto file = std::make_shared<lang::SourceFile>(base.path, edited);
   double h1 = heap();

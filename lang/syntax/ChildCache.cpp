@@ -124,7 +124,8 @@ void ChildCache::grow(const Table& full) {
 
 const NodeChildren& ChildCache::of(TSNode n) {
   static const NodeChildren kNone;
-  if (ts_node_is_null(n)) return kNone;
+  // Leaves (two thirds of the nodes) need no entry: nothing to list, nothing to remember.
+  if (ts_node_is_null(n) || ts_node_child_count(n) == 0) return kNone;
   size_t slot;
   const Table* t = table_.load(std::memory_order_acquire);
   if (const Entry* e = find(*t, n.id, slot)) return e->children;
@@ -163,8 +164,10 @@ const NodeChildren& ChildCache::of(TSNode n) {
 }
 
 const NodeChildren& ChildCache::lookup(TSNode n) {
+  static const NodeChildren kNone;
+  if (ts_node_is_null(n) || ts_node_child_count(n) == 0) return kNone;
   ChildCache* cache = nullptr;
-  if (!ts_node_is_null(n)) {
+  {
     // Lookups alternate between a few trees (the user's file, the embedded modules' files):
     // each thread remembers its last few hits, forgotten whenever a cache comes or goes.
     struct Hit {
@@ -204,14 +207,11 @@ const NodeChildren& ChildCache::lookup(TSNode n) {
   thread_local std::array<Listed, 64> ring;
   thread_local size_t next = 0;
   Listed& slot = ring[next++ % ring.size()];
-  slot.view = {};
-  if (!ts_node_is_null(n)) {
-    uint32_t count = ts_node_child_count(n);
-    slot.all.resize(count);
-    slot.named.resize(count);
-    auto [a, k] = list(n, slot.all.data(), slot.named.data());
-    slot.view = {{slot.all.data(), a}, {slot.all.data(), slot.named.data(), k}};
-  }
+  uint32_t count = ts_node_child_count(n);
+  slot.all.resize(count);
+  slot.named.resize(count);
+  auto [a, k] = list(n, slot.all.data(), slot.named.data());
+  slot.view = {{slot.all.data(), a}, {slot.all.data(), slot.named.data(), k}};
   return slot.view;
 }
 
