@@ -37,13 +37,13 @@ std::vector<TSNode> allNodes(TSNode root) {
   return out;
 }
 
-/// What Tree-sitter says the cache must hold for `n`: the children that are not extras, and the
-/// named ones among them.
+/// What Tree-sitter says the cache must hold for `n`: the children that are not extras (comments;
+/// an ERROR node stays, extra or not), and the named ones among them.
 void checkAgainstTreeSitter(TSNode n, const NodeChildren& got) {
   std::vector<TSNode> all, named;
   for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
     TSNode c = ts_node_child(n, i);
-    if (ts_node_is_extra(c)) continue;
+    if (ts_node_is_extra(c) && ts_node_symbol(c) != static_cast<TSSymbol>(-1)) continue;
     all.push_back(c);
     if (ts_node_is_named(c)) named.push_back(c);
   }
