@@ -263,7 +263,20 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
   // wait for it (it started earlier than a run from the beginning would).
   while (opts_.threads > 0 && it->second.pauseJob != 0 && it->second.pauseText &&
          lang::commonPrefix(*it->second.pauseText, in.text) >= it->second.pauseLine) {
-    cv_.wait(l);
+    if (!reap_.empty()) {
+      // Waiting anyway: free what the background thread has not reached yet (it is busy with
+      // the pauser), so that fewer versions' objects are alive at once and the background thread
+      // is free for the next pause sooner.
+      std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
+      reap_.clear();
+      l.unlock();
+      trace("reap-start", 1);
+      batch.clear();
+      trace("reap-end", 1);
+      l.lock();
+    } else {
+      cv_.wait(l);
+    }
     it = docs_.find(uri);
     if (stopping_ || it == docs_.end() || it->second.gen->load() != gen) {
       stale = true;
