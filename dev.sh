@@ -94,7 +94,7 @@ case "${1:-}" in
       -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF -DTLENS_NATIVE=OFF
     cmake --build build-tsan -j"$JOBS" --target tlens_dap_tests tlens_protocol_tests tlens_lsp_tests tlens_lang_tests
     TLENS_TEST_BUDGET_MS=600000 ctest --test-dir build-tsan --output-on-failure -j"$JOBS" \
-      -R "^(dap|protocol|lsp):|^lang: (threads listing|child lists)"
+      -R "^(dap|protocol|lsp):|^lang:(threads listing|child lists)"
     ;;
   bench)
     install_deps
