@@ -33,6 +33,17 @@ class CancelWatch : public StatementObserver {
   std::function<bool()> cancelled_;
 };
 
+/// The name of a namespace object of the embedded tensorflow module (`tf.nn` is a `_Namespace`
+/// whose `__name__` is "tensorflow.nn"), or "" for anything else.
+std::string embeddedNamespace(const Value& v) {
+  auto* inst = as<InstanceObj>(v);
+  if (!inst || !inst->cls || inst->cls->name != "_Namespace") return {};
+  const Value* name = inst->dict.find("__name__");
+  auto* str = name ? as<StrObj>(*name) : nullptr;
+  if (!str || str->value.rfind("tensorflow.", 0) != 0) return {};
+  return str->value;
+}
+
 std::string readDisk(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) return {};
@@ -315,6 +326,11 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
                 if (sv->kind() == Kind::Module) {
                   snap->modulePaths.push_back(name + "." + sub);
                   snap->moduleNames[name + "." + sub] = static_cast<ModuleObj*>(sv.get())->name;
+                } else if (std::string ns = embeddedNamespace(sv); !ns.empty()) {
+                  // `tf.nn`, `tf.train`: namespaces the embedded tensorflow module builds as
+                  // objects; to the user (and the unknown-attribute lint) they are modules.
+                  snap->modulePaths.push_back(name + "." + sub);
+                  snap->moduleNames[name + "." + sub] = ns;
                 }
               }
             });

@@ -7,6 +7,7 @@
 #include "lang/syntax/ChildCache.h"
 #include "lsp/features/Bindings.h"
 #include "lsp/features/Features.h"
+#include "lsp/features/TfApiNames.h"
 
 namespace tlens::lsp {
 
@@ -134,10 +135,17 @@ void unknownAttribute(const Snapshot& s, TSNode n, const std::string& module, co
     out.push_back(std::move(d));
     return;
   }
+  // A real name of a namespace whose API is listed (`tf.nn.conv3d`) is not modelled, whatever it
+  // is close to.
+  if (real != s.moduleNames.end() && isTfApiName(real->second, name)) {
+    d.message = "'" + module + "." + name + "' is not modelled by tensorlens: its results are unknown to the analysis";
+    out.push_back(std::move(d));
+    return;
+  }
   // A near miss of a known name is probably a typo: a warning with the fix (a warning, because a
-  // real API tensorlens does not model can also be a near miss of one it does). Anything else is
-  // said quietly (information), without claiming the attribute does not exist: a false alarm is
-  // worse than a missed bug.
+  // real API tensorlens does not model can also be a near miss of one it does, where its
+  // namespace's names are not listed). Anything else is said quietly (information), without
+  // claiming the attribute does not exist: a false alarm is worse than a missed bug.
   const Member* close = nearMiss(name, *it->second);
   if (close) {
     d.severity = 2;

@@ -309,6 +309,30 @@ x = tf.zeros([2, 3])
 y = tf.rnage(3)
 #      ^^^^^ info: 'tf.rnage' is not modelled by tensorlens
 )"},
+    {"a typo in tf.nn, tf.train, tf.math or tf.random: a warning with the fix", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+a = tf.nn.reluu(x)
+#         ^^^^^ warning: module 'tf.nn' has no attribute 'reluu'; did you mean 'relu'?
+opt = tf.train.AdamOptimiser(0.01)
+#              ^^^^^^^^^^^^^ warning: module 'tf.train' has no attribute 'AdamOptimiser'; did you mean 'AdamOptimizer'?
+r = tf.random.normall([2])
+#             ^^^^^^^ warning: module 'tf.random' has no attribute 'normall'; did you mean 'normal'?
+)"},
+    {"real functions of those namespaces tensorlens does not model: information, never a near miss", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 8, 8, 8, 1])
+c = tf.nn.conv3d(x, tf.zeros([3, 3, 3, 1, 4]), [1, 1, 1, 1, 1], "SAME")
+#         ^^^^^^ info: 'tf.nn.conv3d' is not modelled by tensorlens
+opt = tf.train.AdagradOptimizer(0.01)
+#              ^^^^^^^^^^^^^^^^ info: 'tf.train.AdagradOptimizer' is not modelled by tensorlens
+cell = tf.nn.rnn_cell.LSTMCell(16)
+#            ^^^^^^^^ info: 'tf.nn.rnn_cell' is not modelled by tensorlens
+)"},
+    {"namespaces of tf used as modelled: no diagnostic", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 784])
+h = tf.nn.relu(x)
+opt = tf.train.GradientDescentOptimizer(0.5)
+s = tf.math.softmax(h)
+)"},
     {"an attribute numpy does not have", R"(import numpy as np
 a = np.zeross((2, 3))
 #      ^^^^^^ warning: module 'np' has no attribute 'zeross'; did you mean 'zeros'?
