@@ -89,3 +89,44 @@ TEST_CASE("an incremental re-parse gives the tree and errors a fresh parse gives
   CHECK(previous.text() == base);
   CHECK(ts_node_end_byte(previous.root()) == base.size());
 }
+
+TEST_CASE("typing a line character by character: the incremental parse reports what a fresh one does",
+          "[lang][syntax]") {
+  // The language server re-parses each keystroke from the previous tree; Tree-sitter's error
+  // recovery must land where a fresh parse (tlens check) does, broken text included.
+  const std::string text =
+      "import tensorflow as tf\n"
+      "x = tf.placeholder(tf.float32, [None, 784])\n"
+      "def layer(inputs, size):\n"
+      "    w = tf.Variable(tf.zeros([784, size]))\n"
+      "    if size > 10:\n"
+      "        return tf.nn.relu(tf.matmul(inputs, w))\n"
+      "    return tf.matmul(inputs, w)\n"
+      "h = layer(x, 256)\n"
+      "logits = layer(h, 10)\n";
+  const std::string typed = "y = tf.reduce_sum(tf.matmul(x, [1, (2";
+  auto errors = [](const SourceFile& f) {
+    std::string s;
+    for (const SyntaxError& e : f.syntaxErrors())
+      s += std::to_string(e.start.line) + ":" + std::to_string(e.start.column) + "-" + std::to_string(e.end.line) +
+           ":" + std::to_string(e.end.column) + " " + e.message + "\n";
+    return s;
+  };
+  int broken = 0;
+  for (size_t at = 0; at != std::string::npos && at < text.size(); at = text.find('\n', at + 1)) {
+    size_t ins = at == 0 ? 0 : at + 1;
+    for (const std::string indent : {"", "    "}) {
+      auto prev = std::make_shared<SourceFile>("t.py", text);
+      for (size_t k = 1; k <= typed.size(); ++k) {
+        std::string now = text.substr(0, ins) + indent + typed.substr(0, k) + "\n" + text.substr(ins);
+        auto next = std::make_shared<SourceFile>(*prev, now);
+        SourceFile fresh("t.py", now);
+        INFO("at byte " << ins << ", typed '" << indent << typed.substr(0, k) << "'");
+        CHECK(errors(*next) == errors(fresh));
+        broken += !fresh.syntaxErrors().empty();
+        prev = next;
+      }
+    }
+  }
+  CHECK(broken > 100);  // most of those states are broken code
+}
