@@ -471,8 +471,14 @@ void workloadOverhead(bool quick) {
   // The debugger as the engine sees it: its DebugHooks, no program (nothing here needs one).
   dap::Debugger idle(ev), armed(ev);
   const std::string example = std::string(TLENS_SOURCE_DIR) + "/examples/mnist_mlp_tf1.py";
-  armed.setLineBreakpoints(example, {{lineOf(readFile(example), "print(\"Testing accuracy")}});
-  armed.setFunctionBreakpoints({{"nosuch"}, {"fc9/.*"}, {"NoSuchOp"}});
+  dap::LineBreakpointSpec atTest;
+  atTest.line = lineOf(readFile(example), "print(\"Testing accuracy");
+  armed.setLineBreakpoints(example, {atTest});
+  std::vector<dap::FunctionBreakpointSpec> names(3);
+  names[0].name = "nosuch";
+  names[1].name = "fc9/.*";
+  names[2].name = "NoSuchOp";
+  armed.setFunctionBreakpoints(names);
   RunOptions none, hIdle, hArmed, hNan, checkOnly;
   hIdle.hooks = &idle;
   hArmed.hooks = &armed;

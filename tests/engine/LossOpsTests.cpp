@@ -13,7 +13,6 @@ using namespace tlens;
 using namespace tlens::test;
 
 namespace {
-const float kInf = std::numeric_limits<float>::infinity();
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 }  // namespace
 

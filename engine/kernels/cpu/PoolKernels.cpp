@@ -79,7 +79,8 @@ inline void argMaxStep(const T* __restrict p, T* __restrict best, int32_t* __res
                        int64_t c) {
   for (int64_t k = 0; k < c; ++k) {
     const T v = p[k], b = best[k];
-    const bool take = (v > b) | ((v != v) & (b == b));
+    // Bitwise on purpose (no branch: the loop vectorises): greater, or a NaN over a number.
+    const bool take = static_cast<int>(v > b) | (static_cast<int>(v != v) & static_cast<int>(b == b));
     best[k] = take ? v : b;
     arg[k] = take ? pos : arg[k];
   }
