@@ -266,12 +266,12 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
     if (!reap_.empty()) {
       // Waiting anyway: free what the background thread has not reached yet (it is busy with
       // the pauser), so that fewer versions' objects are alive at once and the background thread
-      // is free for the next pause sooner.
-      std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
-      reap_.clear();
+      // is free for the next pause sooner. One item at a time: the pause may be ready meanwhile.
+      std::shared_ptr<const void> item = std::move(reap_.back());
+      reap_.pop_back();
       l.unlock();
       trace("reap-start", 1);
-      batch.clear();
+      item.reset();
       trace("reap-end", 1);
       l.lock();
     } else {
