@@ -19,15 +19,18 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
     // (capped: a huge file grows by doubling rather than reserving gigabytes up front).
     if (values_.empty()) values_.reserve(std::min<size_t>(file.text().size() / 4, size_t{1} << 16));
   }
+  // The span's slot is a cache miss (one per distinct start byte of the file): it is fetched
+  // while the value renders, which does not depend on it.
+  __builtin_prefetch(&firstAt_[s]);
+  ValueInfo info = pool_->add(renderValue(in_, v, cache_));
+  info.start = s;
+  info.end = e;
   uint32_t found = 0;
   for (uint32_t i = firstAt_[s]; i; i = next_[i - 1])
     if (ends_[i - 1] == e) {
       found = i;
       break;
     }
-  ValueInfo info = pool_->add(renderValue(in_, v, cache_));
-  info.start = s;
-  info.end = e;
   if (!found) {
     values_.push_back(info);  // no types() while only type() was seen
     next_.push_back(firstAt_[s]);
