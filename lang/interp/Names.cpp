@@ -21,11 +21,11 @@ Value Machine::lookupName(std::string_view name, TSNode at) {
         if (const Value* v = e->vars.find(name)) return *v;
       break;
     case Frame::FunctionFrame: {
-      // Only the body's locals (parameters included) are bound in its Env: a name found there
-      // is a local, and the scope sets are consulted only for the others.
-      if (const Value* v = f.locals->vars.find(name)) return *v;
+      // The scope analysis decides what is local (an Env can hold a name it does not list: a
+      // parameter declared global, a wildcard import), as before; the sets take string_views.
       const ScopeInfo& sc = f.code->scope;
       if (sc.locals.count(name)) {
+        if (const Value* v = f.locals->vars.find(name)) return *v;
         if (abstract()) return unknown();
         raise(types.unboundLocalError,
               "cannot access local variable '" + std::string(name) + "' where it is not associated with a value");
