@@ -56,6 +56,8 @@ void Graph::popNameScope() {
 }
 
 Node* Graph::find(std::string_view name) {
+  // Names are unique and never change once a node is made.
+  for (; indexed_ < nodes_.size(); ++indexed_) byName_.emplace(nodes_[indexed_].name, &nodes_[indexed_]);
   auto it = byName_.find(std::string(name));
   return it == byName_.end() ? nullptr : it->second;
 }
@@ -146,7 +148,6 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
   n.softPlaced = where.softPlaced;
   n.location = creation_.location;
   n.stack = creation_.stack;
-  byName_[n.name] = &n;
   if (def.type == "VariableV2") variables_.push_back(&n);
   return &n;
 }

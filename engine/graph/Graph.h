@@ -121,7 +121,10 @@ class Graph {
  private:
   static const std::string kEmpty;
   std::deque<Node> nodes_;
+  /// Nodes by name, indexed when first asked (find()): an abstract run makes thousands of nodes
+  /// and never looks one up by name. nodes_[indexed_...] are not in it yet.
   std::unordered_map<std::string, Node*> byName_;
+  size_t indexed_ = 0;
   std::unordered_map<std::string, int> nameCounts_;
   std::unordered_set<std::string> usedNames_;
   std::vector<std::string> scopes_;

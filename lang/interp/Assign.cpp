@@ -21,19 +21,20 @@ std::optional<BinOp> augmentedOp(std::string_view t) {
 
 Value Machine::evalAssignment(TSNode n) {
   const Fields& F = fields();
-  TSNode left = field(n, F.left), right = field(n, F.right);
+  auto ch = children(n);
+  TSNode left = fieldIn(ch, F.left), right = fieldIn(ch, F.right);
   if (kindOf(n) == NodeKind::Assignment) {
     if (ts_node_is_null(right)) return none();  // `x: int` binds nothing
     Value v;
     NodeKind rk = kindOf(right);
     if (rk == NodeKind::Assignment || rk == NodeKind::AugmentedAssignment) v = evalAssignment(right);
     else if (rk == NodeKind::Yield) v = evalYield(right);
-    else v = eval(right);
+    else v = eval(right, rk);
     assign(left, v);
     return v;
   }
   // augmented
-  TSNode opNode = field(n, F.op);
+  TSNode opNode = fieldIn(ch, F.op);
   auto op = augmentedOp(ts_node_type(opNode));
   if (!op) return unsupported(n, "this operator");
   switch (kindOf(left)) {

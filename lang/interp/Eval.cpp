@@ -20,7 +20,7 @@ std::optional<BinOp> binOp(std::string_view t) {
 
 }  // namespace
 
-Value Machine::eval(TSNode n) {
+Value Machine::eval(TSNode n, NodeKind kind) {
   struct Depth {
     Machine& m;
     explicit Depth(Machine& mm) : m(mm) {
@@ -29,14 +29,14 @@ Value Machine::eval(TSNode n) {
     }
     ~Depth() { --m.evalDepth; }
   } depth(*this);
-  Value v = evalNode(n);
+  Value v = evalNode(n, kind);
   if (valueObserver) observe(n, v);
   return v;
 }
 
-Value Machine::evalNode(TSNode n) {
+Value Machine::evalNode(TSNode n, NodeKind kind) {
   const Fields& F = fields();
-  switch (kindOf(n)) {
+  switch (kind) {
     case NodeKind::Identifier:
       if (ts_node_is_missing(n)) throw SyntaxSkip{};
       return lookupName(text(n), n);
@@ -97,8 +97,9 @@ Value Machine::evalNode(TSNode n) {
 
 Value Machine::evalAttribute(TSNode n) {
   const Fields& F = fields();
-  Value obj = eval(field(n, F.object));
-  TSNode attr = field(n, F.attribute);
+  auto ch = children(n);
+  Value obj = eval(fieldIn(ch, F.object));
+  TSNode attr = fieldIn(ch, F.attribute);
   if (ts_node_is_null(attr) || ts_node_is_missing(attr)) throw SyntaxSkip{};
   frame().current = n;
   return getAttr(obj, text(attr));
@@ -146,10 +147,11 @@ Value Machine::evalSubscript(TSNode n) {
 
 Value Machine::evalBinary(TSNode n) {
   const Fields& F = fields();
-  TSNode opNode = field(n, F.op);
+  auto ch = children(n);
+  TSNode opNode = fieldIn(ch, F.op);
   auto op = binOp(ts_node_type(opNode));
-  Value l = eval(field(n, F.left));
-  Value r = eval(field(n, F.right));
+  Value l = eval(fieldIn(ch, F.left));
+  Value r = eval(fieldIn(ch, F.right));
   if (!op) return unsupported(n, "this operator");
   frame().current = n;
   return binary(*op, l, r);
@@ -157,8 +159,9 @@ Value Machine::evalBinary(TSNode n) {
 
 Value Machine::evalUnary(TSNode n) {
   const Fields& F = fields();
-  std::string_view t = ts_node_type(field(n, F.op));
-  TSNode arg = field(n, F.argument);
+  auto ch = children(n);
+  std::string_view t = ts_node_type(fieldIn(ch, F.op));
+  TSNode arg = fieldIn(ch, F.argument);
   // Fold negative literals (-1 is common and must not allocate twice).
   if (t == "-" && kindOf(arg) == NodeKind::Integer) {
     NodeKey key(n);
@@ -178,17 +181,19 @@ Value Machine::evalUnary(TSNode n) {
 
 Value Machine::evalBoolean(TSNode n) {
   const Fields& F = fields();
-  bool isAnd = std::string_view(ts_node_type(field(n, F.op))) == "and";
-  Value l = eval(field(n, F.left));
+  auto ch = children(n);
+  bool isAnd = std::string_view(ts_node_type(fieldIn(ch, F.op))) == "and";
+  Value l = eval(fieldIn(ch, F.left));
   Truth t = branchTruth(l);
+  TSNode right = fieldIn(ch, F.right);
   if (isAnd) {
     if (t == Truth::False) return l;
-    if (t == Truth::True) return eval(field(n, F.right));
+    if (t == Truth::True) return eval(right);
   } else {
     if (t == Truth::True) return l;
-    if (t == Truth::False) return eval(field(n, F.right));
+    if (t == Truth::False) return eval(right);
   }
-  return join(l, eval(field(n, F.right)));
+  return join(l, eval(right));
 }
 
 Value Machine::evalComparison(TSNode n) {
@@ -263,7 +268,7 @@ Value Machine::evalSequenceDisplay(TSNode n, Kind kind) {
     } else if (k == NodeKind::Yield) {
       items.push_back(evalYield(c));
     } else {
-      items.push_back(eval(c));
+      items.push_back(eval(c, k));
     }
   }
   if (kind == Kind::List) return unknownLength ? unknownOf(types.list) : makeList(std::move(items));
@@ -284,12 +289,14 @@ Value Machine::evalDict(TSNode n) {
   const Fields& F = fields();
   auto d = makeDict();
   for (TSNode c : namedChildren(n)) {
-    if (kindOf(c) == NodeKind::Pair) {
-      Value k = eval(field(c, F.key));
-      Value v = eval(field(c, F.value));
+    NodeKind ck = kindOf(c);
+    if (ck == NodeKind::Pair) {
+      auto pair = children(c);
+      Value k = eval(fieldIn(pair, F.key));
+      Value v = eval(fieldIn(pair, F.value));
       if (isUnknown(k)) d->imprecise = true;
       else d->set(api, k, v);
-    } else if (kindOf(c) == NodeKind::DictionarySplat) {
+    } else if (ck == NodeKind::DictionarySplat) {
       Value src = eval(firstNamedChild(c));
       if (isUnknown(src)) {
         d->imprecise = true;
@@ -300,7 +307,7 @@ Value Machine::evalDict(TSNode n) {
       } else {
         for (const Value& k : toList(callMethod(src, "keys", {}))) d->set(api, k, getItem(src, k));
       }
-    } else if (kindOf(c) == NodeKind::Error) {
+    } else if (ck == NodeKind::Error) {
       throw SyntaxSkip{};
     }
   }
@@ -309,8 +316,9 @@ Value Machine::evalDict(TSNode n) {
 
 Value Machine::evalNamed(TSNode n) {
   const Fields& F = fields();
-  Value v = eval(field(n, F.value));
-  TSNode name = field(n, F.name);
+  auto ch = children(n);
+  Value v = eval(fieldIn(ch, F.value));
+  TSNode name = fieldIn(ch, F.name);
   bindName(text(name), v);
   observe(name, v);
   return v;

@@ -8,11 +8,13 @@ namespace tlens::interp {
 void Machine::evalArguments(TSNode argList, std::vector<Value>& args, KwArgs& kwargs) {
   const Fields& F = fields();
   for (TSNode a : namedChildren(argList)) {
-    switch (kindOf(a)) {
+    NodeKind kind = kindOf(a);
+    switch (kind) {
       case NodeKind::KeywordArgument: {
-        TSNode name = field(a, F.name);
+        auto ch = children(a);
+        TSNode name = fieldIn(ch, F.name);
         if (ts_node_is_null(name) || ts_node_is_missing(name)) throw SyntaxSkip{};
-        kwargs.emplace_back(std::string(text(name)), eval(field(a, F.value)));
+        kwargs.emplace_back(std::string(text(name)), eval(fieldIn(ch, F.value)));
         break;
       }
       case NodeKind::ListSplat: {
@@ -42,20 +44,22 @@ void Machine::evalArguments(TSNode argList, std::vector<Value>& args, KwArgs& kw
         break;
       }
       case NodeKind::Error: throw SyntaxSkip{};
-      default: args.push_back(eval(a)); break;
+      default: args.push_back(eval(a, kind)); break;
     }
   }
 }
 
 Value Machine::evalCall(TSNode n) {
   const Fields& F = fields();
-  TSNode fnNode = field(n, F.function);
-  TSNode argNode = field(n, F.arguments);
+  auto ch = children(n);
+  TSNode fnNode = fieldIn(ch, F.function);
+  TSNode argNode = fieldIn(ch, F.arguments);
   Value fn = eval(fnNode);
   std::vector<Value> args;
   KwArgs kwargs;
   try {
-    if (kindOf(argNode) == NodeKind::GeneratorExpression) args.push_back(eval(argNode));
+    NodeKind argKind = kindOf(argNode);
+    if (argKind == NodeKind::GeneratorExpression) args.push_back(eval(argNode, argKind));
     else evalArguments(argNode, args, kwargs);
   } catch (UnknownArguments&) {
     // An unpacked Unknown: the number of arguments is unknown, so is the result.
@@ -158,7 +162,7 @@ Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<V
   auto env = std::make_shared<Env>();
   env->parent = f->closure;
   track(env);
-  for (size_t i = 0; i < bound.size(); ++i) env->vars.set(f->sig.params[i].name, bound[i]);
+  for (size_t i = 0; i < bound.size(); ++i) env->vars.set(f->sig.params[i].name, std::move(bound[i]));
   if (code.scope.isGenerator) {
     auto g = std::make_shared<GeneratorObj>();
     g->function = f;

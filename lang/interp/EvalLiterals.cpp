@@ -220,11 +220,14 @@ std::string Machine::stringPiece(TSNode n, bool& isBytes) {
 }
 
 Value Machine::evalString(TSNode n) {
-  auto ch = children(n);
+  // The prefix (f, r, b, u in any case) is the text before the first quote: the string_start
+  // child's text without its quote, read without listing the children (a constant string seen
+  // before is then found in the literal cache without touching its child list).
   bool fstr = false;
-  if (!ch.empty())
-    for (char c : text(ch.front().node))
-      if ((c | 0x20) == 'f') fstr = true;
+  for (char c : text(n)) {
+    if (c == '"' || c == '\'') break;
+    if ((c | 0x20) == 'f') fstr = true;
+  }
   if (fstr) {
     bool isBytes = false;
     return makeStr(stringPiece(n, isBytes));

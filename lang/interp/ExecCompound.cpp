@@ -107,20 +107,22 @@ Flow Machine::execAlternatives(const std::vector<TSNode>& alts, size_t i) {
   const Fields& F = fields();
   if (kindOf(alt) == NodeKind::ElseClause) return execBlock(field(alt, F.body));
   frame().current = alt;
-  Truth t = branchTruth(eval(field(alt, F.condition)));
-  if (t == Truth::True) return execBlock(field(alt, F.consequence));
+  auto ch = children(alt);
+  Truth t = branchTruth(eval(fieldIn(ch, F.condition)));
+  if (t == Truth::True) return execBlock(fieldIn(ch, F.consequence));
   if (t == Truth::False) return execAlternatives(alts, i + 1);
-  TSNode body = field(alt, F.consequence);
+  TSNode body = fieldIn(ch, F.consequence);
   return execBranches([&] { return execBlock(body); }, [&] { return execAlternatives(alts, i + 1); });
 }
 
 Flow Machine::execIf(TSNode n) {
   const Fields& F = fields();
-  Truth t = branchTruth(eval(field(n, F.condition)));
-  TSNode body = field(n, F.consequence);
+  auto ch = children(n);
+  Truth t = branchTruth(eval(fieldIn(ch, F.condition)));
+  TSNode body = fieldIn(ch, F.consequence);
   if (t == Truth::True) return execBlock(body);
   std::vector<TSNode> alts;
-  for (const Child& c : children(n))
+  for (const Child& c : ch)
     if (c.fieldId == F.alternative) alts.push_back(c.node);
   if (t == Truth::False) return execAlternatives(alts, 0);
   return execBranches([&] { return execBlock(body); }, [&] { return execAlternatives(alts, 0); });
@@ -138,7 +140,8 @@ void Machine::joinLoopBindings(const Namespace& before) {
 
 Flow Machine::execWhile(TSNode n) {
   const Fields& F = fields();
-  TSNode cond = field(n, F.condition), body = field(n, F.body), alt = field(n, F.alternative);
+  auto ch = children(n);
+  TSNode cond = fieldIn(ch, F.condition), body = fieldIn(ch, F.body), alt = fieldIn(ch, F.alternative);
   if (!approximating()) {
     int64_t guard = 0;
     for (;;) {
@@ -190,7 +193,9 @@ Flow Machine::execWhile(TSNode n) {
 
 Flow Machine::execFor(TSNode n) {
   const Fields& F = fields();
-  TSNode left = field(n, F.left), right = field(n, F.right), body = field(n, F.body), alt = field(n, F.alternative);
+  auto ch = children(n);
+  TSNode left = fieldIn(ch, F.left), right = fieldIn(ch, F.right), body = fieldIn(ch, F.body),
+         alt = fieldIn(ch, F.alternative);
   if (ts_node_child_count(n) > 0 && std::string_view(ts_node_type(ts_node_child(n, 0))) == "async") {
     unsupported(n, "async for");
     return Flow::Normal;

@@ -20,9 +20,10 @@ std::shared_ptr<Code> Machine::codeFor(TSNode def, bool isLambda) {
   const Fields& F = fields();
   code->file = currentFileRef();
   code->node = def;
-  code->body = field(def, F.body);
+  auto ch = children(def);
+  code->body = fieldIn(ch, F.body);
   code->isLambda = isLambda;
-  code->name = isLambda ? "<lambda>" : std::string(text(field(def, F.name)));
+  code->name = isLambda ? "<lambda>" : std::string(text(fieldIn(ch, F.name)));
   code->scope = analyzeScope(def, file());
   codes.emplace(key, code);
   return code;

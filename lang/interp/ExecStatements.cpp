@@ -103,7 +103,7 @@ Flow Machine::execExpressionStatement(TSNode s) {
     NodeKind k = kindOf(ch[0]);
     if (k == NodeKind::Assignment || k == NodeKind::AugmentedAssignment) evalAssignment(ch[0]);
     else if (k == NodeKind::Yield) evalYield(ch[0]);
-    else eval(ch[0]);
+    else eval(ch[0], k);
     return Flow::Normal;
   }
   for (TSNode c : ch) eval(c);

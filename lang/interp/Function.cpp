@@ -108,14 +108,24 @@ std::vector<Value> Signature::bind(Interpreter& in, std::string_view fname, std:
                                    KwArgs kwargs) const {
   Machine& m = in.machine();
   std::vector<Value> out(params.size());
-  std::vector<size_t> positional;
+  // Positional parameters by position: a few on the stack (this runs for every call).
+  constexpr size_t kFew = 16;
+  size_t fewPositional[kFew];
+  std::vector<size_t> manyPositional;
+  size_t positionalCount = 0;
   int varArgs = -1, varKw = -1;
   size_t required = 0;
   for (size_t i = 0; i < params.size(); ++i) {
     switch (params[i].kind) {
       case ParamKind::PositionalOnly:
       case ParamKind::Normal:
-        positional.push_back(i);
+        if (positionalCount < kFew) {
+          fewPositional[positionalCount] = i;
+        } else {
+          if (manyPositional.empty()) manyPositional.assign(fewPositional, fewPositional + kFew);
+          manyPositional.push_back(i);
+        }
+        ++positionalCount;
         if (!params[i].defaultValue) ++required;
         break;
       case ParamKind::VarArgs: varArgs = static_cast<int>(i); break;
@@ -123,20 +133,21 @@ std::vector<Value> Signature::bind(Interpreter& in, std::string_view fname, std:
       case ParamKind::KeywordOnly: break;
     }
   }
-  std::string fn = std::string(fname) + "()";
+  const size_t* positional = positionalCount <= kFew ? fewPositional : manyPositional.data();
+  auto fn = [&] { return std::string(fname) + "()"; };  // for messages only
   std::vector<Value> extra;
   for (size_t a = 0; a < args.size(); ++a) {
-    if (a < positional.size()) {
+    if (a < positionalCount) {
       out[positional[a]] = std::move(args[a]);
     } else if (varArgs >= 0) {
       extra.push_back(std::move(args[a]));
     } else {
       size_t given = args.size();
-      std::string takes = required == positional.size()
-                              ? std::to_string(positional.size())
-                              : "from " + std::to_string(required) + " to " + std::to_string(positional.size());
-      bool one = required == positional.size() && positional.size() == 1;
-      m.typeError(fn + " takes " + takes + " positional argument" + (one ? "" : "s") + " but " +
+      std::string takes = required == positionalCount
+                              ? std::to_string(positionalCount)
+                              : "from " + std::to_string(required) + " to " + std::to_string(positionalCount);
+      bool one = required == positionalCount && positionalCount == 1;
+      m.typeError(fn() + " takes " + takes + " positional argument" + (one ? "" : "s") + " but " +
                   std::to_string(given) + (given == 1 ? " was" : " were") + " given");
     }
   }
@@ -150,29 +161,37 @@ std::vector<Value> Signature::bind(Interpreter& in, std::string_view fname, std:
         break;
       }
     if (idx >= 0) {
-      if (out[static_cast<size_t>(idx)]) m.typeError(fn + " got multiple values for argument '" + k + "'");
+      if (out[static_cast<size_t>(idx)]) m.typeError(fn() + " got multiple values for argument '" + k + "'");
       out[static_cast<size_t>(idx)] = std::move(v);
     } else if (kwDict) {
-      if (kwDict->getStr(k)) m.typeError(fn + " got multiple values for keyword argument '" + k + "'");
+      if (kwDict->getStr(k)) m.typeError(fn() + " got multiple values for keyword argument '" + k + "'");
       kwDict->setStr(k, std::move(v));
     } else {
-      m.typeError(fn + " got an unexpected keyword argument '" + k + "'");
+      m.typeError(fn() + " got an unexpected keyword argument '" + k + "'");
     }
   }
-  std::vector<std::string> missingPos, missingKw;
+  bool missing = false;
   for (size_t i = 0; i < params.size(); ++i) {
     const Param& p = params[i];
     if (out[i] || p.kind == ParamKind::VarArgs || p.kind == ParamKind::VarKeywords) continue;
     if (p.defaultValue) out[i] = p.defaultValue;
-    else if (p.kind == ParamKind::KeywordOnly) missingKw.push_back(p.name);
-    else missingPos.push_back(p.name);
+    else missing = true;
   }
-  if (!missingPos.empty())
-    m.typeError(fn + " missing " + std::to_string(missingPos.size()) + " required positional argument" +
-                (missingPos.size() == 1 ? "" : "s") + ": " + quotedList(missingPos));
-  if (!missingKw.empty())
-    m.typeError(fn + " missing " + std::to_string(missingKw.size()) + " required keyword-only argument" +
-                (missingKw.size() == 1 ? "" : "s") + ": " + quotedList(missingKw));
+  if (missing) {
+    std::vector<std::string> missingPos, missingKw;
+    for (size_t i = 0; i < params.size(); ++i) {
+      const Param& p = params[i];
+      if (out[i] || p.kind == ParamKind::VarArgs || p.kind == ParamKind::VarKeywords) continue;
+      if (p.kind == ParamKind::KeywordOnly) missingKw.push_back(p.name);
+      else missingPos.push_back(p.name);
+    }
+    if (!missingPos.empty())
+      m.typeError(fn() + " missing " + std::to_string(missingPos.size()) + " required positional argument" +
+                  (missingPos.size() == 1 ? "" : "s") + ": " + quotedList(missingPos));
+    if (!missingKw.empty())
+      m.typeError(fn() + " missing " + std::to_string(missingKw.size()) + " required keyword-only argument" +
+                  (missingKw.size() == 1 ? "" : "s") + ": " + quotedList(missingKw));
+  }
   if (varArgs >= 0) out[static_cast<size_t>(varArgs)] = makeTuple(std::move(extra));
   if (varKw >= 0) out[static_cast<size_t>(varKw)] = kwDict;
   return out;

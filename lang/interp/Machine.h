@@ -35,9 +35,16 @@
 
 namespace tlens::interp {
 
+/// A set of names looked up by string_view (no std::string made per lookup).
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+using NameSet = std::unordered_set<std::string, NameHash, std::equal_to<>>;
+
 /// Names a function body binds, computed once per `def`/`lambda`.
 struct ScopeInfo {
-  std::unordered_set<std::string> locals, globals, nonlocals;
+  NameSet locals, globals, nonlocals;
   bool isGenerator = false;
 };
 
@@ -199,8 +206,10 @@ class Machine {
   std::shared_ptr<Env> closureForNewFunction();
 
   // ---- expressions ----
-  Value eval(TSNode n);
-  Value evalNode(TSNode n);
+  Value eval(TSNode n) { return eval(n, kindOf(n)); }
+  /// eval() of a node whose kind the caller has looked up already (kindOf decodes the node).
+  Value eval(TSNode n, NodeKind kind);
+  Value evalNode(TSNode n, NodeKind kind);
   Value evalAttribute(TSNode n);
   Value evalSubscript(TSNode n);
   Value evalSubscriptKey(TSNode n);

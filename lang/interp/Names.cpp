@@ -21,14 +21,16 @@ Value Machine::lookupName(std::string_view name, TSNode at) {
         if (const Value* v = e->vars.find(name)) return *v;
       break;
     case Frame::FunctionFrame: {
+      // The scope analysis decides what is local (an Env can hold a name it does not list: a
+      // parameter declared global, a wildcard import), as before; the sets take string_views.
       const ScopeInfo& sc = f.code->scope;
-      if (sc.locals.count(std::string(name))) {
+      if (sc.locals.count(name)) {
         if (const Value* v = f.locals->vars.find(name)) return *v;
         if (abstract()) return unknown();
         raise(types.unboundLocalError,
               "cannot access local variable '" + std::string(name) + "' where it is not associated with a value");
       }
-      if (!sc.globals.count(std::string(name)))
+      if (!sc.globals.count(name))
         for (Env* e = f.closure.get(); e; e = e->parent.get())
           if (const Value* v = e->vars.find(name)) return *v;
       break;
@@ -49,7 +51,7 @@ void Machine::bindName(std::string_view name, const Value& v) {
       return;
     case Frame::FunctionFrame: {
       const ScopeInfo& sc = f.code->scope;
-      std::string n(name);
+      std::string_view n = name;
       if (sc.globals.count(n)) {
         f.globals->vars.set(name, v);
         return;
@@ -76,7 +78,7 @@ void Machine::unbindName(std::string_view name, TSNode at) {
   Env* env = f.locals.get();
   if (f.type == Frame::FunctionFrame) {
     const ScopeInfo& sc = f.code->scope;
-    std::string n(name);
+    std::string_view n = name;
     if (sc.globals.count(n)) env = f.globals.get();
     else if (sc.nonlocals.count(n))
       for (Env* e = f.closure.get(); e; e = e->parent.get())
@@ -86,7 +88,7 @@ void Machine::unbindName(std::string_view name, TSNode at) {
         }
   }
   if (!env->vars.erase(name) && !abstract()) {
-    if (f.type == Frame::FunctionFrame && f.code->scope.locals.count(std::string(name)))
+    if (f.type == Frame::FunctionFrame && f.code->scope.locals.count(name))
       raise(types.unboundLocalError,
             "cannot access local variable '" + std::string(name) + "' where it is not associated with a value");
     raise(types.nameError, "name '" + std::string(name) + "' is not defined");

@@ -9,7 +9,7 @@ namespace tlens::interp {
 // Small namespaces (most function locals, small instances) are scanned instead of hashed: up to
 // kLinear entries the index stays empty; past that it holds every live entry.
 namespace {
-constexpr size_t kLinear = 8;
+constexpr size_t kLinear = 16;
 }
 
 const Value* Namespace::find(std::string_view name) const {

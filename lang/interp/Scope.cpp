@@ -60,11 +60,12 @@ ScopeInfo analyzeScope(TSNode fn, const lang::SourceFile& file) {
   const Fields& F = fields();
   ScopeInfo s;
   std::vector<std::string> bound;
-  for (TSNode p : namedChildren(field(fn, F.parameters))) {
+  auto fnChildren = children(fn);
+  for (TSNode p : namedChildren(fieldIn(fnChildren, F.parameters))) {
     TSNode id = paramIdentifier(p);
     if (!ts_node_is_null(id)) bound.emplace_back(file.textOf(id));
   }
-  std::vector<TSNode> stack{field(fn, F.body)};
+  std::vector<TSNode> stack{fieldIn(fnChildren, F.body)};
   while (!stack.empty()) {
     TSNode n = stack.back();
     stack.pop_back();
@@ -83,16 +84,20 @@ ScopeInfo analyzeScope(TSNode fn, const lang::SourceFile& file) {
       case NodeKind::GeneratorExpression:
         break;
       case NodeKind::Assignment:
-      case NodeKind::AugmentedAssignment:
-        targetNames(field(n, F.left), file, bound);
-        stack.push_back(field(n, F.right));
+      case NodeKind::AugmentedAssignment: {
+        auto ch = children(n);
+        targetNames(fieldIn(ch, F.left), file, bound);
+        stack.push_back(fieldIn(ch, F.right));
         break;
-      case NodeKind::ForStatement:
-        targetNames(field(n, F.left), file, bound);
-        stack.push_back(field(n, F.right));
-        stack.push_back(field(n, F.body));
-        stack.push_back(field(n, F.alternative));
+      }
+      case NodeKind::ForStatement: {
+        auto ch = children(n);
+        targetNames(fieldIn(ch, F.left), file, bound);
+        stack.push_back(fieldIn(ch, F.right));
+        stack.push_back(fieldIn(ch, F.body));
+        stack.push_back(fieldIn(ch, F.alternative));
         break;
+      }
       case NodeKind::AsPattern:
         targetNames(field(n, F.alias), file, bound);
         for (TSNode c : namedChildren(n)) stack.push_back(c);

@@ -175,9 +175,7 @@ NodeList<std::span<const Child>, Child> children(TSNode n) { return lang::ChildC
 
 TSNode field(TSNode n, TSFieldId id) {
   if (ts_node_is_null(n)) return n;
-  for (const Child& c : children(n))
-    if (c.fieldId == id) return c.node;
-  return TSNode{};
+  return fieldIn(children(n), id);
 }
 
 TSNode firstNamedChild(TSNode n) {

@@ -159,6 +159,14 @@ NodeList<lang::NamedChildren, TSNode> namedChildren(TSNode n);
 /// All children (named and anonymous tokens), comments excluded, with their field ids.
 using Child = lang::NodeChild;
 NodeList<std::span<const Child>, Child> children(TSNode n);
+/// The child in field `id` among `ch` (a node's children()), or a null node: reads several
+/// fields of one node with one child-list lookup (each lookup is a hash probe into the tree's
+/// ChildCache, a cache miss on a large file).
+inline TSNode fieldIn(std::span<const Child> ch, TSFieldId id) {
+  for (const Child& c : ch)
+    if (c.fieldId == id) return c.node;
+  return TSNode{};
+}
 /// The first named child that is not a comment, or a null node.
 TSNode firstNamedChild(TSNode n);
 /// Unwraps parenthesized expressions.

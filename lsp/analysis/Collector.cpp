@@ -4,6 +4,61 @@
 
 namespace tlens::lsp {
 
+namespace {
+
+/// The docstring object of a user function (null when none).
+interp::Value docObject(const interp::Value& v) {
+  if (auto* f = interp::as<interp::FunctionObj>(v)) return f->attrs.get("__doc__");
+  return nullptr;
+}
+
+/// A default whose rendering cannot change while it lives: immutable values, tuples of them,
+/// and kinds that are never shown (Render.cpp's simpleValue() is false for them whatever they
+/// hold). Lists (and tuples holding them) can change length or items.
+bool fixedDefault(const interp::Value& v, int depth = 0) {
+  if (!v) return true;
+  switch (v->kind()) {
+    case interp::Kind::List: return false;
+    case interp::Kind::Tuple:
+      if (depth > 2) return false;
+      for (const interp::Value& i : static_cast<interp::TupleObj*>(v.get())->items)
+        if (!fixedDefault(i, depth + 1)) return false;
+      return true;
+    default: return true;
+  }
+}
+
+}  // namespace
+
+const ValueInfo* Collector::remembered(const interp::Value& v) const {
+  interp::Kind k = v->kind();
+  if (k != interp::Kind::Function && k != interp::Kind::NativeFunction && k != interp::Kind::Module) return nullptr;
+  auto it = memo_.find(v.get());
+  if (it == memo_.end() || it->second.object.expired()) return nullptr;
+  if (k == interp::Kind::Function) {
+    // The same doc object (alive, so its address is not another's), or none then and now.
+    interp::Value doc = docObject(v);
+    if (doc ? !it->second.hadDoc || doc != it->second.doc.lock() : it->second.hadDoc) return nullptr;
+  }
+  return &it->second.info;
+}
+
+void Collector::remember(const interp::Value& v, const ValueInfo& info) {
+  interp::Kind k = v->kind();
+  if (k == interp::Kind::Function) {
+    for (const interp::Param& p : static_cast<interp::FunctionObj*>(v.get())->sig.params)
+      if (!fixedDefault(p.defaultValue)) return;
+  } else if (k != interp::Kind::NativeFunction && k != interp::Kind::Module) {
+    return;
+  }
+  Memo& m = memo_[v.get()];
+  m.object = v;
+  interp::Value doc = docObject(v);
+  m.doc = doc;
+  m.hadDoc = doc != nullptr;
+  m.info = info;
+}
+
 void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp::Value& v) {
   if (rendering_ || !v) return;
   if (std::find(files_.begin(), files_.end(), &file) == files_.end()) return;
@@ -19,15 +74,24 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
     // (capped: a huge file grows by doubling rather than reserving gigabytes up front).
     if (values_.empty()) values_.reserve(std::min<size_t>(file.text().size() / 4, size_t{1} << 16));
   }
+  // The span's slot is a cache miss (one per distinct start byte of the file): it is fetched
+  // while the value renders, which does not depend on it.
+  __builtin_prefetch(&firstAt_[s]);
+  ValueInfo info;
+  if (const ValueInfo* known = remembered(v)) {
+    info = *known;
+  } else {
+    info = pool_->add(renderValue(in_, v, cache_));
+    remember(v, info);
+  }
+  info.start = s;
+  info.end = e;
   uint32_t found = 0;
   for (uint32_t i = firstAt_[s]; i; i = next_[i - 1])
     if (ends_[i - 1] == e) {
       found = i;
       break;
     }
-  ValueInfo info = pool_->add(renderValue(in_, v, cache_));
-  info.start = s;
-  info.end = e;
   if (!found) {
     values_.push_back(info);  // no types() while only type() was seen
     next_.push_back(firstAt_[s]);

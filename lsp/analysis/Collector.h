@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "lang/interp/Interpreter.h"
@@ -44,6 +45,19 @@ class Collector : public interp::ValueObserver {
   std::vector<uint32_t> ends_;  ///< values_[i].end, at hand without touching the record
   RenderCache cache_;
   std::shared_ptr<ValuePool> pool_;
+
+  /// Functions and modules rendered before (every `tf.` of a TF file, every call's callee): the
+  /// same object renders the same while it lives, its doc is the same object and its defaults
+  /// cannot change (see remember()), so it is not rendered and pooled again. Weak references:
+  /// an entry whose object died is never used (its address may hold another object by then).
+  struct Memo {
+    std::weak_ptr<interp::Object> object, doc;
+    bool hadDoc = false;
+    ValueInfo info;
+  };
+  const ValueInfo* remembered(const interp::Value& v) const;
+  void remember(const interp::Value& v, const ValueInfo& info);
+  std::unordered_map<const interp::Object*, Memo> memo_;
 };
 
 }  // namespace tlens::lsp

@@ -41,9 +41,23 @@ size_t ValuePool::DetailHash::operator()(const ValueDetail* d) const {
 
 ValuePool::ValuePool() = default;
 
+namespace {
+
+size_t recentSlot(std::string_view s) {
+  size_t h = s.size() * 0x9E3779B97F4A7C15ull;
+  h ^= static_cast<unsigned char>(s.front()) * 0x100000001B3ull;
+  h ^= static_cast<size_t>(static_cast<unsigned char>(s.back())) << 7;
+  h ^= static_cast<size_t>(static_cast<unsigned char>(s[s.size() / 2])) << 13;
+  return (h ^ (h >> 29)) & 63;
+}
+
+}  // namespace
+
 const char* ValuePool::intern(std::string_view s) {
   if (s.empty()) return nullptr;
-  if (auto it = stringIndex_.find(s); it != stringIndex_.end()) return it->data();
+  const char*& recent = recent_[recentSlot(s)];
+  if (recent && ValueInfo::text(recent) == s) return recent;
+  if (auto it = stringIndex_.find(s); it != stringIndex_.end()) return recent = it->data();
   // [uint32 size][bytes], the next entry 4-aligned so the size is read where it was written.
   size_t need = (sizeof(uint32_t) + s.size() + 3) & ~size_t(3);
   if (chunks_.empty() || chunkUsed_ + need > chunkSize_) {
@@ -60,7 +74,7 @@ const char* ValuePool::intern(std::string_view s) {
   ++strings_;
   std::string_view stored(at + sizeof n, s.size());
   stringIndex_.insert(stored);
-  return stored.data();
+  return recent = stored.data();
 }
 
 const ValueDetail* ValuePool::intern(ValueDetail&& d) {
@@ -104,6 +118,7 @@ void ValuePool::setTypes(ValueInfo& v, std::vector<std::string> types) {
 }
 
 void ValuePool::finish() {
+  recent_ = {};
   stringIndex_ = {};
   detailIndex_ = {};
   memberIndex_ = {};

@@ -9,6 +9,7 @@
 // nothing is added after, so any thread may read the values without locks.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -76,6 +77,10 @@ class ValuePool {
   std::deque<ValueDetail> details_;
   std::vector<Members> members_;
   // While adding only (finish() frees them).
+  /// Strings interned lately, by a cheap hash of their length and a few bytes: most of a
+  /// value's strings ("Tensor", the device, the op, a type) repeat earlier values', and are
+  /// found here without hashing all their bytes and probing the index.
+  std::array<const char*, 64> recent_{};
   std::unordered_set<std::string_view> stringIndex_;
   std::unordered_set<const ValueDetail*, DetailHash, DetailEq> detailIndex_;
   std::unordered_set<const std::vector<Member>*> memberIndex_;

@@ -149,3 +149,50 @@ e = twice(b)
   REQUIRE(vx);
   CHECK(vx->types() == std::vector<std::string>{"float32[2, 3]", "float32[2, 4]"});
 }
+
+TEST_CASE("a function seen again renders anew when its doc or a list default changed", "[lsp][values]") {
+  // The collector renders a function or module once per object (lsp/analysis/Collector.h) while
+  // nothing it shows can have changed.
+  auto snap = analyzeFixture(R"(import tensorflow as tf
+def f(x, n=2):
+    "first doc"
+    return x
+def g(x, sizes=[1]):
+    sizes.append(2)
+    return x
+a1 = f
+f.__doc__ = "second doc"
+a2 = f
+b1 = g
+g(0)
+b2 = g
+m1 = tf
+m2 = tf
+)");
+  REQUIRE(snap);
+  const std::string& text = snap->file->text();
+  auto at = [&](const std::string& line) {  // the value on the right of `line`
+    size_t s = text.find(line) + line.find(" = ") + 3;
+    return snap->valueOf(static_cast<uint32_t>(s), static_cast<uint32_t>(text.find(line) + line.size()));
+  };
+  const ValueInfo* a1 = at("a1 = f");
+  const ValueInfo* a2 = at("a2 = f");
+  REQUIRE(a1);
+  REQUIRE(a2);
+  CHECK(a1->doc() == "first doc");
+  CHECK(a2->doc() == "second doc");
+  CHECK(a1->signature() == a2->signature());
+  const ValueInfo* b1 = at("b1 = g");
+  const ValueInfo* b2 = at("b2 = g");
+  REQUIRE(b1);
+  REQUIRE(b2);
+  CHECK(b1->signature() == "g(x, sizes=[1])");
+  CHECK(b2->signature() == "g(x, sizes=[1, 2])");
+  const ValueInfo* m1 = at("m1 = tf");
+  const ValueInfo* m2 = at("m2 = tf");
+  REQUIRE(m1);
+  REQUIRE(m2);
+  CHECK(m1->kind == ValueInfo::Kind::Module);
+  CHECK(m1->value() == m2->value());
+  CHECK(m1->members() == m2->members());
+}
