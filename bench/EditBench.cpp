@@ -3,38 +3,16 @@
 // text (the baseline), and the continuation of a paused analysis (analyzePrefix on the previous
 // version, then analyze() of the edited one), for an edit in the middle of the file. Also the
 // parts of a continuation: the incremental parse, the resumed run, the interpreter's teardown.
-#include <malloc.h>
-
 #include <cstdio>
 #include <string>
 #include <thread>
 
 #include "BenchUtil.h"
 #include "TfStyleFile.h"
+#include "engine/runtime/HeapUsage.h"
 #include "lsp/analysis/Analyzer.h"
 
-// jemalloc's control interface, when tlens_bench is linked with it (cmake/Allocator.cmake).
-extern "C" int mallctl(const char*, void*, size_t*, void*, size_t) __attribute__((weak));
-
 namespace tlens::bench {
-
-namespace {
-
-/// Bytes the program has allocated and not freed: jemalloc's count, or glibc's.
-size_t heapInUse() {
-  if (mallctl) {
-    uint64_t epoch = 1;
-    size_t len = sizeof epoch;
-    mallctl("epoch", &epoch, &len, &epoch, len);  // refreshes the statistics
-    size_t allocated = 0;
-    len = sizeof allocated;
-    if (mallctl("stats.allocated", &allocated, &len, nullptr, 0) == 0) return allocated;
-  }
-  struct mallinfo2 m = mallinfo2();
-  return m.uordblks + m.hblkhd;
-}
-
-}  // namespace
 
 void editBench(bool quick) {
   std::printf("\n== language server: an edit in the middle of a 5,000-line file ==\n");
@@ -63,16 +41,6 @@ void editBench(bool quick) {
         leftovers.reset();
       },
       1, quick ? 3 : 9);
-  double tTeardown = timePerCall(
-      [&] {
-        auto s = lsp::analyze(inputFor(edited, prevFile), &leftovers);
-        double t0 = now();
-        leftovers.reset();
-        static double acc = 0;
-        acc += now() - t0;
-      },
-      1, 1);
-  (void)tTeardown;
   std::vector<double> prefix, resume, teardown;
   size_t reused = 0;
   for (int k = 0; k < (quick ? 3 : 9); ++k) {
@@ -117,7 +85,7 @@ void editBench(bool quick) {
 
   // What one version of the document holds (malloc's count of bytes in use): its tree with the
   // child lists, the interpreter after a full run, the snapshot.
-  auto heap = [] { return static_cast<double>(heapInUse()) / 1e6; };
+  auto heap = [] { return static_cast<double>(heapBytesInUse()) / 1e6; };
   double h0 = heap();
   auto file = std::make_shared<lang::SourceFile>(base.path, edited);
   double h1 = heap();

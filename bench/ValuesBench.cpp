@@ -2,26 +2,20 @@
 // TF-style file): the values a Snapshot keeps for hovers, inlay hints and completion. Target:
 // <= 8 MB for that file. Baseline, measured in the same run: the same values one self-contained
 // record each with its own strings (every field a std::string or vector, as RenderedValue, the
-// layout before ValuePool). Also the heap the values really free (malloc's count), which
-// includes the allocator's overheads.
-#include <malloc.h>
-
+// layout before ValuePool). Also the heap the values really free (the allocator's own count,
+// engine/runtime/HeapUsage.h), which includes the allocator's overheads.
 #include <cstdio>
 #include <string>
 
 #include "BenchUtil.h"
 #include "TfStyleFile.h"
+#include "engine/runtime/HeapUsage.h"
 #include "lsp/analysis/Analyzer.h"
 #include "lsp/analysis/ValuePool.h"
 
 namespace tlens::bench {
 
 namespace {
-
-size_t heapBytes() {
-  struct mallinfo2 m = mallinfo2();
-  return m.uordblks + m.hblkhd;  // the small blocks in use and the mmapped ones (big vectors)
-}
 
 size_t stringBytes(std::string_view s) { return s.size() > 15 ? s.size() + 1 : 0; }
 
@@ -71,15 +65,15 @@ void valuesBench(bool quick) {
               double(fat) / double(n));
   std::printf("  %-44s %10.2f MB  %6.1f bytes/value  (%.1fx smaller)\n", "pooled (ValueInfo + ValuePool)",
               compact / 1048576.0, double(compact) / double(n), double(fat) / double(compact));
-  // What freeing them gives back, as malloc counts it (the snapshot's other parts stay).
+  // What freeing them gives back, as the allocator counts it (the snapshot's other parts stay).
   // This benchmark holds the only reference to the snapshot: emptying it in place is safe.
   auto& s = const_cast<lsp::Snapshot&>(*snap);
-  size_t before = heapBytes();
+  size_t before = heapBytesInUse();
   std::vector<lsp::ValueInfo>().swap(s.values);  // `= {}` would keep the capacity
   s.globals = {};
   s.pool.reset();
-  size_t freed = before - heapBytes();
-  std::printf("  %-44s %10.2f MB  %6.1f bytes/value\n", "heap freed with the values (malloc)", freed / 1048576.0,
+  size_t freed = before - heapBytesInUse();
+  std::printf("  %-44s %10.2f MB  %6.1f bytes/value\n", "heap freed with the values (allocator)", freed / 1048576.0,
               double(freed) / double(n));
   if (!quick)
     std::printf("  target <= 8 MB on 5,000 lines: %s\n", verdict(freed <= 8u * 1024 * 1024 && compact <= 8u * 1024 * 1024));
