@@ -17,6 +17,10 @@ std::unordered_map<const TSTree*, ChildCache*>& registry() {
 /// dropped when the tree it names may have been freed (and its address reused).
 std::atomic<uint64_t> gRegistryGeneration{0};
 
+const NodeChildren kNone;
+/// Leaves (two thirds of the nodes) need no entry: nothing to list, nothing to remember.
+bool isLeaf(TSNode n) { return ts_node_is_null(n) || ts_node_child_count(n) == 0; }
+
 bool isExtra(TSNode n) { return ts_node_is_extra(n) && ts_node_symbol(n) != static_cast<TSSymbol>(-1); }
 
 /// One cursor per thread, reset for each node: creating a cursor allocates its stack.
@@ -122,10 +126,9 @@ void ChildCache::grow(const Table& full) {
   table_.store(tables_.back().get(), std::memory_order_release);  // publishes the copied slots too
 }
 
-const NodeChildren& ChildCache::of(TSNode n) {
-  static const NodeChildren kNone;
-  // Leaves (two thirds of the nodes) need no entry: nothing to list, nothing to remember.
-  if (ts_node_is_null(n) || ts_node_child_count(n) == 0) return kNone;
+const NodeChildren& ChildCache::of(TSNode n) { return isLeaf(n) ? kNone : ofInner(n); }
+
+const NodeChildren& ChildCache::ofInner(TSNode n) {
   size_t slot;
   const Table* t = table_.load(std::memory_order_acquire);
   if (const Entry* e = find(*t, n.id, slot)) return e->children;
@@ -138,34 +141,30 @@ const NodeChildren& ChildCache::of(TSNode n) {
     std::lock_guard<std::mutex> lock(shard.mutex);
     made = &shard.entries.emplace_back();
     made->id = n.id;
-    if (uint32_t count = ts_node_child_count(n)) {
-      NodeChild* all = shard.all.take(count);
-      uint32_t* named = shard.named.take(count);
-      auto [a, k] = list(n, all, named);
-      shard.all.giveBack(count - a);  // what the extras (comments) and anonymous children did not use
-      shard.named.giveBack(count - k);
-      made->children.all = {all, a};
-      made->children.named = {all, named, k};
-    }
+    uint32_t count = ts_node_child_count(n);
+    NodeChild* all = shard.all.take(count);
+    uint32_t* named = shard.named.take(count);
+    auto [a, k] = list(n, all, named);
+    shard.all.giveBack(count - a);  // what the extras (comments) and anonymous children did not use
+    shard.named.giveBack(count - k);
+    made->children.all = {all, a};
+    made->children.named = {all, named, k};
   }
   // Publish it; another thread may have listed the same node meanwhile (then its entry wins and
   // ours stays unused in the arena).
   while (true) {
-    size_t mask = (size_t{1} << t->bits) - 1;
     const Entry* expected = nullptr;
     if (t->slots[slot].compare_exchange_strong(expected, made, std::memory_order_acq_rel, std::memory_order_acquire)) {
       if ((used_.fetch_add(1, std::memory_order_relaxed) + 1) * 2 > (size_t{1} << t->bits)) grow(*t);
       return made->children;
     }
     if (expected->id == n.id) return expected->children;
-    slot = (slot + 1) & mask;
-    if (const Entry* e = find(*t, n.id, slot)) return e->children;
+    if (const Entry* e = find(*t, n.id, slot)) return e->children;  // else `slot` is the next free one
   }
 }
 
 const NodeChildren& ChildCache::lookup(TSNode n) {
-  static const NodeChildren kNone;
-  if (ts_node_is_null(n) || ts_node_child_count(n) == 0) return kNone;
+  if (isLeaf(n)) return kNone;
   ChildCache* cache = nullptr;
   {
     // Lookups alternate between a few trees (the user's file, the embedded modules' files):
@@ -198,7 +197,7 @@ const NodeChildren& ChildCache::lookup(TSNode n) {
       }
     }
   }
-  if (cache) return cache->of(n);
+  if (cache) return cache->ofInner(n);
   struct Listed {
     std::vector<NodeChild> all;
     std::vector<uint32_t> named;

@@ -146,6 +146,7 @@ class ChildCache {
   static constexpr size_t kShards = 4;
   /// The entry for `id` in `t`, or null with `slot` the empty slot where it would go.
   static const Entry* find(const Table& t, const void* id, size_t& slot);
+  const NodeChildren& ofInner(TSNode n);  ///< of() for a node that is not a leaf
   void grow(const Table& full);
 
   const TSTree* tree_;
