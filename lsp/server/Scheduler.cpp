@@ -253,35 +253,24 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
   l.unlock();
   in.file = std::make_shared<lang::SourceFile>(*prev, in.text);
   l.lock();
-  it = docs_.find(uri);
-  if (stopping_ || it == docs_.end() || it->second.gen->load() != gen) {
-    stale = true;
-    return nullptr;
-  }
+  // After the lock was let go: the document may be gone or edited again (then `stale`).
+  auto lookAgain = [&] {
+    it = docs_.find(uri);
+    stale = stopping_ || it == docs_.end() || it->second.gen->load() != gen;
+    return !stale;
+  };
+  if (!lookAgain()) return nullptr;
   uint32_t editAt = static_cast<uint32_t>(lang::commonPrefix(prev->text(), in.text));
   // A pauser job for a text that agrees with this one up to the line it pauses before will fit:
   // wait for it (it started earlier than a run from the beginning would).
   while (opts_.threads > 0 && it->second.pauseJob != 0 && it->second.pauseText &&
          lang::commonPrefix(*it->second.pauseText, in.text) >= it->second.pauseLine) {
-    if (!reap_.empty()) {
-      // Waiting anyway: free what the background thread has not reached yet (it is busy with
-      // the pauser), so that fewer versions' objects are alive at once and the background thread
-      // is free for the next pause sooner. One item at a time: the pause may be ready meanwhile.
-      std::shared_ptr<const void> item = std::move(reap_.back());
-      reap_.pop_back();
-      l.unlock();
-      trace("reap-start", 1);
-      item.reset();
-      trace("reap-end", 1);
-      l.lock();
-    } else {
-      cv_.wait(l);
-    }
-    it = docs_.find(uri);
-    if (stopping_ || it == docs_.end() || it->second.gen->load() != gen) {
-      stale = true;
-      return nullptr;
-    }
+    // Waiting anyway: free what the background thread has not reached yet (it is busy with the
+    // pauser), so that fewer versions' objects are alive at once and the background thread is
+    // free for the next pause sooner. One item at a time: the pause may be ready meanwhile.
+    if (!reap_.empty()) reapOneLocked(l, 1);
+    else cv_.wait(l);
+    if (!lookAgain()) return nullptr;
   }
   Doc& d = it->second;
   std::shared_ptr<PausedAnalysis> paused = std::move(d.paused);
@@ -331,6 +320,16 @@ void Scheduler::runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l) {
   }
 }
 
+void Scheduler::reapOneLocked(std::unique_lock<std::mutex>& l, int byWorker) {
+  std::shared_ptr<const void> item = std::move(reap_.back());
+  reap_.pop_back();
+  l.unlock();
+  trace("reap-start", byWorker);
+  item.reset();  // the destructors run here, without the lock
+  trace("reap-end", byWorker);
+  l.lock();
+}
+
 void Scheduler::backgroundLoop() {
   // Lower priority: this thread works for later edits and frees memory; when it competes with the
   // analysis the user waits for (and its parser thread) for a core, the analysis goes first.
@@ -339,13 +338,7 @@ void Scheduler::backgroundLoop() {
   while (true) {
     if (!reap_.empty()) {
       // Garbage first: a pauser run must not build a new interpreter while the old ones live.
-      std::vector<std::shared_ptr<const void>> batch = std::move(reap_);
-      reap_.clear();
-      l.unlock();
-      trace("reap-start");
-      batch.clear();  // the destructors run here, off the worker
-      trace("reap-end");
-      l.lock();
+      reapOneLocked(l, 0);
       continue;
     }
     if (backgroundStop_) return;

@@ -140,6 +140,9 @@ class Scheduler {
   /// Null when `d` was removed or edited again while waiting (`uri` is looked up again).
   std::shared_ptr<PausedAnalysis> prepareLocked(std::unique_lock<std::mutex>& l, const std::string& uri,
                                                 AnalysisInput& in, uint64_t gen, bool& stale);
+  /// Frees the last item of reap_ without the lock (held on entry and on return); `byWorker`
+  /// for the trace: 1 when the worker frees it while it waits for a pause.
+  void reapOneLocked(std::unique_lock<std::mutex>& l, int byWorker);
   /// The background thread: frees garbage, then runs pauser jobs.
   void backgroundLoop();
   /// Runs a pauser job and stores its result (synchronous mode: right after the analysis).
