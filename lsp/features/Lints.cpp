@@ -84,16 +84,6 @@ const Member* nearMiss(const std::string& name, const std::vector<Member>& membe
   return close;
 }
 
-/// Real TensorFlow namespaces that tensorlens does not model: an attribute of `tf` with one of
-/// these names is information ("not modelled"), never a near-miss warning.
-bool isUnmodelledTfNamespace(const std::string& name) {
-  static const std::unordered_set<std::string> kNames = {
-      "data",   "estimator", "summary",  "saved_model",    "distribute", "io",   "strings",
-      "signal", "sparse",    "ragged",   "lite",           "feature_column", "autograph", "experimental",
-      "tpu",    "xla",       "quantization", "queue",      "sets",       "bitwise", "audio"};
-  return kNames.count(name) > 0;
-}
-
 bool isLog(const std::string& callee) { return callee == "tf.log" || callee == "tf.math.log" || callee == "np.log"; }
 
 /// The member names of each module path, hashed once per lints() call (a TF file looks up
@@ -129,7 +119,7 @@ void unknownAttribute(const Snapshot& s, TSNode n, const std::string& module, co
   // Real TensorFlow namespaces tensorlens does not model (`tf.data`) are said quietly, never as
   // a near miss of a name it does model.
   auto real = s.moduleNames.find(module);
-  if (real != s.moduleNames.end() && real->second == "tensorflow" && isUnmodelledTfNamespace(name)) {
+  if (real != s.moduleNames.end() && isUnmodelledTfNamespace(real->second, name)) {
     d.message = "'" + module + "." + name +
                 "' (a TensorFlow namespace) is not modelled by tensorlens: its results are unknown to the analysis";
     out.push_back(std::move(d));

@@ -137,7 +137,13 @@ const std::map<std::string, std::set<std::string, std::less<>>, std::less<>>& ta
 
 }  // namespace
 
-bool hasTfApiNames(std::string_view module) { return table().count(module) > 0; }
+bool isUnmodelledTfNamespace(std::string_view module, std::string_view name) {
+  static const std::set<std::string, std::less<>> kNames = {
+      "data",   "estimator", "summary",  "saved_model",    "distribute", "io",   "strings",
+      "signal", "sparse",    "ragged",   "lite",           "feature_column", "autograph", "experimental",
+      "tpu",    "xla",       "quantization", "queue",      "sets",       "bitwise", "audio"};
+  return module == "tensorflow" && kNames.count(name) > 0;
+}
 
 bool isTfApiName(std::string_view module, std::string_view name) {
   auto it = table().find(module);
