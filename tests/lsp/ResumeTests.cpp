@@ -83,6 +83,7 @@ void checkContinuations(const std::string& path, const std::string& text, int* c
 }
 
 /// What a scheduler publishes, for tests that wait for it.
+/// The snapshots a scheduler publishes, in order, for tests to wait on.
 struct Published {
   std::mutex mu;
   std::condition_variable cv;
@@ -93,6 +94,25 @@ struct Published {
       snapshots.push_back(std::move(snap));
       cv.notify_all();
     };
+  }
+  size_t count() {
+    std::lock_guard<std::mutex> l(mu);
+    return snapshots.size();
+  }
+  /// The last snapshot that `match`es among those published from the `from`-th on, once there is
+  /// one (REQUIREd within 60 s).
+  std::shared_ptr<const Snapshot> waitFor(const std::function<bool(const Snapshot&)>& match, size_t from = 0) {
+    std::shared_ptr<const Snapshot> found;
+    std::unique_lock<std::mutex> l(mu);
+    REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] {
+      for (size_t i = from; i < snapshots.size(); ++i)
+        if (match(*snapshots[i])) found = snapshots[i];
+      return found != nullptr;
+    }));
+    return found;
+  }
+  std::shared_ptr<const Snapshot> waitFor(const std::string& uri, int version) {
+    return waitFor([&](const Snapshot& p) { return p.uri == uri && p.version == version; });
   }
 };
 
@@ -191,15 +211,8 @@ TEST_CASE("resume: a paused run that does not fit the new text is not continued"
 TEST_CASE("resume: the scheduler continues paused runs while a document is edited", "[lsp][resume]") {
   Published pub;
   Scheduler s(schedulerOptions(), pub.listener());
-  std::mutex& mu = pub.mu;
-  std::condition_variable& cv = pub.cv;
-  std::vector<std::shared_ptr<const Snapshot>>& published = pub.snapshots;
   std::string text = bench::tfStyleFile(300);
-  auto waitFor = [&](int version) {
-    std::unique_lock<std::mutex> l(mu);
-    REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] { return !published.empty() && published.back()->version == version; }));
-    return published.back();
-  };
+  auto waitFor = [&](int version) { return pub.waitFor("file:///w.py", version); };
   s.update("file:///w.py", "/w.py", text, 1);
   CHECK(waitFor(1)->reusedStatements == 0);
   size_t at = text.find("[None, 784]", text.size() / 2) + 7;
@@ -217,18 +230,7 @@ TEST_CASE("resume: the scheduler continues paused runs while a document is edite
 TEST_CASE("resume: edits before the paused place, closing and reopening while a run is paused", "[lsp][resume]") {
   Published pub;
   Scheduler s(schedulerOptions(), pub.listener());
-  std::mutex& mu = pub.mu;
-  std::condition_variable& cv = pub.cv;
-  std::vector<std::shared_ptr<const Snapshot>>& published = pub.snapshots;
-  auto waitFor = [&](const std::string& uri, int version) {
-    std::unique_lock<std::mutex> l(mu);
-    REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] {
-      return std::any_of(published.begin(), published.end(), [&](const auto& p) { return p->uri == uri && p->version == version; });
-    }));
-    for (auto it = published.rbegin(); it != published.rend(); ++it)
-      if ((*it)->uri == uri && (*it)->version == version) return *it;
-    return published.back();
-  };
+  auto waitFor = [&](const std::string& uri, int version) { return pub.waitFor(uri, version); };
   std::string text = bench::tfStyleFile(200);
   s.update("file:///a.py", "/a.py", text, 1);
   waitFor("file:///a.py", 1);
@@ -249,22 +251,10 @@ TEST_CASE("resume: edits before the paused place, closing and reopening while a 
   t.replace(late, 3, "786");
   s.update("file:///a.py", "/a.py", t, 10);
   s.remove("file:///a.py");
-  size_t before;
-  {
-    std::lock_guard<std::mutex> l(mu);
-    before = published.size();
-  }
+  size_t before = pub.count();
   std::string other = "import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.matmul(x, x)\n";
   s.update("file:///a.py", "/a.py", other, 1);
-  std::shared_ptr<const Snapshot> reopened;
-  {
-    std::unique_lock<std::mutex> l(mu);
-    REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] {
-      for (size_t i = before; i < published.size(); ++i)
-        if (published[i]->version == 1 && published[i]->file->text() == other) reopened = published[i];
-      return reopened != nullptr;
-    }));
-  }
+  auto reopened = pub.waitFor([&](const Snapshot& p) { return p.version == 1 && p.file->text() == other; }, before);
   CHECK(reopened->file->text() == other);
   CHECK(render(*reopened) == render(*analyze(inputOf("/a.py", other))));
 }
@@ -275,10 +265,7 @@ TEST_CASE("scheduler: the warm-up after initialize runs beside the first analysi
   s.warmUp();  // on the background thread, while the worker analyses the document
   std::string text = bench::tfStyleFile(120);
   s.update("file:///first.py", "/first.py", text, 1);
-  std::unique_lock<std::mutex> l(pub.mu);
-  REQUIRE(pub.cv.wait_for(l, std::chrono::seconds(60), [&] { return !pub.snapshots.empty(); }));
-  auto snap = pub.snapshots.back();
-  l.unlock();
+  auto snap = pub.waitFor([](const Snapshot&) { return true; });
   CHECK(snap->uri == "file:///first.py");  // the warm-up publishes nothing
   CHECK(render(*snap) == render(*analyze(inputOf("/first.py", text))));
 }
