@@ -2,6 +2,7 @@
 
 #include "lang/syntax/ChildCache.h"
 #include "lang/syntax/TextDiff.h"
+#include "lang/syntax/TokenEdit.h"
 
 #include <algorithm>
 #include <cstring>
@@ -53,10 +54,14 @@ SourceFile::SourceFile(const SourceFile& previous, std::string text) : path_(pre
     e.start_point = pointOf(previous.lineStarts_, e.start_byte);
     e.old_end_point = pointOf(previous.lineStarts_, e.old_end_byte);
     e.new_end_point = pointOf(lineStarts_, e.new_end_byte);
-    TSTree* old = ts_tree_copy(previous.tree_);  // the previous file keeps its tree unchanged
-    ts_tree_edit(old, &e);
-    tree_ = parse(old, text_);
-    ts_tree_delete(old);
+    // An edit inside one token that keeps its kind needs no parse (TokenEdit.h).
+    tree_ = editWithinToken(previous.tree_, a, b, e);
+    if (!tree_) {
+      TSTree* old = ts_tree_copy(previous.tree_);  // the previous file keeps its tree unchanged
+      ts_tree_edit(old, &e);
+      tree_ = parse(old, text_);
+      ts_tree_delete(old);
+    }
   }
   finish();
 }
