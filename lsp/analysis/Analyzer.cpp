@@ -22,15 +22,21 @@ namespace {
 using namespace interp;
 
 /// Stops the run when the analysis went stale.
+/// Stops the run when the analysis went stale; tells how far it is (AnalysisInput::progress).
 class CancelWatch : public StatementObserver {
  public:
-  void set(std::function<bool()> c) { cancelled_ = std::move(c); }
-  void beforeStatement(const StatementEvent&) override {
+  void set(std::function<bool()> c, std::atomic<uint32_t>* progress = nullptr) {
+    cancelled_ = std::move(c);
+    progress_ = progress;
+  }
+  void beforeStatement(const StatementEvent& e) override {
+    if (progress_ && e.depth == 1) progress_->store(ts_node_start_byte(e.node), std::memory_order_relaxed);
     if (cancelled_ && cancelled_()) throw InterpCancelled();
   }
 
  private:
   std::function<bool()> cancelled_;
+  std::atomic<uint32_t>* progress_ = nullptr;
 };
 
 /// The name of a namespace object of the embedded tensorflow module (`tf.nn` is a `_Namespace`
@@ -125,7 +131,7 @@ Run setUp(const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile
   to.style = style;
   to.devices = input.devices;
   tf::installTensorFlow(*r.in, to);
-  r.watch->set(input.cancelled);
+  r.watch->set(input.cancelled, input.progress);
   r.in->setStatementObserver(r.watch.get());
   if (input.collectValues) {
     r.collector = std::make_unique<Collector>(*r.in);

@@ -11,6 +11,7 @@
 // one a full run gives (tests/lsp/ResumeTests.cpp).
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -41,6 +42,9 @@ struct AnalysisInput {
   /// Polled before every statement; when it returns true the run stops and analyze() returns
   /// null (a newer edit made this analysis stale).
   std::function<bool()> cancelled;
+  /// When set, the start byte of each top-level statement is stored as it starts (the scheduler
+  /// reads how far a pauser is).
+  std::atomic<uint32_t>* progress = nullptr;
   /// A first analysis of a big text (>= 64 KB, nothing to continue) parses the rest of the text
   /// on a second thread while the first third already runs (same result either way).
   bool pipeline = true;

@@ -267,8 +267,12 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
          lang::commonPrefix(*it->second.pauseText, in.text) >= it->second.pauseLine) {
     // Waiting anyway: free what the background thread has not reached yet (it is busy with the
     // pauser), so that fewer versions' objects are alive at once and the background thread is
-    // free for the next pause sooner. One item at a time: the pause may be ready meanwhile.
-    if (!reap_.empty()) reapOneLocked(l, 1);
+    // free for the next pause sooner. One item at a time: the pause may be ready meanwhile. Not
+    // when the pauser is nearly there: freeing an interpreter takes longer than the last tenth
+    // of a pause, and the analysis would start that much later.
+    bool nearlyDone = runningPauseUri_ == uri &&
+                      pauseProgress_.load(std::memory_order_relaxed) >= it->second.pauseLine / 10 * 9;
+    if (!reap_.empty() && !nearlyDone) reapOneLocked(l, 1);
     else cv_.wait(l);
     if (!lookAgain()) return nullptr;
   }
@@ -293,7 +297,9 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
 void Scheduler::runPauseJob(PauseJob job, std::unique_lock<std::mutex>& l) {
   runningPauseUri_ = job.uri;
   pauseCancel_ = false;
+  pauseProgress_ = 0;
   job.input.cancelled = [this] { return pauseCancel_.load(std::memory_order_relaxed); };
+  job.input.progress = &pauseProgress_;
   l.unlock();
   trace("pause-start");
   std::shared_ptr<PausedAnalysis> p;

@@ -176,6 +176,7 @@ class Scheduler {
   std::map<std::string, PauseJob> pauseJobs_;  ///< queued, by document
   std::string runningPauseUri_;                ///< the document of the job running now
   std::atomic<bool> pauseCancel_{false};        ///< stops the running job (superseded, closed)
+  std::atomic<uint32_t> pauseProgress_{0};      ///< where the running job is (a statement's start byte)
   uint64_t pauseCounter_ = 0;
   std::vector<std::shared_ptr<const void>> reap_;  ///< garbage for the background thread
   bool backgroundStop_ = false;
