@@ -18,6 +18,9 @@ Interpreter::~Interpreter() = default;
 ModuleRegistry& Interpreter::modules() { return m_->registry; }
 void Interpreter::setStatementObserver(StatementObserver* o) { m_->statementObserver = o; }
 void Interpreter::setValueObserver(ValueObserver* o) { m_->valueObserver = o; }
+void Interpreter::beforeChange(const Value& v) {
+  if (m_->valueObserver) m_->valueObserver->beforeChange(v);
+}
 const InterpOptions& Interpreter::options() const { return m_->opts; }
 Mode Interpreter::mode() const { return m_->opts.mode; }
 

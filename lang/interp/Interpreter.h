@@ -54,6 +54,8 @@ class Interpreter {
   ModuleRegistry& modules();
   void setStatementObserver(StatementObserver* o);
   void setValueObserver(ValueObserver* o);
+  /// Natives that change an object in place call this first (ValueObserver::beforeChange).
+  void beforeChange(const Value& v);
   const InterpOptions& options() const;
   Mode mode() const;
   bool isAbstract() const { return mode() == Mode::Abstract; }

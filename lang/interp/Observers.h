@@ -47,6 +47,9 @@ class ValueObserver {
   /// to the file-less overload.
   virtual void onValue(const lang::SourceFile& file, TSNode expr, const Value& v) { onValue(expr, v); }
   virtual void onValue(TSNode expr, const Value& v) {}
+  /// `v`, which may have been reported before, is about to change in place (a tensor's
+  /// set_shape): an observer that renders values later renders what it holds now.
+  virtual void beforeChange(const Value& v) {}
 };
 
 /// Thrown by an observer to stop the program. Python code cannot catch it.

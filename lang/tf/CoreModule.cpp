@@ -721,6 +721,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       if (!t->type.shape.compatible(s))
         c.valueError("Tensor's shape " + t->type.shape.tfStr() + " is not compatible with supplied shape " + s.tfStr());
       Shape merged = t->type.shape.merge(s);
+      c.interp.beforeChange(c.arg(0));  // hovers before this line show the shape before it
       t->type.shape = merged;
       if (t->isSymbolic()) t->out.node->outputs[static_cast<size_t>(t->out.index)].shape = merged;
       return none();

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
+#include <deque>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -71,6 +71,7 @@ const ValueInfo* Snapshot::valueAt(uint32_t offset) const {
 }
 
 const ValueInfo* Snapshot::valueOf(uint32_t start, uint32_t end) const {
+  if (pendingValueOf) return pendingValueOf(start, end);
   auto it = std::lower_bound(values.begin(), values.end(), start,
                              [](const ValueInfo& v, uint32_t s) { return v.start < s; });
   for (; it != values.end() && it->start == start; ++it)
@@ -245,6 +246,46 @@ bool runPipelined(const AnalysisInput& input, tf::ApiStyle style, Run& run, std:
   return true;
 }
 
+/// The modules the program binds at the top level, their members and one level of submodules
+/// (completion after a dot, the unknown-attribute lint).
+void addModuleFacts(Interpreter& in, Collector& collector, Snapshot& snap) {
+  auto mod = in.mainModule();
+  if (!mod) return;
+  std::vector<std::string> registry = in.modules().names();
+  mod->globals->vars.forEach([&](const std::string& name, const Value& v) {
+    if ((name.size() > 1 && name[0] == '_' && name[1] == '_') || !v || v->kind() != Kind::Module) return;
+    RenderedValue info = renderValue(in, v, collector.cache(), /*callPython=*/false);
+    // Submodules the registry would import on first use (`tf.keras`) are members too.
+    auto members = std::make_shared<std::vector<Member>>(info.members ? *info.members : std::vector<Member>{});
+    std::string prefix = static_cast<ModuleObj*>(v.get())->name + ".";
+    for (const std::string& reg : registry)
+      if (reg.compare(0, prefix.size(), prefix) == 0 && reg.find('.', prefix.size()) == std::string::npos) {
+        std::string sub = reg.substr(prefix.size());
+        if (std::none_of(members->begin(), members->end(), [&](const Member& m) { return m.name == sub; }))
+          members->push_back(Member{sub, Member::Kind::Module, "", ""});
+      }
+    snap.moduleMembers[name] = members;
+    snap.modulePaths.push_back(name);
+    snap.moduleNames[name] = static_cast<ModuleObj*>(v.get())->name;
+    // One level of submodules: `tf.nn.`, `tf.train.`.
+    static_cast<ModuleObj*>(v.get())->globals->vars.forEach([&](const std::string& sub, const Value& sv) {
+      if (!sv || sub.empty() || sub[0] == '_' ||
+          (sv->kind() != Kind::Module && sv->kind() != Kind::Class && sv->kind() != Kind::Instance))
+        return;
+      snap.moduleMembers[name + "." + sub] = memberNames(in, sv, collector.cache());
+      if (sv->kind() == Kind::Module) {
+        snap.modulePaths.push_back(name + "." + sub);
+        snap.moduleNames[name + "." + sub] = static_cast<ModuleObj*>(sv.get())->name;
+      } else if (std::string ns = embeddedNamespace(sv); !ns.empty()) {
+        // `tf.nn`, `tf.train`: namespaces the embedded tensorflow module builds as objects; to
+        // the user (and the unknown-attribute lint) they are modules.
+        snap.modulePaths.push_back(name + "." + sub);
+        snap.moduleNames[name + "." + sub] = ns;
+      }
+    });
+  });
+}
+
 }  // namespace
 
 std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32_t editAt) {
@@ -270,8 +311,7 @@ std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32
 }
 
 std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers,
-                                        std::shared_ptr<PausedAnalysis> paused) {
-  auto t0 = std::chrono::steady_clock::now();
+                                        std::shared_ptr<PausedAnalysis> paused, const EarlyDiagnostics& early) {
   auto snap = std::make_shared<Snapshot>();
   snap->uri = input.uri;
   snap->version = input.version;
@@ -298,59 +338,51 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
   snap->file = file;
   paused.reset();  // the earlier version's objects it still holds go now
   Interpreter* in = run.in.get();
-  if (status == Interpreter::kExitCancelled) return nullptr;
-  if (input.cancelled && input.cancelled()) return nullptr;
-  snap->diagnostics = in->diagnostics();
-  if (run.collector) {
-    Collector& collector = *run.collector;
+  // The interpreter goes to the caller (or dies here) whatever the outcome.
+  auto handOver = [&] {
+    in->setStatementObserver(nullptr);
     in->setValueObserver(nullptr);
-    snap->values = collector.take();
-    std::vector<std::string> registry = in->modules().names();
-    if (auto mod = in->mainModule()) {
-      mod->globals->vars.forEach([&](const std::string& name, const Value& v) {
-        if (name.size() > 1 && name[0] == '_' && name[1] == '_') return;
-        RenderedValue info = renderValue(*in, v, collector.cache(), /*callPython=*/false);
-        if (v->kind() == Kind::Module) {
-          // Submodules the registry would import on first use (`tf.keras`) are members too.
-          auto members = std::make_shared<std::vector<Member>>(info.members ? *info.members : std::vector<Member>{});
-          std::string prefix = static_cast<ModuleObj*>(v.get())->name + ".";
-          for (const std::string& reg : registry)
-            if (reg.compare(0, prefix.size(), prefix) == 0 && reg.find('.', prefix.size()) == std::string::npos) {
-              std::string sub = reg.substr(prefix.size());
-              if (std::none_of(members->begin(), members->end(), [&](const Member& m) { return m.name == sub; }))
-                members->push_back(Member{sub, Member::Kind::Module, "", ""});
-            }
-          snap->moduleMembers[name] = members;
-          snap->modulePaths.push_back(name);
-          snap->moduleNames[name] = static_cast<ModuleObj*>(v.get())->name;
-          // One level of submodules: `tf.nn.`, `tf.train.`.
-          if (auto* m = as<ModuleObj>(v))
-            m->globals->vars.forEach([&](const std::string& sub, const Value& sv) {
-              if (sv && (sv->kind() == Kind::Module || sv->kind() == Kind::Class || sv->kind() == Kind::Instance) && !sub.empty() && sub[0] != '_')
-              {
-                snap->moduleMembers[name + "." + sub] = memberNames(*in, sv, collector.cache());
-                if (sv->kind() == Kind::Module) {
-                  snap->modulePaths.push_back(name + "." + sub);
-                  snap->moduleNames[name + "." + sub] = static_cast<ModuleObj*>(sv.get())->name;
-                } else if (std::string ns = embeddedNamespace(sv); !ns.empty()) {
-                  // `tf.nn`, `tf.train`: namespaces the embedded tensorflow module builds as
-                  // objects; to the user (and the unknown-attribute lint) they are modules.
-                  snap->modulePaths.push_back(name + "." + sub);
-                  snap->moduleNames[name + "." + sub] = ns;
-                }
-              }
-            });
-        }
-        snap->globals.emplace(name, collector.pool()->add(std::move(info)));
-      });
-    }
-    collector.pool()->finish();
-    snap->pool = collector.pool();
+    if (leftovers) *leftovers = std::make_shared<Run>(std::move(run));
+  };
+  if (status == Interpreter::kExitCancelled || (input.cancelled && input.cancelled())) {
+    handOver();
+    return nullptr;
   }
-  snap->analysisMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  in->setStatementObserver(nullptr);
+  snap->diagnostics = in->diagnostics();
+  if (!run.collector) {
+    if (early) early(*snap);
+    handOver();
+    return snap;
+  }
+  Collector& collector = *run.collector;
   in->setValueObserver(nullptr);
-  if (leftovers) *leftovers = std::make_shared<Run>(std::move(run));
+  addModuleFacts(*in, collector, *snap);
+  if (early) {
+    // The diagnostics go out now; the few values the lints ask for are rendered on demand.
+    std::deque<ValueInfo> asked;
+    snap->pendingValueOf = [&](uint32_t start, uint32_t end) -> const ValueInfo* {
+      std::optional<ValueInfo> v = collector.valueOf(start, end);
+      if (!v) return nullptr;
+      return &asked.emplace_back(*v);
+    };
+    early(*snap);
+    snap->pendingValueOf = nullptr;
+  }
+  // Then every value; a newer edit stops this (the snapshot would serve no one).
+  if (!collector.render(input.cancelled)) {
+    handOver();
+    return nullptr;
+  }
+  snap->values = collector.take();
+  if (auto mod = in->mainModule()) {
+    mod->globals->vars.forEach([&](const std::string& name, const Value& v) {
+      if (name.size() > 1 && name[0] == '_' && name[1] == '_') return;
+      snap->globals.emplace(name, collector.pool()->add(renderValue(*in, v, collector.cache(), /*callPython=*/false)));
+    });
+  }
+  collector.pool()->finish();
+  snap->pool = collector.pool();
+  handOver();
   return snap;
 }
 

@@ -67,8 +67,15 @@ struct PausedAnalysis;
 /// same settings, same imports' texts, and `input.text` starts with the same top-level
 /// statements at the same bytes; otherwise (or when it is still being built elsewhere: the caller
 /// owns it exclusively) the run starts from the beginning.
+/// With `early`, the diagnostics are handed to it as soon as the run ends, before the values are
+/// rendered (most of what follows the run): a snapshot with everything but `values` and
+/// `globals`, valid during the call only (the lints' few values are rendered on demand). What
+/// it says is what the returned snapshot says. Rendering stops when `input.cancelled` turns true
+/// (then null is returned, after `early` was called).
+using EarlyDiagnostics = std::function<void(const Snapshot&)>;
 std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers = nullptr,
-                                        std::shared_ptr<PausedAnalysis> paused = nullptr);
+                                        std::shared_ptr<PausedAnalysis> paused = nullptr,
+                                        const EarlyDiagnostics& early = nullptr);
 
 /// Runs the top-level statements of `input.text` that end before the line holding byte `editAt`,
 /// less the last of them (an edit can change how the statement before it parses: `else:` after an

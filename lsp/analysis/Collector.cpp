@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lang/tf/TensorObj.h"
+
 namespace tlens::lsp {
 
 namespace {
@@ -59,47 +61,96 @@ void Collector::remember(const interp::Value& v, const ValueInfo& info) {
   m.info = info;
 }
 
+bool Collector::renderLater(const interp::Value& v) {
+  switch (v->kind()) {
+    case interp::Kind::None:
+    case interp::Kind::Bool:
+    case interp::Kind::Int:
+    case interp::Kind::Float:
+    case interp::Kind::Str:
+    case interp::Kind::Unknown:
+      return true;
+    case interp::Kind::Native:
+      // Tensors change only through set_shape, which calls beforeChange() first; dtypes never.
+      return dynamic_cast<const tf::TensorObj*>(v.get()) || dynamic_cast<const tf::DTypeObj*>(v.get());
+    default:
+      return false;  // lists, dicts, objects, classes: their contents can change
+  }
+}
+
+ValueInfo Collector::renderNow(const interp::Value& v) {
+  if (const ValueInfo* known = remembered(v)) return *known;
+  ValueInfo info = pool_->add(renderValue(in_, v, cache_));
+  remember(v, info);
+  return info;
+}
+
 void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp::Value& v) {
   if (rendering_ || !v) return;
   if (std::find(files_.begin(), files_.end(), &file) == files_.end()) return;
+  uint32_t s = ts_node_start_byte(expr), e = ts_node_end_byte(expr);
+  if (pending_.empty()) pending_.reserve(std::min<size_t>(textSize_ / 4, size_t{1} << 16));
+  if (renderLater(v)) {
+    pending_.push_back({s, e, v, 0});
+    return;
+  }
   rendering_ = true;
   struct Reset {
     bool& b;
     ~Reset() { b = false; }
   } reset{rendering_};
-  uint32_t s = ts_node_start_byte(expr), e = ts_node_end_byte(expr);
+  pending_.push_back({s, e, nullptr, static_cast<uint32_t>(eager_.size())});
+  eager_.push_back(renderNow(v));
+}
+
+void Collector::beforeChange(const interp::Value&) {
+  // Rare (set_shape): everything seen so far is rendered as it is now.
+  render();
+}
+
+bool Collector::render(const std::function<bool()>& stop) {
+  if (rendering_) return true;
+  rendering_ = true;
+  struct Reset {
+    bool& b;
+    ~Reset() { b = false; }
+  } reset{rendering_};
+  for (size_t i = 0; i < pending_.size(); ++i) {
+    if ((i & 255) == 0 && stop && stop()) return false;
+    const Observation& o = pending_[i];
+    if (i + 1 < pending_.size() && pending_[i + 1].start < firstAt_.size())
+      __builtin_prefetch(&firstAt_[pending_[i + 1].start]);  // the next span's slot: a cache miss
+    record(o.start, o.end, o.value ? renderNow(o.value) : eager_[o.eager]);
+  }
+  pending_.clear();
+  pending_.shrink_to_fit();
+  eager_.clear();
+  eager_.shrink_to_fit();
+  return true;
+}
+
+void Collector::record(uint32_t s, uint32_t e, const ValueInfo& rendered) {
   if (s >= firstAt_.size()) {
-    firstAt_.resize(std::max<size_t>({s + 1, file.text().size() + 1, firstAt_.size() * 2}), 0);
+    firstAt_.resize(std::max<size_t>({s + 1, textSize_ + 1, firstAt_.size() * 2}), 0);
     // About one distinct span per 5 bytes of a TF file: grow once or twice, not a dozen times
     // (capped: a huge file grows by doubling rather than reserving gigabytes up front).
-    if (values_.empty()) values_.reserve(std::min<size_t>(file.text().size() / 4, size_t{1} << 16));
+    if (values_.empty()) values_.reserve(std::min<size_t>(textSize_ / 4, size_t{1} << 16));
   }
-  // The span's slot is a cache miss (one per distinct start byte of the file): it is fetched
-  // while the value renders, which does not depend on it.
-  __builtin_prefetch(&firstAt_[s]);
-  ValueInfo info;
-  if (const ValueInfo* known = remembered(v)) {
-    info = *known;
-  } else {
-    info = pool_->add(renderValue(in_, v, cache_));
-    remember(v, info);
-  }
+  ValueInfo info = rendered;
   info.start = s;
   info.end = e;
-  uint32_t found = 0;
   for (uint32_t i = firstAt_[s]; i; i = next_[i - 1])
     if (ends_[i - 1] == e) {
-      found = i;
-      break;
+      merge(values_[i - 1], info);
+      return;
     }
-  if (!found) {
-    values_.push_back(info);  // no types() while only type() was seen
-    next_.push_back(firstAt_[s]);
-    ends_.push_back(e);
-    firstAt_[s] = static_cast<uint32_t>(values_.size());
-    return;
-  }
-  ValueInfo& old = values_[found - 1];
+  values_.push_back(info);  // no types() while only type() was seen
+  next_.push_back(firstAt_[s]);
+  ends_.push_back(e);
+  firstAt_[s] = static_cast<uint32_t>(values_.size());
+}
+
+void Collector::merge(ValueInfo& old, const ValueInfo& info) {
   // Pooled strings are equal exactly when their pointers are: comparing types costs nothing, and
   // a list of types is only made (rarely) when a second one shows up.
   const std::vector<std::string>& seen = old.types();
@@ -120,7 +171,24 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
   if (!types.empty()) pool_->setTypes(old, std::move(types));
 }
 
+std::optional<ValueInfo> Collector::valueOf(uint32_t start, uint32_t end) {
+  std::optional<ValueInfo> out;
+  if (start < firstAt_.size())
+    for (uint32_t i = firstAt_[start]; i; i = next_[i - 1])
+      if (ends_[i - 1] == end) out = values_[i - 1];
+  for (const Observation& o : pending_) {
+    if (o.start != start || o.end != end) continue;
+    ValueInfo info = o.value ? renderNow(o.value) : eager_[o.eager];
+    info.start = start;
+    info.end = end;
+    if (out) merge(*out, info);
+    else out = info;
+  }
+  return out;
+}
+
 std::vector<ValueInfo> Collector::take() {
+  render();
   // The order: by start (the index is by start already), then by descending end within a start.
   std::vector<uint32_t> order;
   order.reserve(values_.size());

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -115,7 +116,6 @@ struct Snapshot {
   /// "tensorflow.nn"), whatever the alias.
   std::map<std::string, std::string> moduleNames;
   bool graphStyle = false;  ///< TF1 (graphs and sessions) rather than TF2 (eager)
-  double analysisMs = 0;
   /// Top-level statements not run again: a paused analysis of an earlier version ran them.
   size_t reusedStatements = 0;
 
@@ -123,6 +123,11 @@ struct Snapshot {
   const ValueInfo* valueAt(uint32_t offset) const;
   /// The observation of exactly the span [start, end), or null.
   const ValueInfo* valueOf(uint32_t start, uint32_t end) const;
+
+  /// Set only while the diagnostics are published, before `values` are rendered (analyze()'s
+  /// `early`): valueOf() asks it instead (the lints need a few values). Features never see a
+  /// snapshot with it set.
+  std::function<const ValueInfo*(uint32_t start, uint32_t end)> pendingValueOf;
 };
 
 }  // namespace tlens::lsp

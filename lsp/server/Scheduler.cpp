@@ -43,7 +43,7 @@ std::optional<std::string> readSmallFile(const std::string& path, size_t maxByte
 
 }  // namespace
 
-Scheduler::Scheduler(SchedulerOptions o, std::function<void(SnapshotPtr)> onAnalyzed)
+Scheduler::Scheduler(SchedulerOptions o, std::function<void(const Snapshot&)> onAnalyzed)
     : opts_(std::move(o)), onAnalyzed_(std::move(onAnalyzed)) {
   if (opts_.threads > 0) {
     worker_ = std::thread([this] { loop(); });
@@ -230,7 +230,7 @@ void Scheduler::analyzeNow(const std::string& uri) {
     it->second.lastFile = snap->file;
     waiters = std::move(it->second.waiters);
   }
-  if (onAnalyzed_) onAnalyzed_(snap);
+  if (onAnalyzed_) onAnalyzed_(*snap);
   for (auto& w : waiters) w(snap);
   // The pauser's job, synchronously.
   std::unique_lock<std::mutex> l(mu_);
@@ -561,7 +561,7 @@ void Scheduler::runBackground(std::unique_lock<std::mutex>& l) {
   auto listener = bgListener_;
   std::vector<BackgroundProgress> ev = std::move(events);
   l.unlock();
-  if (publish && onAnalyzed_) onAnalyzed_(snap);
+  if (publish && onAnalyzed_) onAnalyzed_(*snap);
   for (const auto& e : ev) listener(e);
   dispose(std::move(leftovers));
   dispose(std::move(snap));
@@ -616,19 +616,44 @@ void Scheduler::loop() {
     dispose(std::move(stale));
     SnapshotPtr snap;
     std::shared_ptr<void> leftovers;  // the interpreter: destroyed after publishing
+    // The diagnostics are published as soon as the run ends; the values (hovers, completion)
+    // are rendered after, unless a newer edit makes them pointless.
+    bool published = false;
+    auto early = [&](const Snapshot& s) {
+      {
+        std::lock_guard<std::mutex> g(mu_);
+        auto at = docs_.find(uri);
+        if (at == docs_.end() || at->second.gen->load() != gen) return;
+        at->second.lastFile = s.file;
+        at->second.analyzing = false;  // an edit now is analysed at once, not debounced
+      }
+      trace("analyze-end", s.reusedStatements);
+      if (onAnalyzed_) onAnalyzed_(s);
+      trace("published");
+      published = true;
+    };
     try {
-      snap = analyze(in, &leftovers, std::move(paused));
+      snap = analyze(in, &leftovers, std::move(paused), early);
     } catch (...) {
       snap = nullptr;  // analyze() does not throw for user code; this is a bug, keep serving
     }
+    if (published) trace("values");
     l.lock();
     auto it = docs_.find(uri);
     if (it != docs_.end()) it->second.analyzing = false;
-    if (it == docs_.end() || it->second.gen->load() != gen) continue;
+    if (it == docs_.end() || it->second.gen->load() != gen) {
+      if (leftovers) {
+        l.unlock();
+        dispose(std::move(leftovers));
+        l.lock();
+      }
+      continue;
+    }
     if (!snap) {
       std::vector<Action> failed = std::move(it->second.waiters);
       l.unlock();
       for (auto& w : failed) w(Error{ErrorCode::InternalError, "analysis failed"});
+      dispose(std::move(leftovers));
       l.lock();
       continue;
     }
@@ -637,9 +662,7 @@ void Scheduler::loop() {
     it->second.lastFile = snap->file;
     std::vector<Action> waiters = std::move(it->second.waiters);
     l.unlock();
-    trace("analyze-end", snap->reusedStatements);
-    if (onAnalyzed_) onAnalyzed_(snap);
-    trace("published");
+    if (!published && onAnalyzed_) onAnalyzed_(*snap);
     for (auto& w : waiters) w(snap);
     dispose(std::move(leftovers));  // torn down on the background thread: the next edit need not wait
     l.lock();

@@ -75,8 +75,10 @@ class Scheduler {
  public:
   using SnapshotPtr = std::shared_ptr<const Snapshot>;
   using Action = std::function<void(Expected<SnapshotPtr>)>;
-  /// `onAnalyzed` runs on the worker (or the caller, when synchronous) after each fresh snapshot.
-  Scheduler(SchedulerOptions o, std::function<void(SnapshotPtr)> onAnalyzed);
+  /// `onAnalyzed` runs on the worker (or the caller, when synchronous) once per fresh analysis,
+  /// with its diagnostics: as soon as the run ends, before the values are rendered (the snapshot
+  /// is valid during the call only; see analyze()'s `early`).
+  Scheduler(SchedulerOptions o, std::function<void(const Snapshot&)> onAnalyzed);
   ~Scheduler();
 
   void update(const std::string& uri, const std::string& path, std::string text, int version);
@@ -157,7 +159,7 @@ class Scheduler {
   void disposeLocked(std::shared_ptr<const void> garbage);  ///< mu_ held
 
   SchedulerOptions opts_;
-  std::function<void(SnapshotPtr)> onAnalyzed_;
+  std::function<void(const Snapshot&)> onAnalyzed_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
   std::map<std::string, Doc> docs_;

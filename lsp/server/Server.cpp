@@ -56,7 +56,7 @@ Server::Server(ServerOptions o, Publish publish) : opts_(o), inlayHints_(o.inlay
   so.timeBudgetMs = o.timeBudgetMs;
   so.devices.virtualGpus = o.virtualGpus;
   so.backgroundBudgetMs = o.backgroundBudgetMs;
-  sched_ = std::make_unique<Scheduler>(so, [this](std::shared_ptr<const Snapshot> s) { this->publish(s); });
+  sched_ = std::make_unique<Scheduler>(so, [this](const Snapshot& s) { this->publish(s); });
 }
 
 Server::~Server() { sched_.reset(); }
@@ -165,14 +165,14 @@ void Server::didSave(const std::string& uri) {
   if (opts_.workspaceAnalysis) sched_->reanalyzeImporters(uriToPath(uri));
 }
 
-void Server::publish(const std::shared_ptr<const Snapshot>& s) {
+void Server::publish(const Snapshot& s) {
   if (!publish_) return;
   PublishDiagnosticsParams p;
-  p.uri = s->uri;
-  if (s->version >= 0) p.version = s->version;  // background analyses of unopened files: none
-  Converter c{*s, enc_};
+  p.uri = s.uri;
+  if (s.version >= 0) p.version = s.version;  // background analyses of unopened files: none
+  Converter c{s, enc_};
   try {
-    for (const DiagnosticInfo& d : diagnostics(*s)) p.diagnostics.push_back(toLsp(c, *s, d));
+    for (const DiagnosticInfo& d : diagnostics(s)) p.diagnostics.push_back(toLsp(c, s, d));
   } catch (const std::exception&) {
     p.diagnostics.clear();
   }

@@ -88,7 +88,7 @@ class Server {
  private:
   template <class T, class F>
   void withSnapshot(const std::string& uri, const char* what, CancelFlag cancel, Reply<T> reply, F&& feature);
-  void publish(const std::shared_ptr<const Snapshot>& s);
+  void publish(const Snapshot& s);
   WorkspaceView workspace() const;
   bool inWorkspace(const std::string& path) const;
 

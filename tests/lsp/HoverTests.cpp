@@ -192,3 +192,21 @@ model.compile(optimizer="adam", loss="mse")
   CHECK(hv->summaryRows[3][2] == "1994");
   CHECK(hv->present().find("| Layer (type) |") != std::string::npos);
 }
+
+TEST_CASE("hover shows a value as it was on its line: before a set_shape, before a list grows", "[lsp][hover]") {
+  // Values that cannot change are rendered after the run (Collector.h); a tensor's set_shape
+  // tells the collector first, so what was seen before it keeps its shape.
+  checkHovers(R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, None])
+y = x
+# <- hover: float32[batch, d1]
+x.set_shape([None, 3])
+z = x
+# <- hover: float32[batch, 3]
+sizes = [1, 2]
+# <- hover: list = [1, 2]
+sizes.append(3)
+n = len(sizes)
+# <- hover: int = 3
+)");
+}

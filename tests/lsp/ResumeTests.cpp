@@ -6,6 +6,7 @@
 // thread prepares the paused runs.
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <regex>
 
 #include "bench/TfStyleFile.h"
@@ -27,10 +28,17 @@ AnalysisInput inputOf(const std::string& path, const std::string& text) {
   return in;
 }
 
+/// The diagnostics as the server publishes them (features' view, lints included), as text.
+std::string renderDiagnostics(const Snapshot& s) {
+  std::ostringstream o;
+  for (const DiagnosticInfo& d : diagnostics(s)) o << describe(d) << "\n";
+  return o.str();
+}
+
 /// Everything a feature can read from a snapshot, as text.
 std::string render(const Snapshot& s) {
   std::ostringstream o;
-  for (const DiagnosticInfo& d : diagnostics(s)) o << describe(d) << "\n";
+  o << renderDiagnostics(s);
   for (const ValueInfo& v : s.values) {
     o << v.start << "-" << v.end << " " << static_cast<int>(v.kind) << " " << v.type() << " " << v.value() << " " << v.device()
       << " " << v.node() << " " << v.op() << " " << v.signature() << " " << v.doc() << " " << v.placementNote();
@@ -72,49 +80,71 @@ void checkContinuations(const std::string& path, const std::string& text, int* c
     CAPTURE(path, index, at);
     auto paused = analyzePrefix(inputOf(path, text), at);
     AnalysisInput in = inputOf(path, edited);
-    auto viaPause = analyze(in, nullptr, paused);
-    auto fresh = analyze(in);
+    // The diagnostics published before the values are rendered are the final ones.
+    std::string earlyPaused, earlyFresh;
+    auto viaPause = analyze(in, nullptr, paused, [&](const Snapshot& s) { earlyPaused = renderDiagnostics(s); });
+    auto fresh = analyze(in, nullptr, nullptr, [&](const Snapshot& s) { earlyFresh = renderDiagnostics(s); });
     REQUIRE(viaPause);
     REQUIRE(fresh);
+    CHECK(earlyPaused == renderDiagnostics(*viaPause));
+    CHECK(earlyFresh == renderDiagnostics(*fresh));
     if (viaPause->reusedStatements > 0) ++*continued;
     CHECK(fresh->reusedStatements == 0);
     CHECK(render(*viaPause) == render(*fresh));
   }
 }
 
-/// What a scheduler publishes, for tests that wait for it.
-/// The snapshots a scheduler publishes, in order, for tests to wait on.
+/// What a scheduler published (the diagnostics of an analysis, before its values are rendered).
+struct Publication {
+  std::string uri;
+  int version = 0;
+  size_t reusedStatements = 0;
+  std::shared_ptr<const lang::SourceFile> file;
+  std::string diagnostics;  ///< renderDiagnostics()
+};
+
+/// The publications of a scheduler, in order, for tests to wait on.
 struct Published {
   std::mutex mu;
   std::condition_variable cv;
-  std::vector<std::shared_ptr<const Snapshot>> snapshots;
-  std::function<void(std::shared_ptr<const Snapshot>)> listener() {
-    return [this](std::shared_ptr<const Snapshot> snap) {
+  std::vector<Publication> seen;
+  std::function<void(const Snapshot&)> listener() {
+    return [this](const Snapshot& snap) {
+      Publication p{snap.uri, snap.version, snap.reusedStatements, snap.file, renderDiagnostics(snap)};
       std::lock_guard<std::mutex> l(mu);
-      snapshots.push_back(std::move(snap));
+      seen.push_back(std::move(p));
       cv.notify_all();
     };
   }
   size_t count() {
     std::lock_guard<std::mutex> l(mu);
-    return snapshots.size();
+    return seen.size();
   }
-  /// The last snapshot that `match`es among those published from the `from`-th on, once there is
-  /// one (REQUIREd within 60 s).
-  std::shared_ptr<const Snapshot> waitFor(const std::function<bool(const Snapshot&)>& match, size_t from = 0) {
-    std::shared_ptr<const Snapshot> found;
+  /// The last publication that `match`es among those from the `from`-th on, once there is one
+  /// (REQUIREd within 60 s).
+  Publication waitFor(const std::function<bool(const Publication&)>& match, size_t from = 0) {
+    const Publication* found = nullptr;
     std::unique_lock<std::mutex> l(mu);
     REQUIRE(cv.wait_for(l, std::chrono::seconds(60), [&] {
-      for (size_t i = from; i < snapshots.size(); ++i)
-        if (match(*snapshots[i])) found = snapshots[i];
+      for (size_t i = from; i < seen.size(); ++i)
+        if (match(seen[i])) found = &seen[i];
       return found != nullptr;
     }));
-    return found;
+    return *found;
   }
-  std::shared_ptr<const Snapshot> waitFor(const std::string& uri, int version) {
-    return waitFor([&](const Snapshot& p) { return p.uri == uri && p.version == version; });
+  Publication waitFor(const std::string& uri, int version) {
+    return waitFor([&](const Publication& p) { return p.uri == uri && p.version == version; });
   }
 };
+
+/// The snapshot of the document's latest text, values and all (what hovers read).
+std::shared_ptr<const Snapshot> latest(Scheduler& s, const std::string& uri) {
+  std::promise<std::shared_ptr<const Snapshot>> promise;
+  auto future = promise.get_future();
+  s.read(uri, [&](Expected<std::shared_ptr<const Snapshot>> snap) { promise.set_value(snap ? *snap : nullptr); });
+  REQUIRE(future.wait_for(std::chrono::seconds(60)) == std::future_status::ready);
+  return future.get();
+}
 
 SchedulerOptions schedulerOptions() {
   SchedulerOptions o;
@@ -214,15 +244,20 @@ TEST_CASE("resume: the scheduler continues paused runs while a document is edite
   std::string text = bench::tfStyleFile(300);
   auto waitFor = [&](int version) { return pub.waitFor("file:///w.py", version); };
   s.update("file:///w.py", "/w.py", text, 1);
-  CHECK(waitFor(1)->reusedStatements == 0);
+  CHECK(waitFor(1).reusedStatements == 0);
   size_t at = text.find("[None, 784]", text.size() / 2) + 7;
   int reused = 0;
   for (int v = 2; v <= 6; ++v) {
     text.replace(at, 3, v % 2 == 0 ? "785" : "784");
     s.update("file:///w.py", "/w.py", text, v);
-    auto snap = waitFor(v);
-    if (snap->reusedStatements > 0) ++reused;
-    CHECK(render(*snap) == render(*analyze(inputOf("/w.py", text))));
+    Publication p = waitFor(v);
+    if (p.reusedStatements > 0) ++reused;
+    auto fresh = analyze(inputOf("/w.py", text));
+    CHECK(p.diagnostics == renderDiagnostics(*fresh));
+    auto snap = latest(s, "file:///w.py");
+    REQUIRE(snap);
+    CHECK(snap->version == v);
+    CHECK(render(*snap) == render(*fresh));
   }
   CHECK(reused >= 3);  // the first edit runs from the beginning; the next ones continue
 }
@@ -244,8 +279,10 @@ TEST_CASE("resume: edits before the paused place, closing and reopening while a 
     texts.push_back(t);
     s.update("file:///a.py", "/a.py", t, static_cast<int>(texts.size()));
   }
-  auto last = waitFor("file:///a.py", static_cast<int>(texts.size()));
-  CHECK(render(*last) == render(*analyze(inputOf("/a.py", texts.back()))));
+  Publication last = waitFor("file:///a.py", static_cast<int>(texts.size()));
+  auto fresh = analyze(inputOf("/a.py", texts.back()));
+  CHECK(last.diagnostics == renderDiagnostics(*fresh));
+  CHECK(render(*latest(s, "file:///a.py")) == render(*fresh));
   // Close while a pauser job may be running, reopen with other text under the same name.
   std::string t = texts.back();
   t.replace(late, 3, "786");
@@ -254,9 +291,12 @@ TEST_CASE("resume: edits before the paused place, closing and reopening while a 
   size_t before = pub.count();
   std::string other = "import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.matmul(x, x)\n";
   s.update("file:///a.py", "/a.py", other, 1);
-  auto reopened = pub.waitFor([&](const Snapshot& p) { return p.version == 1 && p.file->text() == other; }, before);
-  CHECK(reopened->file->text() == other);
-  CHECK(render(*reopened) == render(*analyze(inputOf("/a.py", other))));
+  Publication reopened = pub.waitFor([&](const Publication& p) { return p.version == 1 && p.file->text() == other; }, before);
+  CHECK(reopened.file->text() == other);
+  auto snap = latest(s, "file:///a.py");
+  REQUIRE(snap);
+  CHECK(snap->file->text() == other);
+  CHECK(render(*snap) == render(*analyze(inputOf("/a.py", other))));
 }
 
 TEST_CASE("scheduler: the warm-up after initialize runs beside the first analysis", "[lsp][resume]") {
@@ -265,7 +305,7 @@ TEST_CASE("scheduler: the warm-up after initialize runs beside the first analysi
   s.warmUp();  // on the background thread, while the worker analyses the document
   std::string text = bench::tfStyleFile(120);
   s.update("file:///first.py", "/first.py", text, 1);
-  auto snap = pub.waitFor([](const Snapshot&) { return true; });
-  CHECK(snap->uri == "file:///first.py");  // the warm-up publishes nothing
-  CHECK(render(*snap) == render(*analyze(inputOf("/first.py", text))));
+  Publication first = pub.waitFor([](const Publication&) { return true; });
+  CHECK(first.uri == "file:///first.py");  // the warm-up publishes nothing
+  CHECK(render(*latest(s, "file:///first.py")) == render(*analyze(inputOf("/first.py", text))));
 }
