@@ -126,12 +126,25 @@ void ChildCache::grow(const Table& full) {
   table_.store(tables_.back().get(), std::memory_order_release);  // publishes the copied slots too
 }
 
-const NodeChildren& ChildCache::of(TSNode n) { return isLeaf(n) ? kNone : ofInner(n); }
+const NodeChildren& ChildCache::of(TSNode n) { return ts_node_is_null(n) ? kNone : ofInner(n); }
 
 const NodeChildren& ChildCache::ofInner(TSNode n) {
   size_t slot;
   const Table* t = table_.load(std::memory_order_acquire);
-  if (const Entry* e = find(*t, n.id, slot)) return e->children;
+  if (const Entry* e = find(*t, n.id, slot)) {
+    // The caller most likely visits the named children next: start fetching their nodes and
+    // their slots here (each would otherwise be a cache miss, one after the other).
+    const NamedChildren& named = e->children.named;
+    size_t k = std::min<size_t>(named.size(), 6);
+    for (size_t i = 0; i < k; ++i) {
+      __builtin_prefetch(named[i].id);
+      __builtin_prefetch(&t->slots[slotOf(named[i].id, t->bits)]);
+    }
+    return e->children;
+  }
+  // Not listed yet, or a leaf (no entry): only now is the node itself read (a cache miss a
+  // listed node's lookup does not pay).
+  if (ts_node_child_count(n) == 0) return kNone;
   // List the node into this thread's shard.
   static std::atomic<size_t> threads{0};
   thread_local size_t shardOfThread = threads.fetch_add(1, std::memory_order_relaxed) % kShards;
@@ -164,7 +177,7 @@ const NodeChildren& ChildCache::ofInner(TSNode n) {
 }
 
 const NodeChildren& ChildCache::lookup(TSNode n) {
-  if (isLeaf(n)) return kNone;
+  if (ts_node_is_null(n)) return kNone;
   ChildCache* cache = nullptr;
   {
     // Lookups alternate between a few trees (the user's file, the embedded modules' files):
@@ -198,6 +211,7 @@ const NodeChildren& ChildCache::lookup(TSNode n) {
     }
   }
   if (cache) return cache->ofInner(n);
+  if (isLeaf(n)) return kNone;
   struct Listed {
     std::vector<NodeChild> all;
     std::vector<uint32_t> named;
