@@ -28,12 +28,12 @@ std::string Graph::uniqueName(const std::string& base) {
   // there). A base with a suffix count is always among the used names (the count only grows
   // after the base was found taken, and names are never released), so a fresh base needs no
   // count entry.
-  if (usedNames_.insert(base).second) return base;
+  if (usedNames_.insert(base)) return base;
   int& count = nameCounts_[base];
   std::string name;
   do {
     name = base + "_" + std::to_string(++count);
-  } while (!usedNames_.insert(name).second);
+  } while (!usedNames_.insert(name));
   return name;
 }
 

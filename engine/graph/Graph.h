@@ -12,11 +12,11 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "engine/core/Device.h"
 #include "engine/core/DeviceSet.h"
+#include "engine/graph/NameSet.h"
 #include "engine/ops/OpDef.h"
 
 namespace tlens {
@@ -126,7 +126,7 @@ class Graph {
   std::unordered_map<std::string, Node*> byName_;
   size_t indexed_ = 0;
   std::unordered_map<std::string, int> nameCounts_;
-  std::unordered_set<std::string> usedNames_;
+  NameSet usedNames_;
   std::vector<std::string> scopes_;
   std::vector<std::string> devices_;
   std::vector<std::vector<Node*>> controls_;
