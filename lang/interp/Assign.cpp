@@ -19,15 +19,19 @@ std::optional<BinOp> augmentedOp(std::string_view t) {
 
 }  // namespace
 
-Value Machine::evalAssignment(TSNode n) {
+Value Machine::evalAssignment(TSNode n) { return evalAssignment(n, kindOf(n)); }
+
+Value Machine::evalAssignment(TSNode n, NodeKind kind) {
   const Fields& F = fields();
   auto ch = children(n);
-  TSNode left = fieldIn(ch, F.left), right = fieldIn(ch, F.right);
-  if (kindOf(n) == NodeKind::Assignment) {
+  TSNode left = fieldIn(ch, F.left);
+  const Child* rightChild = fieldChild(ch, F.right);
+  TSNode right = rightChild ? rightChild->node : TSNode{};
+  if (kind == NodeKind::Assignment) {
     if (ts_node_is_null(right)) return none();  // `x: int` binds nothing
     Value v;
-    NodeKind rk = kindOf(right);
-    if (rk == NodeKind::Assignment || rk == NodeKind::AugmentedAssignment) v = evalAssignment(right);
+    NodeKind rk = kindOfSymbol(rightChild->symbol);
+    if (rk == NodeKind::Assignment || rk == NodeKind::AugmentedAssignment) v = evalAssignment(right, rk);
     else if (rk == NodeKind::Yield) v = evalYield(right);
     else v = eval(right, rk);
     assign(left, v);

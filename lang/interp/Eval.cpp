@@ -98,7 +98,7 @@ Value Machine::evalNode(TSNode n, NodeKind kind) {
 Value Machine::evalAttribute(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
-  Value obj = eval(fieldIn(ch, F.object));
+  Value obj = eval(fieldChild(ch, F.object));
   TSNode attr = fieldIn(ch, F.attribute);
   if (ts_node_is_null(attr) || ts_node_is_missing(attr)) throw SyntaxSkip{};
   frame().current = n;
@@ -150,8 +150,8 @@ Value Machine::evalBinary(TSNode n) {
   auto ch = children(n);
   TSNode opNode = fieldIn(ch, F.op);
   auto op = binOp(ts_node_type(opNode));
-  Value l = eval(fieldIn(ch, F.left));
-  Value r = eval(fieldIn(ch, F.right));
+  Value l = eval(fieldChild(ch, F.left));
+  Value r = eval(fieldChild(ch, F.right));
   if (!op) return unsupported(n, "this operator");
   frame().current = n;
   return binary(*op, l, r);
@@ -183,7 +183,7 @@ Value Machine::evalBoolean(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   bool isAnd = std::string_view(ts_node_type(fieldIn(ch, F.op))) == "and";
-  Value l = eval(fieldIn(ch, F.left));
+  Value l = eval(fieldChild(ch, F.left));
   Truth t = branchTruth(l);
   TSNode right = fieldIn(ch, F.right);
   if (isAnd) {
@@ -292,8 +292,8 @@ Value Machine::evalDict(TSNode n) {
     NodeKind ck = kindOf(c);
     if (ck == NodeKind::Pair) {
       auto pair = children(c);
-      Value k = eval(fieldIn(pair, F.key));
-      Value v = eval(fieldIn(pair, F.value));
+      Value k = eval(fieldChild(pair, F.key));
+      Value v = eval(fieldChild(pair, F.value));
       if (isUnknown(k)) d->imprecise = true;
       else d->set(api, k, v);
     } else if (ck == NodeKind::DictionarySplat) {
@@ -317,7 +317,7 @@ Value Machine::evalDict(TSNode n) {
 Value Machine::evalNamed(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
-  Value v = eval(fieldIn(ch, F.value));
+  Value v = eval(fieldChild(ch, F.value));
   TSNode name = fieldIn(ch, F.name);
   bindName(text(name), v);
   observe(name, v);

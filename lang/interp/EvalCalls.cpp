@@ -7,14 +7,16 @@ namespace tlens::interp {
 
 void Machine::evalArguments(TSNode argList, std::vector<Value>& args, KwArgs& kwargs) {
   const Fields& F = fields();
-  for (TSNode a : namedChildren(argList)) {
-    NodeKind kind = kindOf(a);
+  lang::NamedChildren list = namedChildren(argList);
+  for (size_t i = 0; i < list.size(); ++i) {
+    TSNode a = list[i];
+    NodeKind kind = kindOfSymbol(list.child(i).symbol);
     switch (kind) {
       case NodeKind::KeywordArgument: {
         auto ch = children(a);
         TSNode name = fieldIn(ch, F.name);
         if (ts_node_is_null(name) || ts_node_is_missing(name)) throw SyntaxSkip{};
-        kwargs.emplace_back(std::string(text(name)), eval(fieldIn(ch, F.value)));
+        kwargs.emplace_back(std::string(text(name)), eval(fieldChild(ch, F.value)));
         break;
       }
       case NodeKind::ListSplat: {
@@ -52,13 +54,15 @@ void Machine::evalArguments(TSNode argList, std::vector<Value>& args, KwArgs& kw
 Value Machine::evalCall(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
-  TSNode fnNode = fieldIn(ch, F.function);
-  TSNode argNode = fieldIn(ch, F.arguments);
-  Value fn = eval(fnNode);
+  const Child* fnChild = fieldChild(ch, F.function);
+  const Child* argChild = fieldChild(ch, F.arguments);
+  TSNode fnNode = fnChild ? fnChild->node : TSNode{};
+  TSNode argNode = argChild ? argChild->node : TSNode{};
+  Value fn = eval(fnChild);
   std::vector<Value> args;
   KwArgs kwargs;
   try {
-    NodeKind argKind = kindOf(argNode);
+    NodeKind argKind = argChild ? kindOfSymbol(argChild->symbol) : NodeKind::Other;
     if (argKind == NodeKind::GeneratorExpression) args.push_back(eval(argNode, argKind));
     else evalArguments(argNode, args, kwargs);
   } catch (UnknownArguments&) {

@@ -108,7 +108,7 @@ Flow Machine::execAlternatives(const std::vector<TSNode>& alts, size_t i) {
   if (kindOf(alt) == NodeKind::ElseClause) return execBlock(field(alt, F.body));
   frame().current = alt;
   auto ch = children(alt);
-  Truth t = branchTruth(eval(fieldIn(ch, F.condition)));
+  Truth t = branchTruth(eval(fieldChild(ch, F.condition)));
   if (t == Truth::True) return execBlock(fieldIn(ch, F.consequence));
   if (t == Truth::False) return execAlternatives(alts, i + 1);
   TSNode body = fieldIn(ch, F.consequence);
@@ -118,7 +118,7 @@ Flow Machine::execAlternatives(const std::vector<TSNode>& alts, size_t i) {
 Flow Machine::execIf(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
-  Truth t = branchTruth(eval(fieldIn(ch, F.condition)));
+  Truth t = branchTruth(eval(fieldChild(ch, F.condition)));
   TSNode body = fieldIn(ch, F.consequence);
   if (t == Truth::True) return execBlock(body);
   std::vector<TSNode> alts;

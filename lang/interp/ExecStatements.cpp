@@ -8,19 +8,22 @@ namespace tlens::interp {
 
 Flow Machine::execBlock(TSNode block) {
   if (ts_node_is_null(block)) return Flow::Normal;
-  // The tree's child lists are memoised and never move (lang/syntax/ChildCache.h).
-  for (TSNode s : namedChildren(block)) {
-    Flow f = exec(s);
+  // The tree's child lists are memoised and never move (lang/syntax/ChildCache.h); they know
+  // each statement's kind.
+  lang::NamedChildren stmts = namedChildren(block);
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const lang::NodeChild& s = stmts.child(i);
+    Flow f = exec(s.node, kindOfSymbol(s.symbol));
     if (f != Flow::Normal) return f;
   }
   return Flow::Normal;
 }
 
-Flow Machine::exec(TSNode s) {
+Flow Machine::exec(TSNode s, NodeKind kind) {
   frame().current = s;
   beforeStatement(s);
   try {
-    switch (kindOf(s)) {
+    switch (kind) {
       case NodeKind::ExpressionStatement: return execExpressionStatement(s);
       case NodeKind::ReturnStatement: return execReturn(s);
       case NodeKind::PassStatement: return Flow::Normal;
@@ -100,8 +103,8 @@ Flow Machine::execRecovered(TSNode error) {
 Flow Machine::execExpressionStatement(TSNode s) {
   auto ch = namedChildren(s);
   if (ch.size() == 1) {
-    NodeKind k = kindOf(ch[0]);
-    if (k == NodeKind::Assignment || k == NodeKind::AugmentedAssignment) evalAssignment(ch[0]);
+    NodeKind k = kindOfSymbol(ch.child(0).symbol);
+    if (k == NodeKind::Assignment || k == NodeKind::AugmentedAssignment) evalAssignment(ch[0], k);
     else if (k == NodeKind::Yield) evalYield(ch[0]);
     else eval(ch[0], k);
     return Flow::Normal;

@@ -194,13 +194,13 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
   fr.trusted = trusted;
   FramePush push(*this, fr);
   bool isMain = mod == mainModule;
-  std::vector<TSNode> stmts = namedChildren(f->root());
+  lang::NamedChildren stmts = namedChildren(f->root());
   size_t from = isMain ? std::min(mainFrom, stmts.size()) : 0;
   size_t to = isMain ? std::min(mainTo, stmts.size()) : stmts.size();
   for (size_t i = from; i < to; ++i) {
     TSNode s = stmts[i];
     try {
-      exec(s);
+      exec(s, kindOfSymbol(stmts.child(i).symbol));
     } catch (PyError& e) {
       if (!abstract() || !isMain) throw;
       // Abstract analysis goes on after a statement that raised: report it and continue.

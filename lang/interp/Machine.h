@@ -153,7 +153,8 @@ class Machine {
 
   // ---- statements ----
   Flow execBlock(TSNode block);
-  Flow exec(TSNode stmt);
+  Flow exec(TSNode stmt) { return exec(stmt, kindOf(stmt)); }
+  Flow exec(TSNode stmt, NodeKind kind);
   Flow execExpressionStatement(TSNode n);
   /// Runs the statements Tree-sitter recognised inside an ERROR node.
   Flow execRecovered(TSNode error);
@@ -192,7 +193,8 @@ class Machine {
   std::shared_ptr<Code> codeFor(TSNode def, bool isLambda);
   Signature buildSignature(TSNode params, Code& code, bool recordNames);
   std::shared_ptr<FunctionObj> makeFunction(TSNode def, bool isLambda);
-  Value evalAssignment(TSNode n);  ///< assignment / augmented assignment; returns the value
+  Value evalAssignment(TSNode n);
+  Value evalAssignment(TSNode n, NodeKind kind);  ///< assignment / augmented assignment; returns the value
   void assign(TSNode target, const Value& v);
   void assignName(std::string_view name, TSNode at, const Value& v);
   void deleteTarget(TSNode target);
@@ -207,6 +209,11 @@ class Machine {
 
   // ---- expressions ----
   Value eval(TSNode n) { return eval(n, kindOf(n)); }
+  /// A child from a child list (fieldChild()): its kind is known without reading the node; null
+  /// evaluates as a null node does.
+  Value eval(const lang::NodeChild* c) {
+    return c ? eval(c->node, kindOfSymbol(c->symbol)) : eval(TSNode{}, NodeKind::Other);
+  }
   /// eval() of a node whose kind the caller has looked up already (kindOf decodes the node).
   Value eval(TSNode n, NodeKind kind);
   Value evalNode(TSNode n, NodeKind kind);

@@ -148,7 +148,10 @@ TSFieldId fieldId(const char* name) {
 
 NodeKind kindOf(TSNode n) {
   if (ts_node_is_null(n)) return NodeKind::Other;
-  TSSymbol s = ts_node_symbol(n);
+  return kindOfSymbol(ts_node_symbol(n));
+}
+
+NodeKind kindOfSymbol(TSSymbol s) {
   const auto& t = kindTable().bySymbol;
   if (s == static_cast<TSSymbol>(-1) || s >= t.size()) return NodeKind::Error;  // ts_builtin_sym_error
   // Only named (regular) symbols have a kind in the table, and a node is named exactly when its

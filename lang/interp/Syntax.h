@@ -131,6 +131,8 @@ enum class NodeKind : uint8_t {
 };
 
 NodeKind kindOf(TSNode n);
+/// The kind of a node of symbol `s` (ts_node_symbol; lang::NodeChild::symbol).
+NodeKind kindOfSymbol(TSSymbol s);
 
 struct Fields {
   TSFieldId left, right, value, name, body, condition, consequence, alternative, function, arguments,
@@ -166,6 +168,12 @@ inline TSNode fieldIn(std::span<const Child> ch, TSFieldId id) {
   for (const Child& c : ch)
     if (c.fieldId == id) return c.node;
   return TSNode{};
+}
+/// The same as a child entry (it knows the child's kind: Machine::eval(const Child*)), or null.
+inline const Child* fieldChild(std::span<const Child> ch, TSFieldId id) {
+  for (const Child& c : ch)
+    if (c.fieldId == id) return &c;
+  return nullptr;
 }
 /// The first named child that is not a comment, or a null node.
 TSNode firstNamedChild(TSNode n);

@@ -21,8 +21,6 @@ const NodeChildren kNone;
 /// Leaves (two thirds of the nodes) need no entry: nothing to list, nothing to remember.
 bool isLeaf(TSNode n) { return ts_node_is_null(n) || ts_node_child_count(n) == 0; }
 
-bool isExtra(TSNode n) { return ts_node_is_extra(n) && ts_node_symbol(n) != static_cast<TSSymbol>(-1); }
-
 /// One cursor per thread, reset for each node: creating a cursor allocates its stack.
 TSTreeCursor* cursorAt(TSNode n) {
   thread_local struct Cursor {
@@ -49,9 +47,10 @@ std::pair<size_t, size_t> list(TSNode n, NodeChild* all, uint32_t* named) {
   if (!ts_tree_cursor_goto_first_child(c)) return {0, 0};
   do {
     TSNode ch = ts_tree_cursor_current_node(c);
-    if (isExtra(ch)) continue;
+    TSSymbol symbol = ts_node_symbol(ch);
+    if (ts_node_is_extra(ch) && symbol != static_cast<TSSymbol>(-1)) continue;  // comments
     if (ts_node_is_named(ch)) named[k++] = static_cast<uint32_t>(a);
-    all[a++] = {ch, ts_tree_cursor_current_field_id(c)};
+    all[a++] = {ch, ts_tree_cursor_current_field_id(c), symbol};
   } while (ts_tree_cursor_goto_next_sibling(c));
   return {a, k};
 }

@@ -27,6 +27,9 @@ namespace tlens::lang {
 struct NodeChild {
   TSNode node;
   TSFieldId fieldId;
+  /// ts_node_symbol(node), read while listing: a caller walking the list learns each child's
+  /// kind without touching the child (a cache miss per node otherwise).
+  TSSymbol symbol;
 };
 
 /// The named children among a node's children: positions into its `all` list (4 bytes each
