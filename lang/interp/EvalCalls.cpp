@@ -56,7 +56,6 @@ Value Machine::evalCall(TSNode n) {
   auto ch = children(n);
   const Child* fnChild = fieldChild(ch, F.function);
   const Child* argChild = fieldChild(ch, F.arguments);
-  TSNode fnNode = fnChild ? fnChild->node : TSNode{};
   TSNode argNode = argChild ? argChild->node : TSNode{};
   Value fn = eval(fnChild);
   std::vector<Value> args;

@@ -5,14 +5,12 @@
 // the parser, and give the fresh parse's tree too.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/TextDiff.h"
 #include "lang/syntax/TokenEdit.h"
+#include "tests/ExampleFiles.h"
 
+using namespace tlens;
 using namespace tlens::lang;
 
 namespace {
@@ -177,13 +175,8 @@ TEST_CASE("an edit inside one token that keeps its kind: the old tree, moved, is
 
 TEST_CASE("token edits over every example program match a fresh parse", "[lang][syntax]") {
   int fastCount = 0, parsedCount = 0;
-  for (auto& entry : std::filesystem::directory_iterator(std::string(TLENS_SOURCE_DIR) + "/examples")) {
-    if (entry.path().extension() != ".py") continue;
-    std::ifstream f(entry.path());
-    std::stringstream ss;
-    ss << f.rdbuf();
-    checkEdits(entry.path().filename().string(), ss.str(), fastCount, parsedCount, 3);
-  }
+  for (const auto& path : tlens::test::examplePaths())
+    checkEdits(path.filename().string(), tlens::test::readFile(path), fastCount, parsedCount, 3);
   CHECK(fastCount > 300);
 }
 

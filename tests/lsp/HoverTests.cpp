@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/ExampleFiles.h"
 #include "tests/lsp/LspTestSupport.h"
 
 using namespace tlens::lsp;
@@ -99,20 +100,8 @@ TEST_CASE("hover on nothing answers nothing", "[lsp][hover]") {
 
 namespace {
 
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-std::vector<std::filesystem::path> examples() {
-  std::vector<std::filesystem::path> out;
-  for (auto& e : std::filesystem::directory_iterator(std::string(TLENS_SOURCE_DIR) + "/examples"))
-    if (e.path().extension() == ".py") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using tlens::test::readFile;
+std::vector<std::filesystem::path> examples() { return tlens::test::examplePaths(); }
 
 bool buggyOnPurpose(const std::filesystem::path& p) {
   return p.filename() == "shape_bug.py" || p.filename() == "int_bias.py" || p.filename() == "tfdbg_nan.py";

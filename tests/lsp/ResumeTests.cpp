@@ -11,6 +11,7 @@
 
 #include "bench/TfStyleFile.h"
 #include "lsp/server/Scheduler.h"
+#include "tests/ExampleFiles.h"
 #include "tests/lsp/LspTestSupport.h"
 
 using namespace tlens;
@@ -158,12 +159,8 @@ SchedulerOptions schedulerOptions() {
 
 TEST_CASE("resume: a continued analysis publishes what a full one does, on every example", "[lsp][resume]") {
   int continued = 0, files = 0;
-  for (auto& e : std::filesystem::directory_iterator(std::string(TLENS_SOURCE_DIR) + "/examples")) {
-    if (e.path().extension() != ".py") continue;
-    std::ifstream in(e.path());
-    std::stringstream ss;
-    ss << in.rdbuf();
-    checkContinuations(e.path().string(), ss.str(), &continued);
+  for (const auto& path : tlens::test::examplePaths()) {
+    checkContinuations(path.string(), tlens::test::readFile(path), &continued);
     ++files;
   }
   CHECK(files >= 8);
