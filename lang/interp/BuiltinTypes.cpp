@@ -386,7 +386,7 @@ void installBuiltinTypes(Machine& m) {
     if (c.args.size() == 3) return std::make_shared<SliceObj>(c.args[0], c.args[1], c.args[2]);
     mp->typeError("slice expected at least 1 argument, got " + std::to_string(c.args.size()));
   };
-  defineNative(T.slice->dict, "indices", "self, length", [mp](CallContext& c) -> Value {
+  defineNative(T.slice->dict, "indices", "self, length", [](CallContext& c) -> Value {
     auto b = static_cast<SliceObj*>(c.arg(0).get())->indices(c.interp, c.toInt(c.arg(1)));
     return makeTuple({makeInt(b.start), makeInt(b.stop), makeInt(b.step)});
   });
