@@ -8,13 +8,15 @@ namespace tlens {
 
 namespace {
 uint64_t hashOf(std::string_view s) { return std::hash<std::string_view>{}(s); }
+/// Where probing for `hash` starts in a table of `size` slots (a power of two).
+size_t firstSlot(uint64_t hash, size_t size) { return (hash * 0x9E3779B97F4A7C15ull) >> 20 & (size - 1); }
 }  // namespace
 
 NameSet::NameSet() : slots_(64) {}
 
 size_t NameSet::find(std::string_view name, uint64_t hash) const {
   size_t mask = slots_.size() - 1;
-  for (size_t i = (hash * 0x9E3779B97F4A7C15ull) >> 20 & mask;; i = (i + 1) & mask) {
+  for (size_t i = firstSlot(hash, slots_.size());; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
     if (!s.data || (s.hash == hash && s.size == name.size() && std::memcmp(s.data, name.data(), name.size()) == 0))
       return i;
@@ -55,7 +57,7 @@ void NameSet::grow() {
   size_t mask = slots_.size() - 1;
   for (const Slot& s : old) {
     if (!s.data) continue;
-    size_t i = (s.hash * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+    size_t i = firstSlot(s.hash, slots_.size());
     while (slots_[i].data) i = (i + 1) & mask;
     slots_[i] = s;
   }

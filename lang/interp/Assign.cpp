@@ -26,7 +26,7 @@ Value Machine::evalAssignment(TSNode n, NodeKind kind) {
   auto ch = children(n);
   TSNode left = fieldIn(ch, F.left);
   const Child* rightChild = fieldChild(ch, F.right);
-  TSNode right = rightChild ? rightChild->node : TSNode{};
+  TSNode right = nodeOf(rightChild);
   if (kind == NodeKind::Assignment) {
     if (ts_node_is_null(right)) return none();  // `x: int` binds nothing
     Value v;

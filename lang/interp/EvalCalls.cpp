@@ -56,7 +56,7 @@ Value Machine::evalCall(TSNode n) {
   auto ch = children(n);
   const Child* fnChild = fieldChild(ch, F.function);
   const Child* argChild = fieldChild(ch, F.arguments);
-  TSNode argNode = argChild ? argChild->node : TSNode{};
+  TSNode argNode = nodeOf(argChild);
   Value fn = eval(fnChild);
   std::vector<Value> args;
   KwArgs kwargs;

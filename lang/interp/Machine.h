@@ -212,7 +212,7 @@ class Machine {
   /// A child from a child list (fieldChild()): its kind is known without reading the node; null
   /// evaluates as a null node does.
   Value eval(const lang::NodeChild* c) {
-    return c ? eval(c->node, kindOfSymbol(c->symbol)) : eval(TSNode{}, NodeKind::Other);
+    return eval(nodeOf(c), c ? kindOfSymbol(c->symbol) : NodeKind::Other);
   }
   /// eval() of a node whose kind the caller has looked up already (kindOf decodes the node).
   Value eval(TSNode n, NodeKind kind);

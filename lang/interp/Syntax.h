@@ -164,17 +164,15 @@ NodeList<std::span<const Child>, Child> children(TSNode n);
 /// The child in field `id` among `ch` (a node's children()), or a null node: reads several
 /// fields of one node with one child-list lookup (each lookup is a hash probe into the tree's
 /// ChildCache, a cache miss on a large file).
-inline TSNode fieldIn(std::span<const Child> ch, TSFieldId id) {
-  for (const Child& c : ch)
-    if (c.fieldId == id) return c.node;
-  return TSNode{};
-}
 /// The same as a child entry (it knows the child's kind: Machine::eval(const Child*)), or null.
 inline const Child* fieldChild(std::span<const Child> ch, TSFieldId id) {
   for (const Child& c : ch)
     if (c.fieldId == id) return &c;
   return nullptr;
 }
+/// The node of a child entry, or a null node.
+inline TSNode nodeOf(const Child* c) { return c ? c->node : TSNode{}; }
+inline TSNode fieldIn(std::span<const Child> ch, TSFieldId id) { return nodeOf(fieldChild(ch, id)); }
 /// The first named child that is not a comment, or a null node.
 TSNode firstNamedChild(TSNode n);
 /// Unwraps parenthesized expressions.

@@ -2,9 +2,9 @@
 
 #include <cstring>
 
-namespace tlens::lang {
+#include "lang/syntax/SourceFile.h"  // pythonLanguage()
 
-const TSLanguage* pythonLanguage();
+namespace tlens::lang {
 
 namespace {
 

@@ -21,7 +21,6 @@ namespace {
 
 using namespace interp;
 
-/// Stops the run when the analysis went stale.
 /// Stops the run when the analysis went stale; tells how far it is (AnalysisInput::progress).
 class CancelWatch : public StatementObserver {
  public:

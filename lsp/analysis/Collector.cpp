@@ -30,6 +30,13 @@ bool fixedDefault(const interp::Value& v, int depth = 0) {
   }
 }
 
+/// Sets a flag for its lifetime: observations made while rendering (Python calls) are ignored.
+struct Rendering {
+  bool& flag;
+  explicit Rendering(bool& f) : flag(f) { flag = true; }
+  ~Rendering() { flag = false; }
+};
+
 }  // namespace
 
 const ValueInfo* Collector::remembered(const interp::Value& v) const {
@@ -94,11 +101,7 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
     pending_.push_back({s, e, v, 0});
     return;
   }
-  rendering_ = true;
-  struct Reset {
-    bool& b;
-    ~Reset() { b = false; }
-  } reset{rendering_};
+  Rendering guard(rendering_);
   pending_.push_back({s, e, nullptr, static_cast<uint32_t>(eager_.size())});
   eager_.push_back(renderNow(v));
 }
@@ -110,11 +113,7 @@ void Collector::beforeChange(const interp::Value&) {
 
 bool Collector::render(const std::function<bool()>& stop) {
   if (rendering_) return true;
-  rendering_ = true;
-  struct Reset {
-    bool& b;
-    ~Reset() { b = false; }
-  } reset{rendering_};
+  Rendering guard(rendering_);
   for (size_t i = 0; i < pending_.size(); ++i) {
     if ((i & 255) == 0 && stop && stop()) return false;
     const Observation& o = pending_[i];

@@ -642,11 +642,7 @@ void Scheduler::loop() {
     auto it = docs_.find(uri);
     if (it != docs_.end()) it->second.analyzing = false;
     if (it == docs_.end() || it->second.gen->load() != gen) {
-      if (leftovers) {
-        l.unlock();
-        dispose(std::move(leftovers));
-        l.lock();
-      }
+      disposeLocked(std::move(leftovers));
       continue;
     }
     if (!snap) {

@@ -1,7 +1,8 @@
 // Trace: a timeline of the scheduler's work for performance investigations. With the environment
 // variable TLENS_LSP_TRACE=FILE, `tlens lsp` appends one line per event to FILE: the time in
 // milliseconds (steady clock), the event (update, prepare, analyze-start, analyze-end, published,
-// pause-start, pause-end, reap-start, reap-end) and a number (analyze-start: whether a paused
+// values: the values after the diagnostics rendered or dropped, pause-start, pause-end,
+// reap-start, reap-end) and a number (analyze-start: whether a paused
 // analysis is continued; analyze-end: the top-level statements it did not run again; pause-end:
 // whether a pause is ready; reap-*: 1 when the worker frees while it waits for a pause), then the
 // heap in use in MB (engine/runtime/HeapUsage.h). Off (one branch per event) without the variable.
