@@ -118,7 +118,24 @@ Value Machine::findAttr(const Value& obj, std::string_view name) {
         }
       return nullptr;
     }
-    case Kind::Native: return static_cast<NativeObject*>(obj.get())->getAttr(api, name);
+    case Kind::Native: {
+      auto* native = static_cast<NativeObject*>(obj.get());
+      if (Value v = native->getAttr(api, name)) return v;
+      // A native context manager can be driven by hand, as Python code does with any other
+      // (a class that wraps tf.name_scope, contextlib.ExitStack).
+      if (name == "__enter__")
+        return native->boundMethod(NativeFunction::make("__enter__", "self", [](CallContext& c) -> Value {
+          Value v = static_cast<NativeObject*>(c.arg(0).get())->enter(c.interp);
+          if (!v) c.interp.raise("AttributeError", "__enter__");
+          return v;
+        }));
+      if (name == "__exit__")
+        return native->boundMethod(NativeFunction::make("__exit__", "self, exc_type=None, exc_value=None, traceback=None", [](CallContext& c) -> Value {
+          Value exc = c.arg(2);
+          return boolean(static_cast<NativeObject*>(c.arg(0).get())->exit(c.interp, isNone(exc) ? Value() : exc));
+        }));
+      return nullptr;
+    }
     case Kind::Unknown: return unknown();
     case Kind::Function: {
       auto* f = static_cast<FunctionObj*>(obj.get());

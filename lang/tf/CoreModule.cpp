@@ -451,6 +451,13 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       Graph* g = rt.buildingGraph();
       return std::make_shared<GraphObj>(rt, g ? *g : rt.defaultGraph());
     });
+    // A number that names the graph new ops go into (None when ops run eagerly): the Python side
+    // keys its per-graph state on it (get_variable's store, collections). Graphs live as long as
+    // the runtime, so a key is never reused.
+    def("graph_key", "", [](CallContext&, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      return g ? makeInt(static_cast<int64_t>(reinterpret_cast<intptr_t>(g))) : none();
+    });
     def("reset_default_graph", "", [](CallContext&, TfRuntime& rt) -> Value {
       rt.resetDefaultGraph();
       return none();

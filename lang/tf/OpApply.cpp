@@ -298,14 +298,9 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   // Convert the inputs.
   std::vector<std::shared_ptr<TensorObj>> ins;
   ins.reserve(req.inputs.size());
-  // numpy semantics when asked for, or when every tensor input is an ndarray.
-  bool anyNd = false, allNd = true;
-  for (const Value& v : req.inputs)
-    if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
-      anyNd = anyNd || t->ndarray;
-      allNd = allNd && t->ndarray;
-    }
-  bool ndarray = req.ndarray || (anyNd && allNd);
+  // numpy semantics only when asked for (numpy functions, operators on ndarrays): a TensorFlow
+  // op given numpy arrays returns a tensor, as in TensorFlow (a graph constant while building).
+  const bool ndarray = req.ndarray;
   for (const Value& v : req.inputs) {
     if (dynamic_cast<TensorObj*>(v.get())) {
       ins.push_back(std::static_pointer_cast<TensorObj>(v));

@@ -155,9 +155,11 @@ Value TensorObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool re
   Value a = reflected ? other : self, b = reflected ? self : other;
   OpRequest req;
   req.unifyDTypes = true;
-  req.ndarray = ndarray;
+  // ndarray <op> tf.Tensor is the tensor's reflected operator in TensorFlow (a tensor).
+  auto* otherTensor = dynamic_cast<TensorObj*>(other.get());
+  req.ndarray = ndarray && !(otherTensor && !otherTensor->ndarray);
   if (op == BinOp::MatMul) {
-    auto ta = toTensor(*rt, a, DType::Invalid, ndarray), tb = toTensor(*rt, b, DType::Invalid, ndarray);
+    auto ta = toTensor(*rt, a, DType::Invalid, req.ndarray), tb = toTensor(*rt, b, DType::Invalid, req.ndarray);
     int ra = ta->type.shape.rank(), rb = tb->type.shape.rank();
     req.type = (ra > 2 || rb > 2) ? "BatchMatMulV2" : "MatMul";
     req.inputs = {ta, tb};

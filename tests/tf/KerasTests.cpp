@@ -313,12 +313,12 @@ xb, yb = it[0]
     TfRun r = runTf(src, mode);
     INFO(r.err << r.diagnostics());
     REQUIRE(r.status == 0);
-    CHECK(r.type("x_train") == "uint8[1000, 28, 28]");
-    CHECK(r.type("y_train") == "uint8[1000]");
-    CHECK(r.type("x_test") == "uint8[200, 28, 28]");
-    CHECK(r.type("c_train") == "uint8[500, 32, 32, 3]");
-    CHECK(r.type("cy_train") == "uint8[500, 1]");
-    CHECK(r.type("onehot") == "float32[500, 10]");
+    CHECK(r.type("x_train") == "uint8[60000, 28, 28]");
+    CHECK(r.type("y_train") == "uint8[60000]");
+    CHECK(r.type("x_test") == "uint8[10000, 28, 28]");
+    CHECK(r.type("c_train") == "uint8[50000, 32, 32, 3]");
+    CHECK(r.type("cy_train") == "uint8[50000, 1]");
+    CHECK(r.type("onehot") == "float32[50000, 10]");
     CHECK(r.type("xb") == "float32[16, 32, 32, 3]");
     CHECK(r.type("yb") == "float32[16, 10]");
   }

@@ -1,30 +1,29 @@
-# keras.datasets: mnist, fashion_mnist, cifar10, cifar100, imdb, boston_housing. tensorlens never
-# downloads or reads files: load_data() returns deterministic synthetic data with the real sets'
-# per-example shapes and dtypes (mnist: uint8 images (N, 28, 28), uint8 labels (N,); cifar10:
-# uint8 images (N, 32, 32, 3), uint8 labels (N, 1); ...) but fewer examples (`sizes`), so
-# programs run quickly offline and the language server knows every shape. Each class has a fixed
-# prototype and examples are noisy copies of it, so models learn. With the environment variable
-# TLENS_KERAS_DATASETS=full they have the real sets' sizes (mnist 60000/10000, ...; the
-# examples beyond the first 1000 repeat them), for programs that hard-code those sizes.
-# (Abstract mode cannot read the environment and assumes the small sizes.)
-import os as _os
+# keras.datasets: mnist, fashion_mnist, cifar10, cifar100, imdb, reuters, boston_housing. tensorlens
+# never downloads or reads files: load_data() returns deterministic synthetic data with the real
+# sets' sizes, shapes, dtypes and value ranges (mnist: uint8 images (60000, 28, 28) in 0-255,
+# uint8 labels (60000,); cifar10: uint8 images (50000, 32, 32, 3), uint8 labels (50000, 1); ...),
+# so programs that hard-code those sizes run and the language server knows every shape. Each
+# class has a fixed prototype and examples are noisy copies of it; a share of the labels is wrong
+# on purpose (mnist 2%, cifar10 30%, ...), so models learn to a plausible accuracy, not 100%.
+# The data comes from private generators: loading a dataset never changes np.random's stream.
+# Abstract mode never materialises the arrays (shapes only).
 import _tlens
 import numpy as _np
 
-_FULL = (not _tlens.is_abstract()) and _os.environ.get("TLENS_KERAS_DATASETS", "") == "full"
 
-
-def _images(n, shape, classes, seed, label_shape):
+def _images(n, shape, classes, seed, label_shape, label_noise):
     size = 1
     for d in shape:
         size *= d
-    base = n if n <= 1000 else 1000
-    _np.random.seed(1234 + classes)
-    protos = _np.random.rand(classes, size)
-    _np.random.seed(seed)
-    labels = _np.random.randint(0, classes, base)
-    x = ((protos[labels] * 0.6 + _np.random.rand(base, size) * 0.4) * 255.0).astype(_np.uint8)
-    labels = labels.astype(_np.uint8)
+    base = n if n <= 2000 else 2000  # distinct examples; larger sets repeat them
+    protos = _np.random.RandomState(1234 + classes).rand(classes, size)
+    rs = _np.random.RandomState(seed)
+    labels = rs.randint(0, classes, base)
+    x = ((protos[labels] * 0.6 + rs.rand(base, size) * 0.4) * 255.0).astype(_np.uint8)
+    # Hard or mislabelled examples, as every real set has: they cap the accuracy below 100%.
+    wrong = rs.rand(base) < label_noise
+    other = (labels + 1 + rs.randint(0, classes - 1, base)) % classes
+    labels = _np.where(wrong, other, labels).astype(_np.uint8)
     if n > base:
         reps = (n + base - 1) // base
         x = _np.tile(x, [reps, 1])[:n]
@@ -33,55 +32,61 @@ def _images(n, shape, classes, seed, label_shape):
 
 
 class _ImageSet:
-    def __init__(self, name, shape, classes, sizes, label_shape):
+    def __init__(self, name, shape, classes, sizes, label_shape, label_noise):
         self.__name__ = "keras.datasets." + name
         self._shape = shape
         self._classes = classes
         self.sizes = sizes
         self._label_shape = label_shape
+        self._label_noise = label_noise
 
     def load_data(self, path=None, label_mode="fine"):
-        train = _images(self.sizes[0], self._shape, self._classes, 1, self._label_shape)
-        test = _images(self.sizes[1], self._shape, self._classes, 2, self._label_shape)
+        train = _images(self.sizes[0], self._shape, self._classes, 1, self._label_shape, self._label_noise)
+        test = _images(self.sizes[1], self._shape, self._classes, 2, self._label_shape, self._label_noise)
         return train, test
 
 
-mnist = _ImageSet("mnist", [28, 28], 10, (60000, 10000) if _FULL else (1000, 200), [])
-fashion_mnist = _ImageSet("fashion_mnist", [28, 28], 10, (60000, 10000) if _FULL else (1000, 200), [])
-cifar10 = _ImageSet("cifar10", [32, 32, 3], 10, (50000, 10000) if _FULL else (500, 100), [1])
-cifar100 = _ImageSet("cifar100", [32, 32, 3], 100, (50000, 10000) if _FULL else (500, 100), [1])
+mnist = _ImageSet("mnist", [28, 28], 10, (60000, 10000), [], 0.02)
+fashion_mnist = _ImageSet("fashion_mnist", [28, 28], 10, (60000, 10000), [], 0.1)
+cifar10 = _ImageSet("cifar10", [32, 32, 3], 10, (50000, 10000), [1], 0.3)
+cifar100 = _ImageSet("cifar100", [32, 32, 3], 100, (50000, 10000), [1], 0.5)
 
 
-class _Imdb:
-    """Movie reviews as word indices. FIXME: the real set holds lists of different lengths (an
-    object array); tensorlens returns int64 arrays of `length` indices, which pad_sequences and
-    Embedding layers take as they are."""
+class _Sequences:
+    """Texts as word indices (imdb, reuters). FIXME: the real sets hold lists of different lengths
+    (an object array); tensorlens returns int64 arrays of `length` indices, which
+    vectorize_sequences-style loops, pad_sequences and Embedding layers take as they are."""
 
-    def __init__(self):
-        self.__name__ = "keras.datasets.imdb"
-        self.sizes = (25000, 25000) if _FULL else (500, 100)
-        self.length = 80
+    def __init__(self, name, sizes, classes, length, label_noise):
+        self.__name__ = "keras.datasets." + name
+        self.sizes = sizes
+        self.classes = classes
+        self.length = length
+        self._label_noise = label_noise
 
     def _make(self, n, num_words, seed):
-        _np.random.seed(seed)
-        labels = _np.random.randint(0, 2, n)
-        words = _np.random.randint(4, num_words, (n, self.length))
-        # Positive reviews use the lower half of the vocabulary more often.
-        bias = (labels.reshape(n, 1) * (words // 2)).astype(_np.int64)
-        x = (words - bias).astype(_np.int64)
-        x = _np.maximum(x, 4)
+        rs = _np.random.RandomState(seed)
+        labels = rs.randint(0, self.classes, n)
+        words = rs.randint(4, num_words, (n, self.length))
+        # Each class favours its own band of the vocabulary.
+        band = (num_words - 4) // self.classes
+        favoured = 4 + labels.reshape(n, 1) * band + rs.randint(0, max(band, 1), (n, self.length))
+        x = _np.where(rs.rand(n, self.length) < 0.3, favoured, words).astype(_np.int64)
+        wrong = rs.rand(n) < self._label_noise
+        labels = _np.where(wrong, (labels + 1) % self.classes, labels)
         return x, labels.astype(_np.int64)
 
-    def load_data(self, path="imdb.npz", num_words=None, skip_top=0, maxlen=None, seed=113, start_char=1,
-                  oov_char=2, index_from=3, **kwargs):
+    def load_data(self, path=None, num_words=None, skip_top=0, maxlen=None, seed=113, start_char=1,
+                  oov_char=2, index_from=3, test_split=0.2, **kwargs):
         v = 10000 if num_words is None else num_words
         return self._make(self.sizes[0], v, seed), self._make(self.sizes[1], v, seed + 1)
 
-    def get_word_index(self, path="imdb_word_index.json"):
+    def get_word_index(self, path=None):
         return {}
 
 
-imdb = _Imdb()
+imdb = _Sequences("imdb", (25000, 25000), 2, 80, 0.1)
+reuters = _Sequences("reuters", (8982, 2246), 46, 80, 0.2)
 
 
 class _Boston:

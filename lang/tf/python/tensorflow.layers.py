@@ -1,16 +1,6 @@
 # tf.layers (TF1): functional layers that create their variables in the default graph.
 import tensorflow as tf
 
-_counts = {}
-
-
-def _unique(base, name):
-    if name is not None:
-        return name
-    n = _counts.get(base, 0)
-    _counts[base] = n + 1
-    return base if n == 0 else "%s_%d" % (base, n)
-
 
 def _act(x, activation):
     return x if activation is None else activation(x)
@@ -19,16 +9,17 @@ def _act(x, activation):
 def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None, bias_initializer=None,
           kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, trainable=True, name=None,
           reuse=None, **kwargs):
-    scope = _unique("dense", name)
     in_dim = inputs.shape[-1]
     if in_dim is None:
         raise ValueError("The last dimension of the inputs to `Dense` should be defined. Found `None`.")
     init = kernel_initializer if kernel_initializer is not None else tf.glorot_uniform_initializer()
-    with tf.variable_scope(scope):
-        kernel = tf.get_variable("kernel", [in_dim, units], initializer=init, trainable=trainable)
+    with tf.variable_scope(name, default_name="dense", reuse=reuse):
+        kernel = tf.get_variable("kernel", [in_dim, units], initializer=init, trainable=trainable,
+                                 regularizer=kernel_regularizer)
         y = tf.matmul(inputs, kernel) if inputs.shape.ndims == 2 else tf.tensordot(inputs, kernel, 1)
         if use_bias:
-            bias = tf.get_variable("bias", [units], initializer=tf.zeros_initializer(), trainable=trainable)
+            bias = tf.get_variable("bias", [units], initializer=bias_initializer or tf.zeros_initializer(), trainable=trainable,
+                                   regularizer=bias_regularizer)
             y = tf.nn.bias_add(y, bias)
         return _act(y, activation)
 
@@ -36,16 +27,16 @@ def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None
 def conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_format="channels_last",
            dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer=None, bias_initializer=None,
            trainable=True, name=None, reuse=None, **kwargs):
-    scope = _unique("conv2d", name)
     k = [kernel_size, kernel_size] if isinstance(kernel_size, int) else list(kernel_size)
     s = [strides, strides] if isinstance(strides, int) else list(strides)
     in_ch = inputs.shape[-1]
     init = kernel_initializer if kernel_initializer is not None else tf.glorot_uniform_initializer()
-    with tf.variable_scope(scope):
+    with tf.variable_scope(name, default_name="conv2d", reuse=reuse):
         kernel = tf.get_variable("kernel", k + [in_ch, filters], initializer=init, trainable=trainable)
         y = tf.nn.conv2d(inputs, kernel, [1, s[0], s[1], 1], padding.upper())
         if use_bias:
-            bias = tf.get_variable("bias", [filters], initializer=tf.zeros_initializer(), trainable=trainable)
+            bias = tf.get_variable("bias", [filters], initializer=bias_initializer or tf.zeros_initializer(),
+                                   trainable=trainable)
             y = tf.nn.bias_add(y, bias)
         return _act(y, activation)
 

@@ -272,23 +272,6 @@ def Variable(initial_value=None, trainable=True, name=None, dtype=None, validate
     return _tlens.variable(initial_value, name, trainable, dtype)
 
 
-_variable_scopes = []
-
-
-def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=True,
-                 collections=None, caching_device=None, partitioner=None, validate_shape=True,
-                 use_resource=None, custom_getter=None, constraint=None):
-    dtype = float32 if dtype is None else dtype
-    if initializer is None:
-        initializer = glorot_uniform_initializer()
-    if callable(initializer):
-        value = initializer(shape, dtype=dtype)
-    else:
-        value = initializer
-    full = "/".join(_variable_scopes + [name])
-    return _tlens.variable(value, full, trainable, dtype)
-
-
 def identity(input, name=None):
     return _op("Identity", [input], None, name)
 
@@ -817,34 +800,231 @@ def name_scope(name, default_name=None, values=None):
     return _tlens.name_scope(name, default_name)
 
 
-class _VariableScope:
-    def __init__(self, name, default_name=None, reuse=None, values=None, initializer=None):
-        self._name = name if name is not None else default_name
-        self._ns = _tlens.name_scope(self._name)
+class _VarStore:
+    """One graph's variables made by get_variable, and how often each variable scope was opened
+    (variable_scope(default_name=...) numbers its scopes from these counts, as TensorFlow)."""
+
+    def __init__(self, graph):
+        self.graph = graph
+        self.variables = {}
+        self.scope_counts = {}
+        self.collections = {}
+
+    def open_scope(self, name):
+        self.scope_counts[name] = self.scope_counts.get(name, 0) + 1
+        # Re-opening a scope restarts the numbering of the scopes inside it.
+        prefix = name + "/"
+        for k in list(self.scope_counts):
+            if k.startswith(prefix):
+                self.scope_counts[k] = 0
+
+
+_var_stores = []
+
+
+def _var_store():
+    g = _tlens.graph_key()
+    if g is None:
+        return None  # eager: every get_variable makes a new variable
+    for st in _var_stores:
+        if st.graph == g:
+            return st
+    st = _VarStore(g)
+    _var_stores.append(st)
+    return st
+
+
+class VariableScope:
+    """tf.VariableScope: a variable scope's name, reuse flag and defaults for get_variable."""
+
+    def __init__(self, reuse, name="", initializer=None, regularizer=None, dtype=None, original_name_scope=""):
+        self.name = name
         self.reuse = reuse
-        self.name = self._name
-
-    def __enter__(self):
-        _variable_scopes.append(self._name)
-        self._ns.__enter__()
-        return self
-
-    def __exit__(self, a, b, c):
-        self._ns.__exit__(a, b, c)
-        _variable_scopes.pop()
-        return False
+        self.initializer = initializer
+        self.regularizer = regularizer
+        self.dtype = dtype
+        self.original_name_scope = original_name_scope
 
     def reuse_variables(self):
         self.reuse = True
 
+    def set_initializer(self, initializer):
+        self.initializer = initializer
 
-def variable_scope(name_or_scope=None, default_name=None, values=None, initializer=None, regularizer=None,
-                   caching_device=None, partitioner=None, custom_getter=None, reuse=None, dtype=None,
-                   use_resource=None, constraint=None, auxiliary_name_scope=True):
-    return _VariableScope(name_or_scope, default_name, reuse, values, initializer)
+    def set_regularizer(self, regularizer):
+        self.regularizer = regularizer
+
+    def set_dtype(self, dtype):
+        self.dtype = dtype
+
+    def get_variable(self, name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
+                     collections=None, **kwargs):
+        return _get_variable_in(self, name, shape, dtype, initializer, regularizer, trainable)
+
+    def __repr__(self):
+        return "<tf.VariableScope '%s'>" % self.name
 
 
+_root_var_scope = VariableScope(False)
+_var_scope_stack = [_root_var_scope]
+
+
+def get_variable_scope():
+    return _var_scope_stack[-1]
+
+
+def _inherit_reuse(reuse, parent):
+    if reuse is True or reuse == AUTO_REUSE:
+        return reuse
+    if parent.reuse is True or parent.reuse == AUTO_REUSE:
+        return parent.reuse  # a scope inside a reusing scope reuses too
+    return False
+
+
+def _abs_name_scope(full):
+    # A trailing slash re-enters a name scope as it is; "/" is the root.
+    return _tlens.name_scope(full + "/" if full else "/")
+
+
+class variable_scope:
+    """tf.variable_scope: a name prefix for get_variable, with variable sharing (reuse=True,
+    tf.AUTO_REUSE, scope.reuse_variables()) and a name scope for the ops made inside."""
+
+    def __init__(self, name_or_scope=None, default_name=None, values=None, initializer=None, regularizer=None,
+                 caching_device=None, partitioner=None, custom_getter=None, reuse=None, dtype=None,
+                 use_resource=None, constraint=None, auxiliary_name_scope=True):
+        if name_or_scope is None and default_name is None:
+            raise TypeError("If default_name is None then name_or_scope is required")
+        if not (reuse is None or reuse is True or reuse is False or reuse == AUTO_REUSE):
+            raise ValueError("The reuse parameter must be True or False or None.")
+        self._name_or_scope = name_or_scope
+        self._default_name = default_name
+        self._initializer = initializer
+        self._regularizer = regularizer
+        self._reuse = reuse
+        self._dtype = dtype
+        self._aux = auxiliary_name_scope
+        self._ns = None
+        self._scope = None
+
+    def __enter__(self):
+        parent = get_variable_scope()
+        store = _var_store()
+        given = self._name_or_scope
+        if isinstance(given, VariableScope):
+            # Re-entering a captured scope: its own name (not nested) and its name scope as it was.
+            name = given.name
+            reuse = True if self._reuse is True else (given.reuse if self._reuse is None else self._reuse)
+            reuse = _inherit_reuse(reuse, parent)
+            ns_name = given.original_name_scope
+            initializer = self._initializer if self._initializer is not None else given.initializer
+            regularizer = self._regularizer if self._regularizer is not None else given.regularizer
+            dtype = self._dtype if self._dtype is not None else given.dtype
+            self._ns = _abs_name_scope(ns_name[:-1] if ns_name.endswith("/") else ns_name) if self._aux else None
+        else:
+            if given is not None:
+                base = str(given)
+                name = parent.name + "/" + base if parent.name else base
+            else:
+                base = self._default_name
+                name = parent.name + "/" + base if parent.name else base
+                if store is not None:
+                    i, unique = 0, name
+                    while store.scope_counts.get(unique, 0) > 0:
+                        i += 1
+                        unique = name + "_" + str(i)
+                    name = unique
+                    base = name.rsplit("/", 1)[-1]
+            reuse = _inherit_reuse(self._reuse, parent)
+            initializer = self._initializer if self._initializer is not None else parent.initializer
+            regularizer = self._regularizer if self._regularizer is not None else parent.regularizer
+            dtype = self._dtype if self._dtype is not None else parent.dtype
+            self._ns = _tlens.name_scope(base) if self._aux else None
+        if store is not None:
+            store.open_scope(name)
+        ns = self._ns.__enter__() if self._ns is not None else (parent.original_name_scope)
+        self._scope = VariableScope(reuse, name, initializer, regularizer, dtype, ns if ns else name + "/")
+        _var_scope_stack.append(self._scope)
+        return self._scope
+
+    def __exit__(self, a, b, c):
+        if _var_scope_stack and _var_scope_stack[-1] is self._scope:
+            _var_scope_stack.pop()
+        if self._ns is not None:
+            self._ns.__exit__(a, b, c)
+        return False
+
+
+variable_op_scope = variable_scope
 AUTO_REUSE = "AUTO_REUSE"
+
+
+def _same_shape(a, b):
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if x is not None and y is not None and x != y:
+            return False
+    return True
+
+
+def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
+                 collections=None, caching_device=None, partitioner=None, validate_shape=True,
+                 use_resource=None, custom_getter=None, constraint=None, **kwargs):
+    return _get_variable_in(get_variable_scope(), name, shape, dtype, initializer, regularizer, trainable)
+
+
+def _get_variable_in(scope, name, shape, dtype, initializer, regularizer, trainable):
+    full = scope.name + "/" + name if scope.name else name
+    store = _var_store()
+    if dtype is None:
+        dtype = scope.dtype if scope.dtype is not None else float32
+    if shape is not None and not isinstance(shape, (list, tuple)):
+        shape = shape.as_list() if hasattr(shape, "as_list") else [shape]
+    if store is not None and full in store.variables:
+        if scope.reuse is not True and scope.reuse != AUTO_REUSE:
+            raise ValueError("Variable %s already exists, disallowed. Did you mean to set reuse=True or "
+                             "reuse=tf.AUTO_REUSE in VarScope?" % full)
+        found = store.variables[full]
+        found_shape = found.shape.as_list()
+        if shape is not None and not _same_shape(list(shape), found_shape):
+            raise ValueError("Trying to share variable %s, but specified shape %s and found shape %s." %
+                             (full, TensorShape(list(shape)), TensorShape(found_shape)))
+        if _dt(dtype) != found.dtype.base_dtype:
+            raise ValueError("Trying to share variable %s, but specified dtype %s and found dtype %s." %
+                             (full, as_dtype(dtype).name, found.dtype.base_dtype.name))
+        return found
+    if store is not None and scope.reuse is True:
+        raise ValueError("Variable %s does not exist, or was not created with tf.get_variable(). Did you mean "
+                         "to set reuse=tf.AUTO_REUSE in VarScope?" % full)
+    if initializer is None:
+        initializer = scope.initializer
+    if initializer is None:
+        initializer = glorot_uniform_initializer() if _dt(dtype).is_floating else zeros_initializer()
+    if hasattr(initializer, "__mro__"):  # a class given for an instance: tf.zeros_initializer
+        initializer = initializer()
+    parent = full.rsplit("/", 1)[0] if "/" in full else ""
+    base = full.rsplit("/", 1)[-1]
+    with _abs_name_scope(full):
+        with name_scope("Initializer"):
+            if callable(initializer) and not is_tensor(initializer):
+                if shape is None:
+                    raise ValueError("Shape of a new variable (%s) must be fully defined, but instead was %s." %
+                                     (full, None))
+                value = initializer(list(shape), dtype=dtype)
+            else:
+                value = initializer
+    with _abs_name_scope(parent):
+        v = _tlens.variable(value, base, True if trainable is None else trainable, dtype)
+    if store is not None:
+        store.variables[full] = v
+    reg = regularizer if regularizer is not None else scope.regularizer
+    if reg is not None:
+        with name_scope(full + "/Regularizer/"):
+            loss = reg(v)
+        if loss is not None:
+            add_to_collection(GraphKeys.REGULARIZATION_LOSSES, loss)
+    return v
 
 
 def device(device_name):
@@ -910,12 +1090,80 @@ def variables_initializer(var_list, name="init"):
     return _tlens.variables_initializer(var_list, name)
 
 
+def _scope_match(scope, name):
+    # TensorFlow filters with re.match(scope, name); scopes are names in practice, so a prefix
+    # test (with a trailing '$' or '.*' understood) gives the same answer.
+    if scope.endswith("$"):
+        return name == scope[:-1] or name.split(":")[0] == scope[:-1]
+    if scope.endswith(".*"):
+        scope = scope[:-2]
+    return name.startswith(scope)
+
+
+def _in_scope(variables, scope):
+    if scope is None:
+        return variables
+    return [v for v in variables if _scope_match(scope, v.name)]
+
+
 def global_variables(scope=None):
-    return _tlens.variables(False)
+    return _in_scope(_tlens.variables(False), scope)
 
 
 def trainable_variables(scope=None):
-    return _tlens.variables(True)
+    return _in_scope(_tlens.variables(True), scope)
+
+
+all_variables = global_variables
+
+
+class GraphKeys:
+    GLOBAL_VARIABLES = "variables"
+    VARIABLES = "variables"
+    TRAINABLE_VARIABLES = "trainable_variables"
+    LOCAL_VARIABLES = "local_variables"
+    MODEL_VARIABLES = "model_variables"
+    REGULARIZATION_LOSSES = "regularization_losses"
+    LOSSES = "losses"
+    SUMMARIES = "summaries"
+    UPDATE_OPS = "update_ops"
+    GLOBAL_STEP = "global_step"
+    TRAIN_OP = "train_op"
+    QUEUE_RUNNERS = "queue_runners"
+    ACTIVATIONS = "activations"
+    INIT_OP = "init_op"
+
+
+def _collections():
+    st = _var_store()
+    return st.collections if st is not None else _eager_collections
+
+
+_eager_collections = {}
+
+
+def add_to_collection(name, value):
+    _collections().setdefault(name, []).append(value)
+
+
+def add_to_collections(names, value):
+    for n in ([names] if isinstance(names, str) else names):
+        add_to_collection(n, value)
+
+
+def get_collection_ref(key):
+    return _collections().setdefault(key, [])
+
+
+def get_collection(key, scope=None):
+    if key == GraphKeys.GLOBAL_VARIABLES:
+        return global_variables(scope)
+    if key == GraphKeys.TRAINABLE_VARIABLES:
+        return trainable_variables(scope)
+    items = list(_collections().get(key, []))
+    if scope is None:
+        return items
+    return [x for x in items if not hasattr(x, "name") or _scope_match(scope, x.name)]
 
 
 all_variables = global_variables
@@ -1244,7 +1492,7 @@ class _Optimizer:
             loss = loss()
         op = _tlens.minimize(self._kind, loss, self._lr, self._params, var_list, self._name)
         if global_step is not None and _tlens.is_variable(global_step):
-                with control_dependencies([op]):
+            with control_dependencies([op]):
                 return assign_add(global_step, 1)
         return op
 
@@ -1463,6 +1711,38 @@ def _sparse_softmax_loss(labels, logits, weights=1.0, scope=None, loss_collectio
 losses.mean_squared_error = _mse
 losses.softmax_cross_entropy = _softmax_loss
 losses.sparse_softmax_cross_entropy = _sparse_softmax_loss
+
+
+def _regularization_losses(scope=None):
+    return get_collection(GraphKeys.REGULARIZATION_LOSSES, scope)
+
+
+def _regularization_loss(scope=None, name="total_regularization_loss"):
+    items = _regularization_losses(scope)
+    if not items:
+        return constant(0.0)
+    return add_n(items, name=name)
+
+
+def _add_loss(loss, loss_collection=GraphKeys.LOSSES):
+    if loss_collection:
+        add_to_collection(loss_collection, loss)
+
+
+def _total_loss(add_regularization_losses=True, name="total_loss", scope=None):
+    items = get_collection(GraphKeys.LOSSES, scope)
+    if add_regularization_losses:
+        items = items + _regularization_losses(scope)
+    if not items:
+        raise ValueError("No losses found.")
+    return add_n(items, name=name)
+
+
+losses.get_regularization_losses = _regularization_losses
+losses.get_regularization_loss = _regularization_loss
+losses.add_loss = _add_loss
+losses.get_losses = lambda scope=None, loss_collection=GraphKeys.LOSSES: get_collection(loss_collection, scope)
+losses.get_total_loss = _total_loss
 
 # --- tensor methods (attributes the native tensor does not answer) -----------------------------
 
