@@ -1,5 +1,7 @@
 #include "engine/graph/Graph.h"
 
+#include <algorithm>
+
 #include "engine/graph/Placement.h"
 
 #include "engine/core/Error.h"
@@ -110,6 +112,14 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
                     (variadic ? " or more" : "") + " inputs but was given " +
                     std::to_string(inputs.size()));
 
+  bool hasDataInput = false;
+  if (!conds_.empty())
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      if (std::find(def.refInputs.begin(), def.refInputs.end(), static_cast<int>(k)) != def.refInputs.end()) continue;
+      hasDataInput = true;
+      if (inputs[k].node->id < conds_.back().firstId) inputs[k] = captureIntoBranch(inputs[k]);
+    }
+
   std::string base = opts.name.empty() ? def.type : opts.name;
   std::string prefix = nameScope().empty() ? "" : nameScope() + "/";
   std::string name = uniqueName(prefix + base);
@@ -136,6 +146,7 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
   }
   for (const auto& deps : controls_)
     for (Node* d : deps) n.controlInputs.push_back(d);
+  if (!conds_.empty() && !hasDataInput && def.type != "VariableV2") n.controlInputs.push_back(conds_.back().pivot);
   n.requestedDevice = devices_.empty() ? std::string() : devices_.back();
   Device colocate;
   const bool colocated = !def.refInputs.empty() &&
@@ -150,6 +161,46 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
   n.stack = creation_.stack;
   if (def.type == "VariableV2") variables_.push_back(&n);
   return &n;
+}
+
+void Graph::pushCondBranch(Output pred, int branch) {
+  NodeOptions so;
+  so.name = "Switch";
+  Node* sw = addNode("Switch", {pred, pred}, {}, so);
+  NodeOptions po;
+  po.name = branch ? "switch_t" : "switch_f";
+  Node* pivot = addNode("Identity", {sw->out(branch)}, {}, po);
+  CondBranch b;
+  b.pred = pred;
+  b.branch = branch;
+  b.firstId = static_cast<int>(nodes_.size());
+  b.pivot = pivot;
+  conds_.push_back(std::move(b));
+}
+
+void Graph::popCondBranch() {
+  if (!conds_.empty()) conds_.pop_back();
+}
+
+Output Graph::captureIntoBranch(const Output& in) {
+  auto key = std::make_pair(in.node->id, in.index);
+  if (auto it = conds_.back().captured.find(key); it != conds_.back().captured.end()) return it->second;
+  // The Switch belongs to the enclosing branches, not to this one: made with this one set aside.
+  CondBranch b = std::move(conds_.back());
+  conds_.pop_back();
+  Node* sw = nullptr;
+  try {
+    NodeOptions o;
+    o.name = "Switch";
+    sw = addNode("Switch", {in, b.pred}, {}, o);
+  } catch (...) {
+    conds_.push_back(std::move(b));
+    throw;
+  }
+  conds_.push_back(std::move(b));
+  Output out = sw->out(conds_.back().branch);
+  conds_.back().captured.emplace(key, out);
+  return out;
 }
 
 Output Graph::op(std::string_view type, std::vector<Output> inputs, Attrs attrs, std::string name) {

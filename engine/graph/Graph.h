@@ -9,6 +9,7 @@
 #pragma once
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -102,6 +103,13 @@ class Graph {
   void popDevice() { if (!devices_.empty()) devices_.pop_back(); }
   void pushControlDependencies(std::vector<Node*> deps) { controls_.push_back(std::move(deps)); }
   void popControlDependencies() { if (!controls_.empty()) controls_.pop_back(); }
+  /// tf.cond: while one branch is built, every input from outside the branch goes through a
+  /// Switch on `pred` (its output `branch`: 0 false, 1 true) and nodes with no data input depend
+  /// on the branch's pivot, so the branch not taken is dead when the graph runs (the Session
+  /// skips dead nodes; Merge joins the branches) and gradients flow back through the Switches.
+  void pushCondBranch(Output pred, int branch);
+  void popCondBranch();
+  bool inCondBranch() const { return !conds_.empty(); }
 
   CreationContext& creation() { return creation_; }
   /// Variables of this graph in creation order (tf.global_variables()).
@@ -130,6 +138,16 @@ class Graph {
   std::vector<std::string> scopes_;
   std::vector<std::string> devices_;
   std::vector<std::vector<Node*>> controls_;
+  struct CondBranch {
+    Output pred;
+    int branch = 0;
+    int firstId = 0;       ///< nodes from this id on belong to the branch
+    Node* pivot = nullptr;  ///< Identity of Switch(pred, pred)[branch]: live only when taken
+    std::map<std::pair<int, int>, Output> captured;  ///< outside output -> its Switch output
+  };
+  std::vector<CondBranch> conds_;
+  /// `in` as seen from inside the innermost branch (its Switch output, made on first use).
+  Output captureIntoBranch(const Output& in);
   std::vector<Node*> variables_;
   CreationContext creation_;
   const DeviceSet* deviceSet_ = nullptr;

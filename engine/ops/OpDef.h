@@ -147,6 +147,9 @@ struct OpDef {
   /// The kernel reads only its inputs' shapes (Shape, Size, Rank): they are never copied
   /// between devices for it.
   bool readsOnlyShapes = false;
+  /// Switch and Merge: an output the kernel leaves empty is dead (tf.cond's branch not taken);
+  /// the Session skips the nodes that depend on it.
+  bool deadOutputs = false;
   std::string summary;            ///< one line of documentation, shown on hover
   /// Fills in attributes that are absent with their defaults.
   Attrs withDefaults(Attrs attrs) const;

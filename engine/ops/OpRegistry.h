@@ -56,6 +56,8 @@ class OpBuilder {
   OpBuilder& cpuOnly(std::string why) { def_.cpuOnly = std::move(why); return *this; }
   /// The kernel reads only the shapes of its inputs.
   OpBuilder& readsOnlyShapes() { def_.readsOnlyShapes = true; return *this; }
+  /// Outputs may be left dead (see OpDef::deadOutputs).
+  OpBuilder& deadOutputs() { def_.deadOutputs = true; return *this; }
 
  private:
   OpRegistry& reg_;

@@ -139,10 +139,29 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
   std::vector<int8_t> finite;
   std::vector<Tensor> inputs;
   std::vector<std::string> inputNames;
+  // Dead nodes (tf.cond's branch not taken): a node is dead when an input comes from a dead
+  // output or a control input is dead; Merge is dead only when all its inputs are. Dead nodes
+  // do not run and their outputs stay empty.
+  std::vector<char> dead;
+  auto release = [&](size_t step, Node* node) {
+    for (size_t k = 0; k < node->inputs.size(); ++k) {
+      if (!plan.varNames[step][k].empty()) continue;
+      const Output& in = node->inputs[k];
+      if (!feeds.empty() && fedValues.count(in)) continue;
+      if (isVariable(in.node)) continue;
+      const size_t id = static_cast<size_t>(in.node->id);
+      if (--remaining[id] == 0) {
+        if (multiDevice)
+          for (const Tensor& t : values[id]) transfers_.forget(t);
+        values[id].clear();
+      }
+    }
+  };
   try {
     for (size_t step = 0; step < plan.order.size(); ++step) {
       Node* node = plan.order[step];
       inputs.clear();
+      bool deadInput = false, liveInput = false;
       for (size_t k = 0; k < node->inputs.size(); ++k) {
         const Output& in = node->inputs[k];
         if (!plan.varNames[step][k].empty()) {
@@ -159,9 +178,25 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
           continue;
         }
         const Tensor& v = values[static_cast<size_t>(in.node->id)][static_cast<size_t>(in.index)];
-        if (!v.valid())
-          throwError(ErrorCode::Internal, "Input " + in.name() + " of " + node->name + " has no value");
+        if (!v.valid()) {
+          if (!in.node->op->deadOutputs && (dead.empty() || !dead[static_cast<size_t>(in.node->id)]))
+            throwError(ErrorCode::Internal, "Input " + in.name() + " of " + node->name + " has no value");
+          deadInput = true;
+        } else {
+          liveInput = true;
+        }
         inputs.push_back(v);
+      }
+      if (!dead.empty())
+        for (const Node* ctl : node->controlInputs)
+          if (dead[static_cast<size_t>(ctl->id)]) deadInput = true;
+      const bool isMerge = node->op->deadOutputs && node->op->type == "Merge";
+      if (isMerge ? !liveInput : deadInput) {
+        if (dead.empty()) dead.assign(graph_.size(), 0);
+        dead[static_cast<size_t>(node->id)] = 1;
+        values[static_cast<size_t>(node->id)].assign(node->numOutputs(), Tensor());
+        release(step, node);
+        continue;
       }
       // Where the node runs, and the copies its inputs need to get there.
       const DeviceInfo* where = multiDevice ? devices->find(node->device) : nullptr;
@@ -231,18 +266,7 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
       if (hooks && hooks->afterNode(ev) == HookAction::Cancel)
         throwError(ErrorCode::Cancelled, "Run cancelled after node " + node->name);
       // Release producers whose last consumer this was.
-      for (size_t k = 0; k < node->inputs.size(); ++k) {
-        if (!plan.varNames[step][k].empty()) continue;
-        const Output& in = node->inputs[k];
-        if (!feeds.empty() && fedValues.count(in)) continue;
-        if (isVariable(in.node)) continue;
-        const size_t id = static_cast<size_t>(in.node->id);
-        if (--remaining[id] == 0) {
-          if (multiDevice)
-            for (const Tensor& t : values[id]) transfers_.forget(t);
-          values[id].clear();
-        }
-      }
+      release(step, node);
     }
   } catch (...) {
     transfers_.forgetAll();
@@ -263,7 +287,11 @@ std::vector<Tensor> Session::run(const std::vector<Output>& fetches, const Feeds
       result.push_back(fetched(readVariable(f.node, nullptr), f));
       continue;
     }
-    result.push_back(fetched(values[static_cast<size_t>(f.node->id)][static_cast<size_t>(f.index)], f));
+    const Tensor& v = values[static_cast<size_t>(f.node->id)][static_cast<size_t>(f.index)];
+    if (!v.valid())  // a tensor of tf.cond's branch not taken
+      invalidArgument("Retval[" + std::to_string(result.size()) + "] does not have value (" + f.name() +
+                      " is in a branch of tf.cond that was not taken)");
+    result.push_back(fetched(v, f));
   }
   transfers_.forgetAll();
   return result;

@@ -28,7 +28,7 @@ class ObservingHooks : public DebugHooks {
  public:
   std::vector<TensorRecord> seen;
   HookAction afterNode(const NodeEvent& e) override {
-    if (!e.node || !e.outputs) return HookAction::Continue;
+    if (!e.node || !e.outputs || isGradientNode(*e.node)) return HookAction::Continue;
     for (size_t i = 0; i < e.outputs->size(); ++i) {
       const Tensor& t = (*e.outputs)[i];
       if (!t.valid()) continue;

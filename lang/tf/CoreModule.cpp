@@ -10,6 +10,7 @@
 #include "engine/ops/OpRegistry.h"
 #include "engine/runtime/PrintSink.h"
 #include "lang/interp/Function.h"
+#include "lang/tf/CheckpointFiles.h"
 #include "lang/tf/FunctionObj.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfObjects.h"
@@ -384,6 +385,34 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       return constantTensor(rt, readNpy(c, c.toStr(c.arg(0))), true);
     }, true);
 
+    // tf.train.Saver's files (CheckpointFiles.h); side-effecting, so abstract mode never touches them.
+    def("write_checkpoint", "prefix, names, values", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::vector<std::pair<std::string, Tensor>> tensors;
+      const std::vector<Value> names = c.toList(c.arg(1)), values = c.toList(c.arg(2));
+      if (names.size() != values.size()) c.valueError("write_checkpoint: one name per value");
+      for (size_t i = 0; i < names.size(); ++i) {
+        auto t = toTensor(rt, values[i], DType::Invalid, true);
+        if (t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
+        tensors.emplace_back(c.toStr(names[i]), t->hostValue());
+      }
+      try {
+        writeCheckpoint(c.toStr(c.arg(0)), tensors);
+      } catch (const CheckpointError& e) {
+        c.valueError(e.what());
+      }
+      return none();
+    }, true);
+    def("read_checkpoint", "prefix", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::vector<Value> items;
+      try {
+        for (auto& [name, t] : readCheckpoint(c.toStr(c.arg(0))))
+          items.push_back(makeList({makeStr(name), constantTensor(rt, std::move(t), true)}));
+      } catch (const CheckpointError& e) {
+        rt.raiseEngineError(EngineError(ErrorCode::NotFound, e.what()));
+      }
+      return makeList(std::move(items));
+    }, true);
+
     // numpy's promotion of two array dtypes (np.promote_types).
     def("promote_types", "a, b", [](CallContext& c, TfRuntime& rt) -> Value {
       return std::make_shared<DTypeObj>(numpyPromote(dtypeArg(c, c.arg(0)), dtypeArg(c, c.arg(1))), true, &rt);
@@ -444,6 +473,24 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       s->onExit = [g] {
         if (g) g->popControlDependencies();
       };
+      return s;
+    });
+
+    // tf.cond's branches: ops made inside run only when `pred` is `branch` (Graph::pushCondBranch).
+    def("cond_branch", "pred, branch", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto s = std::make_shared<ScopeObj>();
+      s->kind = "cond_branch";
+      Graph* g = rt.buildingGraph();
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      if (!g || !t || !t->isSymbolic() || t->graph != g)
+        c.interp.raise("ValueError", "tf.cond: pred must be a tensor of the graph being built");
+      Output pred = t->out;
+      const int branch = c.toBool(c.arg(1)) ? 1 : 0;
+      s->onEnter = [g, pred, branch]() -> Value {
+        g->pushCondBranch(pred, branch);
+        return none();
+      };
+      s->onExit = [g] { g->popCondBranch(); };
       return s;
     });
 
@@ -742,6 +789,9 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("is_tensor", "t", [](CallContext& c, TfRuntime&) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       return boolean(t && !t->ndarray);
+    });
+    def("is_operation", "t", [](CallContext& c, TfRuntime&) -> Value {
+      return boolean(dynamic_cast<OperationObj*>(c.arg(0).get()) != nullptr);
     });
     def("is_ndarray", "t", [](CallContext& c, TfRuntime&) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());

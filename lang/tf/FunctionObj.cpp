@@ -158,7 +158,7 @@ Value FunctionObj::call(CallContext& c) {
       rt->raiseEngineError(e);
     }
     rt->eager().popDevice();
-    if (rt->records)
+    if (rt->records && !isGradientNode(n))
       for (size_t i = 0; i < out.size(); ++i)
         rt->records->push_back(TensorRecord{n.location, n.type(), static_cast<int>(i),
                                             TensorType(out[i].tensor.dtype(), Shape::fromConcrete(out[i].tensor.shape())), false});

@@ -73,6 +73,14 @@ struct TensorRecord {
   bool symbolic = false;  ///< a graph tensor's static type (not a value)
 };
 
+/// Whether a node was made by tf.gradients / a GradientTape (the "gradients" name scope): such
+/// nodes carry the location of the forward op they differentiate, so observations of them are
+/// not the forward op's type and are left out of TensorRecords.
+inline bool isGradientNode(const Node& n) {
+  const std::string& s = n.name;
+  return s.rfind("gradients", 0) == 0 || s.find("/gradients") != std::string::npos;
+}
+
 struct TraceContext;
 
 class TfRuntime {

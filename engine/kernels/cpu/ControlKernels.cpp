@@ -183,9 +183,29 @@ void assertKernel(KernelContext& c) {
   c.fail(msg);
 }
 
+// tf.cond: the data goes to output 1 when pred holds, else to output 0; the other stays dead.
+void switchKernel(KernelContext& c) {
+  const Tensor& pred = c.input(1);
+  if (pred.numElements() != 1) c.fail("The second input must be a scalar, but it is " + pred.typeStr());
+  const bool taken = pred.data<bool>()[0];
+  c.setOutput(taken ? 1 : 0, c.input(0));
+}
+
+// The first live input (the executor calls Merge once one input is live), and its index.
+void mergeKernel(KernelContext& c) {
+  for (size_t i = 0; i < c.numInputs(); ++i) {
+    if (!c.input(i).valid()) continue;
+    c.setOutput(0, c.input(i));
+    c.allocateOutput(1).data<int32_t>()[0] = static_cast<int32_t>(i);
+    return;
+  }
+}
+
 }  // namespace
 
 void registerCpuControlKernels(KernelRegistry& r) {
+  r.add("Switch", Device::CPU, switchKernel);
+  r.add("Merge", Device::CPU, mergeKernel);
   r.add("CheckNumerics", Device::CPU, checkNumericsKernel);
   r.add("Print", Device::CPU, printKernel);
   r.add("Assert", Device::CPU, assertKernel);

@@ -3,6 +3,7 @@
 # language server) only infers shapes. Signatures follow TensorFlow's so hovers, signature help
 # and argument errors read like TensorFlow's.
 import _tlens
+import os as _os
 import numpy as _np  # registers the ndarray methods of values Session.run returns
 
 __version__ = "2.15.0-tensorlens"
@@ -563,6 +564,86 @@ def tuple(tensors, name=None, control_inputs=None):
     return list(tensors)
 
 
+# --- control flow ------------------------------------------------------------------------------
+
+
+def _cond_leaves(x):
+    # A branch's result as graph values made inside the branch (a Python number becomes a
+    # constant there, so it is dead when the branch is not taken).
+    if isinstance(x, (list, _tuple)):
+        items = [_cond_leaves(v) for v in x]
+        return items if isinstance(x, list) else _tuple(items)
+    if isinstance(x, dict):
+        return {k: _cond_leaves(v) for k, v in x.items()}
+    if x is None or is_tensor(x):
+        return x
+    if _tlens.is_operation(x):
+        # As TensorFlow: an operation becomes a boolean tensor that depends on it.
+        with control_dependencies([x]):
+            return identity(constant(True))
+    return convert_to_tensor(x)
+
+
+def _cond_merge(t, f):
+    if isinstance(t, (list, _tuple)) and isinstance(f, (list, _tuple)) and len(t) == len(f):
+        items = [_cond_merge(a, b) for a, b in zip(t, f)]
+        return items if isinstance(t, list) else _tuple(items)
+    if isinstance(t, dict) and isinstance(f, dict) and sorted(t.keys()) == sorted(f.keys()):
+        return {k: _cond_merge(t[k], f[k]) for k in t}
+    if t is None and f is None:
+        return None
+    if is_tensor(t) and is_tensor(f):
+        if t.dtype.base_dtype != f.dtype.base_dtype:
+            raise TypeError("Outputs of true_fn and false_fn must have the same type: %s, %s" %
+                            (t.dtype.base_dtype.name, f.dtype.base_dtype.name))
+        return _op("Merge", [t, f])[0]
+    raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
+                     "overall structure of return values.")
+
+
+def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
+    """tf.cond: in a graph, both branches are built and only the one `pred` selects runs (Switch
+    and Merge); eagerly, the selected function is called."""
+    true_fn = true_fn if true_fn is not None else fn1
+    false_fn = false_fn if false_fn is not None else fn2
+    if true_fn is None or not callable(true_fn):
+        raise TypeError("true_fn must be callable.")
+    if false_fn is None or not callable(false_fn):
+        raise TypeError("false_fn must be callable.")
+    if _tlens.graph_key() is None:
+        return true_fn() if bool(pred) else false_fn()
+    with name_scope(name, "cond"):
+        pred = convert_to_tensor(pred)
+        if pred.dtype.base_dtype != bool:
+            raise TypeError("pred must be a boolean tensor, but is %s" % pred.dtype.base_dtype.name)
+        with _tlens.cond_branch(pred, True):
+            t = _cond_leaves(true_fn())
+        with _tlens.cond_branch(pred, False):
+            f = _cond_leaves(false_fn())
+        return _cond_merge(t, f)
+
+
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+    """tf.case: the first pair whose predicate holds, else `default` (nested tf.conds)."""
+    pairs = list(pred_fn_pairs.items()) if isinstance(pred_fn_pairs, dict) else list(pred_fn_pairs)
+    for p in pairs:
+        if not isinstance(p, (list, _tuple)) or len(p) != 2 or not callable(p[1]):
+            raise TypeError("Each entry in pred_fn_pairs must be a 2-tuple of a predicate and a callable")
+    if default is None:
+        if not pairs:
+            raise ValueError("pred_fn_pairs must not be empty when default is None")
+        default = pairs[-1][1]
+        pairs = pairs[:-1]
+
+    def chain(i):
+        if i == len(pairs):
+            return default()
+        return cond(pairs[i][0], pairs[i][1], lambda: chain(i + 1))
+
+    with name_scope(name, "case"):
+        return chain(0)
+
+
 # --- nn ----------------------------------------------------------------------------------------
 nn = _Namespace("tensorflow.nn")
 
@@ -979,7 +1060,7 @@ def _get_variable_in(scope, name, shape, dtype, initializer, regularizer, traina
     store = _var_store()
     if dtype is None:
         dtype = scope.dtype if scope.dtype is not None else float32
-    if shape is not None and not isinstance(shape, (list, tuple)):
+    if shape is not None and not isinstance(shape, (list, _tuple)):
         shape = shape.as_list() if hasattr(shape, "as_list") else [shape]
     if store is not None and full in store.variables:
         if scope.reuse is not True and scope.reuse != AUTO_REUSE:
@@ -1550,15 +1631,127 @@ train.get_or_create_global_step = _get_or_create_global_step
 train.get_global_step = _get_or_create_global_step
 
 
-class _Saver:
-    def __init__(self, var_list=None, max_to_keep=5, **kwargs):
-        pass
+def _var_key(v):
+    name = v.name
+    return name[:-2] if name.endswith(":0") else name
 
-    def save(self, sess, save_path, global_step=None, **kwargs):
+
+class _Saver:
+    """tf.train.Saver: writes the variables to `<path>.index` and `<path>.data-00000-of-00001`
+    (tensorlens' index format, see lang/tf/CheckpointFiles.h) and keeps TensorFlow's `checkpoint`
+    state file, so latest_checkpoint() and restore() work across runs."""
+
+    def __init__(self, var_list=None, reshape=False, sharded=False, max_to_keep=5, keep_checkpoint_every_n_hours=10000.0,
+                 name=None, restore_sequentially=False, saver_def=None, builder=None, defer_build=False,
+                 allow_empty=False, write_version=2, pad_step_number=False, save_relative_paths=False, filename=None,
+                 **kwargs):
+        if var_list is None:
+            var_list = global_variables()
+        if isinstance(var_list, dict):
+            items = list(var_list.items())
+        else:
+            items = [(_var_key(v), v) for v in var_list]
+        if not items and not allow_empty:
+            raise ValueError("No variables to save")
+        self._items = items
+        self._max_to_keep = max_to_keep
+        self._kept = []
+        self._restore_ops = None
+        if _tlens.graph_key() is not None:
+            # The restore ops are built once, as TensorFlow's Saver does (save/Assign...).
+            with name_scope("save"):
+                ops = []
+                for key, v in items:
+                    ph = placeholder(v.dtype.base_dtype, v.shape, name="restore_" + key.replace("/", "_"))
+                    ops.append((ph, assign(v, ph)))
+                self._restore_ops = ops
+
+    def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
+             write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
+        if global_step is not None:
+            step = global_step if isinstance(global_step, int) else int(sess.run(global_step))
+            save_path = "%s-%d" % (save_path, step)
+        values = [v for _, v in self._items]
+        if _tlens.graph_key() is not None:
+            values = sess.run(values)
+        _tlens.write_checkpoint(save_path, [k for k, _ in self._items], values)
+        if write_state:
+            self._kept = [p for p in self._kept if p != save_path] + [save_path]
+            while self._max_to_keep and len(self._kept) > self._max_to_keep:
+                old = self._kept.pop(0)
+                for suffix in (".index", ".data-00000-of-00001", ".meta"):
+                    if _os.path.exists(old + suffix):
+                        _os.remove(old + suffix)
+            _write_checkpoint_state(_os.path.dirname(save_path), save_path, self._kept, latest_filename)
         return save_path
 
     def restore(self, sess, save_path):
+        if save_path is None:
+            raise ValueError("Can't load save_path when it is None.")
+        stored = {}
+        for key, value in _tlens.read_checkpoint(save_path):
+            stored[key] = value
+        for key, _ in self._items:
+            if key not in stored:
+                raise errors.NotFoundError(None, None, "Key %s not found in checkpoint" % key)
+        if self._restore_ops is not None:
+            feed = {}
+            for (key, _), (ph, _) in zip(self._items, self._restore_ops):
+                feed[ph] = stored[key]
+            sess.run([op for _, op in self._restore_ops], feed_dict=feed)
+        else:
+            for key, v in self._items:
+                v.assign(stored[key])
         return None
+
+    def last_checkpoints(self):
+        return list(self._kept)
+
+
+def _write_checkpoint_state(directory, latest, paths, latest_filename=None):
+    def rel(p):
+        return _os.path.basename(p) if _os.path.dirname(p) == directory else p
+    lines = ['model_checkpoint_path: "%s"' % rel(latest)]
+    for p in paths:
+        lines.append('all_model_checkpoint_paths: "%s"' % rel(p))
+    with open(_os.path.join(directory, latest_filename or "checkpoint"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+class _CheckpointState:
+    def __init__(self, model_checkpoint_path, all_model_checkpoint_paths):
+        self.model_checkpoint_path = model_checkpoint_path
+        self.all_model_checkpoint_paths = all_model_checkpoint_paths
+
+
+def _get_checkpoint_state(checkpoint_dir, latest_filename=None):
+    path = _os.path.join(checkpoint_dir, latest_filename or "checkpoint")
+    if not _os.path.exists(path):
+        return None
+    latest, every = None, []
+    with open(path) as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            value = value.strip().strip('"')
+            if not _os.path.isabs(value):
+                value = _os.path.join(checkpoint_dir, value)
+            if key.strip() == "model_checkpoint_path":
+                latest = value
+            elif key.strip() == "all_model_checkpoint_paths":
+                every.append(value)
+    return _CheckpointState(latest, every) if latest is not None else None
+
+
+def _latest_checkpoint(checkpoint_dir, latest_filename=None):
+    st = _get_checkpoint_state(checkpoint_dir, latest_filename)
+    if st is None or not _os.path.exists(st.model_checkpoint_path + ".index"):
+        return None
+    return st.model_checkpoint_path
+
+
+train.get_checkpoint_state = _get_checkpoint_state
+train.latest_checkpoint = _latest_checkpoint
+train.checkpoint_exists = lambda checkpoint_prefix: _os.path.exists(checkpoint_prefix + ".index")
 
 
 train.Saver = _Saver

@@ -1,0 +1,120 @@
+// tf.cond and tf.case: in a graph both branches are built and only the selected one runs
+// (Switch/Merge with dead tensors, as TensorFlow 1's control flow); gradients flow through the
+// branch taken; eagerly the selected function is called. Values from TensorFlow 1.15.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("tf.cond runs only the branch its predicate selects", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [])
+y = tf.constant(2.0)
+out = tf.cond(tf.greater(x, y), lambda: tf.add(x, y), lambda: tf.subtract(x, y))
+v = tf.Variable(0)
+# Only the branch taken assigns: TensorFlow leaves v at 1 or 2, never both.
+bump = tf.cond(x > 0, lambda: tf.assign(v, 1), lambda: tf.assign(v, 2))
+pair = tf.cond(x > 0, lambda: (x * 2, 1), lambda: (x * 3, 0))
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    big = float(sess.run(out, {x: 5.0}))
+    small = float(sess.run(out, {x: 1.0}))
+    a = int(sess.run(bump, {x: 1.0}))
+    after_pos = int(sess.run(v))
+    b = int(sess.run(bump, {x: -1.0}))
+    after_neg = int(sess.run(v))
+    p = [float(q) for q in sess.run(pair, {x: -1.0})]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("big") == "7.0");
+  CHECK(r.repr("small") == "-1.0");
+  CHECK(r.repr("a") == "1");
+  CHECK(r.repr("after_pos") == "1");
+  CHECK(r.repr("b") == "2");
+  CHECK(r.repr("after_neg") == "2");
+  CHECK(r.repr("p") == "[-3.0, 0.0]");
+}
+
+TEST_CASE("tf.case takes the first predicate that holds, else the default", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [])
+y = tf.constant(1.0)
+out = tf.case({tf.less(x, y): lambda: tf.add(x, y), tf.greater(x, y): lambda: tf.subtract(x, y)},
+              default=lambda: tf.constant(0.0), exclusive=True)
+with tf.Session() as sess:
+    r = [float(sess.run(out, {x: v})) for v in (-1.0, 3.0, 1.0)]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("r") == "[0.0, 2.0, 0.0]");
+}
+
+TEST_CASE("gradients flow through the branch tf.cond took", "[tf]") {
+  // d/dw of cond(w > 0, w*w, 3*w) at w = 2 is 4, at w = -1 it is 3.
+  TfRun r = runTf(R"(
+import tensorflow as tf
+w = tf.placeholder(tf.float32, [])
+y = tf.cond(w > 0, lambda: w * w, lambda: 3.0 * w)
+g = tf.gradients(y, w)[0]
+v = tf.Variable(2.0)
+loss = tf.cond(v > 0, lambda: v * v, lambda: -v) + v
+train = tf.train.GradientDescentOptimizer(0.25).minimize(loss)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    gs = [float(sess.run(g, {w: 2.0})), float(sess.run(g, {w: -1.0}))]
+    sess.run(train)
+    trained = float(sess.run(v))
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("gs") == "[4.0, 3.0]");
+  CHECK(r.repr("trained") == "0.75");  // 2 - 0.25 * (2 * 2 + 1)
+}
+
+TEST_CASE("tf.cond's static type is what both branches agree on", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+p = tf.placeholder(tf.bool, [])
+same = tf.cond(p, lambda: x * 2.0, lambda: x + 1.0)
+mixed = tf.cond(p, lambda: tf.zeros([2, 3]), lambda: tf.zeros([5, 3]))
+)", Mode::Abstract, ApiStyle::Graph);
+  CHECK(r.diagnostics() == "");
+  CHECK(r.type("same") == "float32[batch, 3]");
+  CHECK(r.type("mixed") == "float32[?, 3]");
+}
+
+TEST_CASE("tf.cond's branches must return the same types", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+p = tf.placeholder(tf.bool, [])
+out = tf.cond(p, lambda: tf.constant(1), lambda: tf.constant(1.0))
+)", Mode::Concrete, ApiStyle::Graph);
+  CHECK(r.status != 0);
+  CHECK(r.err.find("TypeError: Outputs of true_fn and false_fn must have the same type: int32, float32") !=
+        std::string::npos);
+}
+
+TEST_CASE("tf.cond in eager code calls the selected function", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.constant(5.0)
+calls = []
+def t():
+    calls.append("t")
+    return x + 1
+def f():
+    calls.append("f")
+    return x - 1
+out = float(tf.cond(x > 2, t, f))
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("out") == "6.0");
+  CHECK(r.repr("calls") == "['t']");
+}

@@ -1,0 +1,101 @@
+// tf.train.Saver: variables saved to files and restored in a later run (a fresh interpreter, as
+// a second program run would be), TensorFlow's `checkpoint` state file and latest_checkpoint,
+// max_to_keep, and clear errors for a missing checkpoint or a variable it lacks.
+#include <filesystem>
+
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+namespace {
+
+std::string freshDir(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("tlens-saver-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+}  // namespace
+
+TEST_CASE("a Saver's checkpoint restores the variables in a later run", "[tf]") {
+  const std::string dir = freshDir("roundtrip");
+  TfRun first = runTf(R"(
+import tensorflow as tf
+w = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name="w")
+step = tf.Variable(7, name="step")
+train = tf.assign_add(w, tf.ones([2, 2]))
+saver = tf.train.Saver(max_to_keep=2)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    paths = []
+    for i in range(3):
+        sess.run(train)
+        paths.append(saver.save(sess, ")" + dir + R"(/model.ckpt", global_step=i))
+kept = saver.last_checkpoints()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(first.err);
+  REQUIRE(first.status == 0);
+  CHECK(first.repr("kept") == "['" + dir + "/model.ckpt-1', '" + dir + "/model.ckpt-2']");
+  CHECK_FALSE(std::filesystem::exists(dir + "/model.ckpt-0.index"));  // beyond max_to_keep
+  CHECK(std::filesystem::exists(dir + "/model.ckpt-2.data-00000-of-00001"));
+
+  TfRun second = runTf(R"(
+import tensorflow as tf
+w = tf.Variable(tf.zeros([2, 2]), name="w")
+step = tf.Variable(0, name="step")
+saver = tf.train.Saver()
+latest = tf.train.latest_checkpoint(")" + dir + R"(")
+with tf.Session() as sess:
+    saver.restore(sess, latest)
+    values = sess.run(w).tolist()
+    s = int(sess.run(step))
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(second.err);
+  REQUIRE(second.status == 0);
+  CHECK(second.repr("latest") == "'" + dir + "/model.ckpt-2'");
+  CHECK(second.repr("values") == "[[4.0, 5.0], [6.0, 7.0]]");
+  CHECK(second.repr("s") == "7");
+}
+
+TEST_CASE("restoring a missing checkpoint or a variable it lacks fails with TensorFlow's errors", "[tf]") {
+  const std::string dir = freshDir("errors");
+  TfRun missing = runTf(R"(
+import tensorflow as tf
+w = tf.Variable(1.0, name="w")
+saver = tf.train.Saver()
+with tf.Session() as sess:
+    try:
+        saver.restore(sess, ")" + dir + R"(/nothing.ckpt")
+        caught = "no error"
+    except tf.errors.NotFoundError as e:
+        caught = "NotFoundError"
+none_latest = tf.train.latest_checkpoint(")" + dir + R"(")
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(missing.err);
+  REQUIRE(missing.status == 0);
+  CHECK(missing.repr("caught") == "'NotFoundError'");
+  CHECK(missing.repr("none_latest") == "None");
+
+  TfRun save = runTf("import tensorflow as tf\nw = tf.Variable(1.0, name='w')\nsaver = tf.train.Saver()\n"
+                     "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
+                     "    saver.save(sess, '" + dir + "/m.ckpt')\n", Mode::Concrete, ApiStyle::Graph);
+  REQUIRE(save.status == 0);
+  TfRun lacks = runTf("import tensorflow as tf\nv = tf.Variable(1.0, name='v')\nsaver = tf.train.Saver()\n"
+                      "with tf.Session() as sess:\n    saver.restore(sess, '" + dir + "/m.ckpt')\n",
+                      Mode::Concrete, ApiStyle::Graph);
+  CHECK(lacks.status != 0);
+  CHECK(lacks.err.find("NotFoundError: Key v not found in checkpoint") != std::string::npos);
+}
+
+TEST_CASE("abstract mode never writes a checkpoint", "[tf]") {
+  const std::string dir = freshDir("abstract");
+  TfRun r = runTf("import tensorflow as tf\nw = tf.Variable(1.0, name='w')\nsaver = tf.train.Saver()\n"
+                  "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
+                  "    saver.save(sess, '" + dir + "/m.ckpt')\n", Mode::Abstract, ApiStyle::Graph);
+  CHECK(r.diagnostics() == "");
+  CHECK(std::filesystem::is_empty(dir));
+}
