@@ -1,120 +1,202 @@
-# numpy.random: deterministic generators on the engine's random ops (seeded by np.random.seed).
+# numpy.random: numpy's legacy RandomState (MT19937 and numpy 1.x's algorithms, filled in C++ by
+# _nprandom), so a seeded program draws the numbers it draws under real numpy. Results are
+# numpy's types: a Python float or int when size is None, float64 / int64 arrays otherwise. In
+# abstract mode (the language server) nothing is drawn: results are only typed.
 import _tlens
+import _nprandom
 import numpy as _np
 
-_state = {"seed": 0}
+_int = int
+_float = float
 
 
-def seed(s=None):
-    _state["seed"] = 0 if s is None else s
-    _tlens.set_seed(_state["seed"])
+def _size(args):
+    """rand(*shape)'s arguments as a size (None for no arguments)."""
+    if not args:
+        return None
+    if len(args) == 1 and not isinstance(args[0], _int) and not _tlens.is_ndarray(args[0]):
+        return args[0]
+    return args
 
 
-def _shape(size):
-    if size is None:
-        return []
-    if isinstance(size, int):
-        return [size]
-    return list(size)
-
-
-def _uniform(shape):
-    return _tlens.op("RandomUniform", [shape], {"dtype": _np.float64}, None, False, True, "int64")
-
-
-def _normal(shape):
-    return _tlens.op("RandomStandardNormal", [shape], {"dtype": _np.float64}, None, False, True, "int64")
-
-
-def rand(*shape):
-    return _uniform(list(shape))
-
-
-def randn(*shape):
-    return _normal(list(shape))
-
-
-def random(size=None):
-    return _uniform(_shape(size))
-
-
-random_sample = random
-sample = random
-
-
-def uniform(low=0.0, high=1.0, size=None):
-    return _uniform(_shape(size)) * (high - low) + low
-
-
-def normal(loc=0.0, scale=1.0, size=None):
-    return _normal(_shape(size)) * scale + loc
-
-
-def standard_normal(size=None):
-    return _normal(_shape(size))
-
-
-def randint(low, high=None, size=None, dtype=None):
-    if high is None:
-        low, high = 0, low
-    u = _uniform(_shape(size)) * (high - low) + low
-    return _np.floor(u).astype(_np.int64 if dtype is None else dtype)
-
-
-def choice(a, size=None, replace=True, p=None):
-    n = a if isinstance(a, int) else len(a)
-    idx = randint(0, n, size)
-    if isinstance(a, int):
-        return idx
-    return _np.array(a)[idx]
-
-
-def permutation(x):
-    # The order of n uniform draws: a permutation that follows np.random.seed.
-    if isinstance(x, int):
-        return _np.argsort(_uniform([x]))
-    x = _np.array(x)
-    return x[_np.argsort(_uniform([x.shape[0]]))]
-
-
-def shuffle(x):
-    if isinstance(x, list):
-        items = list(x)
-        for i, j in enumerate(permutation(len(x)).tolist()):
-            x[i] = items[j]
-    elif not _tlens.is_unknown(x):
-        x[:] = permutation(x)
-    return None
+def _is_scalar(v):
+    return isinstance(v, (_int, _float)) or (_tlens.is_ndarray(v) and v.ndim == 0)
 
 
 class RandomState:
-    def __init__(self, seed_=None):
-        seed(seed_)
+    """numpy.random.RandomState: one MT19937 generator and numpy's legacy draws."""
 
-    def rand(self, *shape):
-        return rand(*shape)
+    def __init__(self, seed=None):
+        self._mt = _nprandom.state()
+        if seed is not None:
+            _nprandom.seed(self._mt, seed)
 
-    def randn(self, *shape):
-        return randn(*shape)
+    def seed(self, seed=None):
+        _nprandom.seed(self._mt, seed)
 
-    def uniform(self, low=0.0, high=1.0, size=None):
-        return uniform(low, high, size)
+    def random_sample(self, size=None):
+        return _nprandom.random(self._mt, size)
+
+    def random(self, size=None):
+        return _nprandom.random(self._mt, size)
+
+    def rand(self, *args):
+        return _nprandom.random(self._mt, _size(args))
+
+    def randn(self, *args):
+        return _nprandom.gauss(self._mt, _size(args))
+
+    def standard_normal(self, size=None):
+        return _nprandom.gauss(self._mt, size)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        return normal(loc, scale, size)
+        if _is_scalar(scale) and _float(scale) < 0:
+            raise ValueError("scale < 0")
+        if size is None and not (_is_scalar(loc) and _is_scalar(scale)):
+            size = (_np.zeros_like(_np.array(loc, _np.float64)) + _np.zeros_like(_np.array(scale, _np.float64))).shape
+        g = _nprandom.gauss(self._mt, size)
+        if size is None:
+            return _float(loc) + _float(scale) * g
+        return scale * g + loc
+
+    def uniform(self, low=0.0, high=1.0, size=None):
+        if size is None and not (_is_scalar(low) and _is_scalar(high)):
+            size = (_np.zeros_like(_np.array(low, _np.float64)) + _np.zeros_like(_np.array(high, _np.float64))).shape
+        u = _nprandom.random(self._mt, size)
+        if size is None:
+            return _float(low) + (_float(high) - _float(low)) * u
+        if _is_scalar(low) and _is_scalar(high):
+            return (_float(high) - _float(low)) * u + _float(low)
+        return (high - low) * u + low
+
+    def standard_exponential(self, size=None):
+        return _nprandom.exponential(self._mt, size)
+
+    def exponential(self, scale=1.0, size=None):
+        e = _nprandom.exponential(self._mt, size)
+        return _float(scale) * e if size is None else scale * e
 
     def randint(self, low, high=None, size=None, dtype=None):
-        return randint(low, high, size, dtype)
+        if high is None:
+            low, high = 0, low
+        # dtype=int (numpy's default 'l') gives Python ints for size None, as numpy does.
+        dtype = None if dtype is None or dtype is int else _np.dtype(dtype)
+        if _is_scalar(low) and _is_scalar(high):
+            return _nprandom.randint(self._mt, low, high, size, dtype)
+        # Array bounds: one draw per element in order, as numpy's broadcasting path does.
+        lows = _np.zeros_like(_np.array(high)) + _np.array(low) if size is None else _np.zeros(size, _np.int64) + low
+        highs = _np.zeros_like(lows) + high
+        flat = [_nprandom.randint(self._mt, lo, hi, None, dtype) for lo, hi in zip(lows.flatten().tolist(), highs.flatten().tolist())]
+        return _np.array(flat, _np.int64 if dtype is None else dtype).reshape(lows.shape)
 
-    def permutation(self, x):
-        return permutation(x)
-
-    def shuffle(self, x):
-        return shuffle(x)
+    def random_integers(self, low, high=None, size=None):
+        if high is None:
+            low, high = 1, low
+        return self.randint(low, high + 1, size)
 
     def choice(self, a, size=None, replace=True, p=None):
-        return choice(a, size, replace, p)
+        if isinstance(a, _int):
+            return _nprandom.choice(self._mt, a, size, replace, p)
+        arr = _np.array(a)
+        if arr.ndim == 0:
+            return _nprandom.choice(self._mt, _int(arr), size, replace, p)
+        if arr.ndim != 1:
+            raise ValueError("a must be 1-dimensional")
+        n = arr.shape[0]
+        if _tlens.is_unknown(n):
+            return _tlens.typed(arr.dtype, [] if size is None else ([size] if isinstance(size, _int) else list(size)), True)
+        if n == 0 and size is None:
+            raise ValueError("'a' cannot be empty unless no samples are taken")
+        return arr[_nprandom.choice(self._mt, n, size, replace, p)]
+
+    def permutation(self, x):
+        if isinstance(x, _int):
+            return _nprandom.permutation(self._mt, x)
+        if not _tlens.is_ndarray(x):
+            x = _np.array(x)
+        return _nprandom.permutation(self._mt, x)
+
+    def shuffle(self, x):
+        if isinstance(x, list) or _tlens.is_ndarray(x):
+            _nprandom.shuffle(self._mt, x)
+            return None
+        if _tlens.is_abstract() or _tlens.is_unknown(x):
+            return None
+        # Another mutable sequence: numpy's untyped path, swap by swap.
+        for i in range(len(x) - 1, 0, -1):
+            j = _nprandom.interval(self._mt, i)
+            x[i], x[j] = x[j], x[i]
+        return None
 
 
-def default_rng(seed_=None):
-    return RandomState(seed_)
+_rand = RandomState()
+
+
+def seed(seed=None):
+    _rand.seed(seed)
+
+
+def random_sample(size=None):
+    return _rand.random_sample(size)
+
+
+def random(size=None):
+    return _rand.random_sample(size)
+
+
+ranf = random_sample
+sample = random_sample
+
+
+def rand(*args):
+    return _rand.rand(*args)
+
+
+def randn(*args):
+    return _rand.randn(*args)
+
+
+def standard_normal(size=None):
+    return _rand.standard_normal(size)
+
+
+def normal(loc=0.0, scale=1.0, size=None):
+    return _rand.normal(loc, scale, size)
+
+
+def uniform(low=0.0, high=1.0, size=None):
+    return _rand.uniform(low, high, size)
+
+
+def standard_exponential(size=None):
+    return _rand.standard_exponential(size)
+
+
+def exponential(scale=1.0, size=None):
+    return _rand.exponential(scale, size)
+
+
+def randint(low, high=None, size=None, dtype=None):
+    return _rand.randint(low, high, size, dtype)
+
+
+def random_integers(low, high=None, size=None):
+    return _rand.random_integers(low, high, size)
+
+
+def choice(a, size=None, replace=True, p=None):
+    return _rand.choice(a, size, replace, p)
+
+
+def permutation(x):
+    return _rand.permutation(x)
+
+
+def shuffle(x):
+    return _rand.shuffle(x)
+
+
+def default_rng(seed=None):
+    # FIXME: numpy's Generator is PCG64 with other algorithms (ziggurat normals); this gives
+    # RandomState's streams, so seeded default_rng() programs print other numbers than numpy.
+    return RandomState(seed)
