@@ -279,6 +279,9 @@ int64_t Machine::toIndex(const Value& v, std::string_view what) {
     Value r = callDunder(v, "__index__", {});
     if (r && asInt(r)) return *asInt(r);
   }
+  if (v->kind() == Kind::Native)  // numpy's integer scalars index lists and size range()
+    if (Value f = findAttr(v, "__index__"))
+      if (Value r = call(f, {}, {}); r && asInt(r)) return *asInt(r);
   if (what.empty()) typeError("'" + typeName(v) + "' object cannot be interpreted as an integer");
   if (what == "slice indices") typeError("slice indices must be integers or None or have an __index__ method");
   typeError(std::string(what) + " indices must be integers or slices, not " + typeName(v));

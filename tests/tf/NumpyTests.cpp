@@ -206,3 +206,38 @@ su = np.array([1, 2], dtype=np.uint8).sum()
   CHECK(r.compared > 20);
   CHECK(r.disagreements.empty());
 }
+
+TEST_CASE("numpy scalars index lists, size range() and convert with int(), float() and math as numpy's do", "[tf][numpy]") {
+  // Expected output: python3 with numpy 1.24.2 on the same program (the TypeError's message is numpy's).
+  const char* src = R"(import math
+import numpy as np
+l = [10, 20, 30, 40]
+print(l[np.int64(1)], l[np.array(2)], l[np.arange(4).sum() - 3], list(range(np.int32(3))), math.sqrt(np.float32(4.0)))
+print(int(np.float32(2.5)), float(np.sqrt(6.0)), int(np.array([7])), "%d %.2f" % (np.int64(3), np.sqrt(2.0)))
+try:
+    l[np.array(1.0)]
+except TypeError as e:
+    print(e)
+)";
+  TfRun r = runTf(src);
+  REQUIRE(r.err == "");
+  CHECK(r.out == "20 30 40 [0, 1, 2] 2.0\n2 2.449489742783178 7 3 1.41\nonly integer scalar arrays can be converted to a scalar index\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}
+
+TEST_CASE("a TensorFlow op casts numpy scalars to its tensors' dtype, as convert_to_tensor does", "[tf][numpy]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+w = tf.Variable(tf.random_uniform([2, 3], minval=-np.sqrt(6.0 / 5), maxval=np.sqrt(6.0 / 5)))
+x = tf.ones([2]) * np.float64(2.0)
+v32 = tf.Variable(np.float32(1.0))
+vpy = tf.Variable(np.random.randn())
+)";
+  TfRun r = runTf(std::string(src) + "print(w.dtype.name, x.dtype.name, x.numpy().tolist(), v32.dtype.name, vpy.dtype.name)\n");
+  REQUIRE(r.err == "");
+  CHECK(r.out == "float32 float32 [2.0, 2.0] float32 float32\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("x") == "float32[2]");
+}

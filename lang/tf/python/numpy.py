@@ -636,13 +636,21 @@ class _NdarrayMethods:
     def round(self, decimals=0):
         return round(self, decimals)
 
+    # numpy scalars (np.float32(1.0), np.sqrt(2.0), a.sum()) are 0-d arrays here: these make them
+    # work as numbers in int(), float(), range() and list indices, with numpy's errors otherwise.
     def __float__(self):
+        if self.size != 1:
+            raise TypeError("only size-1 arrays can be converted to Python scalars")
         return _float(self.item())
 
     def __int__(self):
+        if self.size != 1:
+            raise TypeError("only size-1 arrays can be converted to Python scalars")
         return _int(self.item())
 
     def __index__(self):
+        if self.ndim != 0 or not self.dtype.is_integer:
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
         return _int(self.item())
 
 
