@@ -1,5 +1,6 @@
 #include "lang/tf/TensorObj.h"
 
+#include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
 #include "engine/runtime/OpRunner.h"
@@ -225,6 +226,8 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;
   else keys = {key};
+  if (ndarray)
+    if (Value r = numpyArrayIndex(*this, in, key)) return r;
   // Integer arrays select rows (numpy fancy indexing, tf.gather-like).
   if (keys.size() == 1) {
     auto* kt = dynamic_cast<TensorObj*>(keys[0].get());
@@ -291,6 +294,7 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
 bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   if (!ndarray) in.raise("TypeError", "'" + typeName() + "' object does not support item assignment");
   if (form != Form::Concrete) return true;  // abstract: shapes do not change
+  if (numpyArrayAssign(*this, in, key, v)) return true;
   // Concrete numpy assignment for integer and full-slice keys over the leading dims.
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;

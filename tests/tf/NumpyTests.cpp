@@ -241,3 +241,83 @@ vpy = tf.Variable(np.random.randn())
   CHECK(a.diagnostics() == "");
   CHECK(a.type("x") == "float32[2]");
 }
+
+TEST_CASE("integer arrays of any integer dtype and boolean masks index and assign ndarrays as numpy does", "[tf][numpy]") {
+  // Expected output: python3 with numpy 1.24.2 on the same program.
+  const char* src = R"(import numpy as np
+for dt in (np.uint8, np.int32, np.int64):
+    oh = np.eye(10)[np.array([3, 0, 9], dtype=dt)]
+    print(oh.shape, oh.dtype, oh.argmax(axis=1).tolist())
+x = np.arange(12).reshape(4, 3)
+print(x[np.array([[0, 1], [3, 2]])].shape, x[[0, -1]].tolist(), x[np.array([-2], dtype=np.int32)].tolist())
+labels = np.array([1, 0, 1, 1])
+print(x[labels == 1].tolist(), x[x % 5 == 0].tolist())
+x[np.array([1, 3], dtype=np.uint8)] = np.array([7, 8, 9])
+x[labels == 0] = -1
+a = np.array([[1.0, -2.0], [-3.0, 4.0]])
+a[a > 0] = 0
+f = np.linspace(-1, 1, 5)
+f[f < 0] *= 2
+print(x.tolist(), a.tolist(), f.tolist())
+try:
+    x[np.array([True, False])]
+except IndexError as e:
+    print(e)
+try:
+    x[np.array([4])]
+except IndexError as e:
+    print(e)
+)";
+  TfRun r = runTf(src);
+  REQUIRE(r.err == "");
+  CHECK(r.out ==
+        "(3, 10) float64 [3, 0, 9]\n(3, 10) float64 [3, 0, 9]\n(3, 10) float64 [3, 0, 9]\n"
+        "(2, 2, 3) [[0, 1, 2], [9, 10, 11]] [[6, 7, 8]]\n"
+        "[[0, 1, 2], [6, 7, 8], [9, 10, 11]] [0, 5, 10]\n"
+        "[[0, 1, 2], [-1, -1, -1], [6, 7, 8], [7, 8, 9]] [[0.0, -2.0], [-3.0, 0.0]] [-2.0, -1.0, 0.0, 0.5, 1.0]\n"
+        "boolean index did not match indexed array along dimension 0; dimension is 4 but corresponding boolean "
+        "dimension is 2\nindex 4 is out of bounds for axis 0 with size 4\n");
+
+  TfRun a = runTf(R"(import sys
+import numpy as np
+n = int(sys.argv[1])
+labels = np.zeros((n,), dtype=np.uint8)
+oh = np.eye(10)[labels]
+x = np.zeros((n, 3))
+pos = x[x[:, 0] > 0]
+rows = x[np.array([0, 2])]
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("oh") == "float64[?, 10]");
+  CHECK(a.type("pos") == "float64[?, 3]");
+  CHECK(a.type("rows") == "float64[2, 3]");
+}
+
+TEST_CASE("np.pad takes numpy's pad_width forms and np.meshgrid builds xy and ij grids", "[tf][numpy]") {
+  // Expected output: python3 with numpy 1.24.2 on the same program.
+  const char* src = R"(import numpy as np
+p1 = np.pad(np.ones((2, 2)), 1)
+p2 = np.pad(np.ones((2, 2)), (1, 2))
+p3 = np.pad(np.ones((2, 3)), ((0, 0), (1, 1)))
+p4 = np.pad(np.arange(3), (2, 1), constant_values=9)
+p5 = np.pad(np.ones((2, 2), dtype=np.float32), [1])
+xx, yy = np.meshgrid(np.arange(3), np.array([10, 20]))
+xi, yi = np.meshgrid([1, 2], [3, 4, 5], indexing='ij')
+g = np.meshgrid(np.linspace(0, 1, 3), np.linspace(0, 1, 2), np.arange(4))
+)";
+  TfRun r = runTf(std::string(src) + R"(print(p1.tolist(), p2.shape, p3.shape, p4.tolist(), p5.shape, p5.dtype)
+print(xx.tolist(), yy.tolist(), xi.tolist(), yi.tolist(), [a.shape for a in g])
+)");
+  REQUIRE(r.err == "");
+  CHECK(r.out ==
+        "[[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 1.0, 0.0], [0.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]] (5, 5) (2, 5) "
+        "[9, 9, 0, 1, 2, 9] (4, 4) float32\n"
+        "[[0, 1, 2], [0, 1, 2]] [[10, 10, 10], [20, 20, 20]] [[1, 1, 1], [2, 2, 2]] [[3, 4, 5], [3, 4, 5]] "
+        "[(2, 3, 4), (2, 3, 4), (2, 3, 4)]\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("p2") == "float64[5, 5]");
+  CHECK(a.type("p5") == "float32[4, 4]");
+  CHECK(a.type("xx") == "int64[2, 3]");
+  CHECK(a.type("yi") == "int64[2, 3]");
+}

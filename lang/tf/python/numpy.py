@@ -517,8 +517,59 @@ def size(a):
     return array(a).size
 
 
-def pad(array_, pad_width, mode="constant", constant_values=0):
-    return _tlens.op("Pad", [array(array_), pad_width], {"mode": "CONSTANT"}, None, False, True, "int64")
+def _pad_pairs(pad_width, ndim):
+    """numpy's pad_width forms (n, (n,), (before, after), ((b0, a0), ...)) as one pair per axis."""
+    pw = array(pad_width, int64).tolist()
+    if _tlens.is_unknown(pw):
+        return None
+    if isinstance(pw, _int):
+        return [[pw, pw]] * ndim
+    if len(pw) == 1 and not isinstance(pw[0], list):
+        return [[pw[0], pw[0]]] * ndim
+    if len(pw) == 2 and not isinstance(pw[0], list):
+        return [list(pw)] * ndim
+    if len(pw) == 1:
+        return [list(pw[0])] * ndim
+    if len(pw) != ndim:
+        raise ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: (%d,2) and requested shape (%d,2)" % (len(pw), ndim))
+    return [list(p) for p in pw]
+
+
+def pad(array_, pad_width, mode="constant", constant_values=0, **kwargs):
+    a = array(array_)
+    if mode != "constant":
+        raise NotImplementedError("tensorlens: np.pad supports mode='constant' only, not %r" % (mode,))
+    pairs = _pad_pairs(pad_width, a.ndim)
+    if pairs is None:
+        return _tlens.typed(a.dtype, [None] * a.ndim, True)
+    for p in pairs:
+        if p[0] < 0 or p[1] < 0:
+            raise ValueError("index can't contain negative values")
+    if not isinstance(constant_values, (_int, _float)) and not _tlens.is_ndarray(constant_values):
+        constant_values = array(constant_values).item()
+    return _tlens.op("PadV2", [a, pairs, array(constant_values, a.dtype)], {"mode": "CONSTANT"}, None, False, True, "int64")
+
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
+    xs = [reshape(array(x), [-1]) for x in xi]
+    n = len(xs)
+    out_shape = [x.shape[0] for x in xs]
+    if indexing == "xy" and n > 1:
+        out_shape[0], out_shape[1] = out_shape[1], out_shape[0]
+    grids = []
+    for i, x in enumerate(xs):
+        shape = [1] * n
+        axis = i
+        if indexing == "xy" and n > 1 and i < 2:
+            axis = 1 - i
+        shape[axis] = -1
+        g = reshape(x, shape)
+        if not sparse:
+            g = _tlens.op("BroadcastTo", [g, out_shape], None, None, False, True, "int64")
+        grids.append(g)
+    return grids
 
 
 def save(file, arr, allow_pickle=True, fix_imports=True):
