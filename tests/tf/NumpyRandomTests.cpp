@@ -161,3 +161,35 @@ np.random.shuffle(a)
   CHECK(a.type("s") == "<not a tensor>");
   CHECK(a.type("a") == "int64[6]");
 }
+
+TEST_CASE("the tutorials' seeded minibatch loop (permutation, array_split, fancy indexing) prints numpy's batches", "[tf][numpy][random]") {
+  // Expected output: python3 with numpy 1.24.2 on the same program.
+  const char* src = R"(import numpy as np
+np.random.seed(42)
+X = np.random.rand(10, 3)
+y = np.random.randint(0, 2, 10)
+for epoch in range(2):
+    rnd_idx = np.random.permutation(len(X))
+    for batch_idx in np.array_split(rnd_idx, 3):
+        X_batch, y_batch = X[batch_idx], y[batch_idx]
+        print(batch_idx.tolist(), X_batch.shape, y_batch.tolist())
+W = np.random.normal(size=(4, 4), scale=np.sqrt(1 / 100))
+print(W[0].tolist())
+a, b = np.random.randint(0, 10, 2)
+print(a, b, [s.shape for s in np.split(np.arange(12).reshape(6, 2), 3)], np.roll(np.arange(5), 2).tolist(), np.roll(np.arange(6).reshape(3, 2), -1, axis=0).tolist())
+print(np.random.normal(loc=[0.0, 10.0], scale=2.0).tolist(), np.random.uniform(low=[0, 5], high=10).tolist())
+print(np.random.randint(0, [3, 5, 100]).tolist())
+print(np.random.choice([3, 1, 4, 1, 5], 3, replace=False).tolist())
+)";
+  TfRun r = runTf(src);
+  REQUIRE(r.err == "");
+  CHECK(r.out ==
+        "[0, 5, 2, 6] (4, 3) [0, 1, 0, 1]\n[3, 7, 4] (3, 3) [0, 0, 0]\n[9, 8, 1] (3, 3) [1, 1, 0]\n"
+        "[4, 8, 1, 3] (4, 3) [0, 1, 0, 0]\n[0, 5, 2] (3, 3) [0, 1, 0]\n[9, 7, 6] (3, 3) [1, 0, 1]\n"
+        "[-0.044674147097314605, 0.15242416328552064, 0.03229997972782976, -0.13934169408727037]\n"
+        "8 8 [(2, 2), (2, 2), (2, 2)] [3, 4, 0, 1, 2] [[2, 3], [4, 5], [0, 1]]\n"
+        "[-1.6868398467185692, 8.973349189205667] [0.1563640674119393, 7.117007403531848]\n"
+        "[0, 3, 7]\n[1, 1, 3]\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}

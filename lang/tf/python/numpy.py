@@ -505,6 +505,50 @@ def repeat(a, repeats, axis=None):
     return _tlens.op("GatherV2", [a, array(idx, int64) if idx else zeros((0,), int64), axis], None, None, False, True, "int64")
 
 
+def _take_range(a, start, stop, axis):
+    return a[_tuple([slice(None)] * axis + [slice(start, stop)])]
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    a = array(ary)
+    axis = axis % a.ndim
+    n = a.shape[axis]
+    if isinstance(indices_or_sections, _int):
+        sections = indices_or_sections
+        if sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        each, extras = divmod(n, sections)
+        sizes = [each + 1] * extras + [each] * (sections - extras)
+        bounds = [0]
+        for k in sizes:
+            bounds.append(bounds[-1] + k)
+    else:
+        bounds = [0] + list(indices_or_sections) + [n]
+    return [_take_range(a, bounds[i], bounds[i + 1], axis) for i in _range(len(bounds) - 1)]
+
+
+def split(ary, indices_or_sections, axis=0):
+    if isinstance(indices_or_sections, _int):
+        n = array(ary).shape[axis]
+        if not _tlens.is_unknown(n) and n % indices_or_sections:
+            raise ValueError("array split does not result in an equal division")
+    return array_split(ary, indices_or_sections, axis)
+
+
+def roll(a, shift, axis=None):
+    a = array(a)
+    if axis is None:
+        return reshape(roll(reshape(a, [-1]), shift, 0), list(a.shape))
+    axis = axis % a.ndim
+    n = a.shape[axis]
+    if _tlens.is_unknown(n) or n == 0:
+        return a
+    k = shift % n
+    if k == 0:
+        return a
+    return concatenate([_take_range(a, n - k, n, axis), _take_range(a, 0, n - k, axis)], axis)
+
+
 def shape(a):
     return array(a).shape
 

@@ -57,6 +57,10 @@ class RandomState:
         g = _nprandom.gauss(self._mt, size)
         if size is None:
             return _float(loc) + _float(scale) * g
+        if not _is_scalar(scale):
+            scale = _np.array(scale, _np.float64)
+        if not _is_scalar(loc):
+            loc = _np.array(loc, _np.float64)
         return scale * g + loc
 
     def uniform(self, low=0.0, high=1.0, size=None):
@@ -67,6 +71,7 @@ class RandomState:
             return _float(low) + (_float(high) - _float(low)) * u
         if _is_scalar(low) and _is_scalar(high):
             return (_float(high) - _float(low)) * u + _float(low)
+        low, high = _np.array(low, _np.float64), _np.array(high, _np.float64)
         return (high - low) * u + low
 
     def standard_exponential(self, size=None):
@@ -86,6 +91,8 @@ class RandomState:
         # Array bounds: one draw per element in order, as numpy's broadcasting path does.
         lows = _np.zeros_like(_np.array(high)) + _np.array(low) if size is None else _np.zeros(size, _np.int64) + low
         highs = _np.zeros_like(lows) + high
+        if _tlens.is_abstract():
+            return _tlens.typed(_np.int64 if dtype is None else dtype, list(lows.shape), True)
         flat = [_nprandom.randint(self._mt, lo, hi, None, dtype) for lo, hi in zip(lows.flatten().tolist(), highs.flatten().tolist())]
         return _np.array(flat, _np.int64 if dtype is None else dtype).reshape(lows.shape)
 
