@@ -107,6 +107,162 @@ uint64_t NumpyMt19937::interval(uint64_t max) {
   return v;
 }
 
+// log(Gamma(x)) by Stirling's series, shifted up to x >= 7 (PTRS's acceptance test).
+static double logGamma(double x) {
+  static const double kA[10] = {8.333333333333333e-02, -2.777777777777778e-03, 7.936507936507937e-04,
+                                -5.952380952380952e-04, 8.417508417508418e-04, -1.917526917526918e-03,
+                                6.410256410256410e-03,  -2.955065359477124e-02, 1.796443723688307e-01,
+                                -1.39243221690590e+00};
+  if (x == 1.0 || x == 2.0) return 0.0;
+  int64_t n = x < 7.0 ? static_cast<int64_t>(7 - x) : 0;
+  double x0 = x + static_cast<double>(n);
+  double x2 = (1.0 / x0) * (1.0 / x0);
+  double gl0 = kA[9];
+  for (int k = 8; k >= 0; --k) {
+    gl0 *= x2;
+    gl0 += kA[k];
+  }
+  double gl = gl0 / x0 + 0.5 * 1.8378770664093453e+00 + (x0 - 0.5) * std::log(x0) - x0;
+  if (x < 7.0)
+    for (int64_t k = 1; k <= n; ++k) {
+      gl -= std::log(x0 - 1.0);
+      x0 -= 1.0;
+    }
+  return gl;
+}
+
+int64_t NumpyMt19937::poisson(double lam) {
+  if (lam == 0) return 0;
+  if (lam < 10) {
+    double enlam = std::exp(-lam), prod = 1.0;
+    int64_t x = 0;
+    for (;;) {
+      prod *= nextDouble();
+      if (prod > enlam) ++x;
+      else return x;
+    }
+  }
+  double slam = std::sqrt(lam), loglam = std::log(lam);
+  double b = 0.931 + 2.53 * slam;
+  double a = -0.059 + 0.02483 * b;
+  double invalpha = 1.1239 + 1.1328 / (b - 3.4);
+  double vr = 0.9277 - 3.6224 / (b - 2);
+  for (;;) {
+    double u = nextDouble() - 0.5;
+    double v = nextDouble();
+    double us = 0.5 - std::fabs(u);
+    auto k = static_cast<int64_t>(std::floor((2 * a / us + b) * u + lam + 0.43));
+    if (us >= 0.07 && v <= vr) return k;
+    if (k < 0 || (us < 0.013 && v > us)) continue;
+    if (std::log(v) + std::log(invalpha) - std::log(a / (us * us) + b) <=
+        -lam + static_cast<double>(k) * loglam - logGamma(static_cast<double>(k + 1)))
+      return k;
+  }
+}
+
+namespace {
+
+int64_t binomialInversion(NumpyMt19937& mt, int64_t n, double p) {
+  double q = 1.0 - p;
+  double qn = std::exp(static_cast<double>(n) * std::log(q));
+  double np = static_cast<double>(n) * p;
+  auto bound = static_cast<int64_t>(std::min(static_cast<double>(n), np + 10.0 * std::sqrt(np * q + 1)));
+  int64_t x = 0;
+  double px = qn, u = mt.nextDouble();
+  while (u > px) {
+    ++x;
+    if (x > bound) {
+      x = 0;
+      px = qn;
+      u = mt.nextDouble();
+    } else {
+      u -= px;
+      px = (static_cast<double>(n - x + 1) * p * px) / (static_cast<double>(x) * q);
+    }
+  }
+  return x;
+}
+
+// Stirling's correction terms of BTPE's final acceptance test.
+double btpeTerm(double v) {
+  double v2 = v * v;
+  return (13680. - (462. - (132. - (99. - 140. / v2) / v2) / v2) / v2) / v / 166320.;
+}
+
+int64_t binomialBtpe(NumpyMt19937& mt, int64_t n, double p) {
+  const double dn = static_cast<double>(n);
+  const double r = std::min(p, 1.0 - p), q = 1.0 - r;
+  const double fm = dn * r + r;
+  const auto m = static_cast<int64_t>(std::floor(fm));
+  const double dm = static_cast<double>(m);
+  const double p1 = std::floor(2.195 * std::sqrt(dn * r * q) - 4.6 * q) + 0.5;
+  const double xm = dm + 0.5, xl = xm - p1, xr = xm + p1;
+  const double c = 0.134 + 20.5 / (15.3 + dm);
+  double a = (fm - xl) / (fm - xl * r);
+  const double laml = a * (1.0 + a / 2.0);
+  a = (xr - fm) / (xr * q);
+  const double lamr = a * (1.0 + a / 2.0);
+  const double p2 = p1 * (1.0 + 2.0 * c), p3 = p2 + c / laml, p4 = p3 + c / lamr;
+  const double nrq = dn * r * q;
+  int64_t y;
+  for (;;) {
+    double u = mt.nextDouble() * p4;
+    double v = mt.nextDouble();
+    if (u <= p1) {  // the triangular centre: accepted at once
+      y = static_cast<int64_t>(std::floor(xm - p1 * v + u));
+      break;
+    }
+    if (u <= p2) {  // the parallelograms
+      double x = xl + (u - p1) / c;
+      v = v * c + 1.0 - std::fabs(dm - x + 0.5) / p1;
+      if (v > 1.0) continue;
+      y = static_cast<int64_t>(std::floor(x));
+    } else if (u <= p3) {  // the left exponential tail
+      y = static_cast<int64_t>(std::floor(xl + std::log(v) / laml));
+      if (y < 0 || v == 0.0) continue;
+      v = v * (u - p2) * laml;
+    } else {  // the right exponential tail
+      y = static_cast<int64_t>(std::floor(xr - std::log(v) / lamr));
+      if (y > n || v == 0.0) continue;
+      v = v * (u - p3) * lamr;
+    }
+    int64_t k = y > m ? y - m : m - y;
+    if (!(k > 20 && static_cast<double>(k) < nrq / 2.0 - 1)) {
+      // Explicit evaluation of f(y) / f(m).
+      double s = r / q, aa = s * (dn + 1), f = 1.0;
+      if (m < y)
+        for (int64_t i = m + 1; i <= y; ++i) f *= (aa / static_cast<double>(i) - s);
+      else if (m > y)
+        for (int64_t i = y + 1; i <= m; ++i) f /= (aa / static_cast<double>(i) - s);
+      if (v > f) continue;
+      break;
+    }
+    // Squeezing with the normal approximation, then the final test with Stirling's formula.
+    double dk = static_cast<double>(k);
+    double rho = (dk / nrq) * ((dk * (dk / 3.0 + 0.625) + 0.16666666666666666) / nrq + 0.5);
+    double t = -dk * dk / (2 * nrq);
+    double lv = std::log(v);
+    if (lv < t - rho) break;
+    if (lv > t + rho) continue;
+    double dy = static_cast<double>(y);
+    double x1 = dy + 1, f1 = dm + 1, z = dn + 1 - dm, w = dn - dy + 1;
+    if (lv > xm * std::log(f1 / x1) + (dn - dm + 0.5) * std::log(z / w) + (dy - dm) * std::log(w * r / (x1 * q)) +
+                 btpeTerm(f1) + btpeTerm(z) + btpeTerm(x1) + btpeTerm(w))
+      continue;
+    break;
+  }
+  return p > 0.5 ? n - y : y;
+}
+
+}  // namespace
+
+int64_t NumpyMt19937::binomial(int64_t n, double p) {
+  if (n == 0 || p == 0.0) return 0;
+  if (p <= 0.5) return p * static_cast<double>(n) <= 30.0 ? binomialInversion(*this, n, p) : binomialBtpe(*this, n, p);
+  double q = 1.0 - p;
+  return q * static_cast<double>(n) <= 30.0 ? n - binomialInversion(*this, n, q) : binomialBtpe(*this, n, p);
+}
+
 // --- the Python side -------------------------------------------------------------------------
 
 namespace {
@@ -364,6 +520,29 @@ void registerNumpyRandomModule(Interpreter& interp, const std::shared_ptr<TfRunt
     def("exponential", "state, size=None", [](CallContext& c, TfRuntime& rt) -> Value {
       NumpyMt19937& mt = stateArg(c);
       return fill(c, rt, sizeArg(c, c.arg(1)), DType::Float64, true, [&] { return -std::log(1.0 - mt.nextDouble()); });
+    });
+    // poisson(lam, size) and binomial(n, p, size) for scalar parameters: numpy's int64 ('l').
+    def("poisson", "state, lam, size=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      NumpyMt19937& mt = stateArg(c);
+      auto shape = sizeArg(c, c.arg("size"));
+      if (rt.abstract()) return fill(c, rt, shape, DType::Int64, true, [] { return 0; });
+      double lam = c.toDouble(c.arg("lam"));
+      if (lam < 0) c.valueError("lam < 0");
+      if (std::isnan(lam)) c.valueError("lam value is nan");
+      if (lam > 9.223372006484771e18) c.valueError("lam value too large");
+      return fill(c, rt, shape, DType::Int64, true, [&] { return mt.poisson(lam); });
+    });
+    def("binomial", "state, n, p, size=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      NumpyMt19937& mt = stateArg(c);
+      auto shape = sizeArg(c, c.arg("size"));
+      if (rt.abstract()) return fill(c, rt, shape, DType::Int64, true, [] { return 0; });
+      int64_t n = c.toInt(c.arg("n"));
+      double p = c.toDouble(c.arg("p"));
+      if (n < 0) c.valueError("n < 0");
+      if (p < 0) c.valueError("p < 0");
+      if (p > 1) c.valueError("p > 1");
+      if (std::isnan(p)) c.valueError("p is nan");
+      return fill(c, rt, shape, DType::Int64, true, [&] { return mt.binomial(n, p); });
     });
     // randint(low, high, size, dtype) for scalar bounds, high exclusive. dtype None: numpy's
     // default int (a Python int when size is None); a dtype: that dtype (a 0-d array for None).

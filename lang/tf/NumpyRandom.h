@@ -44,6 +44,12 @@ class NumpyMt19937 {
   /// shuffle's and legacy randint's draw.
   uint64_t interval(uint64_t max);
 
+  /// Legacy poisson: multiplication of uniforms for lam < 10, Hormann's PTRS otherwise.
+  int64_t poisson(double lam);
+  /// Legacy binomial: inversion while min(p, 1-p) * n <= 30, Kachitvichyanukul and Schmeiser's
+  /// BTPE otherwise.
+  int64_t binomial(int64_t n, double p);
+
   const uint32_t* words() const { return mt_; }
 
  private:

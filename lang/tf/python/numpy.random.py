@@ -81,6 +81,25 @@ class RandomState:
         e = _nprandom.exponential(self._mt, size)
         return _float(scale) * e if size is None else scale * e
 
+    def poisson(self, lam=1.0, size=None):
+        if _is_scalar(lam):
+            return _nprandom.poisson(self._mt, lam, size)
+        lams = _np.array(lam, _np.float64) if size is None else _np.zeros(size) + lam
+        if _tlens.is_abstract():
+            return _tlens.typed(_np.int64, list(lams.shape), True)
+        flat = [_nprandom.poisson(self._mt, v) for v in lams.flatten().tolist()]
+        return _np.array(flat, _np.int64).reshape(lams.shape)
+
+    def binomial(self, n, p, size=None):
+        if _is_scalar(n) and _is_scalar(p):
+            return _nprandom.binomial(self._mt, n, p, size)
+        ns = _np.zeros_like(_np.array(p, _np.float64), _np.int64) + _np.array(n, _np.int64) if size is None else _np.zeros(size, _np.int64) + n
+        ps = _np.zeros_like(ns, _np.float64) + p
+        if _tlens.is_abstract():
+            return _tlens.typed(_np.int64, list(ns.shape), True)
+        flat = [_nprandom.binomial(self._mt, k, q) for k, q in zip(ns.flatten().tolist(), ps.flatten().tolist())]
+        return _np.array(flat, _np.int64).reshape(ns.shape)
+
     def randint(self, low, high=None, size=None, dtype=None):
         if high is None:
             low, high = 0, low
@@ -185,6 +204,14 @@ def exponential(scale=1.0, size=None):
 
 def randint(low, high=None, size=None, dtype=None):
     return _rand.randint(low, high, size, dtype)
+
+
+def poisson(lam=1.0, size=None):
+    return _rand.poisson(lam, size)
+
+
+def binomial(n, p, size=None):
+    return _rand.binomial(n, p, size)
 
 
 def random_integers(low, high=None, size=None):
