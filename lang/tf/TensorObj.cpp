@@ -433,6 +433,11 @@ Value TensorObj::join(Interpreter& in, const Value& other) {
 }
 
 std::optional<int64_t> TensorObj::hash(Interpreter& in) {
+  // A numpy scalar hashes as its value, so it finds dict keys: {1: 'b'}[np.argmax(p)].
+  if (ndarray && type.shape.rankKnown() && type.shape.rank() == 0) {
+    if (form == Form::Concrete) return in.hash(tensorToPython(hostValue()));
+    if (type.value) return in.hash(tensorToPython(*type.value));
+  }
   return static_cast<int64_t>(reinterpret_cast<intptr_t>(this) >> 4);
 }
 

@@ -321,3 +321,14 @@ print(xx.tolist(), yy.tolist(), xi.tolist(), yi.tolist(), [a.shape for a in g])
   CHECK(a.type("xx") == "int64[2, 3]");
   CHECK(a.type("yi") == "int64[2, 3]");
 }
+
+TEST_CASE("numpy scalars hash as their values, so they find dict keys and dedupe in sets", "[tf][numpy]") {
+  // Expected output: python3 with numpy 1.24.2 on the same program.
+  TfRun r = runTf(R"(import numpy as np
+d = {0: 'a', 1: 'b', 2: 'c'}
+p = np.array([0.1, 0.7, 0.2])
+print(d[np.argmax(p)], np.argmax(p) in d, d.get(np.int64(2)), len(set([np.int64(1), 1])), {1.5: 'x'}[np.float64(1.5)])
+)");
+  REQUIRE(r.err == "");
+  CHECK(r.out == "b True c 1 x\n");
+}
