@@ -216,3 +216,18 @@ TEST_CASE("np.random.poisson and binomial follow numpy's legacy algorithms on bo
                      "[0, 0, 0, 0, 1, 0, 1, 1, 1, 0] [89, 94, 94, 93, 93, 94] [389, 379, 414, 374, 401, 418, 419, 386] 3 3\n"
                      "6557552 0.9211812321420668"});
 }
+
+TEST_CASE("np.random.multivariate_normal has the asked mean and covariance and keeps the stream in step with numpy", "[tf][numpy][random]") {
+  // numpy factors cov by LAPACK's SVD, tensorlens by Cholesky: the samples differ, their
+  // distribution and the number of draws do not, so the next rand() is numpy's
+  // (0.5606349793063974: numpy 1.24.2 after the same calls).
+  TfRun r = runTf(R"(import numpy as np
+np.random.seed(0)
+s = np.random.multivariate_normal(mean=[0, 3], cov=[[1, 0.5], [0.5, 1]], size=20000)
+c = np.mean((s[:, 0] - s[:, 0].mean()) * (s[:, 1] - s[:, 1].mean()))
+print(s.shape, s.dtype, abs(round(float(s[:, 0].mean()), 1)), round(float(s[:, 1].mean()), 1), round(float(c), 1), round(float(s[:, 1].std()), 1))
+print(np.random.rand())
+)");
+  REQUIRE(r.err == "");
+  CHECK(r.out == "(20000, 2) float64 0.0 3.0 0.5 1.0\n0.5606349793063974\n");
+}

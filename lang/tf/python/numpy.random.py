@@ -100,6 +100,21 @@ class RandomState:
         flat = [_nprandom.binomial(self._mt, k, q) for k, q in zip(ns.flatten().tolist(), ps.flatten().tolist())]
         return _np.array(flat, _np.int64).reshape(ns.shape)
 
+    def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8):
+        mean = _np.array(mean, _np.float64)
+        d = mean.shape[0]
+        shape = [] if size is None else ([size] if isinstance(size, _int) else list(size))
+        if _tlens.is_abstract():
+            return _tlens.typed(_np.float64, shape + [d], True)
+        n = 1
+        for k in shape:
+            n *= k
+        # The same n * d standard normals as numpy (so later draws stay in step), but factored by
+        # Cholesky: numpy's LAPACK SVD factor gives the same distribution, other samples.
+        x = _nprandom.gauss(self._mt, (n, d))
+        factor = _np.array(_cholesky(_np.array(cov, _np.float64).tolist()), _np.float64)
+        return (_np.matmul(x, factor.T) + mean).reshape(shape + [d])
+
     def randint(self, low, high=None, size=None, dtype=None):
         if high is None:
             low, high = 0, low
@@ -155,6 +170,20 @@ class RandomState:
         return None
 
 
+def _cholesky(a):
+    """The lower Cholesky factor of a small covariance matrix (nested lists); 0 where singular."""
+    n = len(a)
+    low = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1):
+            s = a[i][j] - sum(low[i][k] * low[j][k] for k in range(j))
+            if i == j:
+                low[i][j] = s ** 0.5 if s > 0 else 0.0
+            else:
+                low[i][j] = s / low[j][j] if low[j][j] > 0 else 0.0
+    return low
+
+
 _rand = RandomState()
 
 
@@ -204,6 +233,10 @@ def exponential(scale=1.0, size=None):
 
 def randint(low, high=None, size=None, dtype=None):
     return _rand.randint(low, high, size, dtype)
+
+
+def multivariate_normal(mean, cov, size=None, check_valid="warn", tol=1e-8):
+    return _rand.multivariate_normal(mean, cov, size, check_valid, tol)
 
 
 def poisson(lam=1.0, size=None):
