@@ -76,6 +76,9 @@ TEST_CASE("np.random.choice, permutation and shuffle give numpy's picks and orde
                      "q=np.random.permutation([10,20,30,40]).tolist(); print(p, a.tolist(), l, q)",
                      "[7, 1, 2, 3, 0, 5, 4, 6] [[10, 11], [4, 5], [0, 1], [6, 7], [8, 9], [2, 3]] "
                      "[2, 5, 4, 6, 3, 0, 1] [20, 30, 40, 10]"});
+  checkAgainstNumpy({"np.random.seed(4); print(np.random.choice(['rock', 'paper', 'scissors']), "
+                     "np.random.choice(('a', 'b'), p=[0.1, 0.9]), np.random.rand())",
+                     "scissors b 0.17269533107194568"});
 }
 
 TEST_CASE("a million seeded normals are numpy's and take milliseconds", "[tf][numpy][random]") {

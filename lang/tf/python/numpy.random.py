@@ -115,6 +115,12 @@ class RandomState:
         factor = _np.array(_cholesky(_np.array(cov, _np.float64).tolist()), _np.float64)
         return (_np.matmul(x, factor.T) + mean).reshape(shape + [d])
 
+    def integers(self, low, high=None, size=None, dtype=None, endpoint=False):
+        # Generator.integers (default_rng): RandomState's draws, see default_rng.
+        if high is None:
+            low, high = 0, low
+        return self.randint(low, high + 1 if endpoint else high, size, dtype)
+
     def randint(self, low, high=None, size=None, dtype=None):
         if high is None:
             low, high = 0, low
@@ -138,6 +144,11 @@ class RandomState:
     def choice(self, a, size=None, replace=True, p=None):
         if isinstance(a, _int):
             return _nprandom.choice(self._mt, a, size, replace, p)
+        if isinstance(a, (list, tuple)) and _any_str(a):
+            # Strings: one pick (numpy gives an np.str_); arrays of strings are not supported.
+            if size is not None:
+                raise NotImplementedError("tensorlens: np.random.choice over strings takes one sample (size=None)")
+            return a[_nprandom.choice(self._mt, len(a), None, replace, p)]
         arr = _np.array(a)
         if arr.ndim == 0:
             return _nprandom.choice(self._mt, _int(arr), size, replace, p)
@@ -168,6 +179,13 @@ class RandomState:
             j = _nprandom.interval(self._mt, i)
             x[i], x[j] = x[j], x[i]
         return None
+
+
+def _any_str(items):
+    for x in items:
+        if isinstance(x, str):
+            return True
+    return False
 
 
 def _cholesky(a):
