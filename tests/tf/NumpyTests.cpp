@@ -332,3 +332,68 @@ print(d[np.argmax(p)], np.argmax(p) in d, d.get(np.int64(2)), len(set([np.int64(
   REQUIRE(r.err == "");
   CHECK(r.out == "b True c 1 x\n");
 }
+
+TEST_CASE("tuple keys with index arrays and masks (a[np.arange(n), y], a[:, idx], a[mask, 0]) index and assign as numpy does", "[tf][numpy]") {
+  // Expected output: python3 with numpy 1.24.2 on the same program.
+  const char* src = R"(import numpy as np
+x = np.arange(24).reshape(4, 6)
+y = np.array([1, 0, 5, 2])
+print(x[np.arange(4), y].tolist(), x[range(4), y].tolist(), x[[0, 3], [1, -1]].tolist())
+print(x[:, [0, 2]].tolist(), x[1:3, np.array([4, 5], dtype=np.uint8)].tolist(), x[y > 1, 0].tolist())
+z = np.arange(60).reshape(3, 4, 5)
+print(z[:, [0, 1], [2, 3]].shape, z[[0, 2], :, [1, 4]].shape, z[..., [0, 1]].shape, z[0, :, [1, 2]].shape, z[np.array([[0], [2]]), np.array([1, 3])].shape)
+print(z[[0, 2], :, [1, 4]].tolist())
+print(z[1, [0, 3], 1:4].tolist(), z[z.sum(axis=2) > 100].shape, z[:, z[0, :, 0] > 5].shape)
+probs = np.array([[0.2, 0.8], [0.6, 0.4], [0.5, 0.5]])
+labels = np.array([1, 0, 0])
+probs[np.arange(3), labels] -= 1
+print(probs.tolist())
+x[[0, 1], [0, 1]] = [100, 200]
+x[:, [5]] = 0
+x[x[:, 0] > 50, 1:3] = -7
+print(x.tolist())
+try:
+    x[[0, 1], [0, 1, 2]]
+except IndexError as e:
+    print(e)
+try:
+    x[0, [7]]
+except IndexError as e:
+    print(e)
+)";
+  TfRun r = runTf(src);
+  REQUIRE(r.err == "");
+  CHECK(r.out ==
+        "[1, 6, 17, 20] [1, 6, 17, 20] [1, 23]\n"
+        "[[0, 2], [6, 8], [12, 14], [18, 20]] [[10, 11], [16, 17]] [12, 18]\n"
+        "(3, 2) (2, 4) (3, 4, 2) (2, 4) (2, 2, 5)\n"
+        "[[1, 6, 11, 16], [44, 49, 54, 59]]\n"
+        "[[21, 22, 23], [36, 37, 38]] (8, 5) (3, 2, 5)\n"
+        "[[0.2, -0.19999999999999996], [-0.4, 0.4], [-0.5, 0.5]]\n"
+        "[[100, -7, -7, 3, 4, 0], [6, 200, 8, 9, 10, 0], [12, 13, 14, 15, 16, 0], [18, 19, 20, 21, 22, 0]]\n"
+        "shape mismatch: indexing arrays could not be broadcast together with shapes (2,) (3,) \n"
+        "index 7 is out of bounds for axis 1 with size 6\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}
+
+TEST_CASE("abstract mode types tuple keys with index arrays and masks from shapes alone", "[tf][numpy]") {
+  TfRun a = runTf(R"(import sys
+import numpy as np
+n = int(sys.argv[1])
+x = np.zeros((n, 10))
+labels = np.zeros((n,), dtype=np.int64)
+p = x[labels, labels]
+q = x[:, [1, 2]]
+r = x[x[:, 0] > 0, 3]
+z = np.zeros((3, 4, 5))
+s = z[[0, 2], :, [1, 4]]
+u = x[np.arange(n), labels]
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("p") == "float64[?]");
+  CHECK(a.type("q") == "float64[?, 2]");
+  CHECK(a.type("r") == "float64[?]");
+  CHECK(a.type("s") == "float64[2, 4]");
+  CHECK(a.type("u") == "float64<unknown>");  // np.arange of an unknown n is unknown
+}
