@@ -56,6 +56,13 @@ void NumpyMt19937::seedRandomly() {
   seedByArray(key);
 }
 
+void NumpyMt19937::setState(const State& s) {
+  std::copy(s.words.begin(), s.words.begin() + kN, mt_);
+  pos_ = s.pos;
+  hasGauss_ = s.hasGauss;
+  gauss_ = s.gauss;
+}
+
 void NumpyMt19937::generate() {
   constexpr int kM = 397;
   for (int k = 0; k < kN; ++k) {
@@ -504,6 +511,31 @@ void registerNumpyRandomModule(Interpreter& interp, const std::shared_ptr<TfRunt
     });
     def("seed", "state, seed=None", [](CallContext& c, TfRuntime&) -> Value {
       seedFrom(c, stateArg(c), c.arg(1));
+      return none();
+    });
+    // get_state(): ('MT19937', the 624 words (int64 here: the engine has no uint32), pos,
+    // has_gauss, cached_gaussian), as numpy's legacy tuple.
+    def("get_state", "state", [](CallContext& c, TfRuntime& rt) -> Value {
+      NumpyMt19937::State st = stateArg(c).state();
+      std::vector<int64_t> words(st.words.begin(), st.words.end());
+      Value keys = rt.abstract() ? Value(abstractTensor(rt, TensorType(DType::Int64, Shape::fromConcrete({NumpyMt19937::kN})), true))
+                                 : Value(constantTensor(rt, Tensor::fromVector(words), true));
+      return makeTuple({makeStr("MT19937"), keys, makeInt(st.pos), makeInt(st.hasGauss ? 1 : 0), makeFloat(st.gauss)});
+    });
+    def("set_state", "state, value", [](CallContext& c, TfRuntime& rt) -> Value {
+      NumpyMt19937& mt = stateArg(c);
+      if (rt.abstract()) return none();
+      std::vector<Value> items = c.toList(c.arg(1));
+      if (items.size() < 3 || c.toStr(items[0]) != "MT19937")
+        c.valueError("set_state can only be used with legacy MT19937 state instances.");
+      Tensor keys = toTensor(rt, items[1], DType::Int64, true)->hostValue();
+      if (keys.numElements() != NumpyMt19937::kN) c.valueError("state must be 624 elements");
+      NumpyMt19937::State st;
+      for (int64_t w : keys.toInt64Vector()) st.words.push_back(static_cast<uint32_t>(w));
+      st.pos = static_cast<int>(c.toInt(items[2]));
+      st.hasGauss = items.size() > 3 && c.toInt(items[3]) != 0;
+      st.gauss = items.size() > 4 ? c.toDouble(items[4]) : 0.0;
+      mt.setState(st);
       return none();
     });
     // random_sample(size): doubles in [0, 1).

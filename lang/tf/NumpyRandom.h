@@ -50,7 +50,15 @@ class NumpyMt19937 {
   /// BTPE otherwise.
   int64_t binomial(int64_t n, double p);
 
-  const uint32_t* words() const { return mt_; }
+  /// RandomState.get_state()/set_state(): the 624 words, the read position and the cached gaussian.
+  struct State {
+    std::vector<uint32_t> words;
+    int pos;
+    bool hasGauss;
+    double gauss;
+  };
+  State state() const { return {std::vector<uint32_t>(mt_, mt_ + kN), pos_, hasGauss_, gauss_}; }
+  void setState(const State& s);
 
  private:
   void generate();

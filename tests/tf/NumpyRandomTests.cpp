@@ -234,3 +234,19 @@ print(np.random.rand())
   REQUIRE(r.err == "");
   CHECK(r.out == "(20000, 2) float64 0.0 3.0 0.5 1.0\n0.5606349793063974\n");
 }
+
+TEST_CASE("np.random.get_state and set_state replay a stream (the shuffle-two-arrays-in-unison idiom)", "[tf][numpy][random]") {
+  checkAgainstNumpy({"np.random.seed(11)\n"
+                     "X = np.arange(10).reshape(5, 2)\n"
+                     "y = np.arange(5)\n"
+                     "np.random.randn()\n"
+                     "st = np.random.get_state()\n"
+                     "np.random.shuffle(X)\n"
+                     "np.random.set_state(st)\n"
+                     "np.random.shuffle(y)\n"
+                     "print(X.tolist(), y.tolist(), st[0], len(st[1]), st[2], st[3], st[4])\n"
+                     "np.random.set_state(st)\n"
+                     "print(np.random.randn(), np.random.rand())",
+                     "[[8, 9], [0, 1], [4, 5], [6, 7], [2, 3]] [4, 0, 2, 3, 1] MT19937 624 8 1 -0.28607299681629417\n"
+                     "-0.28607299681629417 0.42020360458772743"});
+}

@@ -34,6 +34,12 @@ class RandomState:
     def seed(self, seed=None):
         _nprandom.seed(self._mt, seed)
 
+    def get_state(self, legacy=True):
+        return _nprandom.get_state(self._mt)
+
+    def set_state(self, state):
+        _nprandom.set_state(self._mt, state)
+
     def random_sample(self, size=None):
         return _nprandom.random(self._mt, size)
 
@@ -207,6 +213,14 @@ _rand = RandomState()
 
 def seed(seed=None):
     _rand.seed(seed)
+
+
+def get_state(legacy=True):
+    return _rand.get_state(legacy)
+
+
+def set_state(state):
+    _rand.set_state(state)
 
 
 def random_sample(size=None):
