@@ -1,5 +1,9 @@
 #include "lang/tf/TensorObj.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 #include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
@@ -379,6 +383,34 @@ Truth TensorObj::truthy(Interpreter& in) {
   return t.getDouble(0) != 0 ? Truth::True : Truth::False;
 }
 
+/// A numpy scalar as numpy prints it: float32 and float16 values with the fewest digits that
+/// read back as the same value in their precision (np.float32(0.1) is 0.1, not 0.10000000149011612).
+static std::string numpyScalarRepr(Interpreter& in, const Tensor& t) {
+  Value v = tensorToPython(t);
+  if (t.dtype() != DType::Float32 && t.dtype() != DType::Float16) return in.repr(v);
+  double x = t.getDouble(0);
+  if (!std::isfinite(x)) return in.repr(v);
+  auto narrow = [&](double d) -> double {
+    return t.dtype() == DType::Float32 ? static_cast<double>(static_cast<float>(d))
+                                       : static_cast<double>(static_cast<float>(Eigen::half(static_cast<float>(d))));
+  };
+  for (int digits = 1; digits <= 17; ++digits) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+    double shortest = std::strtod(buf, nullptr);
+    if (narrow(shortest) != x) continue;
+    if (std::fabs(x) < 1e-4 && std::fabs(shortest) >= 1e-4) {
+      // numpy picks the notation from the value itself: 9.9999997e-05 prints as 1e-04.
+      std::string m(buf), e = m.substr(m.find('e'));
+      m = m.substr(0, m.find('e'));
+      if (m.find('.') != std::string::npos) m.erase(m.find_last_not_of("0.") + 1);
+      return m + e;
+    }
+    return in.repr(makeFloat(shortest));
+  }
+  return in.repr(v);
+}
+
 std::string TensorObj::repr(Interpreter& in) {
   std::string dt(dtypeName(type.dtype));
   if (variable) {
@@ -393,7 +425,7 @@ std::string TensorObj::repr(Interpreter& in) {
   if (form == Form::Abstract) return std::string(ndarray ? "<ndarray " : "<tf.Tensor ") + describeType(type) + ">";
   const Tensor t = value.tensor.toHost();
   if (ndarray) {
-    if (t.rank() == 0) return in.repr(tensorToPython(t));
+    if (t.rank() == 0) return numpyScalarRepr(in, t);
     std::string body = t.str(1000);
     std::string s = "array(" + body;
     if (t.dtype() != DType::Float64 && t.dtype() != DType::Int64 && t.dtype() != DType::Bool) s += ", dtype=" + dt;
@@ -407,7 +439,7 @@ std::string TensorObj::str(Interpreter& in) {
     return "Tensor(\"" + out.name() + "\", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   if (form == Form::Concrete && !variable) {
     const Tensor t = value.tensor.toHost();
-    if (ndarray) return t.rank() == 0 ? in.repr(tensorToPython(t)) : t.str(1000);
+    if (ndarray) return t.rank() == 0 ? numpyScalarRepr(in, t) : t.str(1000);
     return "tf.Tensor(\n" + t.str(1000) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   }
   return repr(in);

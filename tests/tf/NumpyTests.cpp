@@ -397,3 +397,16 @@ u = x[np.arange(n), labels]
   CHECK(a.type("s") == "float64[2, 4]");
   CHECK(a.type("u") == "float64<unknown>");  // np.arange of an unknown n is unknown
 }
+
+TEST_CASE("float32 and float16 numpy scalars print with their own precision's shortest digits", "[tf][numpy]") {
+  // Expected output: python3 with numpy 1.24.2 (print and repr of np.float32/np.float16 scalars).
+  TfRun r = runTf(R"(import numpy as np
+for v in [0.1, 123456789.0, 1e-5, 1e16, 3.4e38, -2.5, 1e-4, 0.00012345, 16777217.0, 0.6931472]:
+    print(repr(np.float32(v)), np.float16(v) if abs(v) < 6e4 else '')
+print(np.array([[0.1, 0.2]], dtype=np.float32).mean(), float(np.float32(0.1)), np.float64(0.1))
+)");
+  REQUIRE(r.err == "");
+  CHECK(r.out ==
+        "0.1 0.1\n123456790.0 \n1e-05 1e-05\n1e+16 \n3.4e+38 \n-2.5 -2.5\n1e-04 0.0001\n0.00012345 0.0001235\n"
+        "16777216.0 \n0.6931472 0.6934\n0.15 0.10000000149011612 0.1\n");
+}
