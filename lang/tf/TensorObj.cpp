@@ -35,7 +35,12 @@ EagerValue TensorObj::concrete() {
 Tensor TensorObj::hostValue() { return concrete().tensor.toHost(); }
 
 std::string TensorObj::typeName() const {
-  if (ndarray) return "ndarray";
+  if (ndarray) {
+    // numpy scalars (0-d arrays here) carry their scalar type's name: numpy.float32, numpy.int64.
+    if (type.shape.rankKnown() && type.shape.rank() == 0 && type.dtype != DType::Invalid)
+      return type.dtype == DType::Bool ? "bool_" : std::string(dtypeName(type.dtype));
+    return "ndarray";
+  }
   if (variable) return isSymbolic() ? "RefVariable" : "ResourceVariable";
   if (isSymbolic()) return "Tensor";
   return "EagerTensor";

@@ -744,8 +744,10 @@ class _NdarrayMethods:
         return _int(self.item())
 
     def __index__(self):
-        if self.ndim != 0 or not self.dtype.is_integer:
+        if self.ndim != 0:
             raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        if not self.dtype.is_integer:
+            return None  # numpy's float scalars have no __index__: the caller's TypeError
         return _int(self.item())
 
 
