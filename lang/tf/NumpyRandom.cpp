@@ -51,7 +51,7 @@ void NumpyMt19937::seedByArray(const std::vector<uint32_t>& key) {
 
 void NumpyMt19937::seedRandomly() {
   std::random_device dev;
-  std::vector<uint32_t> key(kN);
+  std::vector<uint32_t> key(8);  // 256 bits of entropy
   for (uint32_t& w : key) w = dev();
   seedByArray(key);
 }
@@ -370,7 +370,7 @@ Value fill(CallContext& c, TfRuntime& rt, const std::optional<Shape>& shape, DTy
 /// RandomState.seed(seed): an int in [0, 2**32 - 1] (or an integer array of one element) seeds
 /// as init_genrand; a 1-d sequence of such ints as init_by_array; None from the OS.
 void seedFrom(CallContext& c, NumpyMt19937& mt, const Value& s) {
-  if (isNone(s)) return mt.seedRandomly();
+  if (isNone(s)) return c.interp.mode() == Mode::Abstract ? void() : mt.seedRandomly();
   if (isUnknown(s)) throw NeedsKnownValue{};
   auto checked = [&](int64_t v) -> uint32_t {
     if (v < 0 || v > 0xffffffffLL) seedRangeError(c);
@@ -504,9 +504,9 @@ void registerNumpyRandomModule(Interpreter& interp, const std::shared_ptr<TfRunt
     };
 
     // A new generator, seeded from the OS (RandomState() before any seed()).
-    def("state", "", [](CallContext&, TfRuntime&) -> Value {
+    def("state", "", [](CallContext&, TfRuntime& rt) -> Value {
       auto s = std::make_shared<MtStateObj>();
-      s->mt.seedRandomly();
+      if (!rt.abstract()) s->mt.seedRandomly();  // abstract mode never draws
       return s;
     });
     def("seed", "state, seed=None", [](CallContext& c, TfRuntime&) -> Value {
