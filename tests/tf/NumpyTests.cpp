@@ -413,3 +413,19 @@ print(np.array([[0.1, 0.2]], dtype=np.float32).mean(), float(np.float32(0.1)), n
         "0.1 0.1\n123456790.0 \n1e-05 1e-05\n1e+16 \n3.4e+38 \n-2.5 -2.5\n1e-04 0.0001\n0.00012345 0.0001235\n"
         "16777216.0 \n0.6931472 0.6934\n0.15 0.10000000149011612 0.1\n");
 }
+
+TEST_CASE("np.c_, np.r_, np.logical_not and the pre-1.24 aliases np.int, np.float, np.bool, np.infty", "[tf][numpy]") {
+  // Expected output: python3 with numpy 1.24.2 on the same program, with np.float64, np.int64 and
+  // np.bool_ for the aliases that numpy 1.24 removed (numpy 1.23 had them as the builtins).
+  TfRun r = runTf(R"(import numpy as np
+a = np.array([1, 2, 3])
+b = np.array([4, 5, 6])
+print(np.c_[a, b].tolist(), np.c_[np.ones((2, 2)), np.zeros(2)].tolist(), np.r_[a, 7, b].tolist())
+print(np.logical_not(np.array([True, False])).tolist(), np.logical_not(np.array([0, 2])).tolist(), np.infty)
+print(np.zeros(2, dtype=np.float).dtype, np.array([1.7], dtype=np.int).tolist(), np.array([1], dtype=np.bool).tolist())
+)");
+  REQUIRE(r.err == "");
+  CHECK(r.out ==
+        "[[1, 4], [2, 5], [3, 6]] [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0]] [1, 2, 3, 7, 4, 5, 6]\n"
+        "[False, True] [True, False] inf\nfloat64 [1] [True]\n");
+}

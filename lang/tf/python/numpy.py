@@ -30,6 +30,13 @@ newaxis = None
 pi = 3.141592653589793
 e = 2.718281828459045
 inf = float("inf")
+infty = inf
+Inf = inf
+# Aliases of the builtins that numpy before 1.24 still had (np.int, np.float, np.bool): old
+# tutorials use them as dtypes.
+int = _int
+float = _float
+bool = _bool
 nan = float("nan")
 
 
@@ -279,6 +286,43 @@ less = _binary("Less")
 greater = _binary("Greater")
 logical_and = _binary("LogicalAnd")
 logical_or = _binary("LogicalOr")
+
+
+def logical_not(x, out=None):
+    a = array(x)
+    if a.dtype != bool_:
+        a = a != 0
+    return _tlens.op("LogicalNot", [a], None, None, False, True)
+
+
+class _ColumnStack:
+    """np.c_[a, b]: 1-d arrays become columns, all joined along the last axis."""
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, _tuple) else (key,)
+        arrays = []
+        for it in items:
+            a = array(it)
+            arrays.append(reshape(a, [-1, 1]) if a.ndim < 2 else a)
+        return concatenate(arrays, axis=-1)
+
+
+class _RowConcat:
+    """np.r_[a, b]: arrays and numbers joined along the first axis (no slice notation)."""
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, _tuple) else (key,)
+        arrays = []
+        for it in items:
+            if isinstance(it, slice):
+                raise NotImplementedError("tensorlens: np.r_ takes arrays and numbers, not slices")
+            a = array(it)
+            arrays.append(reshape(a, [1]) if a.ndim == 0 else a)
+        return concatenate(arrays, axis=0)
+
+
+c_ = _ColumnStack()
+r_ = _RowConcat()
 
 
 def dot(a, b, out=None):
