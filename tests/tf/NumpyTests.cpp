@@ -429,3 +429,18 @@ print(np.zeros(2, dtype=np.float).dtype, np.array([1.7], dtype=np.int).tolist(),
         "[[1, 4], [2, 5], [3, 6]] [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0]] [1, 2, 3, 7, 4, 5, 6]\n"
         "[False, True] [True, False] inf\nfloat64 [1] [True]\n");
 }
+
+TEST_CASE("abstract mode: numpy scalars of unknown value as list indices, range() bounds and math arguments raise nothing", "[tf][numpy]") {
+  TfRun a = runTf(R"(import sys
+import math
+import numpy as np
+n = int(sys.argv[1])
+x = np.zeros((n, 3))
+for i in range(x.argmax()):
+    pass
+m = math.sqrt(x.sum())
+d = [1, 2, 3][x.argmax()]
+e = float(np.zeros(n).mean())
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}
