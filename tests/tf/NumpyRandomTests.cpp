@@ -5,6 +5,7 @@
 // the same snippet, copied here once.
 #include <chrono>
 
+#include "lang/tf/Agreement.h"
 #include "TfTestSupport.h"
 
 using namespace tlens;
@@ -249,4 +250,31 @@ TEST_CASE("np.random.get_state and set_state replay a stream (the shuffle-two-ar
                      "print(np.random.randn(), np.random.rand())",
                      "[[8, 9], [0, 1], [4, 5], [6, 7], [2, 3]] [4, 0, 2, 3, 1] MT19937 624 8 1 -0.28607299681629417\n"
                      "-0.28607299681629417 0.42020360458772743"});
+}
+
+TEST_CASE("np.random's and numpy indexing's static types agree with what runs", "[tf][numpy][random]") {
+  AgreementReport r = checkAgreement("main.py", R"(import numpy as np
+np.random.seed(0)
+a = np.random.rand(4, 3)
+b = np.random.randn(5)
+k = np.random.randint(0, 10, size=(2, 3))
+k8 = np.random.randint(0, 255, 4, dtype=np.uint8)
+u = np.random.uniform(-1, 1, (3,))
+n = np.random.normal([0.0, 1.0], 2.0)
+c = np.random.choice(5, 3, replace=False)
+p = np.random.permutation(6)
+po = np.random.poisson([1.0, 20.0])
+bi = np.random.binomial(1, 0.5, 7)
+mv = np.random.multivariate_normal([0, 0], [[1, 0], [0, 1]], 4)
+ri = np.random.randint(0, [3, 5, 100])
+oh = np.eye(10)[k8 % 10]
+g = a[np.arange(4), np.array([0, 2, 1, 1])]
+m = a[a[:, 0] > 0.5]
+s = a[:, [0, 2]]
+a[a > 0.9] = 0
+)");
+  INFO(r.str());
+  CHECK(r.concreteExit == 0);
+  CHECK(r.compared > 20);
+  CHECK(r.disagreements.empty());
 }

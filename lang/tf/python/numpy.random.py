@@ -90,23 +90,31 @@ class RandomState:
     def poisson(self, lam=1.0, size=None):
         if _is_scalar(lam):
             return _nprandom.poisson(self._mt, lam, size)
-        lams = _np.array(lam, _np.float64) if size is None else _np.zeros(size) + lam
-        if _tlens.is_abstract():
-            return _tlens.typed(_np.int64, list(lams.shape), True)
-        flat = [_nprandom.poisson(self._mt, v) for v in lams.flatten().tolist()]
-        return _np.array(flat, _np.int64).reshape(lams.shape)
+        # Parameters element by element: the helper arrays are not the program's values.
+        with _tlens.quiet():
+            lams = _np.array(lam, _np.float64) if size is None else _np.zeros(size) + lam
+            if _tlens.is_abstract():
+                return _tlens.typed(_np.int64, list(lams.shape), True)
+            flat = [_nprandom.poisson(self._mt, v) for v in lams.flatten().tolist()]
+            return _np.array(flat, _np.int64).reshape(lams.shape)
 
     def binomial(self, n, p, size=None):
         if _is_scalar(n) and _is_scalar(p):
             return _nprandom.binomial(self._mt, n, p, size)
-        ns = _np.zeros_like(_np.array(p, _np.float64), _np.int64) + _np.array(n, _np.int64) if size is None else _np.zeros(size, _np.int64) + n
-        ps = _np.zeros_like(ns, _np.float64) + p
-        if _tlens.is_abstract():
-            return _tlens.typed(_np.int64, list(ns.shape), True)
-        flat = [_nprandom.binomial(self._mt, k, q) for k, q in zip(ns.flatten().tolist(), ps.flatten().tolist())]
-        return _np.array(flat, _np.int64).reshape(ns.shape)
+        # Parameters element by element: the helper arrays are not the program's values.
+        with _tlens.quiet():
+            ns = _np.zeros_like(_np.array(p, _np.float64), _np.int64) + _np.array(n, _np.int64) if size is None else _np.zeros(size, _np.int64) + n
+            ps = _np.zeros_like(ns, _np.float64) + p
+            if _tlens.is_abstract():
+                return _tlens.typed(_np.int64, list(ns.shape), True)
+            flat = [_nprandom.binomial(self._mt, k, q) for k, q in zip(ns.flatten().tolist(), ps.flatten().tolist())]
+            return _np.array(flat, _np.int64).reshape(ns.shape)
 
     def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8):
+        with _tlens.quiet():  # the factor and the sums are not the program's values
+            return self._multivariate_normal(mean, cov, size)
+
+    def _multivariate_normal(self, mean, cov, size):
         mean = _np.array(mean, _np.float64)
         d = mean.shape[0]
         shape = [] if size is None else ([size] if isinstance(size, _int) else list(size))
@@ -135,12 +143,14 @@ class RandomState:
         if _is_scalar(low) and _is_scalar(high):
             return _nprandom.randint(self._mt, low, high, size, dtype)
         # Array bounds: one draw per element in order, as numpy's broadcasting path does.
-        lows = _np.zeros_like(_np.array(high)) + _np.array(low) if size is None else _np.zeros(size, _np.int64) + low
-        highs = _np.zeros_like(lows) + high
-        if _tlens.is_abstract():
-            return _tlens.typed(_np.int64 if dtype is None else dtype, list(lows.shape), True)
-        flat = [_nprandom.randint(self._mt, lo, hi, None, dtype) for lo, hi in zip(lows.flatten().tolist(), highs.flatten().tolist())]
-        return _np.array(flat, _np.int64 if dtype is None else dtype).reshape(lows.shape)
+        # Parameters element by element: the helper arrays are not the program's values.
+        with _tlens.quiet():
+            lows = _np.zeros_like(_np.array(high)) + _np.array(low) if size is None else _np.zeros(size, _np.int64) + low
+            highs = _np.zeros_like(lows) + high
+            if _tlens.is_abstract():
+                return _tlens.typed(_np.int64 if dtype is None else dtype, list(lows.shape), True)
+            flat = [_nprandom.randint(self._mt, lo, hi, None, dtype) for lo, hi in zip(lows.flatten().tolist(), highs.flatten().tolist())]
+            return _np.array(flat, _np.int64 if dtype is None else dtype).reshape(lows.shape)
 
     def random_integers(self, low, high=None, size=None):
         if high is None:
