@@ -1,6 +1,7 @@
-// numpy's advanced indexing with one array key (see NumpyIndexing.h). Selections are computed on
-// the host from the key's values and applied with the registry's Reshape/GatherV2, so the result
-// is an ordinary ndarray; in abstract mode only its type is computed.
+// numpy's advanced indexing (see NumpyIndexing.h). A single array key is applied with the
+// registry's Reshape/GatherV2 on indices computed on the host; a tuple key with arrays in it is
+// resolved to the flat offsets of its elements and copied on the host (ndarrays always run
+// eagerly). Abstract mode computes only the result's type, from shapes and any known values.
 #include "lang/tf/NumpyIndexing.h"
 
 #include <cstring>
