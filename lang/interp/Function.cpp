@@ -256,6 +256,12 @@ double CallContext::toDouble(const Value& v) const {
     Value r = m.callDunder(v, "__float__", {});
     if (r && asDouble(r)) return *asDouble(r);
   }
+  if (v->kind() == Kind::Native)  // numpy scalars in math.sqrt(), format specs, ...
+    if (Value f = m.findAttr(v, "__float__")) {
+      Value r = m.call(f, {}, {});
+      if (r && asDouble(r)) return *asDouble(r);
+      if (r && isUnknown(r)) throw NeedsKnownValue{};  // abstract mode: a scalar of unknown value
+    }
   m.typeError("must be real number, not " + m.typeName(v));
 }
 

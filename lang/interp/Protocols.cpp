@@ -296,6 +296,12 @@ int64_t Machine::toIndex(const Value& v, std::string_view what) {
     Value r = callDunder(v, "__index__", {});
     if (r && asInt(r)) return *asInt(r);
   }
+  if (v->kind() == Kind::Native)  // numpy's integer scalars index lists and size range()
+    if (Value f = findAttr(v, "__index__")) {
+      Value r = call(f, {}, {});
+      if (r && asInt(r)) return *asInt(r);
+      if (r && isUnknown(r)) throw NeedsKnownValue{};  // abstract mode: a scalar of unknown value
+    }
   if (what.empty()) typeError("'" + typeName(v) + "' object cannot be interpreted as an integer");
   if (what == "slice indices") typeError("slice indices must be integers or None or have an __index__ method");
   typeError(std::string(what) + " indices must be integers or slices, not " + typeName(v));

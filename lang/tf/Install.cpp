@@ -1,4 +1,5 @@
 #include "lang/tf/EmbeddedPython.h"
+#include "lang/tf/NumpyRandom.h"
 #include "lang/tf/TfObjects.h"
 
 namespace tlens::tf {
@@ -7,6 +8,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(interp::Interpreter& in, TfOptions 
   auto rt = std::make_shared<TfRuntime>(in, std::move(options));
   in.attach(rt);
   registerCoreModule(in, rt);
+  registerNumpyRandomModule(in, rt);
   for (const EmbeddedModule& m : embeddedModules()) in.modules().addSource(m.name, m.source);
   return rt;
 }

@@ -308,6 +308,27 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     }
     ins.push_back(toTensor(rt, v, targetDType(req, v), ndarray));
   }
+  // TensorFlow casts a numpy scalar (np.sqrt(6.0), np.float64(x): 0-d ndarrays here) to the dtype
+  // of the tensors it meets, as convert_to_tensor casts np.generic values.
+  if (!ndarray && req.unifyDTypes) {
+    DType want = DType::Invalid;
+    for (auto& t : ins)
+      if (!t->ndarray && t->type.dtype != DType::Invalid) {
+        want = t->type.dtype;
+        break;
+      }
+    auto numeric = [](DType d) { return isFloating(d) || isInteger(d); };
+    if (numeric(want))
+      for (auto& t : ins)
+        if (t->ndarray && t->type.shape.rankKnown() && t->type.shape.rank() == 0 && t->type.dtype != want &&
+            numeric(t->type.dtype)) {
+          OpRequest cast;
+          cast.type = "Cast";
+          cast.inputs = {t};
+          cast.attrs["DstT"] = want;
+          t = std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(cast)));
+        }
+  }
   // numpy promotes arrays of different dtypes.
   if (ndarray && req.unifyDTypes) {
     DType common = DType::Invalid;

@@ -1,5 +1,10 @@
 #include "lang/tf/TensorObj.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
 #include "engine/runtime/OpRunner.h"
@@ -30,7 +35,12 @@ EagerValue TensorObj::concrete() {
 Tensor TensorObj::hostValue() { return concrete().tensor.toHost(); }
 
 std::string TensorObj::typeName() const {
-  if (ndarray) return "ndarray";
+  if (ndarray) {
+    // numpy scalars (0-d arrays here) carry their scalar type's name: numpy.float32, numpy.int64.
+    if (type.shape.rankKnown() && type.shape.rank() == 0 && type.dtype != DType::Invalid)
+      return type.dtype == DType::Bool ? "bool_" : std::string(dtypeName(type.dtype));
+    return "ndarray";
+  }
   if (variable) return isSymbolic() ? "RefVariable" : "ResourceVariable";
   if (isSymbolic()) return "Tensor";
   return "EagerTensor";
@@ -227,6 +237,8 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;
   else keys = {key};
+  if (ndarray)
+    if (Value r = numpyArrayIndex(*this, in, key)) return r;
   // Integer arrays select rows (numpy fancy indexing, tf.gather-like).
   if (keys.size() == 1) {
     auto* kt = dynamic_cast<TensorObj*>(keys[0].get());
@@ -293,6 +305,7 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
 bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   if (!ndarray) in.raise("TypeError", "'" + typeName() + "' object does not support item assignment");
   if (form != Form::Concrete) return true;  // abstract: shapes do not change
+  if (numpyArrayAssign(*this, in, key, v)) return true;
   // Concrete numpy assignment for integer and full-slice keys over the leading dims.
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;
@@ -377,6 +390,34 @@ Truth TensorObj::truthy(Interpreter& in) {
   return t.getDouble(0) != 0 ? Truth::True : Truth::False;
 }
 
+/// A numpy scalar as numpy prints it: float32 and float16 values with the fewest digits that
+/// read back as the same value in their precision (np.float32(0.1) is 0.1, not 0.10000000149011612).
+static std::string numpyScalarRepr(Interpreter& in, const Tensor& t) {
+  Value v = tensorToPython(t);
+  if (t.dtype() != DType::Float32 && t.dtype() != DType::Float16) return in.repr(v);
+  double x = t.getDouble(0);
+  if (!std::isfinite(x)) return in.repr(v);
+  auto narrow = [&](double d) -> double {
+    return t.dtype() == DType::Float32 ? static_cast<double>(static_cast<float>(d))
+                                       : static_cast<double>(static_cast<float>(Eigen::half(static_cast<float>(d))));
+  };
+  for (int digits = 1; digits <= 17; ++digits) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+    double shortest = std::strtod(buf, nullptr);
+    if (narrow(shortest) != x) continue;
+    if (std::fabs(x) < 1e-4 && std::fabs(shortest) >= 1e-4) {
+      // numpy picks the notation from the value itself: 9.9999997e-05 prints as 1e-04.
+      std::string m(buf), e = m.substr(m.find('e'));
+      m = m.substr(0, m.find('e'));
+      if (m.find('.') != std::string::npos) m.erase(m.find_last_not_of("0.") + 1);
+      return m + e;
+    }
+    return in.repr(makeFloat(shortest));
+  }
+  return in.repr(v);
+}
+
 std::string TensorObj::repr(Interpreter& in) {
   std::string dt(dtypeName(type.dtype));
   if (variable) {
@@ -391,7 +432,7 @@ std::string TensorObj::repr(Interpreter& in) {
   if (form == Form::Abstract) return std::string(ndarray ? "<ndarray " : "<tf.Tensor ") + describeType(type) + ">";
   const Tensor t = value.tensor.toHost();
   if (ndarray) {
-    if (t.rank() == 0) return in.repr(tensorToPython(t));
+    if (t.rank() == 0) return numpyScalarRepr(in, t);
     std::string body = t.str(1000);
     std::string s = "array(" + body;
     if (t.dtype() != DType::Float64 && t.dtype() != DType::Int64 && t.dtype() != DType::Bool) s += ", dtype=" + dt;
@@ -405,7 +446,7 @@ std::string TensorObj::str(Interpreter& in) {
     return "Tensor(\"" + out.name() + "\", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   if (form == Form::Concrete && !variable) {
     const Tensor t = value.tensor.toHost();
-    if (ndarray) return t.rank() == 0 ? in.repr(tensorToPython(t)) : t.str(1000);
+    if (ndarray) return t.rank() == 0 ? numpyScalarRepr(in, t) : t.str(1000);
     return "tf.Tensor(\n" + t.str(1000) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   }
   return repr(in);
@@ -431,6 +472,11 @@ Value TensorObj::join(Interpreter& in, const Value& other) {
 }
 
 std::optional<int64_t> TensorObj::hash(Interpreter& in) {
+  // A numpy scalar hashes as its value, so it finds dict keys: {1: 'b'}[np.argmax(p)].
+  if (ndarray && type.shape.rankKnown() && type.shape.rank() == 0) {
+    if (form == Form::Concrete) return in.hash(tensorToPython(hostValue()));
+    if (type.value) return in.hash(tensorToPython(*type.value));
+  }
   return static_cast<int64_t>(reinterpret_cast<intptr_t>(this) >> 4);
 }
 

@@ -30,6 +30,13 @@ newaxis = None
 pi = 3.141592653589793
 e = 2.718281828459045
 inf = float("inf")
+infty = inf
+Inf = inf
+# Aliases of the builtins that numpy before 1.24 still had (np.int, np.float, np.bool): old
+# tutorials use them as dtypes.
+int = _int
+float = _float
+bool = _bool
 nan = float("nan")
 
 
@@ -281,6 +288,43 @@ logical_and = _binary("LogicalAnd")
 logical_or = _binary("LogicalOr")
 
 
+def logical_not(x, out=None):
+    a = array(x)
+    if a.dtype != bool_:
+        a = a != 0
+    return _tlens.op("LogicalNot", [a], None, None, False, True)
+
+
+class _ColumnStack:
+    """np.c_[a, b]: 1-d arrays become columns, all joined along the last axis."""
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, _tuple) else (key,)
+        arrays = []
+        for it in items:
+            a = array(it)
+            arrays.append(reshape(a, [-1, 1]) if a.ndim < 2 else a)
+        return concatenate(arrays, axis=-1)
+
+
+class _RowConcat:
+    """np.r_[a, b]: arrays and numbers joined along the first axis (no slice notation)."""
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, _tuple) else (key,)
+        arrays = []
+        for it in items:
+            if isinstance(it, slice):
+                raise NotImplementedError("tensorlens: np.r_ takes arrays and numbers, not slices")
+            a = array(it)
+            arrays.append(reshape(a, [1]) if a.ndim == 0 else a)
+        return concatenate(arrays, axis=0)
+
+
+c_ = _ColumnStack()
+r_ = _RowConcat()
+
+
 def dot(a, b, out=None):
     a, b = array(a), array(b)
     if a.ndim == 0 or b.ndim == 0:
@@ -505,6 +549,50 @@ def repeat(a, repeats, axis=None):
     return _tlens.op("GatherV2", [a, array(idx, int64) if idx else zeros((0,), int64), axis], None, None, False, True, "int64")
 
 
+def _take_range(a, start, stop, axis):
+    return a[_tuple([slice(None)] * axis + [slice(start, stop)])]
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    a = array(ary)
+    axis = axis % a.ndim
+    n = a.shape[axis]
+    if isinstance(indices_or_sections, _int):
+        sections = indices_or_sections
+        if sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        each, extras = divmod(n, sections)
+        sizes = [each + 1] * extras + [each] * (sections - extras)
+        bounds = [0]
+        for k in sizes:
+            bounds.append(bounds[-1] + k)
+    else:
+        bounds = [0] + list(indices_or_sections) + [n]
+    return [_take_range(a, bounds[i], bounds[i + 1], axis) for i in _range(len(bounds) - 1)]
+
+
+def split(ary, indices_or_sections, axis=0):
+    if isinstance(indices_or_sections, _int):
+        n = array(ary).shape[axis]
+        if not _tlens.is_unknown(n) and n % indices_or_sections:
+            raise ValueError("array split does not result in an equal division")
+    return array_split(ary, indices_or_sections, axis)
+
+
+def roll(a, shift, axis=None):
+    a = array(a)
+    if axis is None:
+        return reshape(roll(reshape(a, [-1]), shift, 0), list(a.shape))
+    axis = axis % a.ndim
+    n = a.shape[axis]
+    if _tlens.is_unknown(n) or n == 0:
+        return a
+    k = shift % n
+    if k == 0:
+        return a
+    return concatenate([_take_range(a, n - k, n, axis), _take_range(a, 0, n - k, axis)], axis)
+
+
 def shape(a):
     return array(a).shape
 
@@ -517,8 +605,59 @@ def size(a):
     return array(a).size
 
 
-def pad(array_, pad_width, mode="constant", constant_values=0):
-    return _tlens.op("Pad", [array(array_), pad_width], {"mode": "CONSTANT"}, None, False, True, "int64")
+def _pad_pairs(pad_width, ndim):
+    """numpy's pad_width forms (n, (n,), (before, after), ((b0, a0), ...)) as one pair per axis."""
+    pw = array(pad_width, int64).tolist()
+    if _tlens.is_unknown(pw):
+        return None
+    if isinstance(pw, _int):
+        return [[pw, pw]] * ndim
+    if len(pw) == 1 and not isinstance(pw[0], list):
+        return [[pw[0], pw[0]]] * ndim
+    if len(pw) == 2 and not isinstance(pw[0], list):
+        return [list(pw)] * ndim
+    if len(pw) == 1:
+        return [list(pw[0])] * ndim
+    if len(pw) != ndim:
+        raise ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: (%d,2) and requested shape (%d,2)" % (len(pw), ndim))
+    return [list(p) for p in pw]
+
+
+def pad(array_, pad_width, mode="constant", constant_values=0, **kwargs):
+    a = array(array_)
+    if mode != "constant":
+        raise NotImplementedError("tensorlens: np.pad supports mode='constant' only, not %r" % (mode,))
+    pairs = _pad_pairs(pad_width, a.ndim)
+    if pairs is None:
+        return _tlens.typed(a.dtype, [None] * a.ndim, True)
+    for p in pairs:
+        if p[0] < 0 or p[1] < 0:
+            raise ValueError("index can't contain negative values")
+    if not isinstance(constant_values, (_int, _float)) and not _tlens.is_ndarray(constant_values):
+        constant_values = array(constant_values).item()
+    return _tlens.op("PadV2", [a, pairs, array(constant_values, a.dtype)], {"mode": "CONSTANT"}, None, False, True, "int64")
+
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
+    xs = [reshape(array(x), [-1]) for x in xi]
+    n = len(xs)
+    out_shape = [x.shape[0] for x in xs]
+    if indexing == "xy" and n > 1:
+        out_shape[0], out_shape[1] = out_shape[1], out_shape[0]
+    grids = []
+    for i, x in enumerate(xs):
+        shape = [1] * n
+        axis = i
+        if indexing == "xy" and n > 1 and i < 2:
+            axis = 1 - i
+        shape[axis] = -1
+        g = reshape(x, shape)
+        if not sparse:
+            g = _tlens.op("BroadcastTo", [g, out_shape], None, None, False, True, "int64")
+        grids.append(g)
+    return grids
 
 
 def save(file, arr, allow_pickle=True, fix_imports=True):
@@ -636,13 +775,23 @@ class _NdarrayMethods:
     def round(self, decimals=0):
         return round(self, decimals)
 
+    # numpy scalars (np.float32(1.0), np.sqrt(2.0), a.sum()) are 0-d arrays here: these make them
+    # work as numbers in int(), float(), range() and list indices, with numpy's errors otherwise.
     def __float__(self):
+        if self.size != 1:
+            raise TypeError("only size-1 arrays can be converted to Python scalars")
         return _float(self.item())
 
     def __int__(self):
+        if self.size != 1:
+            raise TypeError("only size-1 arrays can be converted to Python scalars")
         return _int(self.item())
 
     def __index__(self):
+        if self.ndim != 0:
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        if not self.dtype.is_integer:
+            return None  # numpy's float scalars have no __index__: the caller's TypeError
         return _int(self.item())
 
 
