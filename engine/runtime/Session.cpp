@@ -85,7 +85,12 @@ const Session::Plan& Session::planFor(const std::vector<Output>& fetches, const 
       if (isRef || fed.count(in)) continue;
       work.push_back(in.node);
     }
-    for (Node* c : node->controlInputs) work.push_back(c);
+    // A control input whose outputs are all fed is satisfied by the feed, as in TensorFlow.
+    for (Node* c : node->controlInputs) {
+      bool allFed = c->numOutputs() > 0;
+      for (size_t k = 0; k < c->numOutputs() && allFed; ++k) allFed = fed.count(Output{c, static_cast<int>(k)}) > 0;
+      if (!allFed) work.push_back(c);
+    }
   }
   plan->uses.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {

@@ -299,6 +299,12 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       return applyOp1(rt, std::move(r));
     });
 
+    // Abstract mode: an eager tensor known only by its type (tf.data's elements in the language server).
+    def("abstract_tensor", "dtype, shape=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (!rt.abstract()) c.interp.raise("RuntimeError", "abstract_tensor: only in abstract mode");
+      return abstractTensor(rt, TensorType(dtypeArg(c, c.arg("dtype")), shapeArg(c, rt, c.arg("shape"), true)), false);
+    });
+
     def("variable", "initial_value, name=None, trainable=True, dtype=None, shape=None",
         [](CallContext& c, TfRuntime& rt) -> Value {
           std::string name = c.isNone("name") ? "Variable" : c.toStr(c.arg("name"));
@@ -832,6 +838,40 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
         r->trace = *saved;
       };
       return s;
+    });
+    // Ops run eagerly inside, whatever the program's style (tf.data's pipelines, which TensorFlow
+    // runs outside the user's graph).
+    def("eager_scope", "", [](CallContext&, TfRuntime& rt) -> Value {
+      auto s = std::make_shared<ScopeObj>();
+      s->kind = "eager_scope";
+      TfRuntime* r = &rt;
+      auto saved = std::make_shared<TraceContext*>(nullptr);
+      s->onEnter = [r, saved]() -> Value {
+        *saved = r->trace;
+        r->trace = nullptr;
+        r->pushGraph(nullptr);
+        return none();
+      };
+      s->onExit = [r, saved] {
+        r->popGraph();
+        r->trace = *saved;
+      };
+      return s;
+    });
+    // tf.data in graphs: Session.run feeds `tensors` (placeholders) from `producer()` (TfRuntime::AutoFeed).
+    def("auto_feed", "tensors, producer", [](CallContext& c, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      if (!g) c.valueError("auto_feed: no graph is being built");
+      TfRuntime::AutoFeed a;
+      a.graph = g;
+      for (const Value& v : c.toList(c.arg(0))) {
+        auto* t = dynamic_cast<TensorObj*>(v.get());
+        if (!t || !t->isSymbolic() || t->graph != g) c.valueError("auto_feed: tensors of the graph being built expected");
+        a.outputs.push_back(t->out);
+      }
+      a.producer = c.arg(1);
+      rt.autoFeeds.push_back(std::move(a));
+      return none();
     });
     // Keras' training loops run their ops (batches, gradients, updates) under this scope: they are
     // not values of the user's program, so the agreement check does not record them.

@@ -141,6 +141,45 @@ void SessionObj::placeNodes() {
   }
 }
 
+// Feeds the tensors of tf.data iterators this run needs (TfRuntime::AutoFeed): each producer
+// is called, with the run's feed_dict, once per run that reaches one of its outputs and is not
+// fed by the program.
+static void addAutoFeeds(TfRuntime* rt, Graph* graph, const Fetches& f, const Value& feedDict, Feeds& feeds) {
+  bool any = false;
+  for (const auto& a : rt->autoFeeds) any = any || a.graph == graph;
+  if (!any) return;
+  std::vector<char> seen(graph->size(), 0);
+  std::vector<Node*> work(f.targets.begin(), f.targets.end());
+  for (const Output& o : f.outputs) work.push_back(o.node);
+  while (!work.empty()) {
+    Node* n = work.back();
+    work.pop_back();
+    if (seen[static_cast<size_t>(n->id)]) continue;
+    seen[static_cast<size_t>(n->id)] = 1;
+    for (const Output& in : n->inputs) work.push_back(in.node);
+    for (Node* c : n->controlInputs) work.push_back(c);
+  }
+  Interpreter& in = rt->interp();
+  for (size_t i = 0; i < rt->autoFeeds.size(); ++i) {
+    const TfRuntime::AutoFeed& a = rt->autoFeeds[i];
+    if (a.graph != graph) continue;
+    bool needed = false;
+    for (const Output& o : a.outputs) {
+      bool fed = false;
+      for (const auto& [target, v] : feeds) fed = fed || target == o;
+      needed = needed || (!fed && seen[static_cast<size_t>(o.node->id)]);
+    }
+    if (!needed) continue;
+    const std::vector<Output> outs = a.outputs;  // the producer may register more feeds
+    std::vector<Value> vals = in.toList(in.call(a.producer, {feedDict ? feedDict : none()}, {}));
+    if (vals.size() != outs.size()) in.raise("RuntimeError", "tf.data: an element does not match the iterator's structure");
+    for (size_t k = 0; k < outs.size(); ++k) {
+      auto t = toTensor(*rt, vals[k], outs[k].type().dtype, true);
+      feeds.emplace_back(outs[k], t->hostValue());
+    }
+  }
+}
+
 Value SessionObj::run(const Value& fetches, const Value& feedDict) {
   Interpreter& in = rt->interp();
   if (closed) in.raise("RuntimeError", "Attempted to use a closed Session.");
@@ -194,6 +233,8 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
       feeds.emplace_back(target, std::move(value));
     }
   }
+
+  if (!rt->abstract()) addAutoFeeds(rt, graph, f, feedDict, feeds);
 
   std::vector<Value> values;
   if (rt->abstract()) {

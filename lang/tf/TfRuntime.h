@@ -163,6 +163,15 @@ class TfRuntime {
 
   /// Every tensor created (static types), in creation order; kept when recording is on.
   std::vector<TensorRecord>* records = nullptr;
+  /// tf.data iterators in graphs: get_next()'s tensors are placeholders that Session.run feeds
+  /// by calling `producer` (a Python callable returning one value per output) whenever a run
+  /// needs them. OutOfRangeError from the producer ends the iteration as in TensorFlow.
+  struct AutoFeed {
+    Graph* graph = nullptr;
+    std::vector<Output> outputs;
+    interp::Value producer;
+  };
+  std::vector<AutoFeed> autoFeeds;
   /// The tf.function trace being built (innermost), or null.
   TraceContext* trace = nullptr;
 

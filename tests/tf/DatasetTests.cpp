@@ -1,0 +1,112 @@
+// tf.data: pipelines iterated eagerly, and graph iterators whose get_next() tensors Session.run
+// feeds (one-shot, initializable with a feed_dict, OutOfRangeError at the end); element specs
+// known without data, in abstract mode too. Expected values follow TensorFlow's definitions.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("an eager dataset maps, filters and batches its slices", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = np.arange(10, dtype=np.float32).reshape(5, 2)
+y = np.array([0, 1, 0, 1, 1])
+ds = tf.data.Dataset.from_tensor_slices((x, y)).map(lambda a, b: (a * 2, b)).batch(2)
+spec = str(ds.element_spec)
+batches = [(a.numpy().tolist(), b.numpy().tolist()) for a, b in ds]
+evens = [int(v) for v in tf.data.Dataset.range(5).filter(lambda v: v % 2 == 0)]
+shuffled = sorted(float(v) for v in tf.data.Dataset.from_tensor_slices(np.arange(6.0)).shuffle(3, seed=1))
+first = next(iter(tf.data.Dataset.from_tensor_slices(x).repeat().batch(4).prefetch(1))).shape
+taken = [v.numpy().tolist() for v in tf.data.Dataset.from_tensor_slices([1, 2, 3, 4]).skip(1).take(2)]
+dicts = [sorted(d.keys()) for d in tf.data.Dataset.from_tensor_slices({"a": x, "b": y}).take(1)]
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("spec") == "'(TensorSpec(shape=(None, 2), dtype=tf.float32, name=None), TensorSpec(shape=(None,), "
+                          "dtype=tf.int64, name=None))'");
+  CHECK(r.repr("batches") == "[([[0.0, 2.0], [4.0, 6.0]], [0, 1]), ([[8.0, 10.0], [12.0, 14.0]], [0, 1]), "
+                             "([[16.0, 18.0]], [1])]");
+  CHECK(r.repr("evens") == "[0, 2, 4]");
+  CHECK(r.repr("shuffled") == "[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]");
+  CHECK(r.repr("first") == "TensorShape([4, 2])");
+  CHECK(r.repr("taken") == "[2, 3]");
+  CHECK(r.repr("dicts") == "[['a', 'b']]");
+}
+
+TEST_CASE("a one-shot iterator feeds its get_next tensors until OutOfRangeError", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = np.arange(10, dtype=np.float32).reshape(5, 2)
+ds = tf.data.Dataset.from_tensor_slices(x).batch(2)
+nxt = ds.make_one_shot_iterator().get_next()
+total = tf.reduce_sum(nxt)
+sums = []
+with tf.Session() as sess:
+    try:
+        while True:
+            sums.append(float(sess.run(total)))
+    except tf.errors.OutOfRangeError:
+        sums.append("end")
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("sums") == "[6.0, 22.0, 17.0, 'end']");
+}
+
+TEST_CASE("an initializable iterator restarts with the initializer's feed_dict", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = np.arange(10, dtype=np.float32).reshape(5, 2)
+ph = tf.placeholder(tf.float32, [None, 2])
+it = tf.compat.v1.data.make_initializable_iterator(tf.data.Dataset.from_tensor_slices(ph).batch(3))
+s = tf.reduce_sum(it.get_next())
+epochs = []
+with tf.Session() as sess:
+    try:
+        sess.run(s)
+    except tf.errors.FailedPreconditionError:
+        epochs.append("not initialized")
+    for epoch in range(2):
+        sess.run(it.initializer, feed_dict={ph: x * (epoch + 1)})
+        out = []
+        try:
+            while True:
+                out.append(float(sess.run(s)))
+        except tf.errors.OutOfRangeError:
+            pass
+        epochs.append(out)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("epochs") == "['not initialized', [15.0, 30.0], [30.0, 60.0]]");
+}
+
+TEST_CASE("dataset elements have static types in abstract mode, without data", "[tf]") {
+  TfRun graph = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = np.zeros((60000, 784), dtype=np.float32)
+y = np.zeros((60000,), dtype=np.int64)
+ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(1000).batch(128, drop_remainder=True)
+images, labels = ds.make_one_shot_iterator().get_next()
+)", Mode::Abstract, ApiStyle::Graph);
+  CHECK(graph.diagnostics() == "");
+  CHECK(graph.type("images") == "float32[128, 784]");
+  CHECK(graph.type("labels") == "int64[128]");
+
+  TfRun eager = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = np.zeros((100, 28, 28), dtype=np.float32)
+ds = tf.data.Dataset.from_tensor_slices(x).map(lambda im: tf.reshape(im, [784])).batch(32)
+for batch in ds:
+    seen = batch
+)", Mode::Abstract, ApiStyle::Eager);
+  CHECK(eager.diagnostics() == "");
+  CHECK(eager.type("seen") == "float32[batch, 784]");
+}
