@@ -1,5 +1,9 @@
 // `_tlens`: the native module under the embedded Python tensorflow/numpy/keras modules. Each
 // function is small; the Python side gives them TensorFlow's names and signatures.
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include "engine/core/Promotion.h"
@@ -9,6 +13,7 @@
 #include "engine/graph/Placement.h"
 #include "engine/ops/OpRegistry.h"
 #include "engine/runtime/PrintSink.h"
+#include "engine/runtime/SummaryProto.h"
 #include "lang/interp/Function.h"
 #include "lang/tf/CheckpointFiles.h"
 #include "lang/tf/FunctionObj.h"
@@ -418,6 +423,59 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       }
       return makeList(std::move(items));
     }, true);
+
+    // TensorBoard event files (engine/runtime/SummaryProto.h); side-effecting, so abstract mode
+    // never writes them. events_open creates the file with its file_version event.
+    def("events_open", "logdir, suffix=''", [](CallContext& c, TfRuntime& rt) -> Value {
+      namespace fs = std::filesystem;
+      const std::string dir = c.toStr(c.arg(0));
+      std::error_code ec;
+      fs::create_directories(dir, ec);
+      if (ec && !fs::is_directory(dir)) c.interp.raise("OSError", "could not create the log directory '" + dir + "': " + ec.message());
+      char host[256] = "localhost";
+      gethostname(host, sizeof host - 1);
+      const auto now = std::chrono::system_clock::now().time_since_epoch();
+      const double secs = std::chrono::duration<double>(now).count();
+      std::string path = (fs::path(dir) / ("events.out.tfevents." + std::to_string(static_cast<int64_t>(secs)) + "." + host +
+                                          c.toStr(c.arg(1)))).string();
+      for (int i = 1; fs::exists(path); ++i) path += "." + std::to_string(i);  // two writers in one second
+      std::ofstream f(path, std::ios::binary);
+      f << summary::record(summary::event(secs, 0, 3, "brain.Event:2"));
+      if (!f) c.interp.raise("OSError", "could not write '" + path + "'");
+      return makeStr(path);
+    }, true);
+    // Appends an Event: `payload` is a Graph (graph_def) or a serialized Summary as a uint8 array.
+    def("events_write", "path, payload, step=0", [](CallContext& c, TfRuntime& rt) -> Value {
+      const auto now = std::chrono::system_clock::now().time_since_epoch();
+      const double secs = std::chrono::duration<double>(now).count();
+      std::string ev;
+      if (auto* g = dynamic_cast<GraphObj*>(c.arg(1).get())) {
+        ev = summary::event(secs, 0, 4, summary::graphDef(*g->graph));
+      } else {
+        auto t = toTensor(rt, c.arg(1), DType::Invalid, true);
+        if (t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
+        const Tensor v = t->hostValue();
+        if (v.dtype() != DType::UInt8 || v.rank() != 1)
+          c.typeError("add_summary takes a serialized Summary (the result of running a summary op), not " + v.typeStr());
+        ev = summary::event(secs, c.toInt(c.arg(2)), 5, std::string(static_cast<const char*>(v.raw()), static_cast<size_t>(v.numElements())));
+      }
+      std::ofstream f(c.toStr(c.arg(0)), std::ios::binary | std::ios::app);
+      f << summary::record(ev);
+      f.flush();
+      if (!f) c.interp.raise("OSError", "could not write '" + c.toStr(c.arg(0)) + "'");
+      return none();
+    }, true);
+    // A serialized Summary (uint8 array) of one scalar or one histogram, for eager code.
+    def("summary_bytes", "kind, tag, value", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto t = toTensor(rt, c.arg(2), DType::Invalid, true);
+      if (t->form != TensorObj::Form::Concrete) return abstractTensor(rt, TensorType(DType::UInt8, Shape({Dim::unknown()})), true);
+      OpRequest r;
+      r.type = c.toStr(c.arg(0)) == "histogram" ? "HistogramSummary" : "ScalarSummary";
+      r.inputs = {t};
+      r.attrs["tag"] = c.toStr(c.arg(1));
+      r.ndarray = true;
+      return applyOp1(rt, std::move(r));
+    });
 
     // numpy's promotion of two array dtypes (np.promote_types).
     def("promote_types", "a, b", [](CallContext& c, TfRuntime& rt) -> Value {

@@ -139,7 +139,7 @@ const std::map<std::string, std::set<std::string, std::less<>>, std::less<>>& ta
 
 bool isUnmodelledTfNamespace(std::string_view module, std::string_view name) {
   static const std::set<std::string, std::less<>> kNames = {
-      "data",   "estimator", "summary",  "saved_model",    "distribute", "io",   "strings",
+      "estimator", "saved_model", "distribute", "io",   "strings",
       "signal", "sparse",    "ragged",   "lite",           "feature_column", "autograph", "experimental",
       "tpu",    "xla",       "quantization", "queue",      "sets",       "bitwise", "audio"};
   return module == "tensorflow" && kNames.count(name) > 0;

@@ -156,9 +156,33 @@ void oneHotKernel(KernelContext& c) {
   });
 }
 
+// tf.where(condition): the row-major coordinates of every non-zero element.
+void whereKernel(KernelContext& c) {
+  const Tensor& in = c.input(0);
+  const int rank = in.rank();
+  std::vector<int64_t> hits;
+  dispatchAll(in.dtype(), [&](auto zero) {
+    using T = decltype(zero);
+    const T* p = in.data<T>();
+    for (int64_t i = 0; i < in.numElements(); ++i)
+      if (p[i] != T{}) hits.push_back(i);
+  });
+  Tensor& out = c.allocateOutput(0, ConcreteShape{static_cast<int64_t>(hits.size()), rank}, DType::Int64);
+  int64_t* o = out.data<int64_t>();
+  for (size_t h = 0; h < hits.size(); ++h) {
+    int64_t rest = hits[h];
+    for (int d = rank - 1; d >= 0; --d) {
+      const int64_t n = in.shape()[static_cast<size_t>(d)];
+      o[h * static_cast<size_t>(rank) + static_cast<size_t>(d)] = rest % n;
+      rest /= n;
+    }
+  }
+}
+
 }  // namespace
 
 void registerCpuArrayKernels(KernelRegistry& r) {
+  r.add("Where", Device::CPU, whereKernel);
   r.add("Const", Device::CPU, constKernel);
   r.add("Placeholder", Device::CPU, placeholderKernel);
   r.add("Identity", Device::CPU, identityKernel);

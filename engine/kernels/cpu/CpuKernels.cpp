@@ -15,6 +15,7 @@ void registerCpuLossKernels(KernelRegistry& r);
 void registerCpuNNKernels(KernelRegistry& r);
 void registerCpuRandomKernels(KernelRegistry& r);
 void registerCpuControlKernels(KernelRegistry& r);
+void registerCpuSummaryKernels(KernelRegistry& r);
 void registerCpuOptimizerKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
@@ -30,6 +31,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuNNKernels(r);
   registerCpuRandomKernels(r);
   registerCpuControlKernels(r);
+  registerCpuSummaryKernels(r);
   registerCpuOptimizerKernels(r);
 }
 

@@ -385,6 +385,19 @@ std::vector<Output> reshapeToInputGrad(GradContext& g) {
 }  // namespace
 
 void registerArrayOps(OpRegistry& r) {
+  OpBuilder(r, "Where").cpuOnly("its output size depends on the data")
+      .api("tf.raw_ops.Where")
+      .input("condition")
+      .notDifferentiable()
+      .doc("The coordinates of the true (non-zero) elements of `condition`, one row each (tf.where(condition)).")
+      .shape([](const InferContext& c) {
+        const Shape& s = c.shape(0);
+        ShapeResult r;
+        r.outputs.emplace_back(DType::Int64, s.rankKnown() ? Shape({Dim::unknown(), Dim::known(s.rank())})
+                                                           : Shape({Dim::unknown(), Dim::unknown()}));
+        return r;
+      });
+
   OpBuilder(r, "Const")
       .api("tf.constant")
       .attr("value")

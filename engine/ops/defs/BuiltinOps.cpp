@@ -15,6 +15,7 @@ void registerLossOps(OpRegistry& r);
 void registerNNOps(OpRegistry& r);
 void registerRandomOps(OpRegistry& r);
 void registerControlOps(OpRegistry& r);
+void registerSummaryOps(OpRegistry& r);
 void registerOptimizerOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
@@ -30,6 +31,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerNNOps(r);
   registerRandomOps(r);
   registerControlOps(r);
+  registerSummaryOps(r);
   registerOptimizerOps(r);
 }
 

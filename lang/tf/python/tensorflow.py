@@ -504,7 +504,17 @@ def add_n(inputs, name=None):
 
 def where(condition, x=None, y=None, name=None):
     if x is None and y is None:
-        raise NotImplementedError("tensorlens: tf.where(condition) without x and y is not supported")
+        return _op("Where", [condition], None, name)
+    if x is None or y is None:
+        raise ValueError("x and y must both be non-None or both be None.")
+    # TF1 programs get TensorFlow 1's tf.where (Select: a vector condition picks rows); TF2's
+    # broadcasts (SelectV2).
+    return _op("Select" if _tlens.style() == "graph" else "SelectV2", [condition, x, y], None, name, True)
+
+
+def where_v2(condition, x=None, y=None, name=None):
+    if x is None and y is None:
+        return _op("Where", [condition], None, name)
     return _op("SelectV2", [condition, x, y], None, name, True)
 
 
@@ -689,6 +699,13 @@ nn.log_softmax = _log_softmax
 def _softmax_xent(_sentinel=None, labels=None, logits=None, dim=-1, name=None, axis=None):
     if _sentinel is not None:
         raise ValueError("Only call `softmax_cross_entropy_with_logits` with named arguments (labels=..., logits=..., ...)")
+    # As TensorFlow: the labels take the logits' dtype (float16 logits are computed in float32).
+    logits = convert_to_tensor(logits)
+    if logits.dtype.base_dtype == float16:
+        logits = cast(logits, float32)
+    labels = convert_to_tensor(labels)
+    if labels.dtype.base_dtype != logits.dtype.base_dtype:
+        labels = cast(labels, logits.dtype.base_dtype)
     return _op("SoftmaxCrossEntropyWithLogits", [logits, labels], None, name, True)[0]
 
 
@@ -2019,3 +2036,158 @@ _tlens.register("variable_methods", _VariableMethods)
 # --- submodules loaded on first use ------------------------------------------------------------
 # tf.keras, tf.compat, tf.layers, tf.contrib, tf.examples are separate embedded modules
 # ("tensorflow.keras", ...), imported when first accessed.
+
+
+# --- summaries (TensorBoard) -------------------------------------------------------------------
+# TF1: summary ops in the graph return serialized Summary protos (as uint8 vectors: tensorlens has
+# no string tensors) and FileWriter writes them to a real events file. TF2: a default writer from
+# create_file_writer, and tf.summary.scalar/histogram write eagerly at a step.
+summary = _Namespace("tensorflow.summary")
+
+
+class _FileWriter:
+    def __init__(self, logdir, graph=None, max_queue=10, flush_secs=120, graph_def=None, filename_suffix=None,
+                 session=None):
+        self._logdir = logdir
+        self._path = _tlens.events_open(logdir, filename_suffix or "")
+        if graph is not None:
+            self.add_graph(graph)
+
+    def get_logdir(self):
+        return self._logdir
+
+    def add_graph(self, graph, global_step=None, graph_def=None):
+        _tlens.events_write(self._path, graph, 0)
+
+    def add_summary(self, summary, global_step=None):
+        _tlens.events_write(self._path, summary, 0 if global_step is None else int(global_step))
+
+    def flush(self):
+        pass  # every event is written and flushed when added
+
+    def close(self):
+        pass
+
+    def reopen(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, a, b, c):
+        return False
+
+
+def _summary_op(op_type, name, tensor, collections):
+    with name_scope(name) as scope:
+        tag = scope[:-1] if scope.endswith("/") else name
+        s = _op(op_type, [convert_to_tensor(tensor)], {"tag": tag}, op_type)
+    for key in (collections if collections is not None else [GraphKeys.SUMMARIES]):
+        add_to_collection(key, s)
+    return s
+
+
+class _SummaryWriter:
+    """tf.summary.create_file_writer (TF2)."""
+
+    def __init__(self, logdir):
+        self._file = _FileWriter(logdir)
+        self._step = None
+
+    def as_default(self, step=None):
+        return _DefaultWriter(self, step)
+
+    def set_as_default(self, step=None):
+        _summary_state["writer"] = self
+        if step is not None:
+            _summary_state["step"] = step
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+    def init(self):
+        pass
+
+
+class _DefaultWriter:
+    def __init__(self, writer, step):
+        self._writer = writer
+        self._step = step
+        self._saved = None
+
+    def __enter__(self):
+        self._saved = (_summary_state.get("writer"), _summary_state.get("step"))
+        _summary_state["writer"] = self._writer
+        if self._step is not None:
+            _summary_state["step"] = self._step
+        return self._writer
+
+    def __exit__(self, a, b, c):
+        _summary_state["writer"], _summary_state["step"] = self._saved
+        return False
+
+
+_summary_state = {"writer": None, "step": None}
+
+
+def _write_eager(kind, name, data, step):
+    writer = _summary_state.get("writer")
+    if writer is None:
+        return False
+    if step is None:
+        step = _summary_state.get("step")
+    if step is None:
+        raise ValueError("No step set. Please specify one either through the `step` argument or through "
+                         "tf.summary.experimental.set_step()")
+    writer._file.add_summary(_tlens.summary_bytes(kind, name, data), int(step))
+    return True
+
+
+def _summary_scalar(name, tensor=None, collections=None, family=None, data=None, step=None, description=None):
+    if _tlens.style() != "graph":
+        return _write_eager("scalar", name, tensor if data is None else data, step)
+    return _summary_op("ScalarSummary", name, tensor, collections)
+
+
+def _summary_histogram(name, values=None, collections=None, family=None, data=None, step=None, buckets=None,
+                       description=None):
+    if _tlens.style() != "graph":
+        return _write_eager("histogram", name, values if data is None else data, step)
+    return _summary_op("HistogramSummary", name, values, collections)
+
+
+def _summary_merge(inputs, collections=None, name=None):
+    s = _op("MergeSummary", list(inputs), None, name)
+    for key in (collections or []):
+        add_to_collection(key, s)
+    return s
+
+
+def _summary_merge_all(key=GraphKeys.SUMMARIES, scope=None, name=None):
+    items = get_collection(key, scope)
+    return _summary_merge(items, name=name) if items else None
+
+
+def _unsupported_summary(kind):
+    def f(*args, **kwargs):
+        raise NotImplementedError("tensorlens: tf.summary.%s is not modelled yet (scalar and histogram summaries are)"
+                                  % kind)
+    return f
+
+
+summary.FileWriter = _FileWriter
+summary.scalar = _summary_scalar
+summary.histogram = _summary_histogram
+summary.merge = _summary_merge
+summary.merge_all = _summary_merge_all
+summary.create_file_writer = _SummaryWriter
+summary.image = _unsupported_summary("image")
+summary.audio = _unsupported_summary("audio")
+summary.text = _unsupported_summary("text")
+summary.experimental = _namespace("tensorflow.summary.experimental",
+                                  set_step=lambda step: _summary_state.__setitem__("step", step),
+                                  get_step=lambda: _summary_state.get("step"))
+train.SummaryWriter = _FileWriter

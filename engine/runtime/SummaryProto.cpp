@@ -1,0 +1,195 @@
+#include "engine/runtime/SummaryProto.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "engine/core/Tensor.h"
+#include "engine/graph/Graph.h"
+
+namespace tlens::summary {
+
+namespace {
+
+void varint(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+void key(std::string& out, int field, int wireType) { varint(out, (static_cast<uint64_t>(field) << 3) | static_cast<uint64_t>(wireType)); }
+
+void bytesField(std::string& out, int field, const std::string& data) {
+  key(out, field, 2);
+  varint(out, data.size());
+  out += data;
+}
+
+void doubleField(std::string& out, int field, double v) {
+  key(out, field, 1);
+  char b[8];
+  std::memcpy(b, &v, 8);  // little-endian hosts only (x86-64, aarch64)
+  out.append(b, 8);
+}
+
+void floatField(std::string& out, int field, float v) {
+  key(out, field, 5);
+  char b[4];
+  std::memcpy(b, &v, 4);
+  out.append(b, 4);
+}
+
+void packedDoubles(std::string& out, int field, const std::vector<double>& vs) {
+  std::string body;
+  for (double v : vs) {
+    char b[8];
+    std::memcpy(b, &v, 8);
+    body.append(b, 8);
+  }
+  bytesField(out, field, body);
+}
+
+std::string summaryWith(const std::string& value) {
+  std::string s;
+  bytesField(s, 1, value);  // Summary.value
+  return s;
+}
+
+// TensorFlow's default histogram buckets: +-1e-12 * 1.1^k up to 1e20, and 0.
+const std::vector<double>& bucketLimits() {
+  static const std::vector<double> limits = [] {
+    std::vector<double> pos;
+    for (double v = 1e-12; v < 1e20; v *= 1.1) pos.push_back(v);
+    pos.push_back(1e20);
+    std::vector<double> all;
+    for (auto it = pos.rbegin(); it != pos.rend(); ++it) all.push_back(-*it);
+    all.push_back(0.0);
+    all.insert(all.end(), pos.begin(), pos.end());
+    all.push_back(std::numeric_limits<double>::max());
+    return all;
+  }();
+  return limits;
+}
+
+}  // namespace
+
+std::string scalar(const std::string& tag, double value) {
+  std::string v;
+  bytesField(v, 1, tag);                          // Value.tag
+  floatField(v, 2, static_cast<float>(value));  // Value.simple_value
+  return summaryWith(v);
+}
+
+std::string histogram(const std::string& tag, const Tensor& values) {
+  std::vector<double> xs;
+  xs.reserve(static_cast<size_t>(values.numElements()));
+  dispatchNumeric(values.dtype(), [&](auto zero) {
+    using T = decltype(zero);
+    const T* p = values.data<T>();
+    for (int64_t i = 0; i < values.numElements(); ++i) xs.push_back(static_cast<double>(p[i]));
+  });
+  const std::vector<double>& limits = bucketLimits();
+  std::vector<double> counts(limits.size(), 0.0);
+  double mn = xs.empty() ? 0 : xs[0], mx = mn, sum = 0, sq = 0;
+  for (double x : xs) {
+    mn = std::min(mn, x);
+    mx = std::max(mx, x);
+    sum += x;
+    sq += x * x;
+    size_t b = static_cast<size_t>(std::lower_bound(limits.begin(), limits.end(), x) - limits.begin());
+    counts[std::min(b, counts.size() - 1)] += 1;
+  }
+  // Only the buckets up to the last non-empty one, as TensorFlow writes them.
+  std::vector<double> outLimits, outCounts;
+  size_t first = 0, last = 0;
+  bool any = false;
+  for (size_t i = 0; i < counts.size(); ++i)
+    if (counts[i] > 0) {
+      if (!any) first = i;
+      last = i;
+      any = true;
+    }
+  if (any)
+    for (size_t i = first; i <= last; ++i) {
+      outLimits.push_back(limits[i]);
+      outCounts.push_back(counts[i]);
+    }
+  std::string h;
+  doubleField(h, 1, mn);
+  doubleField(h, 2, mx);
+  doubleField(h, 3, static_cast<double>(xs.size()));
+  doubleField(h, 4, sum);
+  doubleField(h, 5, sq);
+  packedDoubles(h, 6, outLimits);
+  packedDoubles(h, 7, outCounts);
+  std::string v;
+  bytesField(v, 1, tag);
+  bytesField(v, 5, h);  // Value.histo
+  return summaryWith(v);
+}
+
+std::string graphDef(const Graph& g) {
+  std::string out;
+  for (const Node& n : g.nodes()) {
+    std::string nd;
+    bytesField(nd, 1, n.name);
+    bytesField(nd, 2, n.type());
+    for (const Output& in : n.inputs) bytesField(nd, 3, in.index == 0 ? in.node->name : in.node->name + ":" + std::to_string(in.index));
+    for (const Node* c : n.controlInputs) bytesField(nd, 3, "^" + c->name);
+    const std::string device = n.device.str();
+    if (!device.empty()) bytesField(nd, 4, device);
+    bytesField(out, 1, nd);  // GraphDef.node
+  }
+  std::string versions;
+  key(versions, 1, 0);
+  varint(versions, 27);  // VersionDef.producer (TensorFlow 1.15's)
+  bytesField(out, 4, versions);
+  return out;
+}
+
+std::string event(double wallTime, int64_t step, int field, const std::string& payload) {
+  std::string e;
+  doubleField(e, 1, wallTime);
+  if (step != 0) {
+    key(e, 2, 0);
+    varint(e, static_cast<uint64_t>(step));
+  }
+  bytesField(e, field, payload);
+  return e;
+}
+
+uint32_t crc32c(const std::string& data) {
+  static const std::array<uint32_t, 256> table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t crc = 0xFFFFFFFFu;
+  for (unsigned char ch : data) crc = table[(crc ^ ch) & 0xff] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}
+
+uint32_t maskedCrc(uint32_t crc) { return ((crc >> 15) | (crc << 17)) + 0xa282ead8u; }
+
+std::string record(const std::string& data) {
+  std::string len(8, '\0');
+  const uint64_t n = data.size();
+  for (int i = 0; i < 8; ++i) len[static_cast<size_t>(i)] = static_cast<char>((n >> (8 * i)) & 0xff);
+  auto le32 = [](uint32_t v) {
+    std::string s(4, '\0');
+    for (int i = 0; i < 4; ++i) s[static_cast<size_t>(i)] = static_cast<char>((v >> (8 * i)) & 0xff);
+    return s;
+  };
+  return len + le32(maskedCrc(crc32c(len))) + data + le32(maskedCrc(crc32c(data)));
+}
+
+}  // namespace tlens::summary
