@@ -258,6 +258,27 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       const Value& v = c.arg("value");
       if (dynamic_cast<TensorObj*>(v.get())) {
         auto t = std::static_pointer_cast<TensorObj>(v);
+        if (t->ndarray && !nd) {
+          // tf.constant(a numpy array) is a tensor (a Const node while building a graph).
+          if (t->form == TensorObj::Form::Concrete) {
+            t = constantTensor(rt, t->hostValue(), false);
+          } else {
+            OpRequest id;
+            id.type = rt.buildingGraph() ? "Identity" : "";
+            if (!id.type.empty()) {
+              id.inputs = {t};
+              t = std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(id)));
+            } else {
+              t = abstractTensor(rt, t->type, false);
+            }
+          }
+          if (dt == DType::Invalid || t->type.dtype == dt) return t;
+          OpRequest cast;
+          cast.type = "Cast";
+          cast.inputs = {t};
+          cast.attrs["DstT"] = dt;
+          return applyOp1(rt, std::move(cast));
+        }
         if (dt == DType::Invalid || t->type.dtype == dt) {
           if (nd && !t->ndarray) {
             if (t->form == TensorObj::Form::Concrete) return concreteTensor(rt, t->concrete(), true);
@@ -683,12 +704,27 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       else if (what == "tensor_methods") rt.tensorMethods = v;
       else if (what == "ndarray_methods") rt.ndarrayMethods = v;
       else if (what == "variable_methods") rt.variableMethods = v;
+      else if (what == "graph_methods") rt.graphMethods = v;
       else if (what == "errors") {
         static const char* kNames[] = {"InvalidArgumentError", "FailedPreconditionError", "ResourceExhaustedError",
                                        "OutOfRangeError", "UnimplementedError", "CancelledError", "NotFoundError", "InternalError"};
         for (size_t i = 0; i < std::size(kNames); ++i) rt.errorClass[i] = c.interp.findAttr(v, kNames[i]);
       } else c.valueError("unknown registration " + what);
       return none();
+    });
+
+    // The nodes of a graph as [name, op, [inputs], device] (Graph.as_graph_def).
+    def("graph_nodes", "graph", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto* g = dynamic_cast<GraphObj*>(c.arg(0).get());
+      if (!g) c.typeError("graph_nodes: a tf.Graph expected");
+      std::vector<Value> out;
+      for (const Node& n : g->graph->nodes()) {
+        std::vector<Value> ins;
+        for (const Output& i : n.inputs) ins.push_back(makeStr(i.index == 0 ? i.node->name : i.node->name + ":" + std::to_string(i.index)));
+        for (const Node* ctl : n.controlInputs) ins.push_back(makeStr("^" + ctl->name));
+        out.push_back(makeList({makeStr(n.name), makeStr(n.type()), makeList(std::move(ins)), makeStr(n.device.str())}));
+      }
+      return makeList(std::move(out));
     });
 
     def("style", "", [](CallContext&, TfRuntime& rt) -> Value {

@@ -309,7 +309,9 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     ins.push_back(toTensor(rt, v, targetDType(req, v), ndarray));
   }
   // TensorFlow casts a numpy scalar (np.sqrt(6.0), np.float64(x): 0-d ndarrays here) to the dtype
-  // of the tensors it meets, as convert_to_tensor casts np.generic values.
+  // of the tensors it meets, as convert_to_tensor casts np.generic values; a numpy array meeting a
+  // tensor in an operator is converted to the tensor's dtype too (`np_f64 * t_f32`,
+  // Tensor.__rmul__), when the kinds allow it (float to float, integer to integer or float).
   if (!ndarray && req.unifyDTypes) {
     DType want = DType::Invalid;
     for (auto& t : ins)
@@ -320,8 +322,9 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     auto numeric = [](DType d) { return isFloating(d) || isInteger(d); };
     if (numeric(want))
       for (auto& t : ins)
-        if (t->ndarray && t->type.shape.rankKnown() && t->type.shape.rank() == 0 && t->type.dtype != want &&
-            numeric(t->type.dtype)) {
+        if (t->ndarray && t->type.dtype != want && numeric(t->type.dtype) &&
+            ((t->type.shape.rankKnown() && t->type.shape.rank() == 0) ||
+             (isFloating(want) ? numeric(t->type.dtype) : isInteger(t->type.dtype)))) {
           OpRequest cast;
           cast.type = "Cast";
           cast.inputs = {t};

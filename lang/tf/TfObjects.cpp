@@ -88,6 +88,9 @@ Value GraphObj::getAttr(Interpreter& in, std::string_view name) {
   }
   if (name == "finalize")
     return boundMethod(NativeFunction::make("finalize", "self", [](CallContext&) -> Value { return none(); }));
+  // Methods written in Python (tensorflow.py's _GraphMethods: as_graph_def, ...).
+  if (rt->graphMethods)
+    if (Value f = in.findAttr(rt->graphMethods, name)) return f->kind() == Kind::Function ? boundMethod(f) : f;
   return nullptr;
 }
 

@@ -150,7 +150,7 @@ class TfRuntime {
   std::vector<GradientTape*> activeTapes;
   /// Python classes whose methods tensors and ndarrays expose (set by the embedded modules):
   /// attribute lookups that the native object does not answer go to these.
-  interp::Value tensorMethods, ndarrayMethods, variableMethods;
+  interp::Value tensorMethods, ndarrayMethods, variableMethods, graphMethods;
   /// Sessions made default by `with sess:`, `sess.as_default()` or InteractiveSession.
   std::vector<interp::Value> sessionStack;
   /// Every graph the program made (tlens graph prints them).

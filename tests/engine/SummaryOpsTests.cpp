@@ -19,7 +19,7 @@ static CaseRegistrar summaryCases({
     {"Where", {B({false, false}, {2})}, {}, {I64({}, {0, 1})}, 0, false, {}, 1e-4, "nothing true: zero rows"},
     // Summary{value{tag: "loss", simple_value: 2.5}}
     {"ScalarSummary", {F32({2.5}, {})}, {{"tag", std::string("loss")}},
-     {U8({0x0a, 0x0a, 0x0a, 0x04, 'l', 'o', 's', 's', 0x15, 0x00, 0x00, 0x20, 0x40})}, 0, false},
+     {U8({0x0a, 0x0b, 0x0a, 0x04, 'l', 'o', 's', 's', 0x15, 0x00, 0x00, 0x20, 0x40})}, 0, false},
     {"HistogramSummary", {F32({1, 2, 3})}, {{"tag", std::string("w")}}, {}, 0, false},
     {"MergeSummary", {U8({1, 2}), U8({3})}, {}, {U8({1, 2, 3})}, 0, false, {}, 1e-4, "serialized Summaries concatenate"},
 });

@@ -301,11 +301,20 @@ def broadcast_to(input, shape, name=None):
     return _op("BroadcastTo", [input, shape], None, name, False, False, int32)
 
 
+def _shape_arg(shape):
+    # TensorShape(n) is [n]: tf.zeros(300) is a vector, as in TensorFlow.
+    if isinstance(shape, int) or (_tlens.is_ndarray(shape) and shape.ndim == 0):
+        return [shape]
+    return shape
+
+
 def zeros(shape, dtype=float32, name=None):
+    shape = _shape_arg(shape)
     return _op("Fill", [shape, _tlens.constant(0, dtype)], None, name, False, False, int32)
 
 
 def ones(shape, dtype=float32, name=None):
+    shape = _shape_arg(shape)
     return _op("Fill", [shape, _tlens.constant(1, dtype)], None, name, False, False, int32)
 
 
@@ -621,10 +630,10 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     if false_fn is None or not callable(false_fn):
         raise TypeError("false_fn must be callable.")
     if _tlens.graph_key() is None:
-        return true_fn() if bool(pred) else false_fn()
+        return true_fn() if _bool(pred) else false_fn()
     with name_scope(name, "cond"):
         pred = convert_to_tensor(pred)
-        if pred.dtype.base_dtype != bool:
+        if pred.dtype.base_dtype != bool:  # tf.bool (this module's `bool`)
             raise TypeError("pred must be a boolean tensor, but is %s" % pred.dtype.base_dtype.name)
         with _tlens.cond_branch(pred, True):
             t = _cond_leaves(true_fn())
@@ -1075,6 +1084,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
 def _get_variable_in(scope, name, shape, dtype, initializer, regularizer, trainable):
     full = scope.name + "/" + name if scope.name else name
     store = _var_store()
+    if dtype is None and (is_tensor(initializer) or _tlens.is_ndarray(initializer)):
+        dtype = initializer.dtype.base_dtype  # a tensor initializer gives its own dtype
     if dtype is None:
         dtype = scope.dtype if scope.dtype is not None else float32
     if shape is not None and not isinstance(shape, (list, _tuple)):
@@ -1099,13 +1110,13 @@ def _get_variable_in(scope, name, shape, dtype, initializer, regularizer, traina
         initializer = scope.initializer
     if initializer is None:
         initializer = glorot_uniform_initializer() if _dt(dtype).is_floating else zeros_initializer()
-    if hasattr(initializer, "__mro__"):  # a class given for an instance: tf.zeros_initializer
-        initializer = initializer()
+    if not is_tensor(initializer) and not _tlens.is_ndarray(initializer) and hasattr(initializer, "__mro__"):
+        initializer = initializer()  # a class given for an instance: tf.zeros_initializer
     parent = full.rsplit("/", 1)[0] if "/" in full else ""
     base = full.rsplit("/", 1)[-1]
     with _abs_name_scope(full):
         with name_scope("Initializer"):
-            if callable(initializer) and not is_tensor(initializer):
+            if callable(initializer) and not is_tensor(initializer) and not _tlens.is_ndarray(initializer):
                 if shape is None:
                     raise ValueError("Shape of a new variable (%s) must be fully defined, but instead was %s." %
                                      (full, None))
@@ -1674,14 +1685,7 @@ class _Saver:
         self._max_to_keep = max_to_keep
         self._kept = []
         self._restore_ops = None
-        if _tlens.graph_key() is not None:
-            # The restore ops are built once, as TensorFlow's Saver does (save/Assign...).
-            with name_scope("save"):
-                ops = []
-                for key, v in items:
-                    ph = placeholder(v.dtype.base_dtype, v.shape, name="restore_" + key.replace("/", "_"))
-                    ops.append((ph, assign(v, ph)))
-                self._restore_ops = ops
+        self._graph = _tlens.graph_key()
 
     def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
              write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
@@ -1711,6 +1715,12 @@ class _Saver:
         for key, _ in self._items:
             if key not in stored:
                 raise errors.NotFoundError(None, None, "Key %s not found in checkpoint" % key)
+        if self._graph is not None and self._restore_ops is None:
+            # The restore ops are built once (save/Assign...), at the first restore.
+            with name_scope("save"):
+                self._restore_ops = [(placeholder(v.dtype.base_dtype, v.shape, name="restore_" + key.replace("/", "_")), v)
+                                     for key, v in self._items]
+                self._restore_ops = [(ph, assign(v, ph)) for ph, v in self._restore_ops]
         if self._restore_ops is not None:
             feed = {}
             for (key, _), (ph, _) in zip(self._items, self._restore_ops):
@@ -2033,6 +2043,78 @@ class _VariableMethods(_TensorMethods):
 _tlens.register("tensor_methods", _TensorMethods)
 _tlens.register("variable_methods", _VariableMethods)
 
+
+class NodeDef:
+    def __init__(self, name, op, inputs, device):
+        self.name = name
+        self.op = op
+        self.input = inputs
+        self.device = device
+
+    def __str__(self):
+        lines = ['name: "%s"' % self.name, 'op: "%s"' % self.op]
+        lines += ['input: "%s"' % i for i in self.input]
+        if self.device:
+            lines.append('device: "%s"' % self.device)
+        return "\n".join(lines) + "\n"
+
+
+class GraphDef:
+    """Graph.as_graph_def(): the nodes' names, ops, inputs and devices (attributes are not
+    included), printed in protobuf's text format as TensorFlow prints a GraphDef."""
+
+    def __init__(self, nodes):
+        self.node = nodes
+        self.versions = _namespace("tensorflow.VersionDef", producer=27)
+
+    def __str__(self):
+        out = []
+        for n in self.node:
+            out.append("node {")
+            for line in str(n).splitlines():
+                out.append("  " + line)
+            out.append("}")
+        out.append("versions {")
+        out.append("  producer: 27")
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+    __repr__ = __str__
+
+
+class _GraphMethods:
+    def as_graph_def(self, from_version=None, add_shapes=False):
+        return GraphDef([NodeDef(*n) for n in _tlens.graph_nodes(self)])
+
+
+
+_tlens.register("graph_methods", _GraphMethods)
+
+
+def diag(diagonal, name=None):
+    diagonal = convert_to_tensor(diagonal)
+    n = diagonal.shape.as_list()[0] if diagonal.shape.ndims == 1 else None
+    if n is None:
+        raise NotImplementedError("tensorlens: tf.diag of a tensor that is not a vector of known length")
+    return multiply(expand_dims(diagonal, 1), eye(n, dtype=diagonal.dtype), name=name)
+
+
+def truncatediv(x, y, name=None):
+    x = convert_to_tensor(x)
+    y = convert_to_tensor(y, dtype=x.dtype)
+    if x.dtype.is_floating:
+        q = x / y
+        return multiply(sign(q), floor(abs(q)), name=name)
+    q = floordiv(x, y)
+    fix = logical_and(not_equal(floormod(x, y), 0), not_equal(less(x, 0), less(y, 0)))
+    return add(q, cast(fix, x.dtype), name=name)
+
+
+def truncatemod(x, y, name=None):
+    x = convert_to_tensor(x)
+    y = convert_to_tensor(y, dtype=x.dtype)
+    return subtract(x, truncatediv(x, y) * y, name=name)
+
 # --- submodules loaded on first use ------------------------------------------------------------
 # tf.keras, tf.compat, tf.layers, tf.contrib, tf.examples are separate embedded modules
 # ("tensorflow.keras", ...), imported when first accessed.
@@ -2191,3 +2273,45 @@ summary.experimental = _namespace("tensorflow.summary.experimental",
                                   set_step=lambda step: _summary_state.__setitem__("step", step),
                                   get_step=lambda: _summary_state.get("step"))
 train.SummaryWriter = _FileWriter
+
+
+def tensordot(a, b, axes, name=None):
+    """tf.tensordot: contracts `axes` of a with those of b (transpose, reshape, matmul, reshape,
+    as TensorFlow computes it), with the static shape of the result where it is known."""
+    a = convert_to_tensor(a)
+    b = convert_to_tensor(b, dtype=a.dtype)
+    ra, rb = a.shape.ndims, b.shape.ndims
+    if ra is None or rb is None:
+        raise NotImplementedError("tensorlens: tf.tensordot of tensors of unknown rank")
+    if isinstance(axes, int):
+        if axes < 0:
+            raise ValueError("'axes' must be at least 0.")
+        a_axes = list(_range(ra - axes, ra))
+        b_axes = list(_range(axes))
+    else:
+        a_axes, b_axes = axes[0], axes[1]
+        a_axes = [a_axes] if isinstance(a_axes, int) else list(a_axes)
+        b_axes = [b_axes] if isinstance(b_axes, int) else list(b_axes)
+    a_axes = [x % ra if ra else x for x in a_axes]
+    b_axes = [x % rb if rb else x for x in b_axes]
+    if len(a_axes) != len(b_axes):
+        raise ValueError("Different number of contraction axes 'a' and 'b', %d != %d." % (len(a_axes), len(b_axes)))
+    a_shape, b_shape = a.shape.as_list(), b.shape.as_list()
+    for i, j in zip(a_axes, b_axes):
+        if a_shape[i] is not None and b_shape[j] is not None and a_shape[i] != b_shape[j]:
+            raise ValueError("Dimension %d in both shapes must be equal, but are %d and %d for 'Tensordot' with input "
+                             "shapes: %s, %s." % (i, a_shape[i], b_shape[j], TensorShape(a_shape), TensorShape(b_shape)))
+    free_a = [i for i in _range(ra) if i not in a_axes]
+    free_b = [i for i in _range(rb) if i not in b_axes]
+    with name_scope(name, "Tensordot"):
+        sa, sb = shape(a), shape(b)
+        inner = 1
+        for i in a_axes:
+            inner = inner * sa[i]
+        a2 = reshape(transpose(a, free_a + a_axes), stack([-1, inner]))
+        b2 = reshape(transpose(b, b_axes + free_b), stack([inner, -1]))
+        out = matmul(a2, b2)
+        dims = [sa[i] for i in free_a] + [sb[i] for i in free_b]
+        result = reshape(out, stack(dims) if dims else [])
+        result.set_shape([a_shape[i] for i in free_a] + [b_shape[i] for i in free_b])
+        return result

@@ -1,0 +1,73 @@
+// TensorFlow functions that tutorials use, checked against TensorFlow's documented results:
+// tensordot, diag, truncatediv/truncatemod, tf.where with one argument and TF1's row-selecting
+// tf.where, zeros of a scalar size, get_variable with a tensor initializer, Graph.as_graph_def.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("tensordot, diag and truncated division follow TensorFlow", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+a = tf.constant(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+b = tf.constant(np.ones((4, 5), dtype=np.float32))
+td = tf.tensordot(a, b, 1)
+td2 = tf.tensordot(a, tf.ones([3, 4]), [[1, 2], [0, 1]])
+d = tf.diag([1, 2, 3])
+q = tf.truncatediv(tf.constant([-7, 7, -7]), tf.constant([2, 2, -2]))
+m = tf.truncatemod(tf.constant([-7, 7]), tf.constant([2, -2]))
+z = tf.zeros(3)
+with tf.Session() as sess:
+    tdv = sess.run(td)[1, 2].tolist()
+    td2v = sess.run(td2).tolist()
+    dv = sess.run(d).tolist()
+    qv = sess.run(q).tolist()
+    mv = sess.run(m).tolist()
+    zv = sess.run(z).tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("td") == "float32[2, 3, 5]");
+  CHECK(r.repr("tdv") == "[86.0, 86.0, 86.0, 86.0, 86.0]");  // 20 + 21 + 22 + 23
+  CHECK(r.repr("td2v") == "[66.0, 210.0]");
+  CHECK(r.repr("dv") == "[[1, 0, 0], [0, 2, 0], [0, 0, 3]]");
+  CHECK(r.repr("qv") == "[-3, 3, 3]");
+  CHECK(r.repr("mv") == "[-1, 1]");
+  CHECK(r.repr("zv") == "[0.0, 0.0, 0.0]");
+}
+
+TEST_CASE("tf.where with one argument gives coordinates, and TF1's tf.where selects rows", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+c = tf.where(tf.constant([[True, False], [True, True]]))
+rows = tf.where(tf.constant([True, False]), tf.constant([[1, 2], [3, 4]]), tf.constant([[5, 6], [7, 8]]))
+with tf.Session() as sess:
+    cv = sess.run(c).tolist()
+    rv = sess.run(rows).tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("c") == "int64[?, 2]");
+  CHECK(r.repr("cv") == "[[0, 0], [1, 0], [1, 1]]");
+  CHECK(r.repr("rv") == "[[1, 2], [7, 8]]");
+}
+
+TEST_CASE("get_variable takes a tensor as its initializer, and as_graph_def lists the nodes", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+s = tf.get_variable("scalar", initializer=tf.constant(2))
+m = tf.get_variable("matrix", initializer=tf.constant([[0, 1], [2, 3]]))
+gd = tf.get_default_graph().as_graph_def()
+names = [n.name for n in gd.node][:2]
+text = str(gd)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("s") == "int32[]");
+  CHECK(r.type("m") == "int32[2, 2]");
+  CHECK(r.repr("names") == "['Const', 'scalar']");
+  CHECK(r.repr("text").find("node {\\n  name: \"scalar\"\\n  op: \"VariableV2\"") != std::string::npos);
+}
