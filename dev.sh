@@ -68,6 +68,12 @@ case "${1:-}" in
     install_deps "${TEST_PKGS[@]}"
     build_release
     ctest --test-dir build --output-on-failure -j"$JOBS"
+    # The public corpus: every program expected to run clean still does (tests/corpus/).
+    if [ -d ../shared/corpus ]; then
+      python3 bench/corpus.py --expect tests/corpus/expected.tsv --clean-only --timeout 600 --jobs "$JOBS" ../shared/corpus
+    else
+      echo "dev.sh: ../shared/corpus is not there: the corpus check is skipped"
+    fi
     bash tests/dap/e2e/run.sh "$PWD/build/tlens"
     bash tests/lsp/client/run.sh "$PWD/build/tlens"
     # The VS Code extension: build, lint, unit tests, graph view in headless Chromium, editor docs.

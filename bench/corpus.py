@@ -6,7 +6,7 @@ it, with a timeout) and `tlens check --format json`. Prints one line per program
 first error / timeout, and the number of check errors and warnings), then the totals.
 
     python3 bench/corpus.py [--tlens build/tlens] [--timeout 300] [--jobs 2] [--json OUT]
-                            [--expect tests/corpus/expected.tsv] [--only SUBSTRING] DIR
+                            [--expect tests/corpus/expected.tsv [--clean-only]] [--only SUBSTRING] DIR
 
 --expect FILE compares with the expected outcomes (one row per program, relative to DIR:
 `file<TAB>expect<TAB>note`, expect being `clean`, `fails` or `upstream`): the exit status is 1
@@ -103,6 +103,8 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--expect")
     ap.add_argument("--only", action="append", default=[])
+    ap.add_argument("--clean-only", action="store_true",
+                    help="with --expect: run only the programs expected to run clean (the test command's check)")
     args = ap.parse_args()
     tlens = os.path.abspath(args.tlens)
     root = os.path.abspath(args.dir)
@@ -118,6 +120,10 @@ def main():
                 if not args.only or any(s in rel for s in args.only):
                     programs.append(rel)
     expected = read_expected(args.expect) if args.expect else {}
+    if args.clean_only:
+        if not expected:
+            sys.exit("corpus.py: --clean-only needs --expect")
+        programs = [p for p in programs if expected.get(p, {}).get("expect") == "clean"]
 
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -159,6 +165,10 @@ def main():
             print("improved: %s now runs clean (mark it 'clean' in %s)" % (f, args.expect))
         for f in unlisted:
             print("unlisted: %s has no row in %s" % (f, args.expect))
+        listed = set(r["file"] for r in results)
+        if not args.only and not args.clean_only:
+            for f in sorted(set(expected) - listed):
+                regressions.append("%s: listed in %s but not found under %s" % (f, args.expect, root))
         for line in regressions:
             print("REGRESSION: " + line)
         expected_clean = sum(1 for e in expected.values() if e["expect"] == "clean")
