@@ -71,3 +71,32 @@ text = str(gd)
   CHECK(r.repr("names") == "['Const', 'scalar']");
   CHECK(r.repr("text").find("node {\\n  name: \"scalar\"\\n  op: \"VariableV2\"") != std::string::npos);
 }
+
+TEST_CASE("tf.layers objects share their variables across calls, and TF2 aliases resolve to Keras", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 4])
+layer = tf.layers.Dense(3, name="fc")
+a = layer(x)
+b = layer(x)
+names = [v.name for v in tf.global_variables()]
+own = [v.name for v in layer.trainable_variables]
+kinds = [tf.initializers.GlorotUniform.__name__, tf.optimizers.Adam.__name__,
+         tf.losses.SparseCategoricalCrossentropy.__name__, tf.arg_max.__name__]
+with tf.Session() as sess:
+    lin = sess.run(tf.linspace(0.0, 1.0, 5)).tolist()
+try:
+    tf.optimizers.NoSuchOptimizer
+    missing = "found"
+except AttributeError:
+    missing = "AttributeError"
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("names") == "['fc/kernel:0', 'fc/bias:0']");
+  CHECK(r.repr("own") == "['fc/kernel:0', 'fc/bias:0']");
+  CHECK(r.type("b") == "float32[batch, 3]");
+  CHECK(r.repr("kinds") == "['GlorotUniform', 'Adam', 'SparseCategoricalCrossentropy', 'argmax']");
+  CHECK(r.repr("lin") == "[0.0, 0.25, 0.5, 0.75, 1.0]");
+  CHECK(r.repr("missing") == "'AttributeError'");
+}

@@ -17,12 +17,41 @@ _bool = bool
 
 
 class _Namespace:
-    def __init__(self, name):
+    def __init__(self, name, keras_module=None):
         self.__name__ = name
+        self._keras_module = keras_module
+
+    def __getattr__(self, attr):
+        # TF2's aliases of Keras (tf.optimizers.Adam, tf.initializers.GlorotUniform,
+        # tf.losses.SparseCategoricalCrossentropy): names this namespace lacks, from keras.<module>.
+        km = self.__dict__.get("_keras_module")
+        if km is not None and not attr.startswith("__"):
+            m = _keras_module(km)
+            if m is not None and hasattr(m, attr):
+                return getattr(m, attr)
+        raise AttributeError("module '%s' has no attribute '%s'" % (self.__dict__.get("__name__"), attr))
 
 
-def _namespace(name, **members):
-    ns = _Namespace(name)
+def _keras_module(name):
+    if name == "optimizers":
+        import keras.optimizers as m
+    elif name == "initializers":
+        import keras.initializers as m
+    elif name == "losses":
+        import keras.losses as m
+    elif name == "metrics":
+        if _tlens.style() == "graph":
+            return None  # TF1's tf.metrics are streaming metrics, not Keras'
+        import keras.metrics as m
+    elif name == "activations":
+        import keras.activations as m
+    else:
+        return None
+    return m
+
+
+def _namespace(name, _keras_module=None, **members):
+    ns = _Namespace(name, _keras_module)
     for k, v in members.items():
         setattr(ns, k, v)
     return ns
@@ -1888,7 +1917,7 @@ class he_normal_initializer(_Initializer):
         return truncated_normal(shape, 0.0, (2.0 / max(1.0, float(fan_in))) ** 0.5, dtype, self.seed)
 
 
-initializers = _namespace("tensorflow.initializers", zeros=zeros_initializer, ones=ones_initializer,
+initializers = _namespace("tensorflow.initializers", _keras_module="initializers", zeros=zeros_initializer, ones=ones_initializer,
                           constant=constant_initializer, random_normal=random_normal_initializer,
                           truncated_normal=truncated_normal_initializer, random_uniform=random_uniform_initializer,
                           glorot_uniform=glorot_uniform_initializer, glorot_normal=glorot_normal_initializer,
@@ -1913,7 +1942,10 @@ linalg.matmul = matmul
 linalg.eye = eye
 linalg.transpose = transpose
 image = _Namespace("tensorflow.image")
-losses = _Namespace("tensorflow.losses")
+losses = _Namespace("tensorflow.losses", "losses")
+optimizers = _Namespace("tensorflow.optimizers", "optimizers")
+metrics = _Namespace("tensorflow.metrics", "metrics")
+activations = _Namespace("tensorflow.activations", "activations")
 
 
 def _mse(labels, predictions, weights=1.0, scope=None, loss_collection=None, reduction=None):
@@ -2315,3 +2347,71 @@ def tensordot(a, b, axes, name=None):
         result = reshape(out, stack(dims) if dims else [])
         result.set_shape([a_shape[i] for i in free_a] + [b_shape[i] for i in free_b])
         return result
+
+
+def linspace(start, stop, num, name=None, axis=0):
+    start = convert_to_tensor(start)
+    stop = convert_to_tensor(stop, dtype=start.dtype)
+    with name_scope(name, "LinSpace"):
+        n = cast(num, start.dtype)
+        step = (stop - start) / maximum(n - 1, 1)
+        return start + cast(range(0, num), start.dtype) * step
+
+
+lin_space = linspace
+arg_min = argmin
+arg_max = argmax
+
+
+class _App:
+    """tf.app (TF1): flags and run()."""
+
+    def run(self, main=None, argv=None):
+        import sys as _sys
+        main = main if main is not None else _sys.modules["__main__"].main
+        _sys.exit(main(argv if argv is not None else _sys.argv))
+
+
+app = _App()
+
+
+class _GFile:
+    """tf.gfile / tf.io.gfile on the local file system."""
+
+    def __init__(self):
+        self.GFile = open
+        self.Open = open
+        self.FastGFile = open
+
+    def Exists(self, path):
+        return _os.path.exists(path)
+
+    def IsDirectory(self, path):
+        return _os.path.isdir(path)
+
+    def MakeDirs(self, path):
+        _os.makedirs(path, exist_ok=True)
+
+    def MkDir(self, path):
+        _os.mkdir(path)
+
+    def ListDirectory(self, path):
+        return _os.listdir(path)
+
+    def Remove(self, path):
+        _os.remove(path)
+
+    def Glob(self, pattern):
+        import glob as _glob
+        return _glob.glob(pattern)
+
+    exists = Exists
+    isdir = IsDirectory
+    makedirs = MakeDirs
+    mkdir = MkDir
+    listdir = ListDirectory
+    remove = Remove
+    glob = Glob
+
+
+gfile = _GFile()
