@@ -152,6 +152,7 @@ Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwa
 Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<Value> args, KwArgs kwargs) {
   const Code& code = *f->code;
   if (abstract()) {
+    tick();
     if (callDepth >= opts.abstractRecursionDepth) return unknown();
     int same = 0;
     for (const Frame* fr : frames)

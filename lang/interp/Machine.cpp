@@ -111,7 +111,7 @@ std::shared_ptr<const lang::SourceFile> Machine::keepFile(std::shared_ptr<const 
 }
 
 void Machine::checkBudget() {
-  if (hasDeadline && std::chrono::steady_clock::now() > deadline) throw BudgetExceeded();
+  if (hasDeadline && std::chrono::steady_clock::now() > deadline) throw BudgetExceeded(true);
 }
 
 void Machine::checkStack() {
@@ -121,9 +121,9 @@ void Machine::checkStack() {
 }
 
 void Machine::beforeStatement(TSNode stmt) {
-  // The clock is read every 16 statements (a statement is a few microseconds; reading the clock
-  // each time was 1.5% of an abstract run).
-  if (hasDeadline && (++budgetTicks & 15) == 0) checkBudget();
+  // Work, not time, bounds an analysis; tick() reads the clock (the safety limit) every 64 steps
+  // (a statement is a few microseconds; reading the clock each time was 1.5% of an abstract run).
+  tick();
   if (!statementObserver) return;
   Frame& f = frame();
   StatementEvent ev{*f.file, stmt, static_cast<int>(ts_node_start_point(stmt).row) + 1, static_cast<int>(frames.size()),
@@ -225,11 +225,21 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
         d.end = {static_cast<int>(b.row), static_cast<int>(b.column)};
       }
       addDiagnostic(std::move(d));
-    } catch (BudgetExceeded&) {
+    } catch (BudgetExceeded& b) {
       if (!isMain) throw;
-      diagnose(Severity::Information, s, "analysis stopped here: time budget exceeded; later values are unknown",
-               "budget-exceeded");
+      if (b.wallClock)
+        diagnose(Severity::Information, s,
+                 "analysis stopped here: the " + std::to_string(opts.timeBudgetMs) +
+                     " ms safety time limit was hit before the work budget (this place depends on the machine's "
+                     "speed); later values are unknown",
+                 "time-limit");
+      else
+        diagnose(Severity::Information, s,
+                 "analysis stopped here: work budget of " + std::to_string(opts.workBudget) +
+                     " steps exceeded; later values are unknown",
+                 "budget-exceeded");
       hasDeadline = false;  // the rest is cheap and must finish
+      workLimit = 0;
       budgetHit = true;
       for (size_t j = i; j < to; ++j) {
         TSNode t = stmts[j];
@@ -283,6 +293,10 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
     mainModule->set("__file__", makeStr(f->path()));
     modulesByName["__main__"] = mainModule;
   }
+  // The work count goes on from a prefix into its resume(): a continued run stops where a run
+  // from the beginning would. The clock's safety limit restarts with each call.
+  if (begin) work = 0;
+  workLimit = abstract() ? opts.workBudget : 0;
   if (abstract() && opts.timeBudgetMs > 0) {
     hasDeadline = true;
     deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
@@ -328,6 +342,8 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
       budgetHit = true;
     }
     if (finish && abstract() && opts.analyzeUncalledFunctions) {
+      work = 0;
+      workLimit = opts.workBudget;
       if (opts.timeBudgetMs > 0) {
         hasDeadline = true;
         deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
@@ -354,6 +370,7 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
     status = Interpreter::kExitInternal;
   }
   hasDeadline = false;
+  workLimit = 0;
   frames.clear();
   callDepth = 0;
   evalDepth = 0;

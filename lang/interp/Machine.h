@@ -146,7 +146,23 @@ class Machine {
   /// Reports an unsupported construct once and returns Unknown.
   Value unsupported(TSNode n, std::string_view what);
   void observe(TSNode n, const Value& v) {
-    if (valueObserver) valueObserver->onValue(file(), n, v);
+    if (!valueObserver) return;
+    // What an observer runs (a Keras model's summary rows for a hover) is not the program's
+    // work: the editor and `tlens check` (no observer) must count the same steps.
+    ++observing;
+    struct Done {
+      int& n;
+      ~Done() { --n; }
+    } done{observing};
+    valueObserver->onValue(file(), n, v);
+  }
+  /// One step of abstract work (a statement, a Python call, an iterator item): throws
+  /// BudgetExceeded past the work budget; reads the clock for the safety limit every 64 steps.
+  void tick() {
+    if (observing) return;
+    ++work;
+    if (workLimit && work > workLimit) throw BudgetExceeded(false);
+    if (hasDeadline && (work & 63) == 0) checkBudget();
   }
   void write(std::string_view s, bool err);
   std::shared_ptr<const lang::SourceFile> keepFile(std::shared_ptr<const lang::SourceFile> f);
@@ -350,7 +366,11 @@ class Machine {
   uintptr_t stackLimit = 0;
   bool hasDeadline = false;
   std::chrono::steady_clock::time_point deadline;
-  uint32_t budgetTicks = 0;
+  /// Abstract mode: steps done in this phase (the main body, from runPrefix on through resume;
+  /// then the uncalled functions) and the limit (0: counting is off).
+  uint64_t work = 0, workLimit = 0;
+  /// > 0 while a value observer runs (its work is not counted).
+  int observing = 0;
 
   std::vector<Diagnostic> diagnostics;
   std::set<std::pair<std::string, uint32_t>> unsupportedReported;
@@ -366,7 +386,7 @@ class Machine {
   std::shared_ptr<const lang::SourceFile> prefixFile;
   /// The top-level statements of the main file that run() executes: [mainFrom, mainTo).
   size_t mainFrom = 0, mainTo = SIZE_MAX;
-  /// The last run stopped at the time budget.
+  /// The last run stopped at the work budget or the time limit.
   bool budgetHit = false;
   std::shared_ptr<ModuleObj> sysModule;
 

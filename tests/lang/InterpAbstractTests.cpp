@@ -1,5 +1,5 @@
 // Abstract mode, the language server's analysis: Unknown values, both branches of unknown ifs
-// with joined bindings, bounded loops and recursion, the time budget, no side effects, and
+// with joined bindings, bounded loops and recursion, the work budget, no side effects, and
 // analysis of functions nothing calls.
 #include <chrono>
 #include <filesystem>
@@ -254,29 +254,57 @@ TEST_CASE("abstract: errors on known values are warnings and analysis continues"
   CHECK(r.status == 0);
 }
 
-TEST_CASE("abstract: the time budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {
-  InterpOptions o;
-  o.mode = Mode::Abstract;
-  o.timeBudgetMs = 50;
-  o.analyzeUncalledFunctions = false;
-  Interpreter in(o);
-  auto t0 = std::chrono::steady_clock::now();
-  in.runSource("main.py",
-               "before = 1\n"
-               "n = 0\n"
-               "for a in range(16):\n"
-               "    for b in range(16):\n"
-               "        for c in range(16):\n"
-               "            for d in range(16):\n"
-               "                for e in range(16):\n"
-               "                    n += 1\n"
-               "after = 2\n");
-  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
-  bool reported = false;
-  for (const auto& d : in.diagnostics()) reported |= d.code == "budget-exceeded";
-  CHECK(reported);
-  CHECK(in.repr(in.mainModule()->get("before")) == "1");
-  CHECK(isUnknown(in.mainModule()->get("after")));
+TEST_CASE("abstract: the work budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {
+  // 16^5 iterations: far more steps than either limit allows. The work budget (steps) is what
+  // stops an analysis; the clock is only a safety limit, and says so when it is what stopped it.
+  const char* src =
+      "before = 1\n"
+      "n = 0\n"
+      "for a in range(16):\n"
+      "    for b in range(16):\n"
+      "        for c in range(16):\n"
+      "            for d in range(16):\n"
+      "                for e in range(16):\n"
+      "                    n += 1\n"
+      "after = 2\n";
+  for (bool byClock : {false, true}) {
+    INFO((byClock ? "time limit" : "work budget"));
+    InterpOptions o;
+    o.mode = Mode::Abstract;
+    o.workBudget = byClock ? 0 : 10000;
+    o.timeBudgetMs = byClock ? 50 : 0;
+    o.analyzeUncalledFunctions = false;
+    Interpreter in(o);
+    auto t0 = std::chrono::steady_clock::now();
+    in.runSource("main.py", src);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+    std::string code;
+    for (const auto& d : in.diagnostics()) code = d.code;
+    CHECK(code == (byClock ? "time-limit" : "budget-exceeded"));
+    CHECK(in.budgetExceeded());
+    CHECK(in.repr(in.mainModule()->get("before")) == "1");
+    CHECK(isUnknown(in.mainModule()->get("after")));
+  }
+}
+
+TEST_CASE("abstract: the work budget stops at the same statement every time", "[lang][interp][abstract]") {
+  auto stopLine = [] {
+    InterpOptions o;
+    o.mode = Mode::Abstract;
+    o.workBudget = 5000;
+    o.timeBudgetMs = 0;
+    Interpreter in(o);
+    std::string src = "def f(x):\n    return [i * x for i in range(8)]\n";
+    for (int i = 0; i < 2000; ++i) src += "v" + std::to_string(i) + " = f(" + std::to_string(i) + ")\n";
+    in.runSource("main.py", src);
+    for (const auto& d : in.diagnostics())
+      if (d.code == "budget-exceeded") return d.start.line;
+    return -1;
+  };
+  int first = stopLine();
+  CHECK(first > 2);
+  CHECK(first < 2002);
+  for (int i = 0; i < 3; ++i) CHECK(stopLine() == first);
 }
 
 TEST_CASE("abstract: argv-driven argparse defaults are known", "[lang][interp][abstract]") {
@@ -310,3 +338,4 @@ TEST_CASE("abstract: huge values are never built and long native loops respect t
   CHECK(h.at["r@3"] == "<unknown list>");
   CHECK(h.at["small@4"] == "[0, 0, 0]");
 }
+
