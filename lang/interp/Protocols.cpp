@@ -95,6 +95,11 @@ Value Machine::findAttr(const Value& obj, std::string_view name) {
     }
     case Kind::Module: {
       auto* mod = static_cast<ModuleObj*>(obj.get());
+      // Abstract mode: the installed version of a library (tf.__version__) is the environment's,
+      // not the program's: unknown, so `assert tf.__version__ == "1.8.0"` neither passes nor fails.
+      if (approximating() && (mod->file.empty() || (mod->file.front() == '<' && mod->file.back() == '>')) &&
+          (name == "__version__" || name == "VERSION" || name == "GIT_VERSION"))
+        if (mod->get(name)) return unknownOf(types.str);
       if (Value v = mod->get(name)) return v;
       if (name == "__dict__") return namespaceDict(mod->globals->vars);
       std::string full = mod->name + "." + std::string(name);

@@ -339,3 +339,28 @@ TEST_CASE("abstract: huge values are never built and long native loops respect t
   CHECK(h.at["small@4"] == "[0, 0, 0]");
 }
 
+TEST_CASE("abstract: sys.argv is unknown without a command line; argparse keeps its defaults", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "import sys\n"
+      "import argparse\n"
+      "argv = sys.argv\n"
+      "if len(sys.argv) > 1:\n"
+      "    mode = 'args'\n"
+      "else:\n"
+      "    mode = 'none'\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--batch_size', type=int, default=100)\n"
+      "p.add_argument('data')\n"
+      "args = p.parse_args()\n"
+      "bs = args.batch_size\n"
+      "data = args.data\n",
+      h);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["argv@3"] == "<unknown list>");
+  CHECK(h.at["mode@5"] == "'args'");  // both branches analysed
+  CHECK(h.at["mode@7"] == "'none'");
+  CHECK(h.at["bs@12"] == "100");
+  CHECK(h.at["data@13"] == "<unknown>");
+}
+

@@ -557,6 +557,49 @@ ids = tf.constant([[0, 1], [2, 3]])
 rows = tf.gather(params, ids, axis=2)
 #      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Expected axis in the range [-2, 2), but got 2
 )"},
+
+    // Environment-dependent values are unknown (issue 17, item 2): a test on them is neither true
+    // nor false, so an assert does not stop the analysis and both branches are analysed.
+    {"environment-dependent tests: the analysis goes on through both branches", R"(import os
+import sys
+import time
+import tensorflow as tf
+assert tf.__version__ == "1.8.0"
+if len(sys.argv) > 1:
+    a = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 4
+else:
+    a = tf.matmul(tf.zeros([2, 3]), tf.zeros([5, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 5
+if os.environ.get("SMALL") == "1" or time.time() > 0:
+    b = tf.matmul(tf.zeros([2, 3]), tf.zeros([6, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 6
+)"},
+    {"environment-dependent tests on a correct program: nothing to say", R"(import os
+import sys
+import tensorflow as tf
+assert tf.__version__ == "1.8.0", "this tutorial needs TensorFlow 1.8"
+assert tf.VERSION.startswith("1.")
+#         ^^^^^^^ info: is not modelled by tensorlens
+if sys.argv[1:] and sys.argv[1] == "--small":
+    n = 2
+else:
+    n = 4
+steps = int(os.environ["STEPS"])
+a = tf.matmul(tf.zeros([2, 3]), tf.zeros([3, n]))
+data = open("train.csv").read().split(",")
+)"},
+    {"argparse options keep their defaults, required ones are unknown", R"(import argparse
+import tensorflow as tf
+parser = argparse.ArgumentParser()
+parser.add_argument("--hidden", type=int, default=16)
+parser.add_argument("data_dir")
+args = parser.parse_args()
+x = tf.placeholder(tf.float32, [None, 8])
+h = tf.matmul(x, tf.zeros([4, args.hidden]))
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 8 and 4
+path = args.data_dir + "/train"
+)"},
 };
 
 }  // namespace
