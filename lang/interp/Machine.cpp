@@ -203,28 +203,10 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
       exec(s, kindOfSymbol(stmts.child(i).symbol));
     } catch (PyError& e) {
       if (!abstract() || !isMain) throw;
-      // Abstract analysis goes on after a statement that raised: report it and continue.
-      ExceptionObj* ex = asException(e.exc);
-      Diagnostic d;
-      d.severity = Severity::Warning;
-      d.code = "uncaught-exception";
-      d.message = exceptionSummary(e.exc);
-      d.file = f->path();
-      bool placed = false;
-      if (ex)
-        for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend() && !placed; ++it)
-          if (it->file == f->path() && it->line > 0) {
-            lang::TextPos p{it->line - 1, it->column - 1};
-            d.start = p;
-            d.end = {p.line, static_cast<int>(f->lineText(p.line).size())};
-            placed = true;
-          }
-      if (!placed) {
-        TSPoint a = ts_node_start_point(s), b = ts_node_end_point(s);
-        d.start = {static_cast<int>(a.row), static_cast<int>(a.column)};
-        d.end = {static_cast<int>(b.row), static_cast<int>(b.column)};
-      }
-      addDiagnostic(std::move(d));
+      // Abstract analysis goes on after a statement that raised (Abstract.cpp): reported when the
+      // user's code is responsible, and the names it binds become unknown.
+      reportException(e.exc, s, *f);
+      unbindStatement(s, *f);
     } catch (BudgetExceeded& b) {
       if (!isMain) throw;
       if (b.wallClock)
@@ -431,20 +413,7 @@ void Machine::analyzeUncalled() {
           for (int k = 0; k < opts.abstractLoopIterations && resumeGenerator(*g, none()); ++k) {
           }
       } catch (PyError& e) {
-        ExceptionObj* ex = asException(e.exc);
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.code = "uncaught-exception";
-        d.message = exceptionSummary(e.exc);
-        d.file = file.path();
-        if (ex)
-          for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend(); ++it)
-            if (it->file == file.path() && it->line > 0) {
-              d.start = {it->line - 1, it->column - 1};
-              d.end = {it->line - 1, static_cast<int>(file.lineText(it->line - 1).size())};
-              break;
-            }
-        addDiagnostic(std::move(d));
+        reportException(e.exc, f->code->node, file);
       }
     }
   } catch (BudgetExceeded&) {

@@ -125,7 +125,7 @@ Value Machine::findAttr(const Value& obj, std::string_view name) {
     }
     case Kind::Native: {
       auto* native = static_cast<NativeObject*>(obj.get());
-      if (Value v = native->getAttr(api, name)) return v;
+      if (Value v = libraryCall([&] { return native->getAttr(api, name); })) return v;
       // A native context manager can be driven by hand, as Python code does with any other
       // (a class that wraps tf.name_scope, contextlib.ExitStack).
       if (name == "__enter__")
@@ -402,8 +402,9 @@ Value Machine::getItem(const Value& obj, const Value& key) {
       return obj;
     }
     case Kind::Native: {
-      Value r = static_cast<NativeObject*>(obj.get())->getItem(api, key);
+      Value r = libraryCall([&] { return static_cast<NativeObject*>(obj.get())->getItem(api, key); });
       if (r) return r;
+      if (approximating()) return unknown();  // what tensorlens does not model of a library type
       break;
     }
     case Kind::Unknown: return unknown();
@@ -566,7 +567,8 @@ Value Machine::getIter(const Value& v) {
       break;
     }
     case Kind::Native: {
-      Value it = static_cast<NativeObject*>(v.get())->iter(api);
+      Value it = libraryCall([&] { return static_cast<NativeObject*>(v.get())->iter(api); });
+      if (!it && approximating()) return getIter(unknown());  // not modelled for this library type
       if (!it) break;
       if (it->kind() == Kind::Iterator || it->kind() == Kind::Generator || it->kind() == Kind::Instance) return it;
       return getIter(it);
@@ -694,11 +696,12 @@ int64_t Machine::len(const Value& v) {
       break;
     }
     case Kind::Native: {
-      auto n = static_cast<NativeObject*>(v.get())->len(api);
+      auto n = libraryCall([&] { return static_cast<NativeObject*>(v.get())->len(api); });
       if (n) {
         if (*n < 0) throw NeedsKnownValue{};
         return *n;
       }
+      if (approximating()) throw NeedsKnownValue{};
       break;
     }
     case Kind::Unknown: throw NeedsKnownValue{};

@@ -1,5 +1,5 @@
 // Abstract mode, the language server's analysis: Unknown values, both branches of unknown ifs
-// with joined bindings, bounded loops and recursion, the work budget, no side effects, and
+// with joined bindings, bounded loops and recursion, the work budget, no side effects, going on after exceptions, and
 // analysis of functions nothing calls.
 #include <chrono>
 #include <filesystem>
@@ -364,3 +364,51 @@ TEST_CASE("abstract: sys.argv is unknown without a command line; argparse keeps 
   CHECK(h.at["data@13"] == "<unknown>");
 }
 
+TEST_CASE("abstract: the analysis goes on after a failed statement, whose names become unknown", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "n = 3\n"
+      "def f():\n"
+      "    k = 1\n"
+      "    k = int('ten')\n"
+      "    after = k\n"
+      "    return 5\n"
+      "with open('x') as fh:\n"
+      "    n = 'a' + 1\n"
+      "    m = n\n"
+      "    below = 4\n"
+      "r = f()\n"
+      "r2 = f()\n",
+      h);
+  // One warning per place, though f ran twice.
+  REQUIRE(r.diagnostics.size() == 2);
+  CHECK(r.diagnostics[0].code == "uncaught-exception");
+  CHECK(r.diagnostics[0].message.find("TypeError") != std::string::npos);
+  CHECK(r.diagnostics[1].message.find("ValueError") != std::string::npos);
+  CHECK(h.at["m@9"] == "<unknown>");   // not the 3 it held before the failed statement
+  CHECK(h.at["below@10"] == "4");
+  CHECK(h.at["after@5"] == "<unknown>");
+  CHECK(h.at["r@11"] == "5");
+}
+
+TEST_CASE("abstract: exceptions inside try bodies reach their handlers; raise under an unknown test is a dead branch",
+          "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "import time\n"
+      "try:\n"
+      "    v = int('ten')\n"
+      "    w = 1\n"
+      "except ValueError:\n"
+      "    v = 0\n"
+      "def check(x):\n"
+      "    if x > time.time():\n"
+      "        raise ValueError('too big')\n"
+      "    return x\n"
+      "c = check(3)\n"
+      "out = v\n",
+      h);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["out@12"] == "0");
+  CHECK(h.at["c@11"] == "3");
+}

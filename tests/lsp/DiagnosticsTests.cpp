@@ -600,6 +600,97 @@ h = tf.matmul(x, tf.zeros([4, args.hidden]))
 #   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 8 and 4
 path = args.data_dir + "/train"
 )"},
+
+    // The analysis goes on after an uncaught exception (item 3): the failed statement's names
+    // are unknown, what follows is analysed, inside the same block too.
+    {"after an exception in user code the rest of the block is analysed", R"(import tensorflow as tf
+with tf.Session() as sess:
+    n = int("ten")
+#       ^^^^^^^^^^ warning: ValueError: invalid literal for int() with base 10: 'ten'
+    w = tf.zeros([n, 4])
+    c = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 4
+def build():
+    bad = "a" + 1
+#         ^^^^^^^ warning: TypeError: can only concatenate str (not "int") to str
+    return tf.matmul(tf.zeros([2, 3]), tf.zeros([7, 5]))
+#          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 7
+y = build()
+)"},
+    {"an exception inside a try body still reaches its handler", R"(import tensorflow as tf
+try:
+    n = int("ten")
+    a = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))
+except ValueError:
+    n = 3
+b = tf.matmul(tf.zeros([2, 3]), tf.zeros([n, 5]))
+def check(x):
+    if x is None:
+        raise ValueError("x is required")
+    return x
+z = check(None if len([]) else 1)
+)"},
+    // No false errors (item 7): an exception raised inside a library call tensorlens does not
+    // model, or by a check on values it does not know, is no diagnostic; real TensorFlow, numpy
+    // and os names are never near misses.
+    {"exceptions from unmodelled library calls are no diagnostics", R"(import tensorflow as tf
+fruits = tf.constant(["apple", "peach", "banana"])
+n = tf.size(fruits)
+x = tf.placeholder(tf.float32, [None, 3])
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"a typo is still found next to an unmodelled library call", R"(import tensorflow as tf
+fruits = tf.constant(["apple", "peach", "banana"])
+y = tf.nn.reluu(tf.zeros([3, 2]))
+#         ^^^^^ warning: did you mean 'relu'?
+)"},
+    {"tensorlens' own NotImplementedError is a hint, never a warning", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+model = tf.keras.models.load_model("model.h5")
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens: keras.models.load_model reads model files
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"an unknown index of a numpy array may be an index array: no false feed error", R"(import numpy as np
+import tensorflow as tf
+X = tf.placeholder(tf.float32, [None, 784])
+y = tf.reduce_sum(X)
+data = np.zeros((1000, 784), dtype=np.float32)
+def batches(n):
+    idx = np.random.permutation(len(data))
+    for part in np.array_split(idx, n):
+        yield data[part]
+sess = tf.Session()
+for batch in batches(10):
+    out = sess.run(y, feed_dict={X: batch})
+)"},
+    {"a native library method that fails after an unmodelled call is no diagnostic", R"(import tensorflow as tf
+saver = tf.train.import_meta_graph("model.meta")
+#                ^^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
+X = tf.get_default_graph().get_tensor_by_name("X:0")
+y = tf.reduce_sum(X)
+)"},
+    {"a feed of one row where the placeholder wants a batch is still found", R"(import numpy as np
+import tensorflow as tf
+X = tf.placeholder(tf.float32, [None, 784])
+y = tf.reduce_sum(X)
+data = np.zeros((1000, 784), dtype=np.float32)
+sess = tf.Session()
+out = sess.run(y, feed_dict={X: data[3]})
+#     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Cannot feed value of shape (784,)
+)"},
+    // A shape check TensorFlow raises as a Python exception is an error (item 4).
+    {"set_shape with an incompatible shape is a shape error", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+x.set_shape([None, 4])
+# <- error: Tensor's shape (?, 3) is not compatible with supplied shape (?, 4)
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"set_shape that refines the shape says nothing", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+x.set_shape([8, 3])
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+
 };
 
 }  // namespace
