@@ -600,7 +600,6 @@ h = tf.matmul(x, tf.zeros([4, args.hidden]))
 #   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 8 and 4
 path = args.data_dir + "/train"
 )"},
-
     // The analysis goes on after an uncaught exception (item 3): the failed statement's names
     // are unknown, what follows is analysed, inside the same block too.
     {"after an exception in user code the rest of the block is analysed", R"(import tensorflow as tf
@@ -649,6 +648,29 @@ x = tf.placeholder(tf.float32, [None, 3])
 model = tf.keras.models.load_model("model.h5")
 #       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens: keras.models.load_model reads model files
 y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"real TensorFlow, numpy and os names are not near misses", R"(import os
+import numpy as np
+import tensorflow as tf
+layer = tf.layers.Dense(10)
+#                 ^^^^^ info: is not modelled by tensorlens
+i = tf.arg_min(tf.zeros([3, 4]), 1)
+#      ^^^^^^^ info: is not modelled by tensorlens
+np.savez("out.npz", a=np.zeros(3))
+#  ^^^^^ info: is not modelled by tensorlens
+os.putenv("A", "1")
+#  ^^^^^^ info: is not modelled by tensorlens
+os.chdir("/tmp")
+#  ^^^^^ info: is not modelled by tensorlens
+m = np.fromfile("weights.bin", dtype=np.float32)
+#      ^^^^^^^^ info: is not modelled by tensorlens
+)"},
+    {"near misses of modelled names are still warnings", R"(import numpy as np
+import tensorflow as tf
+a = np.zeross(3)
+#      ^^^^^^ warning: did you mean 'zeros'?
+b = tf.matmull(tf.zeros([2, 2]), tf.zeros([2, 2]))
+#      ^^^^^^^ warning: did you mean 'matmul'?
 )"},
     {"an unknown index of a numpy array may be an index array: no false feed error", R"(import numpy as np
 import tensorflow as tf
