@@ -672,6 +672,24 @@ a = np.zeross(3)
 b = tf.matmull(tf.zeros([2, 2]), tf.zeros([2, 2]))
 #      ^^^^^^^ warning: did you mean 'matmul'?
 )"},
+    // Public types in annotations are modelled as types (item 8): no "is not modelled" per
+    // annotation; a typo in one is still a warning.
+    {"tf and numpy types in annotations say nothing", R"(import numpy as np
+import tensorflow as tf
+def layer(a: tf.Tensor, w: tf.Variable, m: np.ndarray) -> tf.Tensor:
+    return tf.matmul(a, w)
+x: tf.Tensor = tf.zeros([2, 3])
+v: tf.Variable = tf.Variable(tf.zeros([3, 4]))
+model: tf.keras.Model = tf.keras.Sequential()
+spec: tf.TensorSpec = None
+y = layer(x, v, np.zeros(3))
+)"},
+    {"a typo in an annotation is still found", R"(import tensorflow as tf
+def layer(a: tf.Tensor) -> tf.Tensor:
+    return a
+v: tf.Variabel = tf.Variable(tf.zeros([3, 4]))
+#     ^^^^^^^^ warning: did you mean 'Variable'?
+)"},
     {"an unknown index of a numpy array may be an index array: no false feed error", R"(import numpy as np
 import tensorflow as tf
 X = tf.placeholder(tf.float32, [None, 784])
@@ -712,7 +730,6 @@ x = tf.placeholder(tf.float32, [None, 3])
 x.set_shape([8, 3])
 y = tf.matmul(x, tf.zeros([3, 2]))
 )"},
-
 };
 
 }  // namespace
