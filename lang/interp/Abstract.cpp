@@ -1,7 +1,17 @@
-// Joins for abstract mode: the value of a variable that may hold `a` or `b`. Equal values stay;
-// values of one known type become an Unknown of that type (a hover still says "int"); tuples join
-// element-wise; native objects join through NativeObject::join (tensors join shapes); anything
-// else is Unknown.
+// Abstract mode: joins, and going on after an exception.
+//
+// Joins: the value of a variable that may hold `a` or `b`. Equal values stay; values of one known
+// type become an Unknown of that type (a hover still says "int"); tuples join element-wise;
+// native objects join through NativeObject::join (tensors join shapes); anything else is Unknown.
+//
+// Exceptions: the analysis goes on after a statement of user code that raised (outside a try
+// body), as if the statement had finished with the names it binds unknown, so hovers and
+// diagnostics work below the first problem. Only what the user's code is responsible for is
+// reported: an exception raised inside an embedded library module comes from an API tensorlens
+// does not model or a check on values it does not know, and is no diagnostic, unless it is a
+// library's shape or dtype check on known shapes (an error, as a shape function's would be).
+#include <array>
+
 #include "lang/interp/Machine.h"
 
 namespace tlens::interp {
@@ -73,6 +83,132 @@ void Machine::joinInto(Namespace& into, const Namespace& other) {
     if (!cur) into.set(name, v);
     else if (cur->get() != v.get()) *cur = join(*cur, v);
   });
+}
+
+namespace {
+
+/// Embedded modules are files named "<tensorflow>", "<keras.layers>", ...
+bool libraryFile(const std::string& path) { return path.size() > 2 && path.front() == '<' && path.back() == '>'; }
+
+/// Messages of the shape and dtype checks TensorFlow, Keras and numpy raise as Python exceptions
+/// (`set_shape`, layer input specs, broadcasting, feeds).
+bool shapeMessage(std::string_view m) {
+  static constexpr std::array<std::string_view, 12> kPatterns = {
+      "is not compatible with supplied shape", "are incompatible", "Dimensions must be equal",
+      "is incompatible with the layer", "Incompatible shapes", "could not be broadcast",
+      "Cannot feed value of shape", "must have rank", "must be rank", "Cannot reshape a tensor",
+      "cannot reshape array", "Tensor conversion requested dtype"};
+  for (std::string_view p : kPatterns)
+    if (m.find(p) != std::string_view::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+void Machine::blameLibrary(const Value& exc) {
+  if (!abstract()) return;
+  ExceptionObj* e = asException(exc);
+  // Raised deeper (a user callback the library called) is the user's.
+  if (e && e->traceback.size() <= frames.size()) libraryExceptions.emplace(exc.get(), exc);
+}
+
+bool Machine::recoverFrom(const Value& exc, TSNode stmt, NodeKind kind) {
+  if (!approximating() || tryDepth > 0 || kind == NodeKind::RaiseStatement) return false;
+  if (isInstance(exc, *types.systemExit) || isInstance(exc, *types.keyboardInterrupt) ||
+      isInstance(exc, *types.stopIteration))
+    return false;
+  if (auto ge = exceptionClass("GeneratorExit"); ge && isInstance(exc, *ge)) return false;
+  reportException(exc, stmt, file());
+  unbindStatement(stmt, file());
+  return true;
+}
+
+void Machine::reportException(const Value& exc, TSNode stmt, const lang::SourceFile& f) {
+  // sys.exit() is no error; the analysis goes on as if it returned.
+  if (isInstance(exc, *types.systemExit) || isInstance(exc, *types.keyboardInterrupt)) return;
+  ExceptionObj* ex = asException(exc);
+  bool fromLibrary = (ex && !ex->traceback.empty() && libraryFile(ex->traceback.back().file)) ||
+                     libraryExceptions.count(exc.get());
+  std::string summary = exceptionSummary(exc);
+  Diagnostic d;
+  d.file = f.path();
+  if (isInstance(exc, *types.notImplementedError)) {
+    // tensorlens' own "not supported" (or a user's abstract method): the analysis lost track.
+    if (!fromLibrary) return;
+    d.severity = Severity::Information;
+    d.code = "unsupported";
+    d.message = summary + "; later values it would have set are unknown";
+  } else if (summary.find("<unknown>") != std::string::npos) {
+    return;  // built from a value the analysis does not know
+  } else if (fromLibrary) {
+    std::string msg = ex ? str(exc) : summary;
+    if (!shapeMessage(msg)) return;  // an API tensorlens does not model, or unknown data
+    d.severity = Severity::Error;
+    d.code = "shape-error";
+    d.message = msg;
+  } else {
+    d.severity = Severity::Warning;
+    d.code = "uncaught-exception";
+    d.message = summary;
+  }
+  bool placed = false;
+  if (ex)
+    for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend() && !placed; ++it)
+      if (it->file == f.path() && it->line > 0) {
+        lang::TextPos p{it->line - 1, it->column - 1};
+        d.start = p;
+        d.end = {p.line, static_cast<int>(f.lineText(p.line).size())};
+        placed = true;
+      }
+  if (!placed) {
+    TSPoint a = ts_node_start_point(stmt), b = ts_node_end_point(stmt);
+    d.start = {static_cast<int>(a.row), static_cast<int>(a.column)};
+    d.end = {static_cast<int>(b.row), static_cast<int>(b.column)};
+  }
+  // A function called twice, or a loop's second pass, fails at the same place again.
+  if (!reportedExceptions.emplace(d.file, d.start.line, d.start.column, d.message).second) return;
+  addDiagnostic(std::move(d));
+}
+
+void Machine::unbindStatement(TSNode stmt, const lang::SourceFile& f) {
+  const Fields& F = fields();
+  std::vector<std::string> names;
+  std::vector<TSNode> stack{stmt};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (ts_node_is_null(n)) continue;
+    switch (kindOf(n)) {
+      case NodeKind::Assignment:
+      case NodeKind::AugmentedAssignment:
+        targetNames(field(n, F.left), f, names);
+        stack.push_back(field(n, F.right));
+        continue;
+      case NodeKind::ForStatement:
+        targetNames(field(n, F.left), f, names);
+        break;
+      case NodeKind::AsPattern:
+        targetNames(field(n, F.alias), f, names);
+        break;
+      case NodeKind::NamedExpression:
+        targetNames(field(n, F.name), f, names);
+        break;
+      case NodeKind::FunctionDefinition:
+      case NodeKind::ClassDefinition:
+        targetNames(field(n, F.name), f, names);
+        continue;  // their bodies bind their own names
+      case NodeKind::Lambda:
+      case NodeKind::ListComprehension:
+      case NodeKind::SetComprehension:
+      case NodeKind::DictionaryComprehension:
+      case NodeKind::GeneratorExpression:
+        continue;
+      default:
+        break;
+    }
+    for (TSNode c : namedChildren(n)) stack.push_back(c);
+  }
+  for (const auto& name : names) bindName(name, unknown());
 }
 
 }  // namespace tlens::interp

@@ -80,6 +80,9 @@ Value Machine::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
       auto* bm = static_cast<BoundMethodObj*>(fn.get());
       args.insert(args.begin(), bm->self);
       Value f = bm->function;  // keep alive even if the method object dies
+      // A native object's native method (graph.get_tensor_by_name) is library code.
+      if (bm->self && bm->self->kind() == Kind::Native && f->kind() == Kind::NativeFunction)
+        return libraryCall([&] { return call(f, std::move(args), std::move(kwargs)); });
       return call(f, std::move(args), std::move(kwargs));
     }
     case Kind::Class: return instantiate(std::static_pointer_cast<ClassObj>(fn), std::move(args), std::move(kwargs));
@@ -102,7 +105,8 @@ Value Machine::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
         r = nat->call(ctx);
       } catch (NeedsKnownValue&) {
         return unknown();
-      } catch (PyError&) {
+      } catch (PyError& e) {
+        blameLibrary(e.exc);
         throw;
       } catch (InterpCancelled&) {
         throw;
@@ -132,7 +136,11 @@ Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwa
     return r ? r : none();
   } catch (NeedsKnownValue&) {
     return unknown();
-  } catch (PyError&) {
+  } catch (PyError& e) {
+    // tensorflow/numpy natives and native classes' methods (np.int32(...)) are library code;
+    // builtins (int("ten"), len(3)) are the interpreter's, and their errors are the user's.
+    if (!f.module.empty() || (ctx.cls && !ctx.cls->module.empty() && ctx.cls->module != "builtins"))
+      blameLibrary(e.exc);
     throw;
   } catch (InterpCancelled&) {
     throw;
@@ -152,6 +160,7 @@ Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwa
 Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<Value> args, KwArgs kwargs) {
   const Code& code = *f->code;
   if (abstract()) {
+    tick();
     if (callDepth >= opts.abstractRecursionDepth) return unknown();
     int same = 0;
     for (const Frame* fr : frames)
@@ -161,7 +170,11 @@ Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<V
     raise(types.recursionError, "maximum recursion depth exceeded");
   }
   checkStack();
-  std::vector<Value> bound = f->sig.bind(api, f->qualname, std::move(args), std::move(kwargs));
+  // A library function called with arguments it does not take: the model of that API (or the
+  // user's code, which tensorlens cannot tell apart here) is at fault, not a run's certain error.
+  std::vector<Value> bound = code.file && !code.file->path().empty() && code.file->path()[0] == '<'
+                                 ? libraryCall([&] { return f->sig.bind(api, f->qualname, std::move(args), std::move(kwargs)); })
+                                 : f->sig.bind(api, f->qualname, std::move(args), std::move(kwargs));
   auto env = std::make_shared<Env>();
   env->parent = f->closure;
   track(env);

@@ -320,6 +320,16 @@ Flow Machine::execTry(TSNode n) {
   std::vector<bool> ran(handlers.size(), false);
   bool bodyOk = false;
   try {
+    // Exceptions in the body must reach the handlers: abstract mode does not go on after a
+    // failed statement inside it (recoverFrom).
+    struct InTry {
+      int& depth;
+      bool on;
+      ~InTry() {
+        if (on) --depth;
+      }
+    } inTry{tryDepth, !handlers.empty()};
+    if (inTry.on) ++tryDepth;
     flow = execBlock(body);
     bodyOk = true;
   } catch (PyError& e) {

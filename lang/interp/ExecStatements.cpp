@@ -13,7 +13,15 @@ Flow Machine::execBlock(TSNode block) {
   lang::NamedChildren stmts = namedChildren(block);
   for (size_t i = 0; i < stmts.size(); ++i) {
     const lang::NodeChild& s = stmts.child(i);
-    Flow f = exec(s.node, kindOfSymbol(s.symbol));
+    NodeKind kind = kindOfSymbol(s.symbol);
+    Flow f;
+    try {
+      f = exec(s.node, kind);
+    } catch (PyError& e) {
+      // Abstract mode goes on after a failed statement of user code (Abstract.cpp).
+      if (!recoverFrom(e.exc, s.node, kind)) throw;
+      continue;
+    }
     if (f != Flow::Normal) return f;
   }
   return Flow::Normal;

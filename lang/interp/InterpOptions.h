@@ -36,9 +36,18 @@ struct InterpOptions {
   /// disk. The language server passes its open documents here.
   std::function<std::shared_ptr<const lang::SourceFile>(const std::string& path)> loadFile;
 
-  /// Abstract mode: wall-clock budget for the main file's body (imports included), and again for
-  /// the analysis of functions nothing called. 0 means unlimited. Concrete mode ignores it.
-  int timeBudgetMs = 500;
+  /// Abstract mode: the work budget for the main file's body (imports included), and again for
+  /// the analysis of functions nothing called, in steps: a statement, a call of a Python function
+  /// and an item pulled from an iterator are one step each. The same file stops at the same place
+  /// on an idle or a loaded machine, in the CLI and in the editor. 0 means unlimited. Concrete
+  /// mode ignores it.
+  uint64_t workBudget = kDefaultWorkBudget;
+  static constexpr uint64_t kDefaultWorkBudget = 200'000;
+  /// Abstract mode: a wall-clock safety net over the same runs, far above what the work budget
+  /// takes; when it is hit the analysis says so (its result then depends on the machine's speed).
+  /// 0 means unlimited. Concrete mode ignores it.
+  int timeBudgetMs = kDefaultTimeLimitMs;
+  static constexpr int kDefaultTimeLimitMs = 10'000;
   /// Abstract mode: loops over known iterables of at most this many items run exactly; other
   /// loops run their body at most `abstractLoopIterations` times.
   int abstractExactLoopLimit = 16;

@@ -1,6 +1,6 @@
 // Interpreter: runs a Python-subset program, concretely (the debugger: real values, real
 // errors) or abstractly (the language server: values may be Unknown, both branches of an unknown
-// `if` run and their bindings join, loops and recursion are bounded, a wall-clock budget applies,
+// `if` run and their bindings join, loops and recursion are bounded, a work budget applies,
 // side effects never happen, and functions nothing calls are analysed with Unknown arguments).
 //
 // It walks the Tree-sitter syntax tree of lang::SourceFile directly. The machinery lives in the
@@ -74,7 +74,8 @@ class Interpreter {
   /// top-level statements are the same text at the same bytes, from statement `from` (<= count),
   /// then finishes as run() does. Functions the prefix defined keep the earlier file's nodes.
   int resume(std::shared_ptr<const lang::SourceFile> file, size_t from);
-  /// Whether the last run stopped at the time budget (abstract mode; later values unknown).
+  /// Whether the last run stopped at the work budget or the time limit (abstract mode; later
+  /// values unknown).
   bool budgetExceeded() const;
   /// The `__main__` module of the last run (its globals after the run), or null.
   std::shared_ptr<ModuleObj> mainModule() const;

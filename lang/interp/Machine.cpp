@@ -111,7 +111,7 @@ std::shared_ptr<const lang::SourceFile> Machine::keepFile(std::shared_ptr<const 
 }
 
 void Machine::checkBudget() {
-  if (hasDeadline && std::chrono::steady_clock::now() > deadline) throw BudgetExceeded();
+  if (hasDeadline && std::chrono::steady_clock::now() > deadline) throw BudgetExceeded(true);
 }
 
 void Machine::checkStack() {
@@ -121,9 +121,9 @@ void Machine::checkStack() {
 }
 
 void Machine::beforeStatement(TSNode stmt) {
-  // The clock is read every 16 statements (a statement is a few microseconds; reading the clock
-  // each time was 1.5% of an abstract run).
-  if (hasDeadline && (++budgetTicks & 15) == 0) checkBudget();
+  // Work, not time, bounds an analysis; tick() reads the clock (the safety limit) every 64 steps
+  // (a statement is a few microseconds; reading the clock each time was 1.5% of an abstract run).
+  tick();
   if (!statementObserver) return;
   Frame& f = frame();
   StatementEvent ev{*f.file, stmt, static_cast<int>(ts_node_start_point(stmt).row) + 1, static_cast<int>(frames.size()),
@@ -203,33 +203,25 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
       exec(s, kindOfSymbol(stmts.child(i).symbol));
     } catch (PyError& e) {
       if (!abstract() || !isMain) throw;
-      // Abstract analysis goes on after a statement that raised: report it and continue.
-      ExceptionObj* ex = asException(e.exc);
-      Diagnostic d;
-      d.severity = Severity::Warning;
-      d.code = "uncaught-exception";
-      d.message = exceptionSummary(e.exc);
-      d.file = f->path();
-      bool placed = false;
-      if (ex)
-        for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend() && !placed; ++it)
-          if (it->file == f->path() && it->line > 0) {
-            lang::TextPos p{it->line - 1, it->column - 1};
-            d.start = p;
-            d.end = {p.line, static_cast<int>(f->lineText(p.line).size())};
-            placed = true;
-          }
-      if (!placed) {
-        TSPoint a = ts_node_start_point(s), b = ts_node_end_point(s);
-        d.start = {static_cast<int>(a.row), static_cast<int>(a.column)};
-        d.end = {static_cast<int>(b.row), static_cast<int>(b.column)};
-      }
-      addDiagnostic(std::move(d));
-    } catch (BudgetExceeded&) {
+      // Abstract analysis goes on after a statement that raised (Abstract.cpp): reported when the
+      // user's code is responsible, and the names it binds become unknown.
+      reportException(e.exc, s, *f);
+      unbindStatement(s, *f);
+    } catch (BudgetExceeded& b) {
       if (!isMain) throw;
-      diagnose(Severity::Information, s, "analysis stopped here: time budget exceeded; later values are unknown",
-               "budget-exceeded");
+      if (b.wallClock)
+        diagnose(Severity::Information, s,
+                 "analysis stopped here: the " + std::to_string(opts.timeBudgetMs) +
+                     " ms safety time limit was hit before the work budget (this place depends on the machine's "
+                     "speed); later values are unknown",
+                 "time-limit");
+      else
+        diagnose(Severity::Information, s,
+                 "analysis stopped here: work budget of " + std::to_string(opts.workBudget) +
+                     " steps exceeded; later values are unknown",
+                 "budget-exceeded");
       hasDeadline = false;  // the rest is cheap and must finish
+      workLimit = 0;
       budgetHit = true;
       for (size_t j = i; j < to; ++j) {
         TSNode t = stmts[j];
@@ -283,6 +275,10 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
     mainModule->set("__file__", makeStr(f->path()));
     modulesByName["__main__"] = mainModule;
   }
+  // The work count goes on from a prefix into its resume(): a continued run stops where a run
+  // from the beginning would. The clock's safety limit restarts with each call.
+  if (begin) work = 0;
+  workLimit = abstract() ? opts.workBudget : 0;
   if (abstract() && opts.timeBudgetMs > 0) {
     hasDeadline = true;
     deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
@@ -328,6 +324,8 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
       budgetHit = true;
     }
     if (finish && abstract() && opts.analyzeUncalledFunctions) {
+      work = 0;
+      workLimit = opts.workBudget;
       if (opts.timeBudgetMs > 0) {
         hasDeadline = true;
         deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.timeBudgetMs);
@@ -354,6 +352,7 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
     status = Interpreter::kExitInternal;
   }
   hasDeadline = false;
+  workLimit = 0;
   frames.clear();
   callDepth = 0;
   evalDepth = 0;
@@ -414,20 +413,7 @@ void Machine::analyzeUncalled() {
           for (int k = 0; k < opts.abstractLoopIterations && resumeGenerator(*g, none()); ++k) {
           }
       } catch (PyError& e) {
-        ExceptionObj* ex = asException(e.exc);
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.code = "uncaught-exception";
-        d.message = exceptionSummary(e.exc);
-        d.file = file.path();
-        if (ex)
-          for (auto it = ex->traceback.rbegin(); it != ex->traceback.rend(); ++it)
-            if (it->file == file.path() && it->line > 0) {
-              d.start = {it->line - 1, it->column - 1};
-              d.end = {it->line - 1, static_cast<int>(file.lineText(it->line - 1).size())};
-              break;
-            }
-        addDiagnostic(std::move(d));
+        reportException(e.exc, f->code->node, file);
       }
     }
   } catch (BudgetExceeded&) {

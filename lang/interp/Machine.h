@@ -146,7 +146,23 @@ class Machine {
   /// Reports an unsupported construct once and returns Unknown.
   Value unsupported(TSNode n, std::string_view what);
   void observe(TSNode n, const Value& v) {
-    if (valueObserver) valueObserver->onValue(file(), n, v);
+    if (!valueObserver) return;
+    // What an observer runs (a Keras model's summary rows for a hover) is not the program's
+    // work: the editor and `tlens check` (no observer) must count the same steps.
+    ++observing;
+    struct Done {
+      int& n;
+      ~Done() { --n; }
+    } done{observing};
+    valueObserver->onValue(file(), n, v);
+  }
+  /// One step of abstract work (a statement, a Python call, an iterator item): throws
+  /// BudgetExceeded past the work budget; reads the clock for the safety limit every 64 steps.
+  void tick() {
+    if (observing) return;
+    ++work;
+    if (workLimit && work > workLimit) throw BudgetExceeded(false);
+    if (hasDeadline && (work & 63) == 0) checkBudget();
   }
   void write(std::string_view s, bool err);
   std::shared_ptr<const lang::SourceFile> keepFile(std::shared_ptr<const lang::SourceFile> f);
@@ -302,6 +318,33 @@ class Machine {
   std::string formatValue(const Value& v, std::string_view spec);
 
   // ---- abstract mode (Abstract.cpp) ----
+  /// Abstract mode: whether statement `stmt` of the current frame, which raised `exc`, is one the
+  /// analysis goes on after (user code, no enclosing try, not a `raise`/SystemExit); if so the
+  /// exception is reported (reportException) and the names `stmt` binds become unknown.
+  bool recoverFrom(const Value& exc, TSNode stmt, NodeKind kind);
+  /// Reports an exception the analysis goes on after, once per place and message: a warning when
+  /// raised by user code on known values; an error with a shape code when a library check found
+  /// a shape or dtype incompatibility; nothing when raised inside an embedded library module (an
+  /// API tensorlens does not model, or a check on unknown values) or by NotImplementedError.
+  void reportException(const Value& exc, TSNode stmt, const lang::SourceFile& f);
+  /// Abstract mode: records that `exc`, raised at the current frame's depth, came from library
+  /// code (a native object's method, a tensorflow/numpy native, the binding of an embedded
+  /// module's function): reportException does not blame the user's code for it.
+  void blameLibrary(const Value& exc);
+  /// Runs `fn` (a call into a native object or library function), blaming its exceptions on
+  /// the library.
+  template <class F>
+  auto libraryCall(F&& fn) -> decltype(fn()) {
+    try {
+      return fn();
+    } catch (PyError& e) {
+      blameLibrary(e.exc);
+      throw;
+    }
+  }
+  /// Binds every name statement `stmt` binds (assignment, for, with, import, def, class targets,
+  /// also inside its blocks, not inside nested functions) to Unknown.
+  void unbindStatement(TSNode stmt, const lang::SourceFile& f);
   Value join(const Value& a, const Value& b);
   Value unknownLike(const Value& v);
   void joinInto(Namespace& into, const Namespace& other);
@@ -350,7 +393,18 @@ class Machine {
   uintptr_t stackLimit = 0;
   bool hasDeadline = false;
   std::chrono::steady_clock::time_point deadline;
-  uint32_t budgetTicks = 0;
+  /// Abstract mode: steps done in this phase (the main body, from runPrefix on through resume;
+  /// then the uncalled functions) and the limit (0: counting is off).
+  uint64_t work = 0, workLimit = 0;
+  /// > 0 while a value observer runs (its work is not counted).
+  int observing = 0;
+  /// Abstract mode: try bodies being run (their exceptions must reach the handlers, so the
+  /// analysis does not go on after the failed statement inside them).
+  int tryDepth = 0;
+  /// Exceptions blamed on library code (blameLibrary), kept alive so their addresses stay theirs.
+  std::unordered_map<const Object*, Value> libraryExceptions;
+  /// Exceptions reported by reportException: (file, line, column, message).
+  std::set<std::tuple<std::string, int, int, std::string>> reportedExceptions;
 
   std::vector<Diagnostic> diagnostics;
   std::set<std::pair<std::string, uint32_t>> unsupportedReported;
@@ -366,7 +420,7 @@ class Machine {
   std::shared_ptr<const lang::SourceFile> prefixFile;
   /// The top-level statements of the main file that run() executes: [mainFrom, mainTo).
   size_t mainFrom = 0, mainTo = SIZE_MAX;
-  /// The last run stopped at the time budget.
+  /// The last run stopped at the work budget or the time limit.
   bool budgetHit = false;
   std::shared_ptr<ModuleObj> sysModule;
 

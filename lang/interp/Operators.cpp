@@ -264,14 +264,14 @@ Value Machine::binary(BinOp op, const Value& a, const Value& b) {
     Value r = callDunder(a, dunder(op), {b});
     if (usable(r)) return r;
   } else if (ka == Kind::Native) {
-    Value r = static_cast<NativeObject*>(a.get())->binaryOp(api, op, b, false);
+    Value r = libraryCall([&] { return static_cast<NativeObject*>(a.get())->binaryOp(api, op, b, false); });
     if (usable(r)) return r;
   }
   if (kb == Kind::Instance) {
     Value r = callDunder(b, reflectedDunder(op), {a});
     if (usable(r)) return r;
   } else if (kb == Kind::Native) {
-    Value r = static_cast<NativeObject*>(b.get())->binaryOp(api, op, a, true);
+    Value r = libraryCall([&] { return static_cast<NativeObject*>(b.get())->binaryOp(api, op, a, true); });
     if (usable(r)) return r;
     // "%d" % native: a native right operand that does not define % formats like any object.
     if (op == BinOp::Mod && ka == Kind::Str) return makeStr(percentFormat(*this, static_cast<StrObj*>(a.get())->value, b));

@@ -21,10 +21,15 @@ class PyError : public std::exception {
   std::string summary_;  ///< "ValueError: message" when known
 };
 
-/// Thrown when abstract analysis runs out of its time budget; unwinds to the module level.
+/// Thrown when abstract analysis runs out of its work budget (or, `wallClock`, hits the
+/// wall-clock safety limit); unwinds to the module level.
 class BudgetExceeded : public std::exception {
  public:
-  const char* what() const noexcept override { return "analysis time budget exceeded"; }
+  explicit BudgetExceeded(bool wallClock = false) : wallClock(wallClock) {}
+  const char* what() const noexcept override {
+    return wallClock ? "analysis time limit exceeded" : "analysis work budget exceeded";
+  }
+  bool wallClock;
 };
 
 }  // namespace tlens::interp

@@ -194,7 +194,9 @@ class ArgumentParser(object):
 
     def parse_known_args(self, args=None, namespace=None):
         if args is None:
-            args = _sys.argv[1:]
+            # Abstract analysis without a command line (sys.argv is unknown): the program as run
+            # without arguments, every option at its default; missing required ones are unknown.
+            args = [] if _sys._tlens_argv_unknown else _sys.argv[1:]
         args = list(args)
         ns = namespace if namespace is not None else Namespace()
         for a in self._actions:
@@ -287,7 +289,12 @@ class ArgumentParser(object):
             else:
                 rest.append(arg)
                 i += 1
-        missing = [a.name() for a in self._actions if a.required and a not in seen]
+        missing = [a for a in self._actions if a.required and a not in seen]
+        if missing and _sys._tlens_argv_unknown:
+            for a in missing:
+                setattr(ns, a.dest, _sys._tlens_unknown)
+            missing = []
+        missing = [a.name() for a in missing]
         if missing:
             self.error('the following arguments are required: %s' % ', '.join(missing))
         return ns, rest

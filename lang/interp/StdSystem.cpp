@@ -1,6 +1,7 @@
 // sys, os, os.path and time. Abstract mode never touches the file system or the clock's side
 // effects: existence checks and listings are Unknown, makedirs/remove are skipped, sleep is a
-// no-op and clock readings are Unknown floats.
+// no-op and clock readings are Unknown floats. What depends on the environment is unknown there:
+// sys.argv, os.environ, the clock, the working directory.
 #include <unistd.h>
 
 #include <chrono>
@@ -22,10 +23,19 @@ std::shared_ptr<ModuleObj> makeSysModule(Interpreter& in) {
   Machine* mp = &in.machine();
   auto mod = makeModule("sys");
   Namespace& ns = mod->globals->vars;
-  std::vector<Value> argv;
-  argv.push_back(makeStr(mp->mainFile ? mp->mainFile->path() : ""));
-  for (const auto& a : mp->opts.argv) argv.push_back(makeStr(a));
-  ns.set("argv", makeList(std::move(argv)));
+  // Abstract mode: the command line is not known unless the analysis was given one (argparse then
+  // reads no arguments: the defaults, and unknown values for required ones).
+  bool unknownArgv = mp->abstract() && mp->opts.argv.empty();
+  if (unknownArgv) {
+    ns.set("argv", unknownOf(mp->types.list));
+  } else {
+    std::vector<Value> argv;
+    argv.push_back(makeStr(mp->mainFile ? mp->mainFile->path() : ""));
+    for (const auto& a : mp->opts.argv) argv.push_back(makeStr(a));
+    ns.set("argv", makeList(std::move(argv)));
+  }
+  ns.set("_tlens_argv_unknown", boolean(unknownArgv));
+  ns.set("_tlens_unknown", unknown());
   ns.set("stdout", makeTextSink(*mp, false));
   ns.set("stderr", makeTextSink(*mp, true));
   ns.set("__stdout__", ns.get("stdout"));

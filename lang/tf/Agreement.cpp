@@ -60,6 +60,7 @@ AgreementReport checkAgreement(const std::string& path, const std::string& text,
     o.mode = Mode::Abstract;
     o.argv = argv;
     o.timeBudgetMs = 0;
+    o.workBudget = 0;  // the whole program: every type it gives is compared with the run's
     o.analyzeUncalledFunctions = false;
     Interpreter in(o);
     TfOptions to;

@@ -281,7 +281,12 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
       end.push_back(in.binaryOp(BinOp::Add, k, makeInt(1)));
       strides.push_back(makeInt(1));
     } else if (isUnknown(k)) {
-      // An unknown index: one dim consumed, result dims unknown.
+      // An unknown index of a numpy array may be an index array or a mask (fancy indexing): the
+      // result's rank is unknown too, unless the index is known to be an int.
+      auto* u = static_cast<UnknownObj*>(k.get());
+      if (ndarray && !(u->type && u->type->name == "int"))
+        return abstractTensor(*rt, TensorType(type.dtype, Shape::unknownRank()), ndarray);
+      // An unknown int: one dim consumed, result dims unknown.
       shrinkMask |= bit;
       begin.push_back(k), end.push_back(k), strides.push_back(makeInt(1));
     } else {

@@ -97,6 +97,7 @@ struct PausedAnalysis {
   std::vector<std::string> roots;
   std::shared_ptr<const std::map<std::string, std::string>> overlay;
   int timeBudgetMs = 0;
+  uint64_t workBudget = 0;
   DeviceRequest devices;
   bool collectValues = true;
 };
@@ -114,6 +115,7 @@ Run setUp(const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile
   InterpOptions io;
   io.mode = Mode::Abstract;
   io.timeBudgetMs = input.timeBudgetMs;
+  io.workBudget = input.workBudget;
   io.workspaceRoots = input.roots;
   if (input.overlay) {
     auto overlay = input.overlay;
@@ -175,6 +177,7 @@ bool sameStatements(const lang::SourceFile& a, const lang::SourceFile& b, size_t
 /// Whether `p` can continue into `file` (see analyze()).
 bool fits(const PausedAnalysis& p, const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile& file) {
   if (!p.run.in || p.path != input.path || p.roots != input.roots || p.timeBudgetMs != input.timeBudgetMs ||
+      p.workBudget != input.workBudget ||
       p.devices != input.devices || p.collectValues != input.collectValues || p.run.style != style ||
       !sameOverlay(p.overlay, input.overlay))
     return false;
@@ -301,6 +304,7 @@ std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32
   p->roots = input.roots;
   p->overlay = input.overlay;
   p->timeBudgetMs = input.timeBudgetMs;
+  p->workBudget = input.workBudget;
   p->devices = input.devices;
   p->collectValues = input.collectValues;
   int status = p->run.in->runPrefix(file, count);

@@ -1,7 +1,8 @@
 // Analyzer: one abstract run of a document through the interpreter (lang/interp, abstract mode)
 // with the tensorflow/numpy modules installed (TF1 or TF2 by detectApiStyle), watching every
 // evaluated expression (ValueObserver) to build a Snapshot. It never runs user code concretely:
-// abstract mode has no side effects and a time budget. `tlens check` uses it too, so the CLI and
+// abstract mode has no side effects and a work budget (interpreter steps, so the result does not
+// depend on the machine's load). `tlens check` uses it too, so the CLI and
 // the editor report the same diagnostics.
 //
 // Edits: people edit one place of a file many times in a row. analyzePrefix() runs the top-level
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "engine/runtime/Devices.h"
+#include "lang/interp/InterpOptions.h"
 #include "lsp/analysis/Snapshot.h"
 
 namespace tlens::lsp {
@@ -38,7 +40,11 @@ struct AnalysisInput {
   std::vector<std::string> roots;
   /// Open documents by path: imports read these instead of the disk.
   std::shared_ptr<const std::map<std::string, std::string>> overlay;
-  int timeBudgetMs = 500;
+  /// The work budget in interpreter steps (InterpOptions::workBudget): what bounds an analysis,
+  /// the same in the editor and in `tlens check`, idle or loaded.
+  uint64_t workBudget = interp::InterpOptions::kDefaultWorkBudget;
+  /// The wall-clock safety limit (InterpOptions::timeBudgetMs), far above the work budget's time.
+  int timeBudgetMs = interp::InterpOptions::kDefaultTimeLimitMs;
   /// Polled before every statement; when it returns true the run stops and analyze() returns
   /// null (a newer edit made this analysis stale).
   std::function<bool()> cancelled;

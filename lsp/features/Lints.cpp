@@ -103,6 +103,17 @@ bool unlistedMember(const Snapshot& s, const std::string& module, const std::str
   return !set->second.count(name);
 }
 
+/// Whether `n` is inside a type annotation (a `type` node: a variable's, a parameter's or a
+/// function's return annotation).
+bool inAnnotation(TSNode n) {
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    std::string_view t = nodeType(p);
+    if (t == "type") return true;
+    if (t == "expression_statement" || t == "block" || t == "module" || t == "function_definition") return false;
+  }
+  return false;
+}
+
 /// `n` is the attribute node `module.name`, whose `name` the module does not list.
 void unknownAttribute(const Snapshot& s, TSNode n, const std::string& module, const std::string& name,
                       std::vector<DiagnosticInfo>& out) {
@@ -116,9 +127,14 @@ void unknownAttribute(const Snapshot& s, TSNode n, const std::string& module, co
   d.range = rangeOf(*s.file, attr);
   d.code = "unknown-attribute";
   d.severity = 3;
+  auto real = s.moduleNames.find(module);
+  bool realName = real != s.moduleNames.end() &&
+                  (isUnmodelledTfNamespace(real->second, name) || isTfApiName(real->second, name));
+  // A type annotation (`x: tf.Tensor`, `-> tf.Variable`) only names a type: nothing is computed
+  // from it, so only a typo of a known name is worth saying.
+  if (inAnnotation(n) && (realName || !nearMiss(name, *it->second))) return;
   // Real TensorFlow namespaces tensorlens does not model (`tf.data`) are said quietly, never as
   // a near miss of a name it does model.
-  auto real = s.moduleNames.find(module);
   if (real != s.moduleNames.end() && isUnmodelledTfNamespace(real->second, name)) {
     d.message = "'" + module + "." + name +
                 "' (a TensorFlow namespace) is not modelled by tensorlens: its results are unknown to the analysis";

@@ -9,7 +9,10 @@
 
 namespace tlens::lsp {
 
-/// Whether `name` is a public name of `module` in TF 1.15 or 2.x (false when the list is unknown).
+/// Whether `name` is a public name of `module` in TF 1.15 or 2.x, or of numpy or os (false when the
+/// list is unknown): `tensorflow`, `tensorflow.compat.v1`, `tensorflow.layers`, `tensorflow.nn`,
+/// `tensorflow.train`, `tensorflow.random`, `tensorflow.losses`, `tensorflow.linalg`,
+/// `tensorflow.math`, `tensorflow.image`, `numpy`, `os`.
 bool isTfApiName(std::string_view module, std::string_view name);
 
 /// Whether `module.name` is a real TensorFlow namespace tensorlens does not model (`tensorflow`,

@@ -56,7 +56,7 @@ namespace tlens::lsp {
 struct SchedulerOptions {
   int threads = 1;  ///< 0: synchronous
   int debounceMs = 30;
-  int timeBudgetMs = 500;
+  int timeBudgetMs = 10000;  ///< the analyses' wall-clock safety limit; work (steps) bounds them (AnalysisInput)
   /// The devices placement assumes (virtualGpus >= 0: that many virtual GPUs).
   DeviceRequest devices;
   std::vector<std::string> roots;

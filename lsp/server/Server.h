@@ -27,7 +27,7 @@ namespace tlens::lsp {
 struct ServerOptions {
   int asyncThreads = 1;  ///< 0: analyse synchronously on the caller's thread (tests)
   int debounceMs = 30;
-  int timeBudgetMs = 500;
+  int timeBudgetMs = 10000;  ///< the analyses' wall-clock safety limit; work (steps) bounds them (AnalysisInput)
   /// Answer textDocument/inlayHint (false: always no hints).
   bool inlayHints = true;
   /// >= 0: analyses assume this many virtual GPUs (hovers show placement as on a GPU machine);

@@ -1,5 +1,5 @@
 // Abstract mode, the language server's analysis: Unknown values, both branches of unknown ifs
-// with joined bindings, bounded loops and recursion, the time budget, no side effects, and
+// with joined bindings, bounded loops and recursion, the work budget, no side effects, going on after exceptions, and
 // analysis of functions nothing calls.
 #include <chrono>
 #include <filesystem>
@@ -254,29 +254,57 @@ TEST_CASE("abstract: errors on known values are warnings and analysis continues"
   CHECK(r.status == 0);
 }
 
-TEST_CASE("abstract: the time budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {
-  InterpOptions o;
-  o.mode = Mode::Abstract;
-  o.timeBudgetMs = 50;
-  o.analyzeUncalledFunctions = false;
-  Interpreter in(o);
-  auto t0 = std::chrono::steady_clock::now();
-  in.runSource("main.py",
-               "before = 1\n"
-               "n = 0\n"
-               "for a in range(16):\n"
-               "    for b in range(16):\n"
-               "        for c in range(16):\n"
-               "            for d in range(16):\n"
-               "                for e in range(16):\n"
-               "                    n += 1\n"
-               "after = 2\n");
-  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
-  bool reported = false;
-  for (const auto& d : in.diagnostics()) reported |= d.code == "budget-exceeded";
-  CHECK(reported);
-  CHECK(in.repr(in.mainModule()->get("before")) == "1");
-  CHECK(isUnknown(in.mainModule()->get("after")));
+TEST_CASE("abstract: the work budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {
+  // 16^5 iterations: far more steps than either limit allows. The work budget (steps) is what
+  // stops an analysis; the clock is only a safety limit, and says so when it is what stopped it.
+  const char* src =
+      "before = 1\n"
+      "n = 0\n"
+      "for a in range(16):\n"
+      "    for b in range(16):\n"
+      "        for c in range(16):\n"
+      "            for d in range(16):\n"
+      "                for e in range(16):\n"
+      "                    n += 1\n"
+      "after = 2\n";
+  for (bool byClock : {false, true}) {
+    INFO((byClock ? "time limit" : "work budget"));
+    InterpOptions o;
+    o.mode = Mode::Abstract;
+    o.workBudget = byClock ? 0 : 10000;
+    o.timeBudgetMs = byClock ? 50 : 0;
+    o.analyzeUncalledFunctions = false;
+    Interpreter in(o);
+    auto t0 = std::chrono::steady_clock::now();
+    in.runSource("main.py", src);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+    std::string code;
+    for (const auto& d : in.diagnostics()) code = d.code;
+    CHECK(code == (byClock ? "time-limit" : "budget-exceeded"));
+    CHECK(in.budgetExceeded());
+    CHECK(in.repr(in.mainModule()->get("before")) == "1");
+    CHECK(isUnknown(in.mainModule()->get("after")));
+  }
+}
+
+TEST_CASE("abstract: the work budget stops at the same statement every time", "[lang][interp][abstract]") {
+  auto stopLine = [] {
+    InterpOptions o;
+    o.mode = Mode::Abstract;
+    o.workBudget = 5000;
+    o.timeBudgetMs = 0;
+    Interpreter in(o);
+    std::string src = "def f(x):\n    return [i * x for i in range(8)]\n";
+    for (int i = 0; i < 2000; ++i) src += "v" + std::to_string(i) + " = f(" + std::to_string(i) + ")\n";
+    in.runSource("main.py", src);
+    for (const auto& d : in.diagnostics())
+      if (d.code == "budget-exceeded") return d.start.line;
+    return -1;
+  };
+  int first = stopLine();
+  CHECK(first > 2);
+  CHECK(first < 2002);
+  for (int i = 0; i < 3; ++i) CHECK(stopLine() == first);
 }
 
 TEST_CASE("abstract: argv-driven argparse defaults are known", "[lang][interp][abstract]") {
@@ -309,4 +337,78 @@ TEST_CASE("abstract: huge values are never built and long native loops respect t
   CHECK(h.at["l@2"] == "<unknown list>");
   CHECK(h.at["r@3"] == "<unknown list>");
   CHECK(h.at["small@4"] == "[0, 0, 0]");
+}
+
+TEST_CASE("abstract: sys.argv is unknown without a command line; argparse keeps its defaults", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "import sys\n"
+      "import argparse\n"
+      "argv = sys.argv\n"
+      "if len(sys.argv) > 1:\n"
+      "    mode = 'args'\n"
+      "else:\n"
+      "    mode = 'none'\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--batch_size', type=int, default=100)\n"
+      "p.add_argument('data')\n"
+      "args = p.parse_args()\n"
+      "bs = args.batch_size\n"
+      "data = args.data\n",
+      h);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["argv@3"] == "<unknown list>");
+  CHECK(h.at["mode@5"] == "'args'");  // both branches analysed
+  CHECK(h.at["mode@7"] == "'none'");
+  CHECK(h.at["bs@12"] == "100");
+  CHECK(h.at["data@13"] == "<unknown>");
+}
+
+TEST_CASE("abstract: the analysis goes on after a failed statement, whose names become unknown", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "n = 3\n"
+      "def f():\n"
+      "    k = 1\n"
+      "    k = int('ten')\n"
+      "    after = k\n"
+      "    return 5\n"
+      "with open('x') as fh:\n"
+      "    n = 'a' + 1\n"
+      "    m = n\n"
+      "    below = 4\n"
+      "r = f()\n"
+      "r2 = f()\n",
+      h);
+  // One warning per place, though f ran twice.
+  REQUIRE(r.diagnostics.size() == 2);
+  CHECK(r.diagnostics[0].code == "uncaught-exception");
+  CHECK(r.diagnostics[0].message.find("TypeError") != std::string::npos);
+  CHECK(r.diagnostics[1].message.find("ValueError") != std::string::npos);
+  CHECK(h.at["m@9"] == "<unknown>");   // not the 3 it held before the failed statement
+  CHECK(h.at["below@10"] == "4");
+  CHECK(h.at["after@5"] == "<unknown>");
+  CHECK(h.at["r@11"] == "5");
+}
+
+TEST_CASE("abstract: exceptions inside try bodies reach their handlers; raise under an unknown test is a dead branch",
+          "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "import time\n"
+      "try:\n"
+      "    v = int('ten')\n"
+      "    w = 1\n"
+      "except ValueError:\n"
+      "    v = 0\n"
+      "def check(x):\n"
+      "    if x > time.time():\n"
+      "        raise ValueError('too big')\n"
+      "    return x\n"
+      "c = check(3)\n"
+      "out = v\n",
+      h);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["out@12"] == "0");
+  CHECK(h.at["c@11"] == "3");
 }

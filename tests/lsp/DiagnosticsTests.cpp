@@ -557,6 +557,179 @@ ids = tf.constant([[0, 1], [2, 3]])
 rows = tf.gather(params, ids, axis=2)
 #      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Expected axis in the range [-2, 2), but got 2
 )"},
+
+    // Environment-dependent values are unknown (issue 17, item 2): a test on them is neither true
+    // nor false, so an assert does not stop the analysis and both branches are analysed.
+    {"environment-dependent tests: the analysis goes on through both branches", R"(import os
+import sys
+import time
+import tensorflow as tf
+assert tf.__version__ == "1.8.0"
+if len(sys.argv) > 1:
+    a = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 4
+else:
+    a = tf.matmul(tf.zeros([2, 3]), tf.zeros([5, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 5
+if os.environ.get("SMALL") == "1" or time.time() > 0:
+    b = tf.matmul(tf.zeros([2, 3]), tf.zeros([6, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 6
+)"},
+    {"environment-dependent tests on a correct program: nothing to say", R"(import os
+import sys
+import tensorflow as tf
+assert tf.__version__ == "1.8.0", "this tutorial needs TensorFlow 1.8"
+assert tf.VERSION.startswith("1.")
+#         ^^^^^^^ info: is not modelled by tensorlens
+if sys.argv[1:] and sys.argv[1] == "--small":
+    n = 2
+else:
+    n = 4
+steps = int(os.environ["STEPS"])
+a = tf.matmul(tf.zeros([2, 3]), tf.zeros([3, n]))
+data = open("train.csv").read().split(",")
+)"},
+    {"argparse options keep their defaults, required ones are unknown", R"(import argparse
+import tensorflow as tf
+parser = argparse.ArgumentParser()
+parser.add_argument("--hidden", type=int, default=16)
+parser.add_argument("data_dir")
+args = parser.parse_args()
+x = tf.placeholder(tf.float32, [None, 8])
+h = tf.matmul(x, tf.zeros([4, args.hidden]))
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 8 and 4
+path = args.data_dir + "/train"
+)"},
+    // The analysis goes on after an uncaught exception (item 3): the failed statement's names
+    // are unknown, what follows is analysed, inside the same block too.
+    {"after an exception in user code the rest of the block is analysed", R"(import tensorflow as tf
+with tf.Session() as sess:
+    n = int("ten")
+#       ^^^^^^^^^^ warning: ValueError: invalid literal for int() with base 10: 'ten'
+    w = tf.zeros([n, 4])
+    c = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 4
+def build():
+    bad = "a" + 1
+#         ^^^^^^^ warning: TypeError: can only concatenate str (not "int") to str
+    return tf.matmul(tf.zeros([2, 3]), tf.zeros([7, 5]))
+#          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 7
+y = build()
+)"},
+    {"an exception inside a try body still reaches its handler", R"(import tensorflow as tf
+try:
+    n = int("ten")
+    a = tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))
+except ValueError:
+    n = 3
+b = tf.matmul(tf.zeros([2, 3]), tf.zeros([n, 5]))
+def check(x):
+    if x is None:
+        raise ValueError("x is required")
+    return x
+z = check(None if len([]) else 1)
+)"},
+    // No false errors (item 7): an exception raised inside a library call tensorlens does not
+    // model, or by a check on values it does not know, is no diagnostic; real TensorFlow, numpy
+    // and os names are never near misses.
+    {"exceptions from unmodelled library calls are no diagnostics", R"(import tensorflow as tf
+fruits = tf.constant(["apple", "peach", "banana"])
+n = tf.size(fruits)
+x = tf.placeholder(tf.float32, [None, 3])
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"a typo is still found next to an unmodelled library call", R"(import tensorflow as tf
+fruits = tf.constant(["apple", "peach", "banana"])
+y = tf.nn.reluu(tf.zeros([3, 2]))
+#         ^^^^^ warning: did you mean 'relu'?
+)"},
+    {"tensorlens' own NotImplementedError is a hint, never a warning", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+model = tf.keras.models.load_model("model.h5")
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens: keras.models.load_model reads model files
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"real TensorFlow, numpy and os names are not near misses", R"(import os
+import numpy as np
+import tensorflow as tf
+layer = tf.layers.Dense(10)
+#                 ^^^^^ info: is not modelled by tensorlens
+i = tf.arg_min(tf.zeros([3, 4]), 1)
+#      ^^^^^^^ info: is not modelled by tensorlens
+np.savez("out.npz", a=np.zeros(3))
+#  ^^^^^ info: is not modelled by tensorlens
+os.putenv("A", "1")
+#  ^^^^^^ info: is not modelled by tensorlens
+os.chdir("/tmp")
+#  ^^^^^ info: is not modelled by tensorlens
+m = np.fromfile("weights.bin", dtype=np.float32)
+#      ^^^^^^^^ info: is not modelled by tensorlens
+)"},
+    {"near misses of modelled names are still warnings", R"(import numpy as np
+import tensorflow as tf
+a = np.zeross(3)
+#      ^^^^^^ warning: did you mean 'zeros'?
+b = tf.matmull(tf.zeros([2, 2]), tf.zeros([2, 2]))
+#      ^^^^^^^ warning: did you mean 'matmul'?
+)"},
+    // Public types in annotations are modelled as types (item 8): no "is not modelled" per
+    // annotation; a typo in one is still a warning.
+    {"tf and numpy types in annotations say nothing", R"(import numpy as np
+import tensorflow as tf
+def layer(a: tf.Tensor, w: tf.Variable, m: np.ndarray) -> tf.Tensor:
+    return tf.matmul(a, w)
+x: tf.Tensor = tf.zeros([2, 3])
+v: tf.Variable = tf.Variable(tf.zeros([3, 4]))
+model: tf.keras.Model = tf.keras.Sequential()
+spec: tf.TensorSpec = None
+y = layer(x, v, np.zeros(3))
+)"},
+    {"a typo in an annotation is still found", R"(import tensorflow as tf
+def layer(a: tf.Tensor) -> tf.Tensor:
+    return a
+v: tf.Variabel = tf.Variable(tf.zeros([3, 4]))
+#     ^^^^^^^^ warning: did you mean 'Variable'?
+)"},
+    {"an unknown index of a numpy array may be an index array: no false feed error", R"(import numpy as np
+import tensorflow as tf
+X = tf.placeholder(tf.float32, [None, 784])
+y = tf.reduce_sum(X)
+data = np.zeros((1000, 784), dtype=np.float32)
+def batches(n):
+    idx = np.random.permutation(len(data))
+    for part in np.array_split(idx, n):
+        yield data[part]
+sess = tf.Session()
+for batch in batches(10):
+    out = sess.run(y, feed_dict={X: batch})
+)"},
+    {"a native library method that fails after an unmodelled call is no diagnostic", R"(import tensorflow as tf
+saver = tf.train.import_meta_graph("model.meta")
+#                ^^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
+X = tf.get_default_graph().get_tensor_by_name("X:0")
+y = tf.reduce_sum(X)
+)"},
+    {"a feed of one row where the placeholder wants a batch is still found", R"(import numpy as np
+import tensorflow as tf
+X = tf.placeholder(tf.float32, [None, 784])
+y = tf.reduce_sum(X)
+data = np.zeros((1000, 784), dtype=np.float32)
+sess = tf.Session()
+out = sess.run(y, feed_dict={X: data[3]})
+#     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Cannot feed value of shape (784,)
+)"},
+    // A shape check TensorFlow raises as a Python exception is an error (item 4).
+    {"set_shape with an incompatible shape is a shape error", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+x.set_shape([None, 4])
+# <- error: Tensor's shape (?, 3) is not compatible with supplied shape (?, 4)
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"set_shape that refines the shape says nothing", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+x.set_shape([8, 3])
+y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
 };
 
 }  // namespace

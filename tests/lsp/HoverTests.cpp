@@ -199,3 +199,18 @@ n = len(sizes)
 # <- hover: int = 3
 )");
 }
+
+TEST_CASE("hovers work below a statement that raised, inside the same block", "[lsp][hover]") {
+  // The analysis goes on after an uncaught exception (issue 17, item 3); the names the failed
+  // statement binds are unknown, not the values they held before it.
+  checkHovers(R"(import tensorflow as tf
+with tf.Session() as sess:
+    n = 3
+    n = int("ten")
+    m = n
+#   ^ hover: unknown
+    x = tf.zeros([2, 5])
+    y = tf.matmul(x, tf.zeros([5, 7]))
+#   ^ hover: float32[2, 7]
+)");
+}

@@ -1,5 +1,7 @@
-// tlens check [--format text|json] [--hints] [--budget-ms N] [--agreement] PATH...: abstract analysis,
-// compiler-style diagnostics.
+// tlens check [--format text|json] [--hints] [--budget-steps N] [--budget-ms N] [--agreement] PATH...:
+// abstract analysis, compiler-style diagnostics. The analysis is bounded by work (interpreter
+// steps), so the output is the same on an idle or a loaded machine; --budget-ms is only a
+// wall-clock safety limit that reports itself when hit.
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -46,7 +48,8 @@ int checkCommand(const Args& args) {
   std::string format = "text";
   std::vector<std::string> paths;
   bool showHints = false, agreement = false;
-  int budgetMs = 500;
+  int budgetMs = interp::InterpOptions::kDefaultTimeLimitMs;
+  uint64_t budgetSteps = interp::InterpOptions::kDefaultWorkBudget;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--agreement") {
       agreement = true;
@@ -57,6 +60,11 @@ int checkCommand(const Args& args) {
       if (i + 1 >= args.size()) throw std::invalid_argument("--budget-ms needs a value");
       budgetMs = std::stoi(args[++i]);
       if (budgetMs < 0) throw std::invalid_argument("--budget-ms must be >= 0 (0: no limit)");
+    } else if (args[i] == "--budget-steps") {
+      if (i + 1 >= args.size()) throw std::invalid_argument("--budget-steps needs a value");
+      long long n = std::stoll(args[++i]);
+      if (n < 0) throw std::invalid_argument("--budget-steps must be >= 0 (0: no limit)");
+      budgetSteps = static_cast<uint64_t>(n);
     } else if (args[i] == "--hints") {
       showHints = true;
     } else {
@@ -64,7 +72,7 @@ int checkCommand(const Args& args) {
     }
   }
   if (paths.empty()) {
-    std::fprintf(stderr, "usage: tlens check [--format text|json] [--hints] [--budget-ms N] [--agreement] PATH...\n");
+    std::fprintf(stderr, "usage: tlens check [--format text|json] [--hints] [--budget-steps N] [--budget-ms N] [--agreement] PATH...\n");
     return 2;
   }
   bool errors = false;
@@ -85,6 +93,7 @@ int checkCommand(const Args& args) {
     in.path = file;
     in.text = readFile(file);
     in.timeBudgetMs = budgetMs;
+    in.workBudget = budgetSteps;
     std::shared_ptr<const lsp::Snapshot> snap = lsp::analyze(in);
     // What the editor publishes: the interpreter's diagnostics for this file and the lints.
     for (const lsp::DiagnosticInfo& d : lsp::diagnostics(*snap)) {
