@@ -18,7 +18,7 @@ struct Command {
 const Command kCommands[] = {
     {"run", tlens::cli::runCommand,
      "run a program: [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] [--mode auto|eager|graph] [--dump DIR] prog.py [args]"},
-    {"check", tlens::cli::checkCommand, "analyse programs without running them: [--format text|json] [--hints] [--budget-ms N] [--agreement] PATH..."},
+    {"check", tlens::cli::checkCommand, "analyse programs without running them: [--format text|json] [--hints] [--budget-steps N] [--budget-ms N] [--agreement] PATH..."},
     {"graph", tlens::cli::graphCommand, "print the graphs a program builds: [--format dot|json] [--abstract] prog.py"},
     {"dap", tlens::cli::dapCommand, "the Debug Adapter Protocol server: over stdio, or [--port N] over TCP on 127.0.0.1"},
     {"lsp", tlens::cli::lspCommand, "the language server over stdio, or TCP on 127.0.0.1: [--port N]"},
