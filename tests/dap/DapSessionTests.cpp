@@ -676,3 +676,16 @@ TEST_CASE("attach without a waiting program says how to start one", "[dap]") {
   CHECK(r["message"].get<std::string>().find("tlens run --listen") != std::string::npos);
   CHECK(c.request("threads")["success"] == true);  // the session goes on
 }
+
+TEST_CASE("a request nested 200,000 deep gets an error response and the server keeps running", "[dap][robustness]") {
+  // Before: nlohmann's recursive copy of the arguments overflowed the stack (issue 22.4).
+  Client c;
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  c.sendRaw(R"({"seq":900,"type":"request","command":"launch","arguments":{"program":"x.py","env":)" + deep + "}}");
+  json r = c.anyResponse();
+  CHECK(r["request_seq"] == 900);
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("nested deeper") != std::string::npos);
+  r = c.request("threads");
+  CHECK(r["success"] == true);
+}

@@ -345,3 +345,19 @@ TEST_CASE("a Content-Length that does not match the body: that message fails, th
   CHECK(ids.front() == 1);
   CHECK(ids.back() == 4);
 }
+
+TEST_CASE("a message nested 200,000 deep is refused with an error and the server keeps running", "[lsp][protocol][robustness]") {
+  // Before: nlohmann's recursive copy of the parsed message overflowed the stack (issue 22.4).
+  Session s;
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  s.raw(R"({"jsonrpc":"2.0","id":100,"method":"initialize","params":{"capabilities":{},"initializationOptions":)" + deep + "}}");
+  json init = s.response(100);
+  CHECK(init["error"]["code"] == -32600);
+  CHECK(init["error"]["message"].get<std::string>().find("nested deeper") != std::string::npos);
+  s.initialize();
+  s.raw(R"({"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":)" + deep + "}}");
+  s.raw(R"({"jsonrpc":"2.0","id":"deep","method":"textDocument/hover","params":)" + deep + "}");
+  CHECK(s.response("deep")["error"]["code"] == -32600);
+  json alive = s.request("shutdown", nullptr);
+  CHECK(alive.contains("result"));
+}
