@@ -689,3 +689,17 @@ TEST_CASE("a request nested 200,000 deep gets an error response and the server k
   r = c.request("threads");
   CHECK(r["success"] == true);
 }
+
+TEST_CASE("launching a program with a syntax error fails and says where, as CPython would refuse it", "[dap]") {
+  // Before: the launch succeeded and the program ran around the broken line (issue 22.3).
+  Fixture f = Fixture::fromText("syntax_error.py", "print(1)\nx = (\nprint(2)\n");
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  json r = c.request("launch", {{"program", f.path}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("SyntaxError: ") != std::string::npos);
+  CHECK(r["message"].get<std::string>().find("line ") != std::string::npos);
+  json dir = c.request("launch", {{"program", std::filesystem::path(f.path).parent_path().string()}});
+  CHECK(dir["success"] == false);
+  CHECK(dir["message"].get<std::string>().find("is a directory") != std::string::npos);
+}

@@ -6,16 +6,11 @@
 #include <stdexcept>
 
 #include "lang/syntax/SourceFile.h"
+#include "lang/syntax/SourceText.h"
 
 namespace tlens::cli {
 
-std::string readFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot open '" + path + "'");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+std::string readFile(const std::string& path) { return lang::readSourceFile(path); }
 
 LoadedProgram loadProgram(const ProgramOptions& o) {
   std::string text = readFile(o.path);

@@ -12,6 +12,8 @@
 #include "dap/session/DapSession.h"
 #include "protocol/Channel.h"
 #include "tools/tlens/Commands.h"
+#include "lang/syntax/SourceFile.h"
+#include "lang/syntax/SourceText.h"
 #include "tools/tlens/ProgramRunner.h"
 
 namespace tlens::cli {
@@ -117,8 +119,21 @@ int runCommand(const Args& args) {
       throw std::invalid_argument("unknown option " + f);
     }
   }
-  if (listenPort >= 0) return runUnderDebugger(o, listenPort);
+  if (listenPort >= 0) {
+    // Refused before waiting for a debugger, not after one attached.
+    lang::SourceFile file(o.path, readFile(o.path));
+    if (std::string report = lang::syntaxErrorReport(file); !report.empty()) {
+      std::fputs(report.c_str(), stderr);
+      return 1;
+    }
+    return runUnderDebugger(o, listenPort);
+  }
   LoadedProgram p = loadProgram(o);
+  // A file that does not parse does not run, as with CPython.
+  if (std::string report = lang::syntaxErrorReport(*p.file); !report.empty()) {
+    std::fputs(report.c_str(), stderr);
+    return 1;
+  }
   return p.interp->run(p.file);
 }
 

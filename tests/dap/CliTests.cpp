@@ -1,0 +1,60 @@
+// The real `tlens` binary, run as a user runs it: what it refuses to run, and how it says so
+// (exit status and stderr). Process-level defects are tested here, not through the libraries.
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int status = -1;     ///< the exit status
+  std::string output;  ///< stdout and stderr together
+};
+
+/// Runs `tlens <args>` (a shell command line) with a time limit, from a scratch directory.
+Outcome tlens(const std::string& args, int seconds = 60) {
+  std::string cmd = "timeout " + std::to_string(seconds) + " " TLENS_BINARY " " + args + " 2>&1 </dev/null";
+  Outcome o;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, p)) o.output.append(buf, n);
+  int st = ::pclose(p);
+  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return o;
+}
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / "tlens_cli_tests" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("tlens run refuses a file with a syntax error as CPython does, and runs none of it", "[cli]") {
+  fs::path dir = scratch("syntax");
+  std::ofstream(dir / "broken.py") << "print(1)\nx = (\nprint(2)\n";
+  Outcome o = tlens("run " + (dir / "broken.py").string());
+  CHECK(o.status == 1);
+  CHECK(o.output.find("File \"" + (dir / "broken.py").string() + "\", line") != std::string::npos);
+  CHECK(o.output.find("SyntaxError: ") != std::string::npos);
+  CHECK(o.output.find("1\n") == std::string::npos);  // before: printed 1 and 2, exit status 0
+}
+
+TEST_CASE("tlens run refuses a directory given as the program", "[cli]") {
+  fs::path dir = scratch("directory");
+  fs::create_directories(dir / "pkg.py");
+  Outcome o = tlens("run " + (dir / "pkg.py").string());
+  CHECK(o.status != 0);
+  CHECK(o.output.find("is a directory") != std::string::npos);
+}
