@@ -58,3 +58,35 @@ TEST_CASE("tlens run refuses a directory given as the program", "[cli]") {
   CHECK(o.status != 0);
   CHECK(o.output.find("is a directory") != std::string::npos);
 }
+
+TEST_CASE("tlens run and tlens check refuse a FIFO or a device named *.py, without hanging or filling memory", "[cli]") {
+  // Before: reading a FIFO blocked forever and /dev/zero grew until killed (issue 22.7).
+  fs::path dir = scratch("special");
+  REQUIRE(::mkfifo((dir / "fifo.py").c_str(), 0600) == 0);
+  fs::create_symlink("/dev/zero", dir / "zero.py");
+  for (const char* name : {"fifo.py", "zero.py"}) {
+    Outcome run = tlens("run " + (dir / name).string(), 20);
+    CHECK(run.status == 1);
+    CHECK(run.output.find("not a regular file") != std::string::npos);
+    Outcome check = tlens("check " + (dir / name).string(), 20);
+    CHECK(check.status == 1);
+    CHECK(check.output.find("not a regular file") != std::string::npos);
+  }
+  // An import of one, while checking a directory that holds them: the module is not found, the
+  // check ends.
+  std::ofstream(dir / "main.py") << "import fifo\nimport zero\nx = 1\n";
+  Outcome scan = tlens("check " + dir.string(), 30);
+  CHECK(scan.status != 124);  // timeout's status: the scan hung
+}
+
+TEST_CASE("a source file over the 16 MiB limit is refused with its size", "[cli]") {
+  fs::path dir = scratch("huge");
+  {
+    std::ofstream big(dir / "big.py");
+    std::string line(1023, '#');
+    for (int i = 0; i < 17 * 1024; ++i) big << line << '\n';
+  }
+  Outcome o = tlens("run " + (dir / "big.py").string());
+  CHECK(o.status == 1);
+  CHECK(o.output.find("MiB limit") != std::string::npos);
+}

@@ -1,5 +1,7 @@
 // Transcript tests: a real DapSession driven over the in-memory channel pair with annotated
 // example programs, asserting the fields of responses and events.
+#include <sys/stat.h>
+
 #include <cstdlib>
 
 #include "tests/dap/DapTestSupport.h"
@@ -702,4 +704,16 @@ TEST_CASE("launching a program with a syntax error fails and says where, as CPyt
   json dir = c.request("launch", {{"program", std::filesystem::path(f.path).parent_path().string()}});
   CHECK(dir["success"] == false);
   CHECK(dir["message"].get<std::string>().find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("launching a FIFO named *.py fails at once instead of hanging the adapter", "[dap]") {
+  auto dir = std::filesystem::temp_directory_path() / "tlens_dap_tests";
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove(dir / "fifo.py");
+  REQUIRE(::mkfifo((dir / "fifo.py").c_str(), 0600) == 0);
+  Client c;
+  json r = c.request("launch", {{"program", (dir / "fifo.py").string()}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("not a regular file") != std::string::npos);
+  std::filesystem::remove(dir / "fifo.py");
 }

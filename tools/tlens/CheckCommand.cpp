@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lang/syntax/SourceText.h"
 #include "lang/tf/Agreement.h"
 #include "lsp/analysis/Analyzer.h"
 #include "lsp/features/Features.h"
@@ -83,7 +84,13 @@ int checkCommand(const Args& args) {
     // The language server's analysis, so the CLI and the editor report the same diagnostics.
     lsp::AnalysisInput in;
     in.path = file;
-    in.text = readFile(file);
+    try {
+      in.text = readFile(file);
+    } catch (const lang::SourceReadError& e) {  // a FIFO, a device, a directory, a huge file
+      std::fprintf(stderr, "%s: error: %s\n", file.c_str(), e.what());
+      errors = true;
+      continue;
+    }
     in.timeBudgetMs = budgetMs;
     std::shared_ptr<const lsp::Snapshot> snap = lsp::analyze(in);
     // What the editor publishes: the interpreter's diagnostics for this file and the lints.
