@@ -315,7 +315,8 @@ std::vector<int> Debugger::breakpointLocations(const std::string& rawPath, int l
   lang::SourceFile sf(path, std::move(text));
   LineTable lines(sf);
   std::vector<int> out;
-  if (endLine < line) endLine = line;
+  // Clamped to the file: endLine 2^31-1 counted (and overflowed) through every int before.
+  endLine = std::min(std::max(endLine, line), sf.lineCount() + 1);
   for (int l = line; l <= endLine; ++l)
     if (lines.isStatementStart(l)) out.push_back(l);
   return out;

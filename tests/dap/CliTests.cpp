@@ -90,3 +90,23 @@ TEST_CASE("a source file over the 16 MiB limit is refused with its size", "[cli]
   CHECK(o.status == 1);
   CHECK(o.output.find("MiB limit") != std::string::npos);
 }
+
+TEST_CASE("ports and counts on the command line are parsed strictly and refused when out of range", "[cli]") {
+  // Before: --port 12abc listened on 12, --port -3 on 65533 (issue 22.9).
+  fs::path dir = scratch("numbers");
+  std::ofstream(dir / "p.py") << "print(1)\n";
+  const std::string prog = (dir / "p.py").string();
+  for (std::string bad : {"12abc", "-3", "70000", "", "0x10"}) {
+    INFO("value '" << bad << "'");
+    for (std::string cmd : {"dap --port '" + bad + "'", "lsp --port '" + bad + "'", "run --listen '" + bad + "' " + prog}) {
+      Outcome o = tlens(cmd, 10);
+      CHECK(o.status == 1);
+      CHECK(o.output.find("must be an integer in 0..65535") != std::string::npos);
+    }
+  }
+  Outcome gpus = tlens("run --virtual-gpus 2x " + prog, 10);
+  CHECK(gpus.status == 1);
+  CHECK(gpus.output.find("--virtual-gpus") != std::string::npos);
+  Outcome budget = tlens("check --budget-ms 5k " + prog, 10);
+  CHECK(budget.status == 1);
+}

@@ -717,3 +717,19 @@ TEST_CASE("launching a FIFO named *.py fails at once instead of hanging the adap
   CHECK(r["message"].get<std::string>().find("not a regular file") != std::string::npos);
   std::filesystem::remove(dir / "fifo.py");
 }
+
+TEST_CASE("line numbers from the client: a huge endLine is clamped to the file, a line past 2^31 is refused", "[dap][robustness]") {
+  // Before: endLine 2147483647 spun (an int counter overflowed) and line 2^40 became line 1.
+  Fixture f = Fixture::fromText("lines.py", "a = 1\nb = 2\n");
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  REQUIRE(c.request("launch", {{"program", f.path}})["success"] == true);
+  json r = c.request("breakpointLocations", {{"source", {{"path", f.path}}}, {"line", 1}, {"endLine", 2147483647}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["breakpoints"] == json::parse(R"([{"line":1},{"line":2}])"));
+  r = c.request("setBreakpoints", {{"source", {{"path", f.path}}}, {"breakpoints", {{{"line", int64_t(1) << 40}}}}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("line number") != std::string::npos);
+  r = c.request("breakpointLocations", {{"source", {{"path", f.path}}}, {"line", -5}});
+  CHECK(r["success"] == false);
+}

@@ -10,6 +10,7 @@
 #include "lang/tf/Agreement.h"
 #include "lsp/analysis/Analyzer.h"
 #include "lsp/features/Features.h"
+#include "tools/tlens/ParseNumber.h"
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ProgramRunner.h"
 
@@ -56,8 +57,7 @@ int checkCommand(const Args& args) {
       format = args[++i];
     } else if (args[i] == "--budget-ms") {
       if (i + 1 >= args.size()) throw std::invalid_argument("--budget-ms needs a value");
-      budgetMs = std::stoi(args[++i]);
-      if (budgetMs < 0) throw std::invalid_argument("--budget-ms must be >= 0 (0: no limit)");
+      budgetMs = static_cast<int>(parseIntArg("--budget-ms (0: no limit)", args[++i], 0, 3600 * 1000));
     } else if (args[i] == "--hints") {
       showHints = true;
     } else {

@@ -5,6 +5,7 @@
 
 #include "dap/session/DapSession.h"
 #include "protocol/Channel.h"
+#include "tools/tlens/ParseNumber.h"
 #include "tools/tlens/Commands.h"
 
 namespace tlens::cli {
@@ -13,8 +14,7 @@ int dapCommand(const Args& args) {
   int port = -1;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--port" && i + 1 < args.size()) {
-      port = std::stoi(args[++i]);
-      if (port < 0 || port > 65535) throw std::invalid_argument("--port must be in 0..65535");
+      port = parsePortArg("--port", args[++i]);
     } else {
       throw std::invalid_argument("usage: tlens dap [--port N]");
     }

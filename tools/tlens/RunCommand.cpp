@@ -11,6 +11,7 @@
 #include "engine/runtime/Numerics.h"
 #include "dap/session/DapSession.h"
 #include "protocol/Channel.h"
+#include "tools/tlens/ParseNumber.h"
 #include "tools/tlens/Commands.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
@@ -110,8 +111,7 @@ int runCommand(const Args& args) {
     else if (f == "--mode") o.style = value();
     else if (parseDeviceFlag(f, value, o.tf)) {
     } else if (f == "--listen") {
-      listenPort = std::stoi(value());
-      if (listenPort < 0 || listenPort > 65535) throw std::invalid_argument("--listen must be in 0..65535");
+      listenPort = parsePortArg("--listen", value());
     } else if (f == "--dump") {
       dump = std::make_unique<DumpHooks>(value());
       o.tf.hooks = dump.get();
