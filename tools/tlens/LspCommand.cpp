@@ -38,7 +38,9 @@ int lspCommand(const Args& args) {
       [&](protocol::Channel& ch) {
         lsp::LspServer server(ch, opts);
         status = server.run();
-        return !server.exited();  // a dropped connection waits for the next client; exit stops
+        // One client's shutdown+exit ends its connection, not the server: the next client (a
+        // reloaded editor window) is served too. The server stops when it is killed.
+        return true;
       },
       [](int p) { std::fprintf(stderr, "tlens lsp: listening on 127.0.0.1:%d\n", p); });
   return status;
