@@ -85,7 +85,14 @@ void Dispatcher::handle(const std::string& body) {
     return;
   }
   transport_.respond(seq, command, true, result);
-  for (auto& f : ctx.afterResponse) f();
+  // What runs after a response must not end the session (or a TCP server's every session).
+  for (auto& f : ctx.afterResponse) {
+    try {
+      f();
+    } catch (const std::exception& e) {
+      transport_.event("output", json{{"category", "console"}, {"output", std::string("tlens dap: ") + e.what() + "\n"}});
+    }
+  }
 }
 
 }  // namespace tlens::dap::proto

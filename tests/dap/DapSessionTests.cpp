@@ -733,3 +733,14 @@ TEST_CASE("line numbers from the client: a huge endLine is clamped to the file, 
   r = c.request("breakpointLocations", {{"source", {{"path", f.path}}}, {"line", -5}});
   CHECK(r["success"] == false);
 }
+
+TEST_CASE("configurationDone after a failed launch ends the session with terminated, and the adapter lives on", "[dap][robustness]") {
+  // Before: Debugger::start threw after the response and the exception ended the adapter (every
+  // session of `tlens dap --port`), with no terminated event (issue 22.6).
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  CHECK(c.request("launch", {{"program", "/no/such/program.py"}})["success"] == false);
+  CHECK(c.request("configurationDone")["success"] == true);
+  CHECK(c.event("terminated", std::chrono::seconds(10)).is_object());
+  CHECK(c.request("threads")["success"] == true);
+}
