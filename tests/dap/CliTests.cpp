@@ -47,13 +47,14 @@ fs::path scratch(const std::string& name) {
   return dir;
 }
 
-/// `tlens <sub> --port 0` running in the background; the port it printed on stderr.
+/// `tlens <sub> --port 0` (or `tlens run --listen 0 program`) running in the background; the
+/// port it printed on stderr.
 struct ServerProcess {
   pid_t pid = -1;
   FILE* err = nullptr;
   int port = 0;
 
-  explicit ServerProcess(const char* sub) {
+  explicit ServerProcess(const char* sub, const char* program = nullptr) {
     int fds[2];
     REQUIRE(::pipe(fds) == 0);
     pid = ::fork();
@@ -61,7 +62,8 @@ struct ServerProcess {
     if (pid == 0) {
       ::dup2(fds[1], 2);
       ::close(fds[0]);
-      ::execl(TLENS_BINARY, "tlens", sub, "--port", "0", static_cast<char*>(nullptr));
+      if (program) ::execl(TLENS_BINARY, "tlens", sub, "--listen", "0", program, static_cast<char*>(nullptr));
+      else ::execl(TLENS_BINARY, "tlens", sub, "--port", "0", static_cast<char*>(nullptr));
       ::_exit(127);
     }
     ::close(fds[1]);
@@ -72,7 +74,23 @@ struct ServerProcess {
     REQUIRE(colon);
     port = std::atoi(colon + 1);
   }
+  /// The exit status when the process ends by itself within `seconds`, else -1.
+  int waitExit(int seconds) {
+    for (int i = 0; i < seconds * 10; ++i) {
+      int status = 0;
+      if (::waitpid(pid, &status, WNOHANG) == pid) {
+        pid = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      }
+      ::usleep(100 * 1000);
+    }
+    return -1;
+  }
   ~ServerProcess() {
+    if (pid < 0) {
+      if (err) std::fclose(err);
+      return;
+    }
     ::kill(pid, SIGTERM);
     int status = 0;
     ::waitpid(pid, &status, 0);
@@ -203,4 +221,33 @@ TEST_CASE("tlens dap --port: one session's launch env and cwd do not leak into t
   std::string out = session((dir / "second.py").string(), nlohmann::json::object());
   CHECK(out.find("leak=None") != std::string::npos);
   CHECK(out.find("elsewhere") == std::string::npos);
+}
+
+TEST_CASE("tlens run --listen: a bare connect-and-close does not end the job, a real debugger then runs it", "[cli][dap]") {
+  // Before: a port scan's connection ended the job with exit status 0 before the program ran.
+  fs::path dir = scratch("listen");
+  std::ofstream(dir / "job.py") << "print('job ran')\n";
+  const std::string program = (dir / "job.py").string();
+  ServerProcess job("run", program.c_str());
+  tlens::protocol::connectTcp(job.port)->close();  // the scan
+  auto ch = tlens::protocol::connectTcp(job.port);
+  int seq = 1;
+  auto send = [&](const std::string& command) {
+    ch->write(nlohmann::json{{"seq", seq++}, {"type", "request"}, {"command", command}, {"arguments", nlohmann::json::object()}}.dump());
+  };
+  send("initialize");
+  send("attach");
+  send("configurationDone");
+  std::string output;
+  while (auto body = ch->read()) {
+    nlohmann::json m = nlohmann::json::parse(*body);
+    if (m["type"] == "event" && m["event"] == "output") output += m["body"]["output"].get<std::string>();
+    if (m["type"] == "event" && m["event"] == "terminated") break;
+  }
+  send("disconnect");
+  while (ch->read()) {
+  }
+  ch->close();
+  CHECK(output.find("job ran") != std::string::npos);
+  CHECK(job.waitExit(20) == 0);  // one debugger, one run: the job ends after it
 }

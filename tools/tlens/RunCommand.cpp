@@ -1,8 +1,10 @@
 // tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] [--mode auto|eager|graph]
 //           [--dump DIR] [--listen PORT] prog.py [args...]
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -62,6 +64,29 @@ class DumpHooks : public DebugHooks {
   int64_t step_ = 0;
 };
 
+/// A connection's channel that notes whether the client sent `attach`: only a session that
+/// attached ran the program. A bare connect-and-close (a port scan) or a client that left before
+/// attaching must not end the job, which keeps waiting for a real debugger.
+class AttachWatch : public protocol::Channel {
+ public:
+  explicit AttachWatch(protocol::Channel& inner) : inner_(inner) { inner_.onError = [this](const std::string& e) { if (onError) onError(e); }; }
+  std::optional<std::string> read() override {
+    std::optional<std::string> body = inner_.read();
+    if (body && !attached_) {
+      nlohmann::json m = nlohmann::json::parse(*body, nullptr, false);
+      if (m.is_object() && m.value("type", "") == "request" && m.value("command", "") == "attach") attached_ = true;
+    }
+    return body;
+  }
+  void write(std::string_view body) override { inner_.write(body); }
+  void close() override { inner_.close(); }
+  bool attached() const { return attached_; }
+
+ private:
+  protocol::Channel& inner_;
+  std::atomic<bool> attached_{false};
+};
+
 /// --listen PORT: wait on 127.0.0.1:PORT for one debugger (DAP `attach`), then run the program
 /// under it, so a job on a remote machine is debugged through an SSH tunnel to that port.
 int runUnderDebugger(const ProgramOptions& o, int port) {
@@ -74,10 +99,13 @@ int runUnderDebugger(const ProgramOptions& o, int port) {
   protocol::serveTcp(
       port,
       [&](protocol::Channel& ch) {
-        dap::DapSession session(ch);
-        session.setAttachTarget(c);
-        session.run();
-        return false;  // one debugger, one run
+        AttachWatch watched(ch);
+        {
+          dap::DapSession session(watched);
+          session.setAttachTarget(c);
+          session.run();
+        }
+        return !watched.attached();  // one debugger, one run; anything else waits for the next
       },
       [&](int actual) {
         std::fprintf(stderr, "tlens run: waiting for a debugger to attach on 127.0.0.1:%d\n", actual);
