@@ -206,6 +206,12 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
       if (!abstract() || !isMain) throw;
       // Abstract analysis goes on after a statement that raised: report it and continue.
       ExceptionObj* ex = asException(e.exc);
+      if (ex && ex->cls->isSubclassOf(types.systemExit.get())) {
+        // `sys.exit(main())` with main() returning None or 0 is a successful exit, not an error.
+        Value code = ex->dict.get("code");
+        auto n = code && !isNone(code) ? asInt(code) : std::optional<int64_t>(0);
+        if (n && *n == 0) continue;
+      }
       Diagnostic d;
       d.severity = Severity::Warning;
       d.code = "uncaught-exception";
