@@ -361,3 +361,22 @@ TEST_CASE("a message nested 200,000 deep is refused with an error and the server
   json alive = s.request("shutdown", nullptr);
   CHECK(alive.contains("result"));
 }
+
+TEST_CASE("a document over the 16 MiB source limit gets one warning and is not analysed", "[lsp][protocol][robustness]") {
+  // Before: a 60 MB document took 3.3 GB and delayed every other document (issue 22.11).
+  Session s;
+  s.initialize();
+  std::string huge = "x = 1\n";
+  huge.reserve(17u << 20);
+  while (huge.size() <= (17u << 20)) huge += "# " + std::string(1000, 'y') + "\n";
+  s.open("file:///huge.py", huge);
+  json d = s.diagnostics("file:///huge.py", 1);
+  REQUIRE(d["diagnostics"].size() == 1);
+  CHECK(d["diagnostics"][0]["code"] == "document-too-large");
+  CHECK(d["diagnostics"][0]["message"].get<std::string>().find("16 MiB") != std::string::npos);
+  // Other documents are served as usual.
+  s.open("file:///small.py", kBug);
+  CHECK(s.diagnostics("file:///small.py", 1)["diagnostics"].size() == 1);
+  json alive = s.request("shutdown", nullptr);
+  CHECK(alive.contains("result"));
+}
