@@ -168,6 +168,9 @@ TEST_CASE("ports and counts on the command line are parsed strictly and refused 
   CHECK(gpus.output.find("--virtual-gpus") != std::string::npos);
   Outcome budget = runTlens("check --budget-ms 5k " + prog, 10);
   CHECK(budget.status == 1);
+  Outcome steps = runTlens("train-mlp --steps 10x", 10);
+  CHECK(steps.status == 1);
+  CHECK(steps.output.find("--steps must be an integer") != std::string::npos);
 }
 
 TEST_CASE("tlens lsp --port serves the next client after one client's shutdown and exit", "[cli][lsp]") {
