@@ -44,10 +44,21 @@ size_t parseContentLength(std::string_view block) {
     if (n > kMaxBodyBytes)
       throw FramingError("Content-Length " + std::to_string(n) + " exceeds the " +
                          std::to_string(kMaxBodyBytes >> 20) + " MiB limit");
+    // Two lengths are ambiguous (which one frames the body?): the block is refused, and with
+    // it the body that follows, rather than guessing and waiting for bytes that never come.
+    if (length) throw FramingError("header block with two Content-Length fields");
     length = n;
   }
   if (!length) throw FramingError("header block without Content-Length");
   return *length;
+}
+
+/// How many Content-Length fields a header block holds.
+size_t countFields(std::string_view block) {
+  size_t n = 0;
+  for (size_t i = 0; i + kLengthField.size() <= block.size(); ++i)
+    if (equalsIgnoreCase(block.substr(i, kLengthField.size()), kLengthField)) ++n;
+  return n;
 }
 
 /// The next "Content-Length" (any case) at or after `from`.
@@ -101,6 +112,8 @@ std::optional<std::string> FrameDecoder::next() {
     // Resynchronise on the next header: whatever lies before it (the broken header, and a body
     // that may follow it) is dropped.
     pos_ += 1;  // a later header may even start inside this block
+    // ... but not the second length field of this very block.
+    if (countFields(pending.substr(0, end)) > 1) pos_ += end + kHeaderEnd.size() - 1;
     resyncing_ = true;
     throw;
   }

@@ -14,6 +14,7 @@
 #include "lang/interp/Interpreter.h"
 #include "lang/interp/Machine.h"
 #include "lang/syntax/SourceFile.h"
+#include "lang/syntax/SourceText.h"
 #include "lang/tf/TfRuntime.h"
 
 namespace tlens::dap {
@@ -25,11 +26,11 @@ std::string describeNode(const std::string& name, const std::string& op, const D
 namespace {
 
 std::string readWholeFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw DebuggerError("cannot open '" + path + "'");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  try {
+    return lang::readSourceFile(path);
+  } catch (const lang::SourceReadError& e) {
+    throw DebuggerError(e.what());
+  }
 }
 
 /// Which exception filter an uncaught exception belongs to.
@@ -98,7 +99,13 @@ void Debugger::launch(LaunchConfig config) {
   }
   config.program = canonicalPath(config.program);
   std::string text = readWholeFile(config.program);
-  file_ = std::make_shared<lang::SourceFile>(config.program, std::move(text));
+  auto file = std::make_shared<lang::SourceFile>(config.program, std::move(text));
+  // A file that does not parse does not run (CPython refuses it too): launch fails and says why.
+  if (std::string report = lang::syntaxErrorReport(*file); !report.empty()) {
+    while (!report.empty() && report.back() == '\n') report.pop_back();
+    throw DebuggerError("the program does not parse:\n" + report);
+  }
+  file_ = std::move(file);
   config_ = std::move(config);
   impl_->runCap = config_.runRecordBytes;
 }
@@ -308,7 +315,8 @@ std::vector<int> Debugger::breakpointLocations(const std::string& rawPath, int l
   lang::SourceFile sf(path, std::move(text));
   LineTable lines(sf);
   std::vector<int> out;
-  if (endLine < line) endLine = line;
+  // Clamped to the file: endLine 2^31-1 counted (and overflowed) through every int before.
+  endLine = std::min(std::max(endLine, line), sf.lineCount() + 1);
   for (int l = line; l <= endLine; ++l)
     if (lines.isStatementStart(l)) out.push_back(l);
   return out;

@@ -1,5 +1,7 @@
 #include "dap/protocol/Dispatcher.h"
 
+#include "protocol/JsonDepth.h"
+
 namespace tlens::dap::proto {
 
 void Transport::send(json message) {
@@ -29,6 +31,12 @@ void Transport::event(const std::string& name, const json& body) {
 
 Dispatcher::Peeked Dispatcher::peek(const std::string& body) {
   Peeked p;
+  if (protocol::jsonNestsDeeperThan(body)) {
+    // Only the seq, to answer it: handle() refuses the message.
+    json top = json::parse(body, [](int depth, json::parse_event_t, json&) { return depth <= 1; }, false);
+    if (top.is_object() && top.contains("seq") && top["seq"].is_number_integer()) p.seq = top["seq"].get<int>();
+    return p;
+  }
   json msg = json::parse(body, nullptr, false);
   if (!msg.is_object() || msg.value("type", "") != "request") return p;
   if (msg.contains("seq") && msg["seq"].is_number_integer()) p.seq = msg["seq"].get<int>();
@@ -38,6 +46,12 @@ Dispatcher::Peeked Dispatcher::peek(const std::string& body) {
 }
 
 void Dispatcher::handle(const std::string& body) {
+  if (protocol::jsonNestsDeeperThan(body)) {
+    const Peeked p = peek(body);
+    transport_.respond(p.seq, "", false, nullptr,
+                       "malformed message: nested deeper than " + std::to_string(protocol::kMaxJsonDepth) + " levels");
+    return;
+  }
   json msg;
   try {
     msg = json::parse(body);
@@ -71,7 +85,14 @@ void Dispatcher::handle(const std::string& body) {
     return;
   }
   transport_.respond(seq, command, true, result);
-  for (auto& f : ctx.afterResponse) f();
+  // What runs after a response must not end the session (or a TCP server's every session).
+  for (auto& f : ctx.afterResponse) {
+    try {
+      f();
+    } catch (const std::exception& e) {
+      transport_.event("output", json{{"category", "console"}, {"output", std::string("tlens dap: ") + e.what() + "\n"}});
+    }
+  }
 }
 
 }  // namespace tlens::dap::proto

@@ -1,5 +1,8 @@
 #include "dap/protocol/Protocol.h"
 
+#include <limits>
+#include <stdexcept>
+
 namespace tlens::dap::proto {
 
 namespace {
@@ -19,6 +22,16 @@ template <class T>
 void get(const json& j, const char* key, T& v) {
   auto it = j.find(key);
   if (it != j.end() && !it->is_null()) v = it->get<T>();
+}
+
+/// A line number: an integer in 0..INT_MAX (0: clients with linesStartAt1 false). get<int>() would wrap 2^40 to 0 silently
+/// (a breakpoint on line 2^40 became line 1), so anything else is refused.
+int lineNumber(const json& j, const char* key) {
+  const json& v = j.at(key);
+  if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > std::numeric_limits<int>::max())
+    throw std::out_of_range(std::string("'") + key + "' must be a line number in 0.." +
+                            std::to_string(std::numeric_limits<int>::max()) + ", not " + v.dump());
+  return static_cast<int>(v.get<int64_t>());
 }
 
 }  // namespace
@@ -132,7 +145,7 @@ void from_json(const json& j, LaunchArguments& a) {
 }
 
 void from_json(const json& j, SourceBreakpoint& b) {
-  b.line = j.at("line").get<int>();
+  b.line = lineNumber(j, "line");
   get(j, "column", b.column);
   get(j, "condition", b.condition);
   get(j, "hitCondition", b.hitCondition);
@@ -160,8 +173,8 @@ void from_json(const json& j, SetExceptionBreakpointsArguments& a) {
 
 void from_json(const json& j, BreakpointLocationsArguments& a) {
   a.source = j.at("source").get<Source>();
-  a.line = j.at("line").get<int>();
-  get(j, "endLine", a.endLine);
+  a.line = lineNumber(j, "line");
+  if (j.contains("endLine") && !j["endLine"].is_null()) a.endLine = lineNumber(j, "endLine");
 }
 
 void from_json(const json& j, ValueFormat& f) { get(j, "hex", f.hex); }

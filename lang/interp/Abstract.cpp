@@ -124,8 +124,15 @@ bool Machine::recoverFrom(const Value& exc, TSNode stmt, NodeKind kind) {
 }
 
 void Machine::reportException(const Value& exc, TSNode stmt, const lang::SourceFile& f) {
-  // sys.exit() is no error; the analysis goes on as if it returned.
-  if (isInstance(exc, *types.systemExit) || isInstance(exc, *types.keyboardInterrupt)) return;
+  // sys.exit() with no code or 0 is no error (`sys.exit(main())`); the analysis goes on as if it
+  // returned. A failing exit code is worth a warning.
+  if (isInstance(exc, *types.keyboardInterrupt)) return;
+  if (isInstance(exc, *types.systemExit)) {
+    ExceptionObj* se = asException(exc);
+    Value code = se ? se->dict.get("code") : Value();
+    auto n = code && !isNone(code) ? asInt(code) : std::optional<int64_t>(0);
+    if (n && *n == 0) return;
+  }
   ExceptionObj* ex = asException(exc);
   bool fromLibrary = (ex && !ex->traceback.empty() && libraryFile(ex->traceback.back().file)) ||
                      libraryExceptions.count(exc.get());

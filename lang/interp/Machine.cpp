@@ -1,5 +1,7 @@
 #include "lang/interp/Machine.h"
 
+#include "lang/syntax/SourceText.h"
+
 #include <pthread.h>
 
 #include <fstream>
@@ -49,11 +51,10 @@ uintptr_t computeStackLimit() {
 }
 
 std::shared_ptr<const lang::SourceFile> readFromDisk(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return nullptr;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return std::make_shared<lang::SourceFile>(path, ss.str());
+  // Regular files within the size cap only: a module that is a FIFO or /dev/zero is not found.
+  std::optional<std::string> text = lang::tryReadSourceFile(path);
+  if (!text) return nullptr;
+  return std::make_shared<lang::SourceFile>(path, std::move(*text));
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "lsp/analysis/Analyzer.h"
 
+#include "lang/syntax/SourceText.h"
+
 #include <algorithm>
 #include <cctype>
 #include <deque>
@@ -49,13 +51,6 @@ std::string embeddedNamespace(const Value& v) {
   return str->value;
 }
 
-std::string readDisk(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return {};
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 }  // namespace
 
@@ -121,9 +116,10 @@ Run setUp(const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile
     auto overlay = input.overlay;
     io.loadFile = [overlay](const std::string& path) -> std::shared_ptr<const lang::SourceFile> {
       if (auto it = overlay->find(path); it != overlay->end()) return std::make_shared<lang::SourceFile>(path, it->second);
-      std::ifstream probe(path, std::ios::binary);
-      if (!probe) return nullptr;
-      return std::make_shared<lang::SourceFile>(path, readDisk(path));
+      // Regular files within the size cap only (a FIFO or /dev/zero would hang or fill memory).
+      std::optional<std::string> text = lang::tryReadSourceFile(path);
+      if (!text) return nullptr;
+      return std::make_shared<lang::SourceFile>(path, std::move(*text));
     };
   }
   Run r;

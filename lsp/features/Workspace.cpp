@@ -1,5 +1,7 @@
 #include "lsp/features/Workspace.h"
 
+#include "lang/syntax/SourceText.h"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -11,13 +13,8 @@ namespace fs = std::filesystem;
 std::optional<std::string> WorkspaceView::text(const std::string& path) const {
   if (open)
     if (auto it = open->find(path); it != open->end()) return *it->second;
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return std::nullopt;
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return std::nullopt;
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  // Never opened with a blocking open(): a FIFO named *.py would hang the server.
+  return lang::tryReadSourceFile(path);
 }
 
 bool WorkspaceView::exists(const std::string& path) const {

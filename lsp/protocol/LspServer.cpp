@@ -1,6 +1,7 @@
 #include "lsp/protocol/LspServer.h"
 
 #include "lsp/protocol/Json.h"
+#include "protocol/JsonDepth.h"
 
 namespace tlens::lsp {
 
@@ -240,6 +241,14 @@ void LspServer::onShutdown(const json&, const json& id) {
 }
 
 void LspServer::handle(const std::string& body) {
+  if (protocol::jsonNestsDeeperThan(body)) {
+    // Only the top level is kept (deeper values are dropped while parsing), to answer the id.
+    json top = json::parse(body, [](int depth, json::parse_event_t, json&) { return depth <= 1; }, false);
+    json id = top.is_object() && top.contains("id") && (top["id"].is_string() || top["id"].is_number_integer()) ? top["id"] : json();
+    if (top.is_object() && !top.contains("id")) return;  // a notification: nobody to answer
+    return replyError(id, ErrorCode::InvalidRequest,
+                      "message nested deeper than " + std::to_string(protocol::kMaxJsonDepth) + " levels");
+  }
   json msg = json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (msg.is_discarded()) return replyError(nullptr, ErrorCode::ParseError, "malformed JSON");
   if (!msg.is_object()) return replyError(nullptr, ErrorCode::InvalidRequest, "a message must be a JSON object");

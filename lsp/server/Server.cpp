@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "lang/syntax/SourceText.h"
 #include "lsp/features/Features.h"
 #include "lsp/protocol/Uri.h"
 #include "lsp/server/Convert.h"
@@ -141,13 +142,41 @@ WorkspaceView Server::workspace() const {
   return v;
 }
 
-void Server::didOpen(const TextDocumentItem& doc) { sched_->update(doc.uri, uriToPath(doc.uri), doc.text, doc.version); }
+namespace {
+
+/// The one diagnostic of a document too large to analyse.
+PublishDiagnosticsParams tooLarge(const std::string& uri, int version, size_t bytes) {
+  Diagnostic d;
+  d.severity = 2;
+  d.code = "document-too-large";
+  d.message = "this document is " + std::to_string(bytes >> 20) + " MiB, over the " +
+              std::to_string(lang::kMaxSourceBytes >> 20) +
+              " MiB limit for source files: tensorlens does not analyse it (reopen it once it is smaller)";
+  return PublishDiagnosticsParams{uri, version, {d}};
+}
+
+}  // namespace
+
+void Server::didOpen(const TextDocumentItem& doc) {
+  // A document over the source limit is not kept or analysed (a 60 MB one took 3.3 GB and held
+  // up every other document): it gets one warning, and requests on it fail as on a closed one.
+  if (doc.text.size() > lang::kMaxSourceBytes) {
+    if (publish_) publish_(tooLarge(doc.uri, doc.version, doc.text.size()));
+    return;
+  }
+  sched_->update(doc.uri, uriToPath(doc.uri), doc.text, doc.version);
+}
 
 void Server::didChange(const std::string& uri, int version, const std::vector<TextDocumentContentChangeEvent>& changes) {
   auto old = sched_->text(uri);
   if (!old) return;
   std::string text = *old;
   for (const auto& c : changes) applyChange(text, c, enc_);
+  if (text.size() > lang::kMaxSourceBytes) {  // grown past the limit: dropped, as on open
+    sched_->remove(uri);
+    if (publish_) publish_(tooLarge(uri, version, text.size()));
+    return;
+  }
   sched_->update(uri, uriToPath(uri), std::move(text), version);
 }
 

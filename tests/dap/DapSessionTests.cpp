@@ -1,5 +1,7 @@
 // Transcript tests: a real DapSession driven over the in-memory channel pair with annotated
 // example programs, asserting the fields of responses and events.
+#include <sys/stat.h>
+
 #include <cstdlib>
 
 #include "tests/dap/DapTestSupport.h"
@@ -675,4 +677,70 @@ TEST_CASE("attach without a waiting program says how to start one", "[dap]") {
   CHECK(r["success"] == false);
   CHECK(r["message"].get<std::string>().find("tlens run --listen") != std::string::npos);
   CHECK(c.request("threads")["success"] == true);  // the session goes on
+}
+
+TEST_CASE("a request nested 200,000 deep gets an error response and the server keeps running", "[dap][robustness]") {
+  // Before: nlohmann's recursive copy of the arguments overflowed the stack (issue 22.4).
+  Client c;
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  c.sendRaw(R"({"seq":900,"type":"request","command":"launch","arguments":{"program":"x.py","env":)" + deep + "}}");
+  json r = c.anyResponse();
+  CHECK(r["request_seq"] == 900);
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("nested deeper") != std::string::npos);
+  r = c.request("threads");
+  CHECK(r["success"] == true);
+}
+
+TEST_CASE("launching a program with a syntax error fails and says where, as CPython would refuse it", "[dap]") {
+  // Before: the launch succeeded and the program ran around the broken line (issue 22.3).
+  Fixture f = Fixture::fromText("syntax_error.py", "print(1)\nx = (\nprint(2)\n");
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  json r = c.request("launch", {{"program", f.path}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("SyntaxError: ") != std::string::npos);
+  CHECK(r["message"].get<std::string>().find("line ") != std::string::npos);
+  json dir = c.request("launch", {{"program", std::filesystem::path(f.path).parent_path().string()}});
+  CHECK(dir["success"] == false);
+  CHECK(dir["message"].get<std::string>().find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("launching a FIFO named *.py fails at once instead of hanging the adapter", "[dap]") {
+  auto dir = std::filesystem::temp_directory_path() / "tlens_dap_tests";
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove(dir / "fifo.py");
+  REQUIRE(::mkfifo((dir / "fifo.py").c_str(), 0600) == 0);
+  Client c;
+  json r = c.request("launch", {{"program", (dir / "fifo.py").string()}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("not a regular file") != std::string::npos);
+  std::filesystem::remove(dir / "fifo.py");
+}
+
+TEST_CASE("line numbers from the client: a huge endLine is clamped to the file, a line past 2^31 is refused", "[dap][robustness]") {
+  // Before: endLine 2147483647 spun (an int counter overflowed) and line 2^40 became line 1.
+  Fixture f = Fixture::fromText("lines.py", "a = 1\nb = 2\n");
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  REQUIRE(c.request("launch", {{"program", f.path}})["success"] == true);
+  json r = c.request("breakpointLocations", {{"source", {{"path", f.path}}}, {"line", 1}, {"endLine", 2147483647}});
+  REQUIRE(r["success"] == true);
+  CHECK(r["body"]["breakpoints"] == json::parse(R"([{"line":1},{"line":2}])"));
+  r = c.request("setBreakpoints", {{"source", {{"path", f.path}}}, {"breakpoints", {{{"line", int64_t(1) << 40}}}}});
+  CHECK(r["success"] == false);
+  CHECK(r["message"].get<std::string>().find("line number") != std::string::npos);
+  r = c.request("breakpointLocations", {{"source", {{"path", f.path}}}, {"line", -5}});
+  CHECK(r["success"] == false);
+}
+
+TEST_CASE("configurationDone after a failed launch ends the session with terminated, and the adapter lives on", "[dap][robustness]") {
+  // Before: Debugger::start threw after the response and the exception ended the adapter (every
+  // session of `tlens dap --port`), with no terminated event (issue 22.6).
+  Client c;
+  REQUIRE(c.request("initialize", {{"adapterID", "tlens"}})["success"] == true);
+  CHECK(c.request("launch", {{"program", "/no/such/program.py"}})["success"] == false);
+  CHECK(c.request("configurationDone")["success"] == true);
+  CHECK(c.event("terminated", std::chrono::seconds(10)).is_object());
+  CHECK(c.request("threads")["success"] == true);
 }

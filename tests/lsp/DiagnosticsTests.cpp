@@ -772,3 +772,20 @@ TEST_CASE("the fixture checker fails on a missing and on an unexpected diagnosti
   auto snapBad = analyzeFixture(kFixtures[0].source);
   CHECK(diagnostics(*snapBad).size() == 1);  // and unexpected in fixture 1
 }
+
+TEST_CASE("sys.exit(main()) with main() returning None or 0 is a clean exit, not a warning", "[lsp][diagnostics]") {
+  // Before: the analysis warned "SystemExit: 0" / "SystemExit: None" (issue 22.11).
+  for (const char* src : {"import sys\ndef main():\n    return None\nsys.exit(main())\n",
+                          "import sys\ndef main():\n    return 0\nsys.exit(main())\n", "import sys\nsys.exit()\n"}) {
+    INFO(src);
+    auto snap = analyzeFixture(src);
+    REQUIRE(snap);
+    for (const auto& d : diagnostics(*snap)) CHECK(d.message.find("SystemExit") == std::string::npos);
+  }
+  // A failing exit status is still reported.
+  auto failing = analyzeFixture("import sys\nsys.exit(2)\n");
+  REQUIRE(failing);
+  bool reported = false;
+  for (const auto& d : diagnostics(*failing)) reported |= d.message.find("SystemExit: 2") != std::string::npos;
+  CHECK(reported);
+}

@@ -345,3 +345,38 @@ TEST_CASE("a Content-Length that does not match the body: that message fails, th
   CHECK(ids.front() == 1);
   CHECK(ids.back() == 4);
 }
+
+TEST_CASE("a message nested 200,000 deep is refused with an error and the server keeps running", "[lsp][protocol][robustness]") {
+  // Before: nlohmann's recursive copy of the parsed message overflowed the stack (issue 22.4).
+  Session s;
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  s.raw(R"({"jsonrpc":"2.0","id":100,"method":"initialize","params":{"capabilities":{},"initializationOptions":)" + deep + "}}");
+  json init = s.response(100);
+  CHECK(init["error"]["code"] == -32600);
+  CHECK(init["error"]["message"].get<std::string>().find("nested deeper") != std::string::npos);
+  s.initialize();
+  s.raw(R"({"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":)" + deep + "}}");
+  s.raw(R"({"jsonrpc":"2.0","id":"deep","method":"textDocument/hover","params":)" + deep + "}");
+  CHECK(s.response("deep")["error"]["code"] == -32600);
+  json alive = s.request("shutdown", nullptr);
+  CHECK(alive.contains("result"));
+}
+
+TEST_CASE("a document over the 16 MiB source limit gets one warning and is not analysed", "[lsp][protocol][robustness]") {
+  // Before: a 60 MB document took 3.3 GB and delayed every other document (issue 22.11).
+  Session s;
+  s.initialize();
+  std::string huge = "x = 1\n";
+  huge.reserve(17u << 20);
+  while (huge.size() <= (17u << 20)) huge += "# " + std::string(1000, 'y') + "\n";
+  s.open("file:///huge.py", huge);
+  json d = s.diagnostics("file:///huge.py", 1);
+  REQUIRE(d["diagnostics"].size() == 1);
+  CHECK(d["diagnostics"][0]["code"] == "document-too-large");
+  CHECK(d["diagnostics"][0]["message"].get<std::string>().find("16 MiB") != std::string::npos);
+  // Other documents are served as usual.
+  s.open("file:///small.py", kBug);
+  CHECK(s.diagnostics("file:///small.py", 1)["diagnostics"].size() == 1);
+  json alive = s.request("shutdown", nullptr);
+  CHECK(alive.contains("result"));
+}

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "protocol/Channel.h"
+#include "protocol/JsonDepth.h"
 
 using namespace tlens::protocol;
 
@@ -157,4 +158,23 @@ TEST_CASE("TCP on 127.0.0.1: one session after another") {
   server.join();
   CHECK(seen == std::vector<std::string>{"first", "second"});
   CHECK_THROWS_AS(connectTcp(port), std::runtime_error);
+}
+
+TEST_CASE("a header block with two Content-Length fields is refused with its body, the next frame arrives") {
+  FrameDecoder d;
+  // Before: the second length framed the body, so the decoder waited for 50 bytes forever.
+  d.feed("Content-Length: 2\r\nContent-Length: 50\r\n\r\n{}" + encodeFrame("next"));
+  std::vector<std::string> errors;
+  CHECK(drain(d, &errors) == std::vector<std::string>{"next"});
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].find("two Content-Length") != std::string::npos);
+}
+
+TEST_CASE("the nesting scan counts brackets outside strings only") {
+  using tlens::protocol::jsonNestsDeeperThan;
+  CHECK_FALSE(jsonNestsDeeperThan(R"({"a": [1, {"b": "[[[[{{{{"}]})", 3));
+  CHECK(jsonNestsDeeperThan(R"({"a": [1, {"b": 2}]})", 2));
+  CHECK_FALSE(jsonNestsDeeperThan(R"({"a": "\"[[[", "b": []})", 2));
+  CHECK(jsonNestsDeeperThan(std::string(200000, '[')));
+  CHECK_FALSE(jsonNestsDeeperThan(std::string(512, '[') + std::string(512, ']')));
 }

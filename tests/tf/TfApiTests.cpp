@@ -100,3 +100,52 @@ except AttributeError:
   CHECK(r.repr("lin") == "[0.0, 0.25, 0.5, 0.75, 1.0]");
   CHECK(r.repr("missing") == "'AttributeError'");
 }
+
+TEST_CASE("tf.matrix_determinant and tf.linalg.inv", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+m = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+d = tf.matrix_determinant(m)
+inv = tf.linalg.inv(m)
+with tf.Session() as sess:
+    dv = round(float(sess.run(d)), 4)
+    iv = [[round(float(x), 4) for x in row] for row in sess.run(inv).tolist()]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("d") == "float32[]");
+  CHECK(r.repr("dv") == "-2.0");
+  CHECK(r.repr("iv") == "[[-2.0, 1.0], [1.5, -0.5]]");
+}
+
+TEST_CASE("TensorFlow ops given numpy arrays return tensors, in graphs and eagerly", "[tf]") {
+  // Once a segfault: tf.Variable(<numpy array>) while building a graph, in `run` and `check`.
+  const char* graphSrc = R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 2])
+A = tf.Variable(np.zeros((2, 3), dtype=np.float32))
+y = tf.matmul(x, A)
+c = tf.constant(np.ones((2, 2)))
+kind = type(c).__name__
+)";
+  for (Mode mode : {Mode::Concrete, Mode::Abstract}) {
+    TfRun r = runTf(graphSrc, mode, ApiStyle::Graph);
+    INFO(r.err << r.diagnostics());
+    REQUIRE(r.status == 0);
+    CHECK(r.type("A") == "float32[2, 3]");
+    CHECK(r.type("y") == "float32[batch, 3]");
+    CHECK(r.type("c") == "float64[2, 2]");
+  }
+  TfRun eager = runTf(R"(
+import numpy as np
+import tensorflow as tf
+p = tf.nn.softmax(np.array([[1.0, 1.0]], dtype=np.float32)).numpy().tolist()
+t = tf.constant([1.0, 2.0])
+mixed = (np.array([2.0, 2.0]) * t).dtype.name
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(eager.err);
+  REQUIRE(eager.status == 0);
+  CHECK(eager.repr("p") == "[[0.5, 0.5]]");
+  CHECK(eager.repr("mixed") == "'float32'");  // the tensor's __rmul__ converts the array to its dtype
+}

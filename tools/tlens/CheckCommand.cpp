@@ -8,9 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lang/syntax/SourceText.h"
 #include "lang/tf/Agreement.h"
 #include "lsp/analysis/Analyzer.h"
 #include "lsp/features/Features.h"
+#include "tools/tlens/ParseNumber.h"
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ProgramRunner.h"
 
@@ -58,13 +60,10 @@ int checkCommand(const Args& args) {
       format = args[++i];
     } else if (args[i] == "--budget-ms") {
       if (i + 1 >= args.size()) throw std::invalid_argument("--budget-ms needs a value");
-      budgetMs = std::stoi(args[++i]);
-      if (budgetMs < 0) throw std::invalid_argument("--budget-ms must be >= 0 (0: no limit)");
+      budgetMs = static_cast<int>(parseIntArg("--budget-ms (0: no limit)", args[++i], 0, 3600 * 1000));
     } else if (args[i] == "--budget-steps") {
       if (i + 1 >= args.size()) throw std::invalid_argument("--budget-steps needs a value");
-      long long n = std::stoll(args[++i]);
-      if (n < 0) throw std::invalid_argument("--budget-steps must be >= 0 (0: no limit)");
-      budgetSteps = static_cast<uint64_t>(n);
+      budgetSteps = static_cast<uint64_t>(parseIntArg("--budget-steps (0: no limit)", args[++i], 0, 1LL << 40));
     } else if (args[i] == "--hints") {
       showHints = true;
     } else {
@@ -91,7 +90,13 @@ int checkCommand(const Args& args) {
     // The language server's analysis, so the CLI and the editor report the same diagnostics.
     lsp::AnalysisInput in;
     in.path = file;
-    in.text = readFile(file);
+    try {
+      in.text = readFile(file);
+    } catch (const lang::SourceReadError& e) {  // a FIFO, a device, a directory, a huge file
+      std::fprintf(stderr, "%s: error: %s\n", file.c_str(), e.what());
+      errors = true;
+      continue;
+    }
     in.timeBudgetMs = budgetMs;
     in.workBudget = budgetSteps;
     std::shared_ptr<const lsp::Snapshot> snap = lsp::analyze(in);

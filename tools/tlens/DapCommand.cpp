@@ -1,20 +1,56 @@
 // tlens dap [--port N]: the debug adapter over stdio, or over TCP on 127.0.0.1:N (one session
 // after another; N = 0 picks a free port, printed on stderr).
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "dap/session/DapSession.h"
 #include "protocol/Channel.h"
+#include "tools/tlens/ParseNumber.h"
 #include "tools/tlens/Commands.h"
 
+extern char** environ;
+
 namespace tlens::cli {
+
+namespace {
+
+/// The process's environment and working directory. A launch's `env` and `cwd` change the whole
+/// process (the program runs inside it), so in server mode they are put back after each session:
+/// one session's settings must not leak into the next (issue 22.6).
+struct ProcessState {
+  std::vector<std::string> env;
+  std::filesystem::path cwd;
+
+  static ProcessState save() {
+    ProcessState s;
+    for (char** e = environ; e && *e; ++e) s.env.emplace_back(*e);
+    std::error_code ec;
+    s.cwd = std::filesystem::current_path(ec);
+    return s;
+  }
+  void restore() const {
+    ::clearenv();
+    for (const std::string& kv : env) {
+      size_t eq = kv.find('=');
+      if (eq == std::string::npos) continue;
+      ::setenv(kv.substr(0, eq).c_str(), kv.c_str() + eq + 1, 1);
+    }
+    std::error_code ec;
+    if (!cwd.empty()) std::filesystem::current_path(cwd, ec);
+  }
+};
+
+}  // namespace
 
 int dapCommand(const Args& args) {
   int port = -1;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--port" && i + 1 < args.size()) {
-      port = std::stoi(args[++i]);
-      if (port < 0 || port > 65535) throw std::invalid_argument("--port must be in 0..65535");
+      port = parsePortArg("--port", args[++i]);
     } else {
       throw std::invalid_argument("usage: tlens dap [--port N]");
     }
@@ -28,8 +64,12 @@ int dapCommand(const Args& args) {
   protocol::serveTcp(
       port,
       [](protocol::Channel& ch) {
-        dap::DapSession session(ch);
-        session.run();
+        const ProcessState before = ProcessState::save();
+        {
+          dap::DapSession session(ch);
+          session.run();
+        }  // the program's thread has ended: nothing reads the environment any more
+        before.restore();
         return true;
       },
       [](int actual) {

@@ -1,21 +1,17 @@
 #include "tools/tlens/ProgramRunner.h"
 
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "lang/syntax/SourceFile.h"
+#include "lang/syntax/SourceText.h"
 
 namespace tlens::cli {
 
-std::string readFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot open '" + path + "'");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+std::string readFile(const std::string& path) { return lang::readSourceFile(path); }
 
 LoadedProgram loadProgram(const ProgramOptions& o) {
   std::string text = readFile(o.path);
@@ -66,11 +62,9 @@ bool parseDeviceFlag(const std::string& flag, const std::function<std::string()>
   if (flag == "--virtual-gpus") {
     std::string v = value();
     int n = -1;
-    try {
-      n = std::stoi(v);
-    } catch (const std::exception&) {
-    }
-    if (n < 0 || n > 64) throw std::invalid_argument("--virtual-gpus takes a count from 0 to 64, not '" + v + "'");
+    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (v.empty() || ec != std::errc() || end != v.data() + v.size() || n < 0 || n > 64)
+      throw std::invalid_argument("--virtual-gpus takes a count from 0 to 64, not '" + v + "'");
     o.devices.virtualGpus = n;
     return true;
   }

@@ -1,8 +1,10 @@
 // tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] [--mode auto|eager|graph]
 //           [--dump DIR] [--listen PORT] prog.py [args...]
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -11,7 +13,10 @@
 #include "engine/runtime/Numerics.h"
 #include "dap/session/DapSession.h"
 #include "protocol/Channel.h"
+#include "tools/tlens/ParseNumber.h"
 #include "tools/tlens/Commands.h"
+#include "lang/syntax/SourceFile.h"
+#include "lang/syntax/SourceText.h"
 #include "tools/tlens/ProgramRunner.h"
 
 namespace tlens::cli {
@@ -59,6 +64,29 @@ class DumpHooks : public DebugHooks {
   int64_t step_ = 0;
 };
 
+/// A connection's channel that notes whether the client sent `attach`: only a session that
+/// attached ran the program. A bare connect-and-close (a port scan) or a client that left before
+/// attaching must not end the job, which keeps waiting for a real debugger.
+class AttachWatch : public protocol::Channel {
+ public:
+  explicit AttachWatch(protocol::Channel& inner) : inner_(inner) { inner_.onError = [this](const std::string& e) { if (onError) onError(e); }; }
+  std::optional<std::string> read() override {
+    std::optional<std::string> body = inner_.read();
+    if (body && !attached_) {
+      nlohmann::json m = nlohmann::json::parse(*body, nullptr, false);
+      if (m.is_object() && m.value("type", "") == "request" && m.value("command", "") == "attach") attached_ = true;
+    }
+    return body;
+  }
+  void write(std::string_view body) override { inner_.write(body); }
+  void close() override { inner_.close(); }
+  bool attached() const { return attached_; }
+
+ private:
+  protocol::Channel& inner_;
+  std::atomic<bool> attached_{false};
+};
+
 /// --listen PORT: wait on 127.0.0.1:PORT for one debugger (DAP `attach`), then run the program
 /// under it, so a job on a remote machine is debugged through an SSH tunnel to that port.
 int runUnderDebugger(const ProgramOptions& o, int port) {
@@ -71,10 +99,13 @@ int runUnderDebugger(const ProgramOptions& o, int port) {
   protocol::serveTcp(
       port,
       [&](protocol::Channel& ch) {
-        dap::DapSession session(ch);
-        session.setAttachTarget(c);
-        session.run();
-        return false;  // one debugger, one run
+        AttachWatch watched(ch);
+        {
+          dap::DapSession session(watched);
+          session.setAttachTarget(c);
+          session.run();
+        }
+        return !watched.attached();  // one debugger, one run; anything else waits for the next
       },
       [&](int actual) {
         std::fprintf(stderr, "tlens run: waiting for a debugger to attach on 127.0.0.1:%d\n", actual);
@@ -108,8 +139,7 @@ int runCommand(const Args& args) {
     else if (f == "--mode") o.style = value();
     else if (parseDeviceFlag(f, value, o.tf)) {
     } else if (f == "--listen") {
-      listenPort = std::stoi(value());
-      if (listenPort < 0 || listenPort > 65535) throw std::invalid_argument("--listen must be in 0..65535");
+      listenPort = parsePortArg("--listen", value());
     } else if (f == "--dump") {
       dump = std::make_unique<DumpHooks>(value());
       o.tf.hooks = dump.get();
@@ -117,8 +147,21 @@ int runCommand(const Args& args) {
       throw std::invalid_argument("unknown option " + f);
     }
   }
-  if (listenPort >= 0) return runUnderDebugger(o, listenPort);
+  if (listenPort >= 0) {
+    // Refused before waiting for a debugger, not after one attached.
+    lang::SourceFile file(o.path, readFile(o.path));
+    if (std::string report = lang::syntaxErrorReport(file); !report.empty()) {
+      std::fputs(report.c_str(), stderr);
+      return 1;
+    }
+    return runUnderDebugger(o, listenPort);
+  }
   LoadedProgram p = loadProgram(o);
+  // A file that does not parse does not run, as with CPython.
+  if (std::string report = lang::syntaxErrorReport(*p.file); !report.empty()) {
+    std::fputs(report.c_str(), stderr);
+    return 1;
+  }
   return p.interp->run(p.file);
 }
 

@@ -7,6 +7,7 @@
 #include "engine/runtime/DebugHooks.h"
 #include "engine/runtime/ThreadPool.h"
 #include "tools/tlens/Commands.h"
+#include "tools/tlens/ParseNumber.h"
 #include "tools/workloads/Mlp.h"
 
 namespace tlens::cli {
@@ -22,10 +23,10 @@ int trainCommand(const Args& args) {
       if (i + 1 >= args.size()) throw std::invalid_argument(a + " needs a value");
       return args[++i];
     };
-    if (a == "--steps") steps = std::stoi(next());
-    else if (a == "--batch") c.batch = std::stoi(next());
+    if (a == "--steps") steps = static_cast<int>(parseIntArg("--steps", next(), 0, 100000000));
+    else if (a == "--batch") c.batch = static_cast<int>(parseIntArg("--batch", next(), 1, 1 << 20));
     else if (a == "--lr") c.learningRate = std::stof(next());
-    else if (a == "--threads") setIntraOpThreads(std::stoi(next()));
+    else if (a == "--threads") setIntraOpThreads(static_cast<int>(parseIntArg("--threads", next(), 0, 1024)));
     else if (a == "--check-numerics") opts.checkNumerics = true;
     else if (a == "--device-placement") placement = true;
     else throw std::invalid_argument("unknown option " + a);

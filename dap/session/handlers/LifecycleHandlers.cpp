@@ -51,7 +51,16 @@ void registerLifecycleHandlers(DapSession& s, Dispatcher& d) {
   });
 
   d.bind<NoArguments, NoBody>("configurationDone", [&s](const NoArguments&, RequestContext& ctx) {
-    ctx.afterResponse.push_back([&s] { s.debugger().start(); });
+    ctx.afterResponse.push_back([&s] {
+      try {
+        s.debugger().start();
+      } catch (const std::exception& e) {
+        // No program to run (its launch failed, or none was sent): the session ends as a run
+        // would, with `terminated`, and an adapter serving TCP stays up for the next session.
+        s.output("console", std::string("tlens: ") + e.what() + "\n");
+        s.transport().event("terminated", nullptr);
+      }
+    });
     return NoBody{};
   });
 

@@ -16,6 +16,7 @@ void registerCpuNNKernels(KernelRegistry& r);
 void registerCpuRandomKernels(KernelRegistry& r);
 void registerCpuControlKernels(KernelRegistry& r);
 void registerCpuSummaryKernels(KernelRegistry& r);
+void registerCpuLinalgKernels(KernelRegistry& r);
 void registerCpuOptimizerKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
@@ -32,6 +33,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuRandomKernels(r);
   registerCpuControlKernels(r);
   registerCpuSummaryKernels(r);
+  registerCpuLinalgKernels(r);
   registerCpuOptimizerKernels(r);
 }
 

@@ -16,6 +16,7 @@ void registerNNOps(OpRegistry& r);
 void registerRandomOps(OpRegistry& r);
 void registerControlOps(OpRegistry& r);
 void registerSummaryOps(OpRegistry& r);
+void registerLinalgOps(OpRegistry& r);
 void registerOptimizerOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
@@ -32,6 +33,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerRandomOps(r);
   registerControlOps(r);
   registerSummaryOps(r);
+  registerLinalgOps(r);
   registerOptimizerOps(r);
 }
 

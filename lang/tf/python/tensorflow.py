@@ -2415,3 +2415,17 @@ class _GFile:
 
 
 gfile = _GFile()
+
+
+def matrix_determinant(input, name=None):
+    return _op("MatrixDeterminant", [input], None, name)
+
+
+def matrix_inverse(input, adjoint=False, name=None):
+    return _op("MatrixInverse", [input], {"adjoint": adjoint}, name)
+
+
+linalg.det = matrix_determinant
+linalg.inv = matrix_inverse
+linalg.diag = diag
+linalg.tensordot = tensordot
