@@ -339,7 +339,7 @@ TEST_CASE("abstract: huge values are never built and long native loops respect t
   CHECK(h.at["small@4"] == "[0, 0, 0]");
 }
 
-TEST_CASE("abstract: sys.argv is unknown without a command line; argparse keeps its defaults", "[lang][interp][abstract]") {
+TEST_CASE("abstract: sys.argv is unknown without a command line, argparse keeps its defaults", "[lang][interp][abstract]") {
   Hovers h;
   RunResult r = analyze(
       "import sys\n"
@@ -391,7 +391,7 @@ TEST_CASE("abstract: the analysis goes on after a failed statement, whose names 
   CHECK(h.at["r@11"] == "5");
 }
 
-TEST_CASE("abstract: exceptions inside try bodies reach their handlers; raise under an unknown test is a dead branch",
+TEST_CASE("abstract: exceptions inside try bodies reach their handlers, raise under an unknown test is a dead branch",
           "[lang][interp][abstract]") {
   Hovers h;
   RunResult r = analyze(

@@ -652,10 +652,10 @@ y = tf.matmul(x, tf.zeros([3, 2]))
     {"real TensorFlow, numpy and os names are not near misses", R"(import os
 import numpy as np
 import tensorflow as tf
-layer = tf.layers.Dense(10)
-#                 ^^^^^ info: is not modelled by tensorlens
-i = tf.arg_min(tf.zeros([3, 4]), 1)
-#      ^^^^^^^ info: is not modelled by tensorlens
+layer = tf.layers.SeparableConv2D(10, 3)
+#                 ^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
+i = tf.matrix_band_part(tf.zeros([3, 4]), 1, 1)
+#      ^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
 np.savez("out.npz", a=np.zeros(3))
 #  ^^^^^ info: is not modelled by tensorlens
 os.putenv("A", "1")
