@@ -29,7 +29,7 @@ export interface ConfigurationLike {
 export const kDefaultSettings: Settings = {
   tlensPath: 'tlens',
   languageServerEnabled: true,
-  analysisBudgetMs: 500,
+  analysisBudgetMs: 10000,
   inlayHints: true,
   virtualGpus: 0,
   trace: 'off',

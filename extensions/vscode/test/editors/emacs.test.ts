@@ -79,7 +79,7 @@ describe('docs/editors/emacs.md in Emacs', { skip }, () => {
     assert.deepEqual(result(out), ['tlens: inner dimensions must be equal, but are 3 and 4']);
     const messages = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { method: string; params: any });
     const init = messages.find((m) => m.method === 'initialize');
-    assert.deepEqual(init?.params.initializationOptions, { analysisBudgetMs: 500, inlayHints: true });
+    assert.deepEqual(init?.params.initializationOptions, { analysisBudgetMs: 10000, inlayHints: true });
     assert.equal(init?.params.rootUri, `file://${project}`);
   });
 

@@ -88,7 +88,7 @@ vim.cmd('qa!')
     ]);
     const messages = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     const init = messages.find((m) => m.method === 'initialize');
-    assert.deepEqual(init.params.initializationOptions, { analysisBudgetMs: 500, inlayHints: true });
+    assert.deepEqual(init.params.initializationOptions, { analysisBudgetMs: 10000, inlayHints: true });
     assert.equal(init.params.rootUri, `file://${project}`, 'the root is the folder holding .git');
     assert.ok(messages.some((m) => m.method === 'textDocument/didOpen' && m.params.textDocument.languageId === 'python'));
   });

@@ -61,7 +61,7 @@ describe('settings', () => {
     assert.equal(readSettings(config({ virtualGpus: 1.5 })).virtualGpus, 0);
     assert.equal(s.tlensPath, 'tlens');
     assert.equal(s.languageServerEnabled, true);
-    assert.equal(s.analysisBudgetMs, 500);
+    assert.equal(s.analysisBudgetMs, 10000);
     assert.equal(s.trace, 'off');
   });
 });
