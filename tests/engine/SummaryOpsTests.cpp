@@ -1,4 +1,4 @@
-// Where (tf.where with one argument) and the summary ops, in the op case table; TensorBoard's
+// Where (tf.where with one argument), Unique and the summary ops, in the op case table; TensorBoard's
 // wire formats (Summary protos, TFRecord framing with CRC32C) against known encodings.
 #include "OpTestUtil.h"
 #include "engine/runtime/SummaryProto.h"
@@ -17,6 +17,9 @@ static CaseRegistrar summaryCases({
      "row-major coordinates of the true elements"},
     {"Where", {F32({0, 2, 0})}, {}, {I64({1}, {1, 1})}, 0, false, {}, 1e-4, "non-zero numbers count as true"},
     {"Where", {B({false, false}, {2})}, {}, {I64({}, {0, 1})}, 0, false, {}, 1e-4, "nothing true: zero rows"},
+    {"Unique", {I32({1, 1, 2, 4, 4, 4, 7, 8, 8})}, {}, {I32({1, 2, 4, 7, 8}), I32({0, 0, 1, 2, 2, 2, 3, 4, 4})}, 0, false,
+     {}, 1e-4, "TensorFlow's documented example"},
+    {"Unique", {F32({3, 1, 3})}, {{"out_idx", DType::Int64}}, {F32({3, 1}), I64({0, 1, 0}, {3})}, 0, false},
     // Summary{value{tag: "loss", simple_value: 2.5}}
     {"ScalarSummary", {F32({2.5}, {})}, {{"tag", std::string("loss")}},
      {U8({0x0a, 0x0b, 0x0a, 0x04, 'l', 'o', 's', 's', 0x15, 0x00, 0x00, 0x20, 0x40})}, 0, false},

@@ -149,3 +149,19 @@ mixed = (np.array([2.0, 2.0]) * t).dtype.name
   CHECK(eager.repr("p") == "[[0.5, 0.5]]");
   CHECK(eager.repr("mixed") == "'float32'");  // the tensor's __rmul__ converts the array to its dtype
 }
+
+TEST_CASE("tf.unique gives the distinct values in order and each element's index", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.constant([5, 1, 5, 7, 1])
+y, idx = tf.unique(x)
+with tf.Session() as sess:
+    yv, iv = sess.run([y, idx])
+    out = [yv.tolist(), iv.tolist()]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("y") == "int32[?]");
+  CHECK(r.type("idx") == "int32[5]");
+  CHECK(r.repr("out") == "[[5, 1, 7], [0, 1, 0, 2, 1]]");
+}

@@ -3,6 +3,7 @@
 // ConcatKernels.cpp (both registered from here).
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "engine/kernels/cpu/DataMovement.h"
 #include "engine/kernels/cpu/Elementwise.h"
@@ -179,9 +180,36 @@ void whereKernel(KernelContext& c) {
   }
 }
 
+// tf.unique: values in order of first appearance, and where each element went.
+void uniqueKernel(KernelContext& c) {
+  const Tensor& in = c.input(0);
+  const int64_t n = in.numElements();
+  const DType idxType = c.getDType("out_idx", DType::Int32);
+  std::vector<int64_t> firstOf;  // element index of each distinct value
+  std::vector<int64_t> idx(static_cast<size_t>(n));
+  dispatchAll(in.dtype(), [&](auto zero) {
+    using T = decltype(zero);
+    const T* p = in.data<T>();
+    std::map<T, int64_t> seen;
+    for (int64_t i = 0; i < n; ++i) {
+      auto [it, inserted] = seen.emplace(p[i], static_cast<int64_t>(firstOf.size()));
+      if (inserted) firstOf.push_back(i);
+      idx[static_cast<size_t>(i)] = it->second;
+    }
+    Tensor& y = c.allocateOutput(0, ConcreteShape{static_cast<int64_t>(firstOf.size())}, in.dtype());
+    for (size_t k = 0; k < firstOf.size(); ++k) y.data<T>()[k] = p[firstOf[k]];
+  });
+  Tensor& out = c.allocateOutput(1, ConcreteShape{n}, idxType);
+  for (int64_t i = 0; i < n; ++i) {
+    if (idxType == DType::Int64) out.data<int64_t>()[i] = idx[static_cast<size_t>(i)];
+    else out.data<int32_t>()[i] = static_cast<int32_t>(idx[static_cast<size_t>(i)]);
+  }
+}
+
 }  // namespace
 
 void registerCpuArrayKernels(KernelRegistry& r) {
+  r.add("Unique", Device::CPU, uniqueKernel);
   r.add("Where", Device::CPU, whereKernel);
   r.add("Const", Device::CPU, constKernel);
   r.add("Placeholder", Device::CPU, placeholderKernel);

@@ -385,6 +385,22 @@ std::vector<Output> reshapeToInputGrad(GradContext& g) {
 }  // namespace
 
 void registerArrayOps(OpRegistry& r) {
+  OpBuilder(r, "Unique").cpuOnly("its output size depends on the data")
+      .api("tf.unique")
+      .input("x")
+      .attr("out_idx", DType::Int32, "the dtype of idx")
+      .notDifferentiable()
+      .doc("The distinct values of a vector in order of first appearance (y), and each element's index in y (idx).")
+      .shape([](const InferContext& c) {
+        const Shape& s = c.shape(0);
+        if (s.rankKnown() && s.rank() != 1)
+          return shapeError(c, "unique expects a 1D vector.", {0});
+        ShapeResult r;
+        r.outputs.emplace_back(c.dtype(0), Shape({Dim::unknown()}));
+        r.outputs.emplace_back(c.getDType("out_idx", DType::Int32), s.rankKnown() ? s : Shape({Dim::unknown()}));
+        return r;
+      });
+
   OpBuilder(r, "Where").cpuOnly("its output size depends on the data")
       .api("tf.raw_ops.Where")
       .input("condition")

@@ -2429,3 +2429,8 @@ linalg.det = matrix_determinant
 linalg.inv = matrix_inverse
 linalg.diag = diag
 linalg.tensordot = tensordot
+
+
+def unique(x, out_idx=int32, name=None):
+    y, idx = _op("Unique", [x], {"out_idx": out_idx}, name)
+    return y, idx
