@@ -427,3 +427,26 @@ m.fit([xa, np.random.rand(40, 5)], t)
   CHECK(e[0].first == 15);
   CHECK(a.type("p") == "float32[40, 1]");
 }
+
+TEST_CASE("keras.preprocessing.text's Tokenizer indexes words by frequency and builds matrices", "[tf][keras]") {
+  // Keras 2.15's results for the same calls.
+  TfRun r = runTf(R"(
+from keras.preprocessing.text import Tokenizer, text_to_word_sequence
+samples = ['The cat sat on the mat.', 'The dog ate my homework.']
+tokenizer = Tokenizer(num_words=1000)
+tokenizer.fit_on_texts(samples)
+sequences = tokenizer.texts_to_sequences(samples)
+matrix = tokenizer.texts_to_matrix(samples, mode='binary')
+shape = matrix.shape
+ones = int(matrix.sum())
+index = sorted(tokenizer.word_index.items(), key=lambda kv: kv[1])[:3]
+words = text_to_word_sequence("Hello, World!")
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("sequences") == "[[1, 2, 3, 4, 1, 5], [1, 6, 7, 8, 9]]");
+  CHECK(r.repr("shape") == "(2, 1000)");
+  CHECK(r.repr("ones") == "10");  // binary: each distinct word once per text
+  CHECK(r.repr("index") == "[('the', 1), ('cat', 2), ('sat', 3)]");
+  CHECK(r.repr("words") == "['hello', 'world']");
+}

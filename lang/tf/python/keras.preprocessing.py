@@ -1,3 +1,4 @@
-# keras.preprocessing: image (ImageDataGenerator), sequence (pad_sequences), text (a stub).
+# keras.preprocessing: image (ImageDataGenerator), sequence (pad_sequences), text (Tokenizer).
 from keras.preprocessing import image
 from keras.preprocessing import sequence
+from keras.preprocessing import text

@@ -1,0 +1,1 @@
+from keras.preprocessing.text import *
