@@ -98,6 +98,9 @@ std::optional<std::string> FrameDecoder::next() {
     resyncing_ = false;
   }
   size_t end = pending.find(kHeaderEnd);
+  // A header that ends past the limit is as broken as one that has not ended by it: the same
+  // bytes give the same frames however they are cut into reads (found by the framing fuzzer).
+  if (end != std::string_view::npos && end > kMaxHeaderBytes) end = std::string_view::npos;
   if (end == std::string_view::npos) {
     if (pending.size() <= kMaxHeaderBytes) return std::nullopt;
     // No header ends within the limit: drop up to the next plausible header start.
