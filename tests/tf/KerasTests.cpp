@@ -450,3 +450,28 @@ words = text_to_word_sequence("Hello, World!")
   CHECK(r.repr("index") == "[('the', 1), ('cat', 2), ('sat', 3)]");
   CHECK(r.repr("words") == "['hello', 'world']");
 }
+
+TEST_CASE("fit and evaluate take a tf.data Dataset of (x, y) batches", "[tf][keras]") {
+  const char* src = R"(
+import numpy as np
+import tensorflow as tf
+x = np.random.rand(256, 8).astype(np.float32)
+y = (x.sum(axis=1) > 4).astype(np.int64)
+ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(256).batch(32)
+model = tf.keras.Sequential([tf.keras.layers.Dense(16, activation="relu", input_shape=(8,)), tf.keras.layers.Dense(2)])
+model.compile(optimizer="adam", loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+history = model.fit(ds, epochs=2, verbose=0)
+steps = model.fit(ds.repeat(), epochs=1, steps_per_epoch=3, verbose=0)
+result = model.evaluate(ds, verbose=0)
+nloss = len(history.history["loss"])
+nresult = len(result)
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("nloss") == "2");
+  CHECK(r.repr("nresult") == "2");  // loss and accuracy
+  // A dataset whose elements do not fit the model: the same error as for arrays, before training.
+  TfRun bad = runTf(std::string(src).replace(std::string(src).find("(8,)"), 4, "(9,)"), Mode::Abstract);
+  CHECK(bad.diagnostics().find("expected shape=(None, 9), found shape=(None, 8)") != std::string::npos);
+}

@@ -153,6 +153,56 @@ class _IteratorData:
                 yield b, None
 
 
+class _DatasetData:
+    """Batches of a tf.data Dataset (each element an (x, y) batch or an x batch): one pass over it
+    per epoch, or `steps_per_epoch` batches from an iterator kept across epochs."""
+
+    def __init__(self, ds, steps_per_epoch):
+        self.ds = ds
+        self.steps_per_epoch = steps_per_epoch
+        self.batch_size = None
+        self.n = None
+        self._it = None
+        spec = ds.element_spec
+        xs, ys = (spec[0], spec[1] if len(spec) > 1 else None) if isinstance(spec, tuple) else (spec, None)
+
+        def dims(s):
+            return None if s is None or isinstance(s, (tuple, dict)) or s.shape.ndims is None else s.shape.as_list()
+        self.x_shape, self.y_shape = dims(xs), dims(ys)
+        self.x_shapes = [self.x_shape]
+        self.multi = False
+        self._epoch = None
+
+    def _pass(self):
+        out = []
+        for e in self.ds._elements(None):
+            out.append((e[0], e[1] if len(e) > 1 else None) if isinstance(e, tuple) else (e, None))
+        return out
+
+    def steps(self):
+        if self.steps_per_epoch is not None:
+            return self.steps_per_epoch
+        self._epoch = self._pass()
+        return len(self._epoch)
+
+    def batches(self, shuffle):
+        if self.steps_per_epoch is not None:
+            if self._it is None:
+                self._it = self.ds._elements(None)
+            for _ in _range(self.steps_per_epoch):
+                try:
+                    e = next(self._it)
+                except StopIteration:
+                    self._it = self.ds._elements(None)
+                    e = next(self._it)
+                yield (e[0], e[1] if len(e) > 1 else None) if isinstance(e, tuple) else (e, None)
+            return
+        epoch = self._epoch if self._epoch is not None else self._pass()
+        self._epoch = None
+        for b in epoch:
+            yield b
+
+
 def _several_arrays(v):
     if isinstance(v, dict):
         return True
@@ -162,6 +212,10 @@ def _several_arrays(v):
 def _make_data(x, y, batch_size, steps=None):
     if _tlens.is_unknown(x) or _tlens.is_unknown(y):
         return _ArrayData(None, None, batch_size)
+    if hasattr(x, "element_spec") and hasattr(x, "_elements"):  # a tf.data Dataset
+        if y is not None:
+            raise ValueError("`y` argument is not supported when using dataset as input.")
+        return _DatasetData(x, steps)
     if isinstance(x, dict) or _several_arrays(y):
         # FIXME: models with several outputs (or inputs given as a dict) are built and called,
         # but not trained.
