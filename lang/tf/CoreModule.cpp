@@ -219,6 +219,37 @@ Tensor readNpy(CallContext& c, const std::string& path) {
 
 using Fn = std::function<Value(CallContext&, TfRuntime&)>;
 
+// A `with` scope that leaves any tf.function trace and builds in `graph` (null: runs eagerly).
+Value outsideTraceScope(TfRuntime& rt, const char* kind, Graph* graph) {
+  auto s = std::make_shared<ScopeObj>();
+  s->kind = kind;
+  TfRuntime* r = &rt;
+  auto saved = std::make_shared<TraceContext*>(nullptr);
+  s->onEnter = [r, saved, graph]() -> Value {
+    *saved = r->trace;
+    r->trace = nullptr;
+    r->pushGraph(graph);
+    return none();
+  };
+  s->onExit = [r, saved] {
+    r->popGraph();
+    r->trace = *saved;
+  };
+  return s;
+}
+
+// A numpy array as a TensorFlow tensor: a Const node while a graph is being built (an Identity of
+// it for a value known only by its type, in abstract mode), an eager tensor otherwise.
+std::shared_ptr<TensorObj> arrayAsTensor(TfRuntime& rt, const std::shared_ptr<TensorObj>& t) {
+  if (!t->ndarray) return t;
+  if (t->form == TensorObj::Form::Concrete) return constantTensor(rt, t->hostValue(), false);
+  if (!rt.buildingGraph()) return abstractTensor(rt, t->type, false);
+  OpRequest id;
+  id.type = "Identity";
+  id.inputs = {t};
+  return std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(id)));
+}
+
 }  // namespace
 
 void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& rtp) {
@@ -260,18 +291,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
         auto t = std::static_pointer_cast<TensorObj>(v);
         if (t->ndarray && !nd) {
           // tf.constant(a numpy array) is a tensor (a Const node while building a graph).
-          if (t->form == TensorObj::Form::Concrete) {
-            t = constantTensor(rt, t->hostValue(), false);
-          } else {
-            OpRequest id;
-            id.type = rt.buildingGraph() ? "Identity" : "";
-            if (!id.type.empty()) {
-              id.inputs = {t};
-              t = std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(id)));
-            } else {
-              t = abstractTensor(rt, t->type, false);
-            }
-          }
+          t = arrayAsTensor(rt, t);
           if (dt == DType::Invalid || t->type.dtype == dt) return t;
           OpRequest cast;
           cast.type = "Cast";
@@ -855,17 +875,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     });
 
     def("to_tensor", "t", [](CallContext& c, TfRuntime& rt) -> Value {
-      auto t = toTensor(rt, c.arg(0));
-      if (!t->ndarray) return t;
-      if (rt.buildingGraph()) {
-        OpRequest id;
-        id.type = "Identity";
-        id.inputs = {t};
-        Value r = applyOp1(rt, std::move(id));
-        return r;
-      }
-      if (t->form == TensorObj::Form::Concrete) return concreteTensor(rt, t->concrete(), false);
-      return abstractTensor(rt, t->type, false);
+      return arrayAsTensor(rt, toTensor(rt, c.arg(0)));
     });
 
     def("set_shape", "t, shape", [](CallContext& c, TfRuntime& rt) -> Value {
@@ -917,40 +927,12 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     // (or in the TF1 default graph), even while a tf.function is being traced or a layer is
     // applied to the symbolic tensors of a functional model.
     def("init_scope", "", [](CallContext&, TfRuntime& rt) -> Value {
-      auto s = std::make_shared<ScopeObj>();
-      s->kind = "init_scope";
-      TfRuntime* r = &rt;
-      auto saved = std::make_shared<TraceContext*>(nullptr);
-      s->onEnter = [r, saved]() -> Value {
-        *saved = r->trace;
-        r->trace = nullptr;
-        r->pushGraph(r->style() == ApiStyle::Graph ? &r->defaultGraph() : nullptr);
-        return none();
-      };
-      s->onExit = [r, saved] {
-        r->popGraph();
-        r->trace = *saved;
-      };
-      return s;
+      return outsideTraceScope(rt, "init_scope", rt.style() == ApiStyle::Graph ? &rt.defaultGraph() : nullptr);
     });
     // Ops run eagerly inside, whatever the program's style (tf.data's pipelines, which TensorFlow
     // runs outside the user's graph).
     def("eager_scope", "", [](CallContext&, TfRuntime& rt) -> Value {
-      auto s = std::make_shared<ScopeObj>();
-      s->kind = "eager_scope";
-      TfRuntime* r = &rt;
-      auto saved = std::make_shared<TraceContext*>(nullptr);
-      s->onEnter = [r, saved]() -> Value {
-        *saved = r->trace;
-        r->trace = nullptr;
-        r->pushGraph(nullptr);
-        return none();
-      };
-      s->onExit = [r, saved] {
-        r->popGraph();
-        r->trace = *saved;
-      };
-      return s;
+      return outsideTraceScope(rt, "eager_scope", nullptr);
     });
     // tf.data in graphs: Session.run feeds `tensors` (placeholders) from `producer()` (TfRuntime::AutoFeed).
     def("auto_feed", "tensors, producer", [](CallContext& c, TfRuntime& rt) -> Value {

@@ -10,19 +10,8 @@ using namespace tlens::tf;
 using namespace tlens::tf::testing;
 using interp::Mode;
 
-namespace {
-
-std::string freshDir(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / ("tlens-saver-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
-
-}  // namespace
-
 TEST_CASE("a Saver's checkpoint restores the variables in a later run", "[tf]") {
-  const std::string dir = freshDir("roundtrip");
+  const std::string dir = freshTempDir("saver-roundtrip");
   TfRun first = runTf(R"(
 import tensorflow as tf
 w = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name="w")
@@ -62,7 +51,7 @@ with tf.Session() as sess:
 }
 
 TEST_CASE("restoring a missing checkpoint or a variable it lacks fails with TensorFlow's errors", "[tf]") {
-  const std::string dir = freshDir("errors");
+  const std::string dir = freshTempDir("saver-errors");
   TfRun missing = runTf(R"(
 import tensorflow as tf
 w = tf.Variable(1.0, name="w")
@@ -92,7 +81,7 @@ none_latest = tf.train.latest_checkpoint(")" + dir + R"(")
 }
 
 TEST_CASE("abstract mode never writes a checkpoint", "[tf]") {
-  const std::string dir = freshDir("abstract");
+  const std::string dir = freshTempDir("saver-abstract");
   TfRun r = runTf("import tensorflow as tf\nw = tf.Variable(1.0, name='w')\nsaver = tf.train.Saver()\n"
                   "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
                   "    saver.save(sess, '" + dir + "/m.ckpt')\n", Mode::Abstract, ApiStyle::Graph);

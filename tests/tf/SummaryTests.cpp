@@ -16,12 +16,6 @@ using interp::Mode;
 
 namespace {
 
-std::string freshDir(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / ("tlens-events-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
 
 // The records of the only events file in `dir`; fails on a bad length or CRC.
 std::vector<std::string> readRecords(const std::string& dir) {
@@ -57,7 +51,7 @@ std::vector<std::string> readRecords(const std::string& dir) {
 }  // namespace
 
 TEST_CASE("FileWriter writes the graph and the merged summaries to a TensorBoard events file", "[tf]") {
-  const std::string dir = freshDir("tf1");
+  const std::string dir = freshTempDir("events-tf1");
   TfRun r = runTf(R"(
 import tensorflow as tf
 w = tf.Variable(tf.ones([10]), name="weights")
@@ -88,7 +82,7 @@ with tf.Session() as sess:
 }
 
 TEST_CASE("TF2 summaries go to the default writer at the given step", "[tf]") {
-  const std::string dir = freshDir("tf2");
+  const std::string dir = freshTempDir("events-tf2");
   TfRun r = runTf(R"(
 import tensorflow as tf
 writer = tf.summary.create_file_writer(")" + dir + R"(")
@@ -106,7 +100,7 @@ no_writer = tf.summary.scalar("accuracy", 1.0, step=0)
 }
 
 TEST_CASE("abstract mode writes no events file", "[tf]") {
-  const std::string dir = freshDir("abstract");
+  const std::string dir = freshTempDir("events-abstract");
   TfRun r = runTf("import tensorflow as tf\nx = tf.constant(1.0)\ntf.summary.scalar('x', x)\n"
                   "m = tf.summary.merge_all()\nwith tf.Session() as sess:\n"
                   "    w = tf.summary.FileWriter('" + dir + "', sess.graph)\n    w.add_summary(sess.run(m), 0)\n",

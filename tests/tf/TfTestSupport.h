@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -46,6 +49,14 @@ inline TfRun runTf(const std::string& source, interp::Mode mode = interp::Mode::
   r.runtime = installTensorFlow(*r.interp, options);
   r.status = r.interp->runSource("main.py", source);
   return r;
+}
+
+/// An empty directory of its own under the system's temp directory, for a test that writes files.
+inline std::string freshTempDir(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("tlens-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
 }
 
 }  // namespace tlens::tf::testing

@@ -344,30 +344,23 @@ class _Batch(Dataset):
                                    for s in _specs(source)])
 
     def _elements(self, feed_dict):
+        # Whole batches of rows at once over slices, in order or in a shuffle's permutation.
+        slices, order = None, None
         if isinstance(self._source, _Slices):
-            # Whole batches of rows at once.
-            rows = self._source._rows(feed_dict)
+            slices = self._source
+        elif isinstance(self._source, _Shuffle) and self._source._whole():
+            slices = self._source._source
+        if slices is not None:
+            rows = slices._rows(feed_dict)
             n = rows[0].shape[0]
-            start = 0
-            while start < n:
+            if slices is not self._source:
+                order = self._source._permutation(n)
+            for start in range(0, n, self._n):
                 end = min(start + self._n, n)
                 if end - start < self._n and self._drop:
                     return
-                yield _pack(self._source._template, [a[start:end] for a in rows])
-                start = end
-            return
-        if isinstance(self._source, _Shuffle) and isinstance(self._source._source, _Slices) and self._source._whole():
-            rows = self._source._source._rows(feed_dict)
-            order = self._source._permutation(rows[0].shape[0])
-            n = order.shape[0]
-            start = 0
-            while start < n:
-                end = min(start + self._n, n)
-                if end - start < self._n and self._drop:
-                    return
-                idx = order[start:end]
-                yield _pack(self._source._source._template, [a[idx] for a in rows])
-                start = end
+                idx = order[start:end] if order is not None else None
+                yield _pack(slices._template, [a[start:end] if idx is None else a[idx] for a in rows])
             return
         items = []
         for e in self._source._elements(feed_dict):

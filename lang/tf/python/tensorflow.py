@@ -540,20 +540,22 @@ def add_n(inputs, name=None):
     return _op("AddN", list(inputs), None, name, True)
 
 
-def where(condition, x=None, y=None, name=None):
+def _where(select, condition, x, y, name):
     if x is None and y is None:
         return _op("Where", [condition], None, name)
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
+    return _op(select, [condition, x, y], None, name, True)
+
+
+def where(condition, x=None, y=None, name=None):
     # TF1 programs get TensorFlow 1's tf.where (Select: a vector condition picks rows); TF2's
     # broadcasts (SelectV2).
-    return _op("Select" if _tlens.style() == "graph" else "SelectV2", [condition, x, y], None, name, True)
+    return _where("Select" if _tlens.style() == "graph" else "SelectV2", condition, x, y, name)
 
 
 def where_v2(condition, x=None, y=None, name=None):
-    if x is None and y is None:
-        return _op("Where", [condition], None, name)
-    return _op("SelectV2", [condition, x, y], None, name, True)
+    return _where("SelectV2", condition, x, y, name)
 
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
@@ -1747,9 +1749,10 @@ class _Saver:
         if self._graph is not None and self._restore_ops is None:
             # The restore ops are built once (save/Assign...), at the first restore.
             with name_scope("save"):
-                self._restore_ops = [(placeholder(v.dtype.base_dtype, v.shape, name="restore_" + key.replace("/", "_")), v)
-                                     for key, v in self._items]
-                self._restore_ops = [(ph, assign(v, ph)) for ph, v in self._restore_ops]
+                self._restore_ops = []
+                for key, v in self._items:
+                    ph = placeholder(v.dtype.base_dtype, v.shape, name="restore_" + key.replace("/", "_"))
+                    self._restore_ops.append((ph, assign(v, ph)))
         if self._restore_ops is not None:
             feed = {}
             for (key, _), (ph, _) in zip(self._items, self._restore_ops):
