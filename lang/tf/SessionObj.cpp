@@ -40,6 +40,21 @@ SessionObj::SessionObj(TfRuntime& rt, Graph& g, bool interactive, bool softPlace
 
 namespace {
 
+// A namedtuple-like instance (its class has `_fields`, as collections.namedtuple and TF's
+// LSTMStateTuple do): its field values, in order. TF fetches and feeds such structures.
+bool namedFields(Interpreter& in, const Value& v, std::vector<Value>* items) {
+  if (!v || v->kind() != Kind::Instance) return false;
+  Value fields = in.typeOf(v)->lookup("_fields");
+  const std::vector<Value>* names = fields ? asSequence(fields) : nullptr;
+  if (!names) return false;
+  for (const Value& n : *names) {
+    const std::string* s = asString(n);
+    if (!s) return false;
+    items->push_back(in.getAttr(v, *s));
+  }
+  return true;
+}
+
 struct Fetches {
   std::vector<Output> outputs;
   std::vector<Node*> targets;
@@ -75,6 +90,10 @@ void collect(TfRuntime& rt, Graph& g, const Value& f, Fetches& out, int depth = 
     for (const auto& e : d->entries()) collect(rt, g, e.value, out, depth + 1);
     return;
   }
+  if (std::vector<Value> fields; namedFields(in, f, &fields)) {
+    for (const Value& e : fields) collect(rt, g, e, out, depth + 1);
+    return;
+  }
   if (isUnknown(f)) throw NeedsKnownValue{};
   in.raise("TypeError", "Fetch argument " + in.repr(f) + " has invalid type " + in.typeName(f) +
                             ", must be a string or Tensor. (Can not convert a " + in.typeName(f) + " into a Tensor or Operation.)");
@@ -99,6 +118,11 @@ Value rebuild(TfRuntime& rt, const Value& f, const std::vector<Value>& values, s
     auto r = makeDict();
     for (const auto& e : d->entries()) r->set(in, e.key, rebuild(rt, e.value, values, next));
     return r;
+  }
+  if (std::vector<Value> fields; namedFields(in, f, &fields)) {
+    std::vector<Value> items;
+    for (const Value& e : fields) items.push_back(rebuild(rt, e, values, next));
+    return in.call(in.typeOf(f), std::move(items));
   }
   return none();
 }
@@ -180,6 +204,41 @@ static void addAutoFeeds(TfRuntime* rt, Graph* graph, const Fetches& f, const Va
   }
 }
 
+namespace {
+
+struct FeedEntry {
+  Value key;
+  Value value;
+};
+
+// feed_dict keys may be nested structures of tensors (a tuple, or an LSTMStateTuple of
+// placeholders) fed with a value of the same structure, as TF allows.
+void flattenFeed(Interpreter& in, const Value& key, const Value& value, std::vector<FeedEntry>& out, int depth) {
+  if (depth > 64) in.raise("ValueError", "feed_dict keys are nested too deeply");
+  std::vector<Value> keys;
+  const std::vector<Value>* seq = asSequence(key);
+  if (seq || namedFields(in, key, &keys)) {
+    if (seq) keys = *seq;
+    std::vector<Value> vals;
+    if (const std::vector<Value>* vs = asSequence(value)) vals = *vs;
+    else if (!namedFields(in, value, &vals)) vals = in.toList(value);
+    if (vals.size() != keys.size())
+      in.raise("ValueError", "The feed_dict key " + in.repr(key) + " is a structure of " + std::to_string(keys.size()) +
+                                 " tensors but its value has " + std::to_string(vals.size()) + " elements");
+    for (size_t i = 0; i < keys.size(); ++i) flattenFeed(in, keys[i], vals[i], out, depth + 1);
+    return;
+  }
+  out.push_back({key, value});
+}
+
+std::vector<FeedEntry> flattenFeeds(Interpreter& in, const DictObj& d) {
+  std::vector<FeedEntry> out;
+  for (const auto& e : d.entries()) flattenFeed(in, e.key, e.value, out, 0);
+  return out;
+}
+
+}  // namespace
+
 Value SessionObj::run(const Value& fetches, const Value& feedDict) {
   Interpreter& in = rt->interp();
   if (closed) in.raise("RuntimeError", "Attempted to use a closed Session.");
@@ -189,7 +248,7 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
 
   Feeds feeds;
   if (auto* d = as<DictObj>(feedDict)) {
-    for (const auto& e : d->entries()) {
+    for (const FeedEntry& e : flattenFeeds(in, *d)) {
       if (isUnknown(e.key)) continue;
       Output target = outputOf(*rt, *graph, e.key);
       if (!target) {

@@ -22,6 +22,11 @@ class _Namespace:
         self._keras_module = keras_module
 
     def __getattr__(self, attr):
+        # Parts that live in their own embedded module, loaded on first use (tf.nn.rnn_cell.*,
+        # tf.nn.dynamic_rnn, ... from tensorflow.contrib.rnn).
+        lazy = _lazy_attrs.get(self.__dict__.get("__name__"), {}).get(attr)
+        if lazy is not None:
+            return lazy()
         # TF2's aliases of Keras (tf.optimizers.Adam, tf.initializers.GlorotUniform,
         # tf.losses.SparseCategoricalCrossentropy): names this namespace lacks, from keras.<module>.
         km = self.__dict__.get("_keras_module")
@@ -30,6 +35,26 @@ class _Namespace:
             if m is not None and hasattr(m, attr):
                 return getattr(m, attr)
         raise AttributeError("module '%s' has no attribute '%s'" % (self.__dict__.get("__name__"), attr))
+
+
+def _rnn_module():
+    import tensorflow.contrib.rnn as m
+    return m
+
+
+def _rnn_attr(name):
+    return lambda: getattr(_rnn_module(), name)
+
+
+_lazy_attrs = {
+    "tensorflow.nn": {
+        "rnn_cell": _rnn_module,
+        "dynamic_rnn": _rnn_attr("dynamic_rnn"),
+        "static_rnn": _rnn_attr("static_rnn"),
+        "bidirectional_dynamic_rnn": _rnn_attr("bidirectional_dynamic_rnn"),
+        "static_bidirectional_rnn": _rnn_attr("static_bidirectional_rnn"),
+    },
+}
 
 
 def _keras_module(name):
@@ -165,7 +190,9 @@ class TensorShape:
     def __str__(self):
         if self._dims is None:
             return "<unknown>"
-        inner = ", ".join("None" if d is None else str(d) for d in self._dims)
+        # TF1 prints an unknown Dimension as "?", TF2 as None.
+        unknown = "?" if _tlens.style() == "graph" else "None"
+        inner = ", ".join(unknown if d is None else str(d) for d in self._dims)
         if len(self._dims) == 1:
             inner += ","
         return "(" + inner + ")"
@@ -461,6 +488,71 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     return _op("StridedSlice", [input_, begin, end, strides],
                {"begin_mask": begin_mask, "end_mask": end_mask, "ellipsis_mask": ellipsis_mask,
                 "new_axis_mask": new_axis_mask, "shrink_axis_mask": shrink_axis_mask}, name, False, False, int32)
+
+
+def reverse(tensor, axis, name=None):
+    # A stride -1 slice along each axis (StridedSlice, whose gradient TF also has).
+    x = convert_to_tensor(tensor)
+    r = x.shape.ndims
+    if r is None:
+        raise ValueError("tensorlens: tf.reverse needs the rank of its input to be known")
+    axes = [a + r if a < 0 else a for a in ([axis] if isinstance(axis, int) else list(axis))]
+    for a in axes:
+        if a < 0 or a >= r:
+            raise ValueError("'axis'[%d] = %d is out of valid range [%d, %d)" % (axes.index(a), a, -r, r))
+    n = len(axes)
+    if n == 0:
+        return identity(x, name=name)
+    mask = 0
+    for i in _range(r):
+        mask |= 1 << i
+    strides = [-1 if i in axes else 1 for i in _range(r)]
+    return strided_slice(x, [0] * r, [0] * r, strides, begin_mask=mask, end_mask=mask, name=name or "ReverseV2")
+
+
+reverse_v2 = reverse
+
+
+def sequence_mask(lengths, maxlen=None, dtype=bool, name=None):
+    with name_scope(name, "SequenceMask"):
+        lengths = convert_to_tensor(lengths)
+        if maxlen is None:
+            maxlen = reduce_max(lengths)
+        maxlen = cast(maxlen, lengths.dtype)
+        m = less(range(0, maxlen, 1, dtype=lengths.dtype), expand_dims(lengths, -1))
+        return m if dtype == bool else cast(m, dtype)
+
+
+def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=None, seq_dim=None, batch_dim=None):
+    # Reverses the first seq_lengths[b] steps of each batch row b: a one-hot permutation of the
+    # time steps per row, applied with a batched matmul (differentiable; O(T^2) per row).
+    seq_axis = seq_dim if seq_axis is None else seq_axis
+    batch_axis = (batch_dim if batch_dim is not None else 0) if batch_axis is None else batch_axis
+    with name_scope(name, "ReverseSequence"):
+        x = convert_to_tensor(input)
+        r = x.shape.ndims
+        if r is None or seq_axis is None:
+            raise ValueError("tensorlens: tf.reverse_sequence needs seq_axis and the rank of its input")
+        perm = [batch_axis, seq_axis] + [i for i in _range(r) if i != batch_axis and i != seq_axis]
+        xt = transpose(x, perm)
+        sh = shape(xt)
+        t = sh[1]
+        lens = cast(seq_lengths, int32)
+        steps = range(0, t)
+        lt = expand_dims(lens, 1)
+        idx = where_v2(less(steps, lt), lt - 1 - steps, steps + zeros_like(lt))
+        p = one_hot(idx, t, dtype=x.dtype if x.dtype.is_floating else float32)
+        flat = reshape(xt, stack([sh[0], t, -1]))
+        if not x.dtype.is_floating:
+            flat = cast(flat, float32)
+        y = matmul(p, flat)
+        if not x.dtype.is_floating:
+            y = cast(y, x.dtype)
+        y = reshape(y, sh)
+        inv = [0] * r
+        for i, pi in enumerate(perm):
+            inv[pi] = i
+        return transpose(y, inv)
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):

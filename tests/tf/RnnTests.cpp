@@ -1,0 +1,105 @@
+// TF1's recurrent cells and drivers (tensorflow.contrib.rnn.py, reached as tf.nn.rnn_cell,
+// tf.contrib.rnn and tf.nn.dynamic_rnn): TensorFlow's variable names, its gate orders and
+// formulas (expected values computed by hand from TF's BasicLSTMCell/GRUCell definitions),
+// sequence_length masking, and LSTMStateTuple fetched and fed as a structure.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("RNN cells make their variables under TensorFlow's scope names", "[tf][rnn]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 5, 3])
+out, st = tf.nn.dynamic_rnn(tf.nn.rnn_cell.BasicLSTMCell(4), x, dtype=tf.float32)
+cells = tf.nn.rnn_cell.MultiRNNCell([tf.nn.rnn_cell.GRUCell(6), tf.contrib.rnn.LSTMCell(7, num_proj=2)])
+o2, s2 = tf.nn.dynamic_rnn(cells, x, dtype=tf.float32, scope="deep")
+(fw, bw), _ = tf.nn.bidirectional_dynamic_rnn(tf.contrib.rnn.BasicRNNCell(3), tf.contrib.rnn.BasicRNNCell(3), x,
+                                              dtype=tf.float32)
+names = [v.name for v in tf.trainable_variables()]
+shapes = [str(t.shape) for t in (out, st.c, st.h, o2, s2[1].h, fw, bw)]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("names") ==
+        "['rnn/basic_lstm_cell/kernel:0', 'rnn/basic_lstm_cell/bias:0', "
+        "'deep/multi_rnn_cell/cell_0/gru_cell/gates/kernel:0', 'deep/multi_rnn_cell/cell_0/gru_cell/gates/bias:0', "
+        "'deep/multi_rnn_cell/cell_0/gru_cell/candidate/kernel:0', 'deep/multi_rnn_cell/cell_0/gru_cell/candidate/bias:0', "
+        "'deep/multi_rnn_cell/cell_1/lstm_cell/kernel:0', 'deep/multi_rnn_cell/cell_1/lstm_cell/bias:0', "
+        "'deep/multi_rnn_cell/cell_1/lstm_cell/projection/kernel:0', "
+        "'bidirectional_rnn/fw/basic_rnn_cell/kernel:0', 'bidirectional_rnn/fw/basic_rnn_cell/bias:0', "
+        "'bidirectional_rnn/bw/basic_rnn_cell/kernel:0', 'bidirectional_rnn/bw/basic_rnn_cell/bias:0']");
+  CHECK(r.repr("shapes") == "['(?, 5, 4)', '(?, 4)', '(?, 4)', '(?, 5, 2)', '(?, 2)', '(?, 5, 3)', '(?, 5, 3)']");
+}
+
+TEST_CASE("an LSTM and a GRU compute TensorFlow's formulas", "[tf][rnn]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.constant([[[1.0], [1.0]]])
+init = tf.constant_initializer(0.5)
+with tf.variable_scope("l", initializer=init):
+    out, st = tf.nn.dynamic_rnn(tf.nn.rnn_cell.BasicLSTMCell(1), x, dtype=tf.float32)
+with tf.variable_scope("g", initializer=init):
+    gout, _ = tf.nn.dynamic_rnn(tf.nn.rnn_cell.GRUCell(1), x[:, :1], dtype=tf.float32)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    o, s, g = sess.run([out, st, gout])
+hs = [round(float(v), 5) for v in o.reshape(-1)]
+cs = round(float(s.c[0, 0]), 5)
+kind = type(s).__name__
+gru = round(float(g[0, 0, 0]), 5)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // c1 = sig(.5) tanh(.5), h1 = tanh(c1) sig(.5); step 2 with z = .5 + .5 h1, forget bias 1.
+  CHECK(r.repr("hs") == "[0.17427, 0.33501]");
+  CHECK(r.repr("cs") == "0.57805");
+  CHECK(r.repr("kind") == "'LSTMStateTuple'");
+  // gates bias 1: u = sig(1.5); h = (1 - u) tanh(.5)
+  CHECK(r.repr("gru") == "0.0843");
+}
+
+TEST_CASE("sequence_length stops each row at its length; the state can be fed back", "[tf][rnn]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [2, 4, 1])
+n = tf.placeholder(tf.int32, [2])
+cell = tf.nn.rnn_cell.BasicLSTMCell(2)
+init = cell.zero_state(2, tf.float32)
+out, st = tf.nn.dynamic_rnn(cell, x, sequence_length=n, initial_state=init)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    xv = np.ones((2, 4, 1), np.float32)
+    o, s = sess.run([out, st], {x: xv, n: [4, 2]})
+    # The final state of the short row is its state at step 2, not at step 4.
+    same = bool(np.allclose(s.h[1], o[1, 1])) and bool(np.allclose(s.h[0], o[0, 3]))
+    zeros = o[1, 2:].tolist()
+    # Feeding the state structure back continues from it.
+    o2, _ = sess.run([out, st], {x: xv, n: [4, 4], init: s})
+    moved = not np.allclose(o2[0, 0], o[0, 0])
+rev = tf.Session().run(tf.reverse_sequence(tf.constant([[1, 2, 3, 4], [5, 6, 7, 8]]), [3, 1], seq_axis=1, batch_axis=0)).tolist()
+flip = tf.Session().run(tf.reverse(tf.constant([[1, 2, 3], [4, 5, 6]]), [-1])).tolist()
+mask = tf.Session().run(tf.sequence_mask([1, 3], 4)).tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("zeros") == "[[0.0, 0.0], [0.0, 0.0]]");
+  CHECK(r.repr("moved") == "True");
+  CHECK(r.repr("rev") == "[[3, 2, 1, 4], [5, 6, 7, 8]]");
+  CHECK(r.repr("flip") == "[[3, 2, 1], [6, 5, 4]]");
+  CHECK(r.repr("mask") == "[[True, False, False, False], [True, True, True, False]]");
+}
+
+TEST_CASE("an unknown number of time steps is a clear error, not a crash", "[tf][rnn]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, None, 3])
+out, st = tf.nn.dynamic_rnn(tf.nn.rnn_cell.GRUCell(4), x, dtype=tf.float32)
+)", Mode::Concrete, ApiStyle::Graph);
+  CHECK(r.status == 1);
+  CHECK(r.err.find("NotImplementedError: tensorlens: dynamic_rnn unrolls the time loop") != std::string::npos);
+}
