@@ -124,6 +124,10 @@ cudaError_t launchApplyAdam(ET t, void* var, void* m, void* v, const void* b1p, 
                             int64_t n, cudaStream_t s);
 cudaError_t launchApplyRMSProp(ET t, void* var, void* ms, void* mom, const void* lr, const void* rho,
                                const void* momentum, const void* eps, const void* grad, int64_t n, cudaStream_t s);
+cudaError_t launchApplyAdagrad(ET t, void* var, void* accum, const void* lr, const void* grad, bool updateSlots,
+                               int64_t n, cudaStream_t s);
+cudaError_t launchApplyAdadelta(ET t, void* var, void* accum, void* accumUpdate, const void* lr, const void* rho,
+                                const void* eps, const void* grad, int64_t n, cudaStream_t s);
 
 // ---- batch normalisation (NN.cu): x as [outer, C, inner]; statistics accumulate in double ----
 struct BnLayout {

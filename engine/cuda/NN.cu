@@ -210,6 +210,20 @@ __global__ void rmspropKernel(T* __restrict__ w, T* __restrict__ ms, T* __restri
   TLENS_GRID_LOOP(i, n) opt::rmsprop(w[i], ms[i], mom[i], lr, rho, momentum, eps, g[i]);
 }
 
+template <typename T>
+__global__ void adagradKernel(T* __restrict__ w, T* __restrict__ accum, const T* lrp, const T* __restrict__ g,
+                              bool updateSlots, int64_t n) {
+  const T lr = *lrp;
+  TLENS_GRID_LOOP(i, n) opt::adagrad(w[i], accum[i], lr, g[i], updateSlots);
+}
+
+template <typename T>
+__global__ void adadeltaKernel(T* __restrict__ w, T* __restrict__ accum, T* __restrict__ accumUpdate, const T* lrp,
+                               const T* rhop, const T* epsp, const T* __restrict__ g, int64_t n) {
+  const T lr = *lrp, rho = *rhop, eps = *epsp;
+  TLENS_GRID_LOOP(i, n) opt::adadelta(w[i], accum[i], accumUpdate[i], lr, rho, eps, g[i]);
+}
+
 // ---- batch normalisation (the CPU's NNKernels.cpp formulas; sums in double) ----
 
 __device__ __forceinline__ int64_t bnIndex(const BnLayout& l, int64_t k, int64_t j) {
@@ -581,6 +595,30 @@ cudaError_t launchApplyRMSProp(ET t, void* var, void* ms, void* mom, const void*
         static_cast<T*>(var), static_cast<T*>(ms), static_cast<T*>(mom), static_cast<const T*>(lr),
         static_cast<const T*>(rho), static_cast<const T*>(momentum), static_cast<const T*>(eps),
         static_cast<const T*>(grad), n);
+    return launched();
+  });
+}
+
+cudaError_t launchApplyAdagrad(ET t, void* var, void* accum, const void* lr, const void* grad, bool updateSlots,
+                               int64_t n, cudaStream_t s) {
+  if (n <= 0) return cudaSuccess;
+  return dispatchFloat(t, [&](auto z) {
+    using T = decltype(z);
+    adagradKernel<T><<<blocksFor(n), kThreads, 0, s>>>(static_cast<T*>(var), static_cast<T*>(accum),
+                                                       static_cast<const T*>(lr), static_cast<const T*>(grad),
+                                                       updateSlots, n);
+    return launched();
+  });
+}
+
+cudaError_t launchApplyAdadelta(ET t, void* var, void* accum, void* accumUpdate, const void* lr, const void* rho,
+                                const void* eps, const void* grad, int64_t n, cudaStream_t s) {
+  if (n <= 0) return cudaSuccess;
+  return dispatchFloat(t, [&](auto z) {
+    using T = decltype(z);
+    adadeltaKernel<T><<<blocksFor(n), kThreads, 0, s>>>(
+        static_cast<T*>(var), static_cast<T*>(accum), static_cast<T*>(accumUpdate), static_cast<const T*>(lr),
+        static_cast<const T*>(rho), static_cast<const T*>(eps), static_cast<const T*>(grad), n);
     return launched();
   });
 }

@@ -54,4 +54,20 @@ TLENS_HD void rmsprop(T& w, T& ms, T& mom, T lr, T rho, T momentum, T eps, T g) 
   w -= mo;
 }
 
+template <typename T>
+TLENS_HD void adagrad(T& w, T& accum, T lr, T g, bool updateSlots) {
+  if (updateSlots) accum += g * g;
+  w -= g * lr / sqrt(accum);
+}
+
+template <typename T>
+TLENS_HD void adadelta(T& w, T& accum, T& accumUpdate, T lr, T rho, T eps, T g) {
+  const T one(1);
+  const T a = accum * rho + g * g * (one - rho);
+  accum = a;
+  const T update = sqrt(accumUpdate + eps) / sqrt(a + eps) * g;
+  accumUpdate = accumUpdate * rho + update * update * (one - rho);
+  w -= update * lr;
+}
+
 }  // namespace tlens::cuda::opt

@@ -136,9 +136,34 @@ void applyRMSProp(KernelContext& c) {
   c.setOutput(0, *v[0]);
 }
 
+void applyAdagrad(KernelContext& c) {
+  Gpu g(c);
+  std::vector<Tensor*> v = refs(g, {0, 1}, 3, {"var", "accum"});
+  const DType dt = v[0]->dtype();
+  const Tensor lr = scalarInput(g, 2, dt), grad = g.in(3);
+  g.check(launchApplyAdagrad(g.et(dt), v[0]->raw(), v[1]->raw(), lr.raw(), grad.raw(), c.getBool("update_slots"),
+                             v[0]->numElements(), g.stream),
+          "launchApplyAdagrad", dt);
+  c.setOutput(0, *v[0]);
+}
+
+void applyAdadelta(KernelContext& c) {
+  Gpu g(c);
+  std::vector<Tensor*> v = refs(g, {0, 1, 2}, 6, {"var", "accum", "accum_update"});
+  const DType dt = v[0]->dtype();
+  const Tensor lr = scalarInput(g, 3, dt), rho = scalarInput(g, 4, dt), eps = scalarInput(g, 5, dt);
+  const Tensor grad = g.in(6);
+  g.check(launchApplyAdadelta(g.et(dt), v[0]->raw(), v[1]->raw(), v[2]->raw(), lr.raw(), rho.raw(), eps.raw(),
+                              grad.raw(), v[0]->numElements(), g.stream),
+          "launchApplyAdadelta", dt);
+  c.setOutput(0, *v[0]);
+}
+
 }  // namespace
 
 void registerStateKernels(KernelRegistry& r) {
+  r.add("ApplyAdagrad", Device::GPU, applyAdagrad);
+  r.add("ApplyAdadelta", Device::GPU, applyAdadelta);
   const Device::Kind G = Device::GPU;
   r.add("VariableV2", G, variableKernel);
   r.add("Assign", G, assignKernel);

@@ -44,6 +44,23 @@ OptimizerSpec OptimizerSpec::RMSProp(double lr, double decay, double momentum, d
   return s;
 }
 
+OptimizerSpec OptimizerSpec::Adagrad(double lr, double initialAccumulatorValue) {
+  OptimizerSpec s;
+  s.kind = Kind::Adagrad;
+  s.learning_rate = lr;
+  s.initial_accumulator_value = initialAccumulatorValue;
+  return s;
+}
+
+OptimizerSpec OptimizerSpec::Adadelta(double lr, double rho, double epsilon) {
+  OptimizerSpec s;
+  s.kind = Kind::Adadelta;
+  s.learning_rate = lr;
+  s.rho = rho;
+  s.epsilon = epsilon;
+  return s;
+}
+
 std::string OptimizerSpec::opName() const {
   if (!name.empty()) return name;
   switch (kind) {
@@ -51,6 +68,8 @@ std::string OptimizerSpec::opName() const {
     case Kind::Momentum: return "Momentum";
     case Kind::Adam: return "Adam";
     case Kind::RMSProp: return "RMSProp";
+    case Kind::Adagrad: return "Adagrad";
+    case Kind::Adadelta: return "Adadelta";
   }
   return "Optimizer";
 }
@@ -120,6 +139,25 @@ Node* minimize(Graph& g, Output loss, const OptimizerSpec& spec, std::vector<Nod
     invalidArgument("No gradients provided for any variable, check your graph for ops that do not "
                     "support gradients, between variables [" + names + "] and loss " + loss.name() + ".");
   }
+  return applyGradients(g, pairs, spec);
+}
+
+Node* applyGradients(Graph& g, const std::vector<std::pair<Node*, Output>>& gradsAndVars, const OptimizerSpec& spec) {
+  using Kind = OptimizerSpec::Kind;
+  std::vector<std::pair<Node*, Output>> pairs;
+  for (const auto& [v, grad] : gradsAndVars) {
+    if (v->type() != "VariableV2")
+      invalidArgument("apply_gradients: '" + v->name + "' (" + v->type() + ") is not a variable");
+    if (grad) pairs.emplace_back(v, grad);
+  }
+  if (pairs.empty()) {
+    std::string names;
+    for (const auto& gv : gradsAndVars)
+      names += (names.empty() ? "" : ", ") + std::string("\"<tf.Variable '") + gv.first->name + ":0' shape=" +
+               gv.first->outputs[0].shape.tfStr() + " dtype=" + std::string(dtypeName(gv.first->outputs[0].dtype)) +
+               "_ref>\"";
+    invalidArgument("No gradients provided for any variable: [" + names + "].");
+  }
 
   const std::string opt = spec.opName();
   const std::string name = freeName(g, opt);
@@ -140,6 +178,8 @@ Node* minimize(Graph& g, Output loss, const OptimizerSpec& spec, std::vector<Nod
       case Kind::Momentum: slots[i] = {slotVariable(g, v, base, 0)}; break;
       case Kind::Adam: slots[i] = {slotVariable(g, v, base, 0), slotVariable(g, v, base, 0)}; break;
       case Kind::RMSProp: slots[i] = {slotVariable(g, v, base, 1), slotVariable(g, v, base, 0)}; break;
+      case Kind::Adagrad: slots[i] = {slotVariable(g, v, base, spec.initial_accumulator_value)}; break;
+      case Kind::Adadelta: slots[i] = {slotVariable(g, v, base, 0), slotVariable(g, v, base, 0)}; break;
     }
   }
 
@@ -162,7 +202,9 @@ Node* minimize(Graph& g, Output loss, const OptimizerSpec& spec, std::vector<Nod
     Output grad = pairs[i].second;
     const DType dt = v->outputs[0].dtype;
     // Hyperparameters first, so they are named "<Optimizer>/learning_rate" (TensorFlow's _prepare).
-    Output lr = hyper(dt, "learning_rate", spec.learning_rate), mom, b1, b2, eps, decay, b1p, b2p;
+    Output lr = spec.learning_rate_tensor ? asType(spec.learning_rate_tensor, dt)
+                                          : hyper(dt, "learning_rate", spec.learning_rate);
+    Output mom, b1, b2, eps, decay, b1p, b2p, rho;
     if (spec.kind == Kind::Momentum || spec.kind == Kind::RMSProp) mom = hyper(dt, "momentum", spec.momentum);
     if (spec.kind == Kind::RMSProp) decay = hyper(dt, "decay", spec.decay);
     if (spec.kind == Kind::Adam) {
@@ -171,7 +213,9 @@ Node* minimize(Graph& g, Output loss, const OptimizerSpec& spec, std::vector<Nod
       b1p = asType(beta1Power, dt);
       b2p = asType(beta2Power, dt);
     }
-    if (spec.kind == Kind::Adam || spec.kind == Kind::RMSProp) eps = hyper(dt, "epsilon", spec.epsilon);
+    if (spec.kind == Kind::Adadelta) rho = hyper(dt, "rho", spec.rho);
+    if (spec.kind == Kind::Adam || spec.kind == Kind::RMSProp || spec.kind == Kind::Adadelta)
+      eps = hyper(dt, "epsilon", spec.epsilon);
     g.pushNameScope("update_" + v->name);
     Node* n = nullptr;
     switch (spec.kind) {
@@ -187,6 +231,12 @@ Node* minimize(Graph& g, Output loss, const OptimizerSpec& spec, std::vector<Nod
         break;
       case Kind::RMSProp:
         n = g.addNode("ApplyRMSProp", {v->out(), slots[i][0], slots[i][1], lr, decay, mom, eps, grad});
+        break;
+      case Kind::Adagrad:
+        n = g.addNode("ApplyAdagrad", {v->out(), slots[i][0], lr, grad});
+        break;
+      case Kind::Adadelta:
+        n = g.addNode("ApplyAdadelta", {v->out(), slots[i][0], slots[i][1], lr, rho, eps, grad});
         break;
     }
     g.popNameScope();

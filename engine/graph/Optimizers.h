@@ -1,6 +1,6 @@
 // TF1 optimizers as graph builders: what tf.train.<Name>Optimizer(...).minimize(loss) adds to a
 // graph. Gradients (tf.gradients), slot variables with their initializers (named like TensorFlow:
-// "w/Momentum", "w/Adam" and "w/Adam_1", "w/RMSProp" and "w/RMSProp_1", plus Adam's "beta1_power"
+// "w/Momentum", "w/Adam" and "w/Adam_1", "w/RMSProp" and "w/RMSProp_1", "w/Adagrad", "w/Adadelta" and "w/Adadelta_1", plus Adam's "beta1_power"
 // and "beta2_power"), one Apply* node per variable ("Adam/update_w/ApplyAdam"), Adam's beta-power
 // updates, and a NoOp named after the optimizer ("Adam") that groups them.
 //
@@ -16,9 +16,14 @@
 namespace tlens {
 
 struct OptimizerSpec {
-  enum class Kind { GradientDescent, Momentum, Adam, RMSProp };
+  enum class Kind { GradientDescent, Momentum, Adam, RMSProp, Adagrad, Adadelta };
   Kind kind = Kind::GradientDescent;
   double learning_rate = 0.01;
+  /// A learning rate computed in the graph (a placeholder, tf.train.exponential_decay): used
+  /// instead of `learning_rate` when set, cast to each variable's dtype.
+  Output learning_rate_tensor;
+  double initial_accumulator_value = 0.1;  ///< Adagrad
+  double rho = 0.95;                       ///< Adadelta
   double momentum = 0.0;      ///< Momentum, RMSProp
   double beta1 = 0.9;         ///< Adam
   double beta2 = 0.999;       ///< Adam
@@ -34,6 +39,8 @@ struct OptimizerSpec {
                             double epsilon = 1e-8);
   static OptimizerSpec RMSProp(double learningRate, double decay = 0.9, double momentum = 0.0,
                                double epsilon = 1e-10);
+  static OptimizerSpec Adagrad(double learningRate, double initialAccumulatorValue = 0.1);
+  static OptimizerSpec Adadelta(double learningRate = 0.001, double rho = 0.95, double epsilon = 1e-8);
   /// The optimizer's name: `name`, or the default for its kind.
   std::string opName() const;
 };
@@ -42,5 +49,10 @@ struct OptimizerSpec {
 /// `loss` depends on, and returns the grouping NoOp (run it as a target for one training step).
 /// Throws EngineError(InvalidArgument) when no variable gets a gradient, with TensorFlow's message.
 Node* minimize(Graph& g, Output loss, const OptimizerSpec& spec, std::vector<Node*> varList = {});
+
+/// The update half of minimize (tf.train.Optimizer.apply_gradients): one Apply* node per
+/// (variable, gradient) pair with a gradient, and the grouping NoOp. Throws
+/// EngineError(InvalidArgument) when no pair has a gradient, with TensorFlow's message.
+Node* applyGradients(Graph& g, const std::vector<std::pair<Node*, Output>>& gradsAndVars, const OptimizerSpec& spec);
 
 }  // namespace tlens

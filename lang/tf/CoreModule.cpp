@@ -44,6 +44,36 @@ DType dtypeArg(CallContext& c, const Value& v) {
   c.typeError("Cannot convert " + n + " to a dtype");
 }
 
+// A tf.train.*Optimizer's kind, learning rate (a number, or a tensor of graph g) and parameters.
+OptimizerSpec optimizerSpec(CallContext& c, TfRuntime& rt, Graph& g) {
+  std::string kind = c.toStr(c.arg("kind"));
+  const Value& lrv = c.arg("learning_rate");
+  Output lrTensor;
+  double lr = 0;
+  if (auto* t = dynamic_cast<TensorObj*>(lrv.get()); t && t->isSymbolic()) {
+    if (t->graph != &g) c.valueError("the learning rate tensor is not in the graph of the variables it trains");
+    lrTensor = t->out;
+  } else {
+    lr = c.toDouble(lrv);
+  }
+  auto param = [&](const char* k, double def) {
+    auto* d = as<DictObj>(c.arg("params"));
+    Value v = d ? d->getStr(k) : nullptr;
+    return v && !isNone(v) ? c.toDouble(v) : def;
+  };
+  OptimizerSpec spec;
+  if (kind == "GradientDescent") spec = OptimizerSpec::GradientDescent(lr);
+  else if (kind == "Momentum") spec = OptimizerSpec::Momentum(lr, param("momentum", 0.0), param("use_nesterov", 0) != 0);
+  else if (kind == "Adam") spec = OptimizerSpec::Adam(lr, param("beta1", 0.9), param("beta2", 0.999), param("epsilon", 1e-8));
+  else if (kind == "RMSProp") spec = OptimizerSpec::RMSProp(lr, param("decay", 0.9), param("momentum", 0.0), param("epsilon", 1e-10));
+  else if (kind == "Adagrad") spec = OptimizerSpec::Adagrad(lr, param("initial_accumulator_value", 0.1));
+  else if (kind == "Adadelta") spec = OptimizerSpec::Adadelta(lr, param("rho", 0.95), param("epsilon", 1e-8));
+  else c.valueError("unknown optimizer " + kind);
+  spec.learning_rate_tensor = lrTensor;
+  if (!c.isNone("name")) spec.name = c.toStr(c.arg("name"));
+  return spec;
+}
+
 Shape shapeArg(CallContext& c, TfRuntime& rt, const Value& v, bool symbolsForNone) {
   if (isNone(v)) return Shape::unknownRank();
   if (auto i = asInt(v)) return Shape::fromConcrete({*i});
@@ -681,20 +711,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       auto loss = toTensor(rt, c.arg("loss"));
       if (!loss->isSymbolic()) c.interp.raise("RuntimeError", "optimizer.minimize() with a tensor loss needs graph mode; use a GradientTape in eager code");
       Graph& g = *loss->graph;
-      std::string kind = c.toStr(c.arg("kind"));
-      double lr = c.toDouble(c.arg("learning_rate"));
-      auto param = [&](const char* k, double def) {
-        auto* d = as<DictObj>(c.arg("params"));
-        Value v = d ? d->getStr(k) : nullptr;
-        return v && !isNone(v) ? c.toDouble(v) : def;
-      };
-      OptimizerSpec spec;
-      if (kind == "GradientDescent") spec = OptimizerSpec::GradientDescent(lr);
-      else if (kind == "Momentum") spec = OptimizerSpec::Momentum(lr, param("momentum", 0.0), param("use_nesterov", 0) != 0);
-      else if (kind == "Adam") spec = OptimizerSpec::Adam(lr, param("beta1", 0.9), param("beta2", 0.999), param("epsilon", 1e-8));
-      else if (kind == "RMSProp") spec = OptimizerSpec::RMSProp(lr, param("decay", 0.9), param("momentum", 0.0), param("epsilon", 1e-10));
-      else c.valueError("unknown optimizer " + kind);
-      if (!c.isNone("name")) spec.name = c.toStr(c.arg("name"));
+      OptimizerSpec spec = optimizerSpec(c, rt, g);
       std::vector<Node*> vars;
       if (!c.isNone("var_list"))
         for (const Value& v : c.toList(c.arg("var_list")))
@@ -707,6 +724,39 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
         c.interp.raise("ValueError", e.what());
       }
       return std::make_shared<OperationObj>(rt, g, n);
+    });
+
+    // Optimizer.apply_gradients: grads_and_vars is a list of (gradient or None, variable).
+    def("apply_gradients", "kind, grads_and_vars, learning_rate, params, name=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::vector<std::pair<Node*, Output>> pairs;
+      Graph* g = nullptr;
+      for (const Value& gv : c.toList(c.arg("grads_and_vars"))) {
+        std::vector<Value> pair = c.toList(gv);
+        if (pair.size() != 2) c.valueError("apply_gradients expects (gradient, variable) pairs, got " + c.interp.repr(gv));
+        auto* var = dynamic_cast<TensorObj*>(pair[1].get());
+        if (!var || !var->isSymbolic() || !var->variable)
+          c.interp.raise("TypeError", "apply_gradients: " + c.interp.repr(pair[1]) + " is not a graph variable");
+        if (g && var->graph != g) c.valueError("apply_gradients: the variables are in different graphs");
+        g = var->graph;
+        Output grad;
+        if (!isNone(pair[0])) {
+          auto gt = toTensor(rt, pair[0]);
+          if (!gt->isSymbolic() || gt->graph != g)
+            c.valueError("apply_gradients: the gradient for " + var->out.node->name + " is not a tensor of its graph");
+          grad = gt->out;
+        }
+        pairs.emplace_back(var->out.node, grad);
+      }
+      if (!g) c.valueError("No variables provided.");
+      OptimizerSpec spec = optimizerSpec(c, rt, *g);
+      rt.stampCreation(g);
+      Node* n = nullptr;
+      try {
+        n = applyGradients(*g, pairs, spec);
+      } catch (const EngineError& e) {
+        c.interp.raise("ValueError", e.what());
+      }
+      return std::make_shared<OperationObj>(rt, *g, n);
     });
 
     def("function", "fn", [](CallContext& c, TfRuntime& rt) -> Value {

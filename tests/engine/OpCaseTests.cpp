@@ -24,7 +24,7 @@ std::string describe(const OpCase& c) {
 const std::set<std::string> kGraphOnly = {"Placeholder",          "VariableV2",     "Assign",
                                           "AssignAdd",            "AssignSub",      "NoOp",
                                           "ApplyGradientDescent", "ApplyMomentum",  "ApplyAdam",
-                                          "ApplyRMSProp",
+                                          "ApplyRMSProp",         "ApplyAdagrad",   "ApplyAdadelta",
                                           // tf.cond's control flow: dead outputs (tests/tf/CondTests.cpp)
                                           "Switch",               "Merge"};
 }  // namespace

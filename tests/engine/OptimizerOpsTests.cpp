@@ -32,6 +32,9 @@ TEST_CASE("Apply* shape functions merge the variable, slots and gradient", "[eng
   INFER_OK("ApplyMomentum", "[2,?];[?,3];[];[2,3];[]", "[2,3]");
   INFER_OK("ApplyAdam", "[4];[4];[4];[];[];[];[];[];[];[4]", "[4]");
   INFER_OK("ApplyRMSProp", "[4];[4];[4];[];[];[];[];[4]", "[4]");
+  INFER_OK("ApplyAdagrad", "[4,?];[4,2];[];[?,2]", "[4,2]");
+  INFER_OK("ApplyAdadelta", "[4];[4];[4];[];[];[];[4]", "[4]");
+  INFER_ERROR("Shape must be rank 0 but is rank 1 (input 'lr')", "ApplyAdagrad", "[2];[2];[2];[2]");
   INFER_ERROR("Shape must be rank 0 but is rank 1 (input 'alpha')", "ApplyGradientDescent", "[2];[1];[2]");
   INFER_ERROR("Dimension 1 in both shapes must be equal, but are 3 and 4", "ApplyAdam",
               "[2,3];[2,3];[2,3];[];[];[];[];[];[];[2,4]");
@@ -116,6 +119,43 @@ TEST_CASE("ApplyAdam and ApplyRMSProp match a hand computation", "[engine][optim
     checkClose(slots[1], rv);
     checkClose(slots[2], rms_);
     checkClose(slots[3], rmo);
+  }
+}
+
+TEST_CASE("ApplyAdagrad and ApplyAdadelta match a hand computation", "[engine][optimizer]") {
+  for (DType dt : {DType::Float32, DType::Float64}) {
+    INFO(dtypeName(dt));
+    Graph g;
+    auto vec = [&](std::vector<double> v) { return Tensor::fromVector(v).cast(dt); };
+    auto sc = [&](double v) { return ops::scalar(g, dt, v); };
+    Output w = ops::variable(g, vec(kW0), "w");
+    Output acc = ops::variable(g, vec({0.1, 0.1, 0.1}), "acc");
+    Output w2 = ops::variable(g, vec(kW0), "w2");
+    Output a2 = ops::variable(g, vec({0, 0, 0}), "a2");
+    Output u2 = ops::variable(g, vec({0, 0, 0}), "u2");
+    Output grad = ops::constant(g, vec(kG));
+    Output ada = g.op("ApplyAdagrad", {w, acc, sc(0.1), grad});
+    Output delta = g.op("ApplyAdadelta", {w2, a2, u2, sc(1.0), sc(0.95), sc(1e-6), grad});
+    Session s(g);
+    s.runTargets({g.globalVariablesInitializer()});
+    std::vector<double> rw = kW0, racc(3, 0.1), rw2 = kW0, ra(3, 0.0), ru(3, 0.0);
+    for (int step = 0; step < 3; ++step) {
+      auto r = s.run({ada, delta});
+      for (size_t i = 0; i < 3; ++i) {
+        racc[i] += kG[i] * kG[i];
+        rw[i] -= 0.1 * kG[i] / std::sqrt(racc[i]);
+        ra[i] = 0.95 * ra[i] + 0.05 * kG[i] * kG[i];
+        const double up = std::sqrt(ru[i] + 1e-6) / std::sqrt(ra[i] + 1e-6) * kG[i];
+        ru[i] = 0.95 * ru[i] + 0.05 * up * up;
+        rw2[i] -= up;
+      }
+      checkClose(r[0], rw);
+      checkClose(r[1], rw2);
+    }
+    auto slots = s.run({acc, a2, u2});
+    checkClose(slots[0], racc);
+    checkClose(slots[1], ra);
+    checkClose(slots[2], ru);
   }
 }
 

@@ -154,9 +154,52 @@ void applyRMSProp(KernelContext& c) {
   c.setOutput(0, *v[0]);
 }
 
+void applyAdagrad(KernelContext& c) {
+  std::vector<Tensor*> v = refs(c, {0, 1}, 3, {"var", "accum"});
+  const bool updateSlots = c.getBool("update_slots");
+  dispatchApply(c, [&](auto z) {
+    using T = decltype(z);
+    const T lr = scalarInput<T>(c, 2);
+    T* var = v[0]->data<T>();
+    T* acc = v[1]->data<T>();
+    const T* g = c.input(3).data<T>();
+    chunks(c, var, v[0]->numElements(), [&](int64_t b, int64_t n) {
+      Arr<T> w(var + b, n), a(acc + b, n);
+      CArr<T> gr(g + b, n);
+      if (updateSlots) a += gr.square();
+      w -= gr * lr * a.rsqrt();
+    });
+  });
+  c.setOutput(0, *v[0]);
+}
+
+void applyAdadelta(KernelContext& c) {
+  std::vector<Tensor*> v = refs(c, {0, 1, 2}, 6, {"var", "accum", "accum_update"});
+  dispatchApply(c, [&](auto z) {
+    using T = decltype(z);
+    const T lr = scalarInput<T>(c, 3), rho = scalarInput<T>(c, 4), eps = scalarInput<T>(c, 5);
+    const T one(1);
+    T* var = v[0]->data<T>();
+    T* acc = v[1]->data<T>();
+    T* accUp = v[2]->data<T>();
+    const T* g = c.input(6).data<T>();
+    chunks(c, var, v[0]->numElements(), [&](int64_t b, int64_t n) {
+      Arr<T> w(var + b, n), a(acc + b, n), au(accUp + b, n);
+      CArr<T> gr(g + b, n);
+      a = a * rho + gr.square() * (one - rho);
+      Eigen::Array<T, Eigen::Dynamic, 1> update = (au + eps).sqrt() * (a + eps).rsqrt() * gr;
+      au = au * rho + update.square() * (one - rho);
+      w -= update * lr;
+    });
+  });
+  c.setOutput(0, *v[0]);
+}
+
 }  // namespace
 
 void registerCpuOptimizerKernels(KernelRegistry& r) {
+  r.add("ApplyAdagrad", Device::CPU, applyAdagrad);
+  r.add("ApplyAdadelta", Device::CPU, applyAdadelta);
   r.add("ApplyGradientDescent", Device::CPU, applyGradientDescent);
   r.add("ApplyMomentum", Device::CPU, applyMomentum);
   r.add("ApplyAdam", Device::CPU, applyAdam);

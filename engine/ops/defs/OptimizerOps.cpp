@@ -1,5 +1,5 @@
 // Optimizer updates (TF1 training ops): ApplyGradientDescent, ApplyMomentum, ApplyAdam,
-// ApplyRMSProp. The variable and its slots are ref inputs updated in place; hyperparameters are
+// ApplyRMSProp, ApplyAdagrad, ApplyAdadelta. The variable and its slots are ref inputs updated in place; hyperparameters are
 // scalar tensors; the output is the variable's new value. Input order and names are TensorFlow's.
 // engine/graph/Optimizers.h builds them the way tf.train.*Optimizer.minimize does.
 #include "engine/ops/OpRegistry.h"
@@ -98,6 +98,26 @@ void registerOptimizerOps(OpRegistry& r) {
       .notDifferentiable()
       .doc("RMSProp: ms += (grad^2 - ms) * (1 - rho); mom = mom * momentum + lr * grad / sqrt(ms + epsilon); var -= mom.")
       .shape([](const InferContext& c) { return applyShape(c, {0, 1, 2, 7}, {3, 4, 5, 6}); });
+
+  OpBuilder(r, "ApplyAdagrad")
+      .api("tf.raw_ops.ApplyAdagrad")
+      .input("var").input("accum").input("lr").input("grad")
+      .refInput(0).refInput(1)
+      .attr("use_locking", false)
+      .attr("update_slots", true)
+      .notDifferentiable()
+      .doc("Adagrad: accum += grad^2 (when update_slots); var -= lr * grad / sqrt(accum).")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 1, 3}, {2}); });
+
+  OpBuilder(r, "ApplyAdadelta")
+      .api("tf.raw_ops.ApplyAdadelta")
+      .input("var").input("accum").input("accum_update").input("lr").input("rho").input("epsilon").input("grad")
+      .refInput(0).refInput(1).refInput(2)
+      .attr("use_locking", false)
+      .notDifferentiable()
+      .doc("Adadelta: accum = rho * accum + (1 - rho) * grad^2; update = sqrt(accum_update + epsilon) / "
+           "sqrt(accum + epsilon) * grad; accum_update = rho * accum_update + (1 - rho) * update^2; var -= lr * update.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 1, 2, 6}, {3, 4, 5}); });
 }
 
 }  // namespace tlens

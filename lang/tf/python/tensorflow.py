@@ -1722,17 +1722,40 @@ class _Optimizer:
                  colocate_gradients_with_ops=False, name=None, grad_loss=None, tape=None):
         if callable(loss) and not _tlens.is_tensor(loss):
             loss = loss()
-        op = _tlens.minimize(self._kind, loss, self._lr, self._params, var_list, self._name)
+        op = _tlens.minimize(self._kind, loss, self._learning_rate(), self._params, var_list, self._name)
+        return self._count_step(op, global_step)
+
+    def _learning_rate(self):
+        lr = self._lr
+        if callable(lr) and not _tlens.is_tensor(lr):
+            lr = lr()
+        if _tlens.is_tensor(lr) and lr.dtype.base_dtype not in (float16, float32, float64):
+            lr = cast(lr, float32)
+        return lr
+
+    def _count_step(self, op, global_step):
         if global_step is not None and _tlens.is_variable(global_step):
             with control_dependencies([op]):
                 return assign_add(global_step, 1)
         return op
 
-    def compute_gradients(self, loss, var_list=None, **kwargs):
+    def compute_gradients(self, loss, var_list=None, gate_gradients=1, aggregation_method=None,
+                          colocate_gradients_with_ops=False, grad_loss=None, **kwargs):
+        if callable(loss) and not _tlens.is_tensor(loss):
+            loss = loss()
         if var_list is None:
             var_list = trainable_variables()
-        grads = gradients(loss, var_list)
+        var_list = list(var_list)
+        if not var_list:
+            raise ValueError("No variables to optimize.")
+        grads = gradients(loss, var_list, grad_ys=grad_loss)
         return [(g, v) for g, v in zip(grads, var_list)]
+
+    def apply_gradients(self, grads_and_vars, global_step=None, name=None):
+        pairs = [(g, v) for g, v in grads_and_vars]
+        op = _tlens.apply_gradients(self._kind, pairs, self._learning_rate(), self._params,
+                                    name if name is not None else self._name)
+        return self._count_step(op, global_step)
 
     def get_name(self):
         return self._name if self._name is not None else self._kind
@@ -1766,6 +1789,106 @@ class RMSPropOptimizer(_Optimizer):
                  name="RMSProp"):
         _Optimizer.__init__(self, learning_rate, use_locking, name, decay=decay, momentum=momentum, epsilon=epsilon)
 
+
+class AdagradOptimizer(_Optimizer):
+    _kind = "Adagrad"
+
+    def __init__(self, learning_rate, initial_accumulator_value=0.1, use_locking=False, name="Adagrad"):
+        if initial_accumulator_value <= 0.0:
+            raise ValueError("initial_accumulator_value must be positive: %s" % initial_accumulator_value)
+        _Optimizer.__init__(self, learning_rate, use_locking, name, initial_accumulator_value=initial_accumulator_value)
+
+
+class AdadeltaOptimizer(_Optimizer):
+    _kind = "Adadelta"
+
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-08, use_locking=False, name="Adadelta"):
+        _Optimizer.__init__(self, learning_rate, use_locking, name, rho=rho, epsilon=epsilon)
+
+
+train.AdagradOptimizer = AdagradOptimizer
+train.AdadeltaOptimizer = AdadeltaOptimizer
+
+
+# Learning-rate schedules (TF1's tf.train.*_decay): tensors of the global step.
+def _decay_step(global_step, dtype):
+    if global_step is None:
+        raise ValueError("global_step is required for a learning rate decay.")
+    return cast(global_step, dtype)
+
+
+def exponential_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    with name_scope(name, "ExponentialDecay"):
+        lr = convert_to_tensor(learning_rate, name="learning_rate")
+        dt = lr.dtype
+        p = _decay_step(global_step, dt) / cast(decay_steps, dt)
+        if staircase:
+            p = floor(p)
+        return multiply(lr, pow(cast(decay_rate, dt), p), name=name)
+
+
+def inverse_time_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    with name_scope(name, "InverseTimeDecay"):
+        lr = convert_to_tensor(learning_rate, name="learning_rate")
+        dt = lr.dtype
+        p = _decay_step(global_step, dt) / cast(decay_steps, dt)
+        if staircase:
+            p = floor(p)
+        return divide(lr, 1.0 + cast(decay_rate, dt) * p, name=name)
+
+
+def natural_exp_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    with name_scope(name, "NaturalExpDecay"):
+        lr = convert_to_tensor(learning_rate, name="learning_rate")
+        dt = lr.dtype
+        p = _decay_step(global_step, dt) / cast(decay_steps, dt)
+        if staircase:
+            p = floor(p)
+        return multiply(lr, exp(-cast(decay_rate, dt) * p), name=name)
+
+
+def polynomial_decay(learning_rate, global_step, decay_steps, end_learning_rate=0.0001, power=1.0, cycle=False,
+                     name=None):
+    with name_scope(name, "PolynomialDecay"):
+        lr = convert_to_tensor(learning_rate, name="learning_rate")
+        dt = lr.dtype
+        step = _decay_step(global_step, dt)
+        steps = cast(decay_steps, dt)
+        if cycle:
+            steps = steps * maximum(ceil(step / steps), 1.0)
+        else:
+            step = minimum(step, steps)
+        frac = 1.0 - step / steps
+        return add((lr - end_learning_rate) * pow(frac, cast(power, dt)), cast(end_learning_rate, dt), name=name)
+
+
+def piecewise_constant(x, boundaries, values, name=None):
+    if len(values) != len(boundaries) + 1:
+        raise ValueError("The length of boundaries should be 1 less than the length of values")
+    with name_scope(name, "PiecewiseConstant"):
+        x = convert_to_tensor(x)
+        vals = [convert_to_tensor(v) for v in values]
+        out = vals[-1]
+        for b, v in reversed(list(zip(boundaries, vals[:-1]))):
+            out = where_v2(less_equal(x, cast(b, x.dtype)), v, out)
+        return out
+
+
+def cosine_decay(learning_rate, global_step, decay_steps, alpha=0.0, name=None):
+    with name_scope(name, "CosineDecay"):
+        lr = convert_to_tensor(learning_rate, name="learning_rate")
+        dt = lr.dtype
+        step = minimum(_decay_step(global_step, dt), cast(decay_steps, dt))
+        cosine = 0.5 * (1.0 + cos(3.141592653589793 * step / cast(decay_steps, dt)))
+        return multiply(lr, (1.0 - alpha) * cosine + alpha, name=name)
+
+
+train.exponential_decay = exponential_decay
+train.inverse_time_decay = inverse_time_decay
+train.natural_exp_decay = natural_exp_decay
+train.polynomial_decay = polynomial_decay
+train.piecewise_constant = piecewise_constant
+train.cosine_decay = cosine_decay
 
 train.Optimizer = _Optimizer
 train.GradientDescentOptimizer = GradientDescentOptimizer

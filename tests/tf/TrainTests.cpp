@@ -1,0 +1,81 @@
+// tf.train beyond minimize(): compute_gradients/apply_gradients (gradient clipping), learning
+// rates that are tensors (schedules of the global step, placeholders), Adagrad and Adadelta.
+// Expected values worked by hand from TensorFlow's update formulas (training_ops.cc).
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("apply_gradients applies clipped gradients with a decaying learning rate", "[tf][train]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.Variable(3.0, name="x")
+gs = tf.train.get_or_create_global_step()
+lr = tf.train.exponential_decay(0.5, gs, 1, 0.5, staircase=True)
+opt = tf.train.AdagradOptimizer(lr)
+grads = opt.compute_gradients(x * x)
+train = opt.apply_gradients([(tf.clip_by_value(g, -1.0, 1.0), v) for g, v in grads], global_step=gs)
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    for i in range(3):
+        s.run(train)
+    xv, step, rate = s.run([x, gs, lr])
+out = [round(float(xv), 5), int(step), float(rate)]
+names = [v.name for v in tf.global_variables()]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // accum from 0.1: x -= lr_t / sqrt(accum_t) with lr 0.5, 0.25, 0.125 and accum 1.1, 2.1, 3.1.
+  CHECK(r.repr("out") == "[2.27976, 3, 0.0625]");
+  CHECK(r.repr("names") == "['x:0', 'global_step:0', 'x/Adagrad:0']");
+}
+
+TEST_CASE("Adadelta and a fed learning rate follow TensorFlow's formulas", "[tf][train]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+w = tf.Variable([1.0, -2.0], name="w")
+rate = tf.placeholder(tf.float32, [])
+step = tf.train.AdadeltaOptimizer(rate, rho=0.5, epsilon=0.25).minimize(tf.reduce_sum(w * w))
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    s.run(step, {rate: 1.0})
+    got = [round(float(v), 5) for v in s.run(w)]
+slots = sorted(v.name for v in tf.global_variables())
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // g = 2w; accum = 0.5 g^2; update = sqrt(0 + .25) / sqrt(accum + .25) * g.
+  // w=1: g=2, accum=2, update=0.5/1.5*2=0.66667 -> 0.33333; w=-2: g=-4, accum=8, update=0.5/2.87228*-4=-0.69631 -> -1.30369
+  CHECK(r.repr("got") == "[0.33333, -1.30369]");
+  CHECK(r.repr("slots") == "['w/Adadelta:0', 'w/Adadelta_1:0', 'w:0']");
+}
+
+TEST_CASE("apply_gradients with no gradient at all is TensorFlow's ValueError", "[tf][train]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.Variable(1.0, name="x")
+tf.train.GradientDescentOptimizer(0.1).apply_gradients([(None, x)])
+)", Mode::Concrete, ApiStyle::Graph);
+  CHECK(r.status == 1);
+  CHECK(r.err.find("ValueError: No gradients provided for any variable: [\"<tf.Variable 'x:0' shape=() dtype=float32_ref>\"].") !=
+        std::string::npos);
+}
+
+TEST_CASE("learning-rate schedules are tensors of the global step", "[tf][train]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+gs = tf.Variable(10, trainable=False)
+lrs = [tf.train.exponential_decay(1.0, gs, 4, 0.5), tf.train.inverse_time_decay(1.0, gs, 5, 0.5),
+       tf.train.polynomial_decay(1.0, gs, 20, 0.0), tf.train.piecewise_constant(gs, [5, 15], [1.0, 0.5, 0.1]),
+       tf.train.natural_exp_decay(1.0, gs, 10, 1.0, staircase=True)]
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    vals = [round(float(v), 5) for v in s.run(lrs)]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // 0.5^2.5, 1/(1+0.5*2), 1-10/20, boundaries (5, 15] -> 0.5, exp(-1)
+  CHECK(r.repr("vals") == "[0.17678, 0.5, 0.5, 0.5, 0.36788]");
+}
