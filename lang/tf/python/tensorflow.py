@@ -27,6 +27,11 @@ class _Namespace:
         lazy = _lazy_attrs.get(self.__dict__.get("__name__"), {}).get(attr)
         if lazy is not None:
             return lazy()
+        # TF1's streaming metrics (tf.metrics.accuracy -> (value, update_op)) in graph programs.
+        if self.__dict__.get("__name__") == "tensorflow.metrics" and _tlens.style() == "graph":
+            m = metrics_v1.get(attr)
+            if m is not None:
+                return m
         # TF2's aliases of Keras (tf.optimizers.Adam, tf.initializers.GlorotUniform,
         # tf.losses.SparseCategoricalCrossentropy): names this namespace lacks, from keras.<module>.
         km = self.__dict__.get("_keras_module")
@@ -1315,7 +1320,11 @@ initialize_all_variables = global_variables_initializer
 
 
 def local_variables_initializer():
-    return _tlens.variables_initializer([], "init_1")
+    return _tlens.variables_initializer(get_collection(GraphKeys.LOCAL_VARIABLES), "init_1")
+
+
+def local_variables(scope=None):
+    return get_collection(GraphKeys.LOCAL_VARIABLES, scope)
 
 
 def variables_initializer(var_list, name="init"):
@@ -1354,6 +1363,7 @@ class GraphKeys:
     VARIABLES = "variables"
     TRAINABLE_VARIABLES = "trainable_variables"
     LOCAL_VARIABLES = "local_variables"
+    METRIC_VARIABLES = "metric_variables"
     MODEL_VARIABLES = "model_variables"
     REGULARIZATION_LOSSES = "regularization_losses"
     LOSSES = "losses"
@@ -2166,23 +2176,6 @@ metrics = _Namespace("tensorflow.metrics", "metrics")
 activations = _Namespace("tensorflow.activations", "activations")
 
 
-def _mse(labels, predictions, weights=1.0, scope=None, loss_collection=None, reduction=None):
-    return reduce_mean(squared_difference(predictions, labels))
-
-
-def _softmax_loss(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None, loss_collection=None, reduction=None):
-    return reduce_mean(_softmax_xent(labels=onehot_labels, logits=logits))
-
-
-def _sparse_softmax_loss(labels, logits, weights=1.0, scope=None, loss_collection=None, reduction=None):
-    return reduce_mean(_sparse_softmax_xent(labels=labels, logits=logits))
-
-
-losses.mean_squared_error = _mse
-losses.softmax_cross_entropy = _softmax_loss
-losses.sparse_softmax_cross_entropy = _sparse_softmax_loss
-
-
 def _regularization_losses(scope=None):
     return get_collection(GraphKeys.REGULARIZATION_LOSSES, scope)
 
@@ -2213,6 +2206,576 @@ losses.get_regularization_loss = _regularization_loss
 losses.add_loss = _add_loss
 losses.get_losses = lambda scope=None, loss_collection=GraphKeys.LOSSES: get_collection(loss_collection, scope)
 losses.get_total_loss = _total_loss
+
+# --- TF1 losses with weights and reductions (tf.losses.*, losses_impl.py) -----------------------
+class Reduction:
+    NONE = "none"
+    SUM = "weighted_sum"
+    SUM_OVER_BATCH_SIZE = "weighted_sum_over_batch_size"
+    MEAN = "weighted_mean"
+    SUM_BY_NONZERO_WEIGHTS = "weighted_sum_by_nonzero_weights"
+    SUM_OVER_NONZERO_WEIGHTS = SUM_BY_NONZERO_WEIGHTS
+
+    @classmethod
+    def all(cls):
+        return (cls.NONE, cls.SUM, cls.MEAN, cls.SUM_OVER_BATCH_SIZE, cls.SUM_OVER_NONZERO_WEIGHTS,
+                cls.SUM_BY_NONZERO_WEIGHTS)
+
+
+def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
+                          reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "weighted_loss"):
+        losses = convert_to_tensor(losses)
+        dt = losses.dtype
+        if dt != float32 and dt != float64 and dt != float16:
+            losses = cast(losses, float32)
+        weights = cast(convert_to_tensor(weights), losses.dtype)
+        weighted = multiply(losses, weights)
+        if reduction == Reduction.NONE:
+            loss = weighted
+        else:
+            loss = reduce_sum(weighted)
+            if reduction == Reduction.MEAN:
+                loss = _safe_div(loss, reduce_sum(ones_like(losses) * weights))
+            elif reduction in (Reduction.SUM_BY_NONZERO_WEIGHTS, Reduction.SUM_OVER_BATCH_SIZE):
+                if reduction == Reduction.SUM_OVER_BATCH_SIZE:
+                    present = cast(size(losses), losses.dtype)
+                else:
+                    present = reduce_sum(cast(not_equal(ones_like(losses) * weights, 0), losses.dtype))
+                loss = _safe_div(loss, present)
+        loss = cast(loss, dt) if loss.dtype != dt and dt in (float16, float32, float64) else loss
+        if loss_collection:
+            add_to_collection(loss_collection, loss)
+        return loss
+
+
+def _safe_div(num, den):
+    return where_v2(greater(den, 0), num / where_v2(greater(den, 0), den, ones_like(den)), zeros_like(num))
+
+
+def _as_float(x):
+    x = convert_to_tensor(x)
+    return x if x.dtype in (float16, float32, float64) else cast(x, float32)
+
+
+def _mse(labels, predictions, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
+         reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "mean_squared_error"):
+        p = _as_float(predictions)
+        return compute_weighted_loss(squared_difference(p, cast(labels, p.dtype)), weights, None, loss_collection,
+                                     reduction)
+
+
+def _absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
+                         reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "absolute_difference"):
+        p = _as_float(predictions)
+        return compute_weighted_loss(abs(p - cast(labels, p.dtype)), weights, None, loss_collection, reduction)
+
+
+def _huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
+                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "huber_loss"):
+        p = _as_float(predictions)
+        err = abs(p - cast(labels, p.dtype))
+        quad = minimum(err, delta)
+        lin = err - quad
+        return compute_weighted_loss(0.5 * quad * quad + delta * lin, weights, None, loss_collection, reduction)
+
+
+def _log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=GraphKeys.LOSSES,
+              reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "log_loss"):
+        p = _as_float(predictions)
+        y = cast(labels, p.dtype)
+        l = -multiply(y, log(p + epsilon)) - multiply(1 - y, log(1 - p + epsilon))
+        return compute_weighted_loss(l, weights, None, loss_collection, reduction)
+
+
+def _hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
+                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "hinge_loss"):
+        x = _as_float(logits)
+        y = 2.0 * cast(labels, x.dtype) - 1.0
+        return compute_weighted_loss(nn.relu(1.0 - y * x), weights, None, loss_collection, reduction)
+
+
+def _cosine_distance(labels, predictions, axis=None, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
+                     reduction=Reduction.SUM_BY_NONZERO_WEIGHTS, dim=None):
+    axis = dim if axis is None else axis
+    if axis is None:
+        raise ValueError("You must specify 'axis'.")
+    with name_scope(scope, "cosine_distance_loss"):
+        p = _as_float(predictions)
+        l = 1 - reduce_sum(multiply(p, cast(labels, p.dtype)), axis=(axis,), keepdims=True)
+        return compute_weighted_loss(l, weights, None, loss_collection, reduction)
+
+
+def _sigmoid_loss(multi_class_labels, logits, weights=1.0, label_smoothing=0, scope=None,
+                  loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "sigmoid_cross_entropy_loss"):
+        x = _as_float(logits)
+        y = cast(multi_class_labels, x.dtype)
+        if label_smoothing > 0:
+            y = y * (1 - label_smoothing) + 0.5 * label_smoothing
+        return compute_weighted_loss(_sigmoid_xent(labels=y, logits=x), weights, None, loss_collection, reduction)
+
+
+def _softmax_loss(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None,
+                  loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "softmax_cross_entropy_loss"):
+        x = _as_float(logits)
+        y = cast(onehot_labels, x.dtype)
+        if label_smoothing > 0:
+            n = cast(shape(y)[-1], x.dtype)
+            y = y * (1 - label_smoothing) + label_smoothing / n
+        return compute_weighted_loss(_softmax_xent(labels=y, logits=x), weights, None, loss_collection, reduction)
+
+
+def _sparse_softmax_loss(labels, logits, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
+                         reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    with name_scope(scope, "sparse_softmax_cross_entropy_loss"):
+        return compute_weighted_loss(_sparse_softmax_xent(labels=labels, logits=logits), weights, None,
+                                     loss_collection, reduction)
+
+
+losses.Reduction = Reduction
+losses.compute_weighted_loss = compute_weighted_loss
+losses.mean_squared_error = _mse
+losses.absolute_difference = _absolute_difference
+losses.huber_loss = _huber_loss
+losses.log_loss = _log_loss
+losses.hinge_loss = _hinge_loss
+losses.cosine_distance = _cosine_distance
+losses.sigmoid_cross_entropy = _sigmoid_loss
+losses.softmax_cross_entropy = _softmax_loss
+losses.sparse_softmax_cross_entropy = _sparse_softmax_loss
+
+
+# --- TF1 streaming metrics (tf.metrics.*: (value, update_op) over local variables) --------------
+def _metric_variable(shape_, dtype, name):
+    v = Variable(zeros(shape_, dtype), trainable=False, name=name, collections=[GraphKeys.LOCAL_VARIABLES])
+    add_to_collection(GraphKeys.LOCAL_VARIABLES, v)
+    add_to_collection(GraphKeys.METRIC_VARIABLES, v)
+    return v
+
+
+def _metric_weights(values, weights):
+    if weights is None:
+        return ones_like(values)
+    return cast(weights, values.dtype) * ones_like(values)
+
+
+def _streaming_mean(values, weights, name, default):
+    # `values` may be a function, called inside the metric's scope.
+    with variable_scope(name, default_name=default):
+        if callable(values):
+            values = values()
+        values = _as_float(values)
+        if values.dtype != float64:
+            values = cast(values, float32)
+        total = _metric_variable([], float32, "total")
+        count = _metric_variable([], float32, "count")
+        w = cast(_metric_weights(values, weights), float32)
+        values = cast(values, float32)
+        upd_total = assign_add(total, reduce_sum(values * w))
+        upd_count = assign_add(count, reduce_sum(w))
+        value = _safe_div(total, count)
+        with control_dependencies([upd_total, upd_count]):
+            update = _safe_div(identity(total), identity(count))
+        return value, update
+
+
+def _metric_mean(values, weights=None, metrics_collections=None, updates_collections=None, name=None):
+    return _streaming_mean(values, weights, name, "mean")
+
+
+def _metric_accuracy(labels, predictions, weights=None, metrics_collections=None, updates_collections=None,
+                     name=None):
+    def hits():
+        p = convert_to_tensor(predictions)
+        return cast(equal(p, cast(labels, p.dtype)), float32)
+    return _streaming_mean(hits, weights, name, "accuracy")
+
+
+def _metric_mse(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
+    p = _as_float(predictions)
+    return _streaming_mean(squared_difference(p, cast(labels, p.dtype)), weights, name, "mean_squared_error")
+
+
+def _metric_mae(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
+    p = _as_float(predictions)
+    return _streaming_mean(abs(p - cast(labels, p.dtype)), weights, name, "mean_absolute_error")
+
+
+def _metric_rmse(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
+    v, u = _metric_mse(labels, predictions, weights, name=name or "root_mean_squared_error")
+    return sqrt(v), sqrt(u)
+
+
+def _metric_ratio(labels, predictions, weights, name, default, denominator):
+    # precision: tp / (tp + fp); recall: tp / (tp + fn), over boolean labels and predictions.
+    with variable_scope(name, default_name=default):
+        p = cast(predictions, bool)
+        l = cast(labels, bool)
+        w = ones_like(cast(p, float32)) if weights is None else cast(weights, float32) * ones_like(cast(p, float32))
+        tp_v = _metric_variable([], float32, "true_positives")
+        other_v = _metric_variable([], float32, "false_positives" if denominator == "fp" else "false_negatives")
+        tp = reduce_sum(cast(logical_and(p, l), float32) * w)
+        if denominator == "fp":
+            other = reduce_sum(cast(logical_and(p, logical_not(l)), float32) * w)
+        else:
+            other = reduce_sum(cast(logical_and(logical_not(p), l), float32) * w)
+        u1 = assign_add(tp_v, tp)
+        u2 = assign_add(other_v, other)
+        value = _safe_div(tp_v, tp_v + other_v)
+        with control_dependencies([u1, u2]):
+            a, b = identity(tp_v), identity(other_v)
+            update = _safe_div(a, a + b)
+        return value, update
+
+
+def _metric_precision(labels, predictions, weights=None, metrics_collections=None, updates_collections=None,
+                      name=None):
+    return _metric_ratio(labels, predictions, weights, name, "precision", "fp")
+
+
+def _metric_recall(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
+    return _metric_ratio(labels, predictions, weights, name, "recall", "fn")
+
+
+def _metric_auc(labels, predictions, weights=None, num_thresholds=200, metrics_collections=None,
+                updates_collections=None, curve="ROC", name=None, summation_method="trapezoidal", thresholds=None):
+    # TF's confusion counts at num_thresholds thresholds, and the trapezoidal area under ROC or PR.
+    with variable_scope(name, default_name="auc"):
+        kepsilon = 1e-7
+        ts = [(i + 1) * 1.0 / (num_thresholds - 1) for i in _range(num_thresholds - 2)]
+        ts = [0.0 - kepsilon] + ts + [1.0 + kepsilon]
+        p = reshape(cast(predictions, float32), [-1, 1])
+        l = reshape(cast(labels, bool), [-1, 1])
+        w = ones_like(p) if weights is None else reshape(cast(weights, float32), [-1, 1]) * ones_like(p)
+        above = greater(p, constant(ts, float32))
+        names = ["true_positives", "false_negatives", "true_negatives", "false_positives"]
+        conds = [logical_and(above, l), logical_and(logical_not(above), l),
+                 logical_and(logical_not(above), logical_not(l)), logical_and(above, logical_not(l))]
+        vs, ups = [], []
+        for n, c in zip(names, conds):
+            v = _metric_variable([num_thresholds], float32, n)
+            vs.append(v)
+            ups.append(assign_add(v, reduce_sum(cast(c, float32) * w, 0)))
+
+        def area(tp, fn, tn, fp):
+            eps = 1e-6
+            if curve == "PR":
+                x = tp / (tp + fn + eps)
+                y = (tp + eps) / (tp + fp + eps)
+            else:
+                x = fp / (fp + tn + eps)
+                y = (tp + eps) / (tp + fn + eps)
+            return reduce_sum((x[:num_thresholds - 1] - x[1:]) * (y[:num_thresholds - 1] + y[1:]) / 2.0)
+
+        value = area(*vs)
+        with control_dependencies(ups):
+            update = area(*[identity(v) for v in vs])
+        return value, update
+
+
+metrics_v1 = {"accuracy": _metric_accuracy, "mean": _metric_mean, "mean_squared_error": _metric_mse,
+              "mean_absolute_error": _metric_mae, "root_mean_squared_error": _metric_rmse,
+              "precision": _metric_precision, "recall": _metric_recall, "auc": _metric_auc}
+
+
+# --- composites of existing ops -----------------------------------------------------------------
+def count_nonzero(input_tensor=None, axis=None, keepdims=None, dtype=int64, name=None, reduction_indices=None,
+                  keep_dims=None, input=None):
+    x = convert_to_tensor(input if input_tensor is None else input_tensor)
+    axis = reduction_indices if axis is None else axis
+    keep = True if (keepdims if keepdims is not None else keep_dims) else False
+    with name_scope(name, "count_nonzero"):
+        nz = cast(not_equal(x, zeros_like(x)), int64)
+        return cast(reduce_sum(nz, axis=axis, keepdims=keep), dtype)
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
+    axis = reduction_indices if axis is None else axis
+    keep = True if (keepdims or keep_dims) else False
+    with name_scope(name, "ReduceLogSumExp"):
+        x = convert_to_tensor(input_tensor)
+        m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
+        m = where_v2(is_finite(m), m, zeros_like(m))
+        r = log(reduce_sum(exp(x - m), axis=axis, keepdims=True)) + m
+        if not keep:
+            r = squeeze(r, axis) if axis is not None else reshape(r, [])
+        return r
+
+
+def boolean_mask(tensor, mask, name="boolean_mask", axis=None):
+    # The rows where mask holds: the mask's dimensions are flattened into one, Where gives the
+    # indices of the true entries, GatherV2 takes them (so gradients flow to the kept rows).
+    with name_scope(name):
+        tensor = convert_to_tensor(tensor)
+        mask = convert_to_tensor(mask)
+        k = mask.shape.ndims
+        if k is None:
+            raise ValueError("Number of mask dimensions must be specified, even if some dimensions are None.  "
+                             "E.g. shape=[None] is ok, but shape=None is not.")
+        if k == 0:
+            raise ValueError("mask cannot be scalar.")
+        a = 0 if axis is None else axis
+        ts = shape(tensor)
+        lead = [ts[i] for i in _range(a)]
+        flat = reshape(tensor, concat([ts[:a], [-1], ts[a + k:]], 0))
+        idx = squeeze(where(reshape(mask, [-1])), [1])
+        return gather(flat, idx, axis=a)
+
+
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    with name_scope(name, "clip_by_norm"):
+        t = convert_to_tensor(t)
+        l2sum = reduce_sum(t * t, axes, keepdims=True)
+        pos = greater(l2sum, 0.0)
+        l2norm = where_v2(pos, sqrt(where_v2(pos, l2sum, ones_like(l2sum))), l2sum)
+        clip = cast(clip_norm, t.dtype)
+        return identity(t * clip / maximum(l2norm, clip), name=name)
+
+
+def global_norm(t_list, name=None):
+    with name_scope(name, "global_norm"):
+        parts = [reduce_sum(square(cast(t, float32))) for t in t_list if t is not None]
+        return sqrt(add_n(parts), name="global_norm")
+
+
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    t_list = list(t_list)
+    with name_scope(name, "clip_by_global_norm"):
+        norm_ = global_norm(t_list) if use_norm is None else use_norm
+        clip = cast(clip_norm, float32)
+        scale = clip * minimum(1.0 / norm_, 1.0 / clip)
+        out = [None if t is None else identity(t * cast(scale, t.dtype)) for t in t_list]
+        return out, norm_
+
+
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None, keep_dims=None):
+    keep = True if (keepdims or keep_dims) else False
+    with name_scope(name, "norm"):
+        x = convert_to_tensor(tensor)
+        if ord in ("euclidean", "fro", 2, 2.0):
+            return sqrt(reduce_sum(x * x, axis=axis, keepdims=keep))
+        if ord == 1:
+            return reduce_sum(abs(x), axis=axis, keepdims=keep)
+        if ord == _inf_value:
+            return reduce_max(abs(x), axis=axis, keepdims=keep)
+        p = cast(ord, x.dtype)
+        return pow(reduce_sum(pow(abs(x), p), axis=axis, keepdims=keep), 1.0 / p)
+
+
+_inf_value = float("inf")
+
+
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    a = convert_to_tensor(a)
+    r = a.shape.ndims
+    if r is None:
+        raise ValueError("tensorlens: matrix_transpose needs the rank of its input")
+    if r < 2:
+        raise ValueError("Argument 'a' should be a (batch) matrix, with rank >= 2.  Found: %s" % a.shape)
+    return transpose(a, list(_range(r - 2)) + [r - 1, r - 2], name=name)
+
+
+def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=int32, name=None):
+    # counts[i, j]: how many examples of label i were predicted j (one-hot outer products).
+    with name_scope(name, "confusion_matrix"):
+        labels = cast(labels, int64)
+        predictions = cast(predictions, int64)
+        if num_classes is None:
+            num_classes = maximum(reduce_max(labels), reduce_max(predictions)) + 1
+        n = cast(num_classes, int32)
+        lo = one_hot(cast(labels, int32), n, dtype=float64)
+        po = one_hot(cast(predictions, int32), n, dtype=float64)
+        if weights is not None:
+            lo = lo * expand_dims(cast(weights, float64), 1)
+        return cast(matmul(lo, po, transpose_a=True), dtype)
+
+
+def random_crop(value, size, seed=None, name=None):
+    with name_scope(name, "random_crop"):
+        value = convert_to_tensor(value)
+        size = convert_to_tensor(size, dtype=int32)
+        sh = shape(value)
+        limit = sh - size + 1
+        offset = cast(floor(random_uniform(shape(sh), 0.0, 1.0, seed=seed) * cast(limit, float32)), int32)
+        return slice(value, offset, size)
+
+
+def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False, infer_shape=True,
+           name=None, fn_output_signature=None):
+    # The loop is unrolled: the number of elements must be known when the graph is built.
+    with name_scope(name, "map"):
+        multi = isinstance(elems, (list, _tuple))
+        seqs = [convert_to_tensor(e) for e in elems] if multi else [convert_to_tensor(elems)]
+        n = seqs[0].shape[0] if seqs[0].shape.ndims is not None else None
+        if n is None:
+            raise NotImplementedError("tensorlens: map_fn unrolls its loop, so the first dimension of elems (%s) "
+                                      "must be known when the graph is built" % seqs[0].shape)
+        cols = [unstack(s, num=int(n)) for s in seqs]
+        outs = []
+        for i in _range(int(n)):
+            item = _tuple(c[i] for c in cols) if multi else cols[0][i]
+            outs.append(fn(item))
+        if outs and isinstance(outs[0], (list, _tuple)):
+            return _tuple(stack([o[k] for o in outs]) for k in _range(len(outs[0])))
+        return stack(outs)
+
+
+def _unrolled_elems(elems, what):
+    x = convert_to_tensor(elems)
+    n = x.shape[0] if x.shape.ndims is not None else None
+    if n is None:
+        raise NotImplementedError("tensorlens: %s unrolls its loop, so the first dimension of elems (%s) must be "
+                                  "known when the graph is built" % (what, x.shape))
+    return unstack(x, num=int(n))
+
+
+def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
+         infer_shape=True, reverse=False, name=None):
+    with name_scope(name, "scan"):
+        items = _unrolled_elems(elems, "scan")
+        if reverse:
+            items = items[::-1]
+        if initializer is None:
+            acc, items = items[0], items[1:]
+            outs = [acc]
+        else:
+            acc, outs = initializer, []
+        for x in items:
+            acc = fn(acc, x)
+            outs.append(acc)
+        if reverse:
+            outs = outs[::-1]
+        return stack(outs)
+
+
+def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
+    with name_scope(name, "foldl"):
+        items = _unrolled_elems(elems, "foldl")
+        acc = items.pop(0) if initializer is None else initializer
+        for x in items:
+            acc = fn(acc, x)
+        return acc
+
+
+def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
+    with name_scope(name, "foldr"):
+        items = _unrolled_elems(elems, "foldr")[::-1]
+        acc = items.pop(0) if initializer is None else initializer
+        for x in items:
+            acc = fn(acc, x)
+        return acc
+
+
+def _xw_plus_b(x, weights, biases, name=None):
+    with name_scope(name, "xw_plus_b"):
+        return nn.bias_add(matmul(x, weights), biases)
+
+
+def _relu_layer(x, weights, biases, name=None):
+    with name_scope(name, "relu_layer"):
+        return nn.relu(nn.bias_add(matmul(x, weights), biases))
+
+
+def _weighted_xent(targets=None, logits=None, pos_weight=None, name=None, labels=None):
+    labels = targets if labels is None else labels
+    with name_scope(name, "logistic_loss"):
+        x = convert_to_tensor(logits)
+        z = cast(labels, x.dtype)
+        q = cast(pos_weight, x.dtype)
+        l = 1 + (q - 1) * z
+        return (1 - z) * x + l * (log1p(exp(-abs(x))) + nn.relu(-x))
+
+
+def _log_uniform_candidates(num_sampled, range_max, seed=None):
+    # TF's LogUniformCandidateSampler: P(k) = log((k+2)/(k+1)) / log(range_max+1), sampled with
+    # replacement here (unique=True in TF samples without; the estimate stays unbiased for NCE).
+    u = random_uniform([num_sampled], 0.0, 1.0, seed=seed)
+    k = cast(floor(exp(u * _math_log(range_max + 1.0))), int64) - 1
+    return minimum(maximum(k, 0), range_max - 1)
+
+
+def _log_uniform_prob(ids, range_max):
+    f = cast(ids, float32)
+    return log((f + 2.0) / (f + 1.0)) / _math_log(range_max + 1.0)
+
+
+def _math_log(v):
+    import math as _m
+    return _m.log(v)
+
+
+def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true, remove_accidental_hits,
+                    seed, subtract_log_q):
+    weights = weights if isinstance(weights, (list, _tuple)) else [weights]
+    w = concat(list(weights), 0) if len(weights) > 1 else convert_to_tensor(weights[0])
+    labels = cast(labels, int64)
+    if labels.shape.ndims == 1:
+        labels = expand_dims(labels, 1)
+    flat_labels = reshape(labels, [-1])
+    sampled = _log_uniform_candidates(num_sampled, num_classes, seed)
+    true_w = nn.embedding_lookup(w, flat_labels)
+    true_b = gather(biases, flat_labels)
+    sampled_w = nn.embedding_lookup(w, sampled)
+    sampled_b = gather(biases, sampled)
+    dim = shape(true_w)[1:2]
+    true_w = reshape(true_w, concat([[-1, num_true], dim], 0))
+    true_logits = reduce_sum(multiply(expand_dims(inputs, 1), true_w), 2) + reshape(true_b, [-1, num_true])
+    sampled_logits = matmul(inputs, sampled_w, transpose_b=True) + sampled_b
+    if remove_accidental_hits:
+        hits = cast(equal(expand_dims(labels, 2), reshape(sampled, [1, 1, -1])), sampled_logits.dtype)
+        sampled_logits = sampled_logits - 1e9 * reduce_max(hits, 1)
+    if subtract_log_q:
+        true_logits = true_logits - log(num_sampled * _log_uniform_prob(labels, num_classes))
+        sampled_logits = sampled_logits - log(num_sampled * _log_uniform_prob(sampled, num_classes))
+    logits = concat([true_logits, sampled_logits], 1)
+    out_labels = concat([ones_like(true_logits) / num_true, zeros_like(sampled_logits)], 1)
+    return logits, out_labels
+
+
+def _nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+              remove_accidental_hits=False, partition_strategy="mod", name="nce_loss"):
+    with name_scope(name):
+        logits, labels_ = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
+                                          remove_accidental_hits, None, True)
+        xent = _sigmoid_xent(labels=labels_, logits=logits)
+        return reduce_sum(xent, 1)
+
+
+def _sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1,
+                          sampled_values=None, remove_accidental_hits=True, partition_strategy="mod",
+                          name="sampled_softmax_loss", seed=None):
+    with name_scope(name):
+        logits, labels_ = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
+                                          remove_accidental_hits, seed, True)
+        return _softmax_xent(labels=stop_gradient(labels_), logits=logits)
+
+
+nn.xw_plus_b = _xw_plus_b
+nn.relu_layer = _relu_layer
+nn.weighted_cross_entropy_with_logits = _weighted_xent
+nn.nce_loss = _nce_loss
+nn.sampled_softmax_loss = _sampled_softmax_loss
+nn.softsign = lambda features, name=None: divide(features, 1 + abs(features), name=name)
+nn.swish = lambda features, name=None: multiply(features, sigmoid(features), name=name)
+nn.silu = nn.swish
+nn.log_sigmoid = lambda x, name=None: negative(nn.softplus(negative(x)), name=name)
+nn.zero_fraction = lambda value, name=None: reduce_mean(cast(equal(value, zeros_like(value)), float32), name=name)
+nn.l2_normalize = nn.l2_normalize
+log_sigmoid = nn.log_sigmoid
+math.log_sigmoid = nn.log_sigmoid
+math.count_nonzero = count_nonzero
+math.reduce_logsumexp = reduce_logsumexp
+math.confusion_matrix = confusion_matrix
+linalg.norm = norm
+linalg.matrix_transpose = matrix_transpose
+image.random_crop = random_crop
 
 # --- tensor methods (attributes the native tensor does not answer) -----------------------------
 
