@@ -15,6 +15,13 @@ Output placeholder(Graph& g, DType dtype, Shape shape, std::string name) {
 }
 
 Output variable(Graph& g, Output initialValue, std::string name, bool trainable) {
+  // A variable and its initializer never wait for the control dependencies around their creation
+  // (TensorFlow creates them under init_scope): the initializer must run before any training op.
+  g.pushControlDependencies({}, true);
+  struct Pop {
+    Graph& g;
+    ~Pop() { g.popControlDependencies(); }
+  } pop{g};
   Graph::NodeOptions o;
   o.name = name.empty() ? "Variable" : std::move(name);
   const TensorType& t = initialValue.type();
@@ -30,7 +37,10 @@ Output variable(Graph& g, Output initialValue, std::string name, bool trainable)
 
 Output variable(Graph& g, const Tensor& init, std::string name, bool trainable) {
   std::string base = name.empty() ? "Variable" : name;
-  return variable(g, constant(g, init, base + "/initial_value"), std::move(name), trainable);
+  g.pushControlDependencies({}, true);
+  Output initial = constant(g, init, base + "/initial_value");
+  g.popControlDependencies();
+  return variable(g, initial, std::move(name), trainable);
 }
 
 Output identity(Graph& g, Output x) { return g.op("Identity", {x}); }

@@ -144,8 +144,14 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
     n.shapeError = r.error;
     n.outputs.assign(1, TensorType{});
   }
-  for (const auto& deps : controls_)
-    for (Node* d : deps) n.controlInputs.push_back(d);
+  size_t firstControl = 0;
+  for (size_t i = controls_.size(); i-- > 0;)
+    if (controls_[i].clear) {
+      firstControl = i;
+      break;
+    }
+  for (size_t i = firstControl; i < controls_.size(); ++i)
+    for (Node* d : controls_[i].deps) n.controlInputs.push_back(d);
   if (!conds_.empty() && !hasDataInput && def.type != "VariableV2") n.controlInputs.push_back(conds_.back().pivot);
   n.requestedDevice = devices_.empty() ? std::string() : devices_.back();
   Device colocate;

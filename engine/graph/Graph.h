@@ -101,7 +101,11 @@ class Graph {
   const std::string& nameScope() const { return scopes_.empty() ? kEmpty : scopes_.back(); }
   void pushDevice(const std::string& spec) { devices_.push_back(spec); }
   void popDevice() { if (!devices_.empty()) devices_.pop_back(); }
-  void pushControlDependencies(std::vector<Node*> deps) { controls_.push_back(std::move(deps)); }
+  /// `clear`: the dependencies of the enclosing contexts stop here (tf.control_dependencies(None),
+  /// and variable creation, as TensorFlow's init_scope).
+  void pushControlDependencies(std::vector<Node*> deps, bool clear = false) {
+    controls_.push_back({std::move(deps), clear});
+  }
   void popControlDependencies() { if (!controls_.empty()) controls_.pop_back(); }
   /// tf.cond: while one branch is built, every input from outside the branch goes through a
   /// Switch on `pred` (its output `branch`: 0 false, 1 true) and nodes with no data input depend
@@ -137,7 +141,11 @@ class Graph {
   NameSet usedNames_;
   std::vector<std::string> scopes_;
   std::vector<std::string> devices_;
-  std::vector<std::vector<Node*>> controls_;
+  struct ControlContext {
+    std::vector<Node*> deps;
+    bool clear = false;
+  };
+  std::vector<ControlContext> controls_;
   struct CondBranch {
     Output pred;
     int branch = 0;

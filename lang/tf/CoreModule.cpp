@@ -596,13 +596,14 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       s->kind = "control_dependencies";
       Graph* g = rt.buildingGraph();
       std::vector<Node*> deps;
-      if (!isNone(c.arg(0)))
+      const bool clear = isNone(c.arg(0));  // control_dependencies(None): ops inside wait for nothing
+      if (!clear)
         for (const Value& v : c.toList(c.arg(0))) {
           if (auto* t = dynamic_cast<TensorObj*>(v.get()); t && t->isSymbolic()) deps.push_back(t->out.node);
           if (auto* o = dynamic_cast<OperationObj*>(v.get()); o && o->node) deps.push_back(o->node);
         }
-      s->onEnter = [g, deps]() -> Value {
-        if (g) g->pushControlDependencies(deps);
+      s->onEnter = [g, deps, clear]() -> Value {
+        if (g) g->pushControlDependencies(deps, clear);
         return none();
       };
       s->onExit = [g] {

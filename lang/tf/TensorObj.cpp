@@ -99,6 +99,7 @@ Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
     return makeStr((form == Form::Concrete ? concrete().tensor.device() : device).fullName());
   }
   if (name == "_tlens_type") return makeStr(describeType(type));
+  if (name == "_tlens_slice") return sliceOf ? sliceOf : none();
   if (name == "_tlens_form") return makeStr(form == Form::Symbolic ? "symbolic" : form == Form::Concrete ? "concrete" : "abstract");
   // Methods written in Python (tensorflow.py, numpy.py), bound to this tensor.
   auto lookup = [&](const Value& cls) -> Value {
@@ -304,7 +305,16 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
                {"ellipsis_mask", ellipsisMask},
                {"new_axis_mask", newAxisMask},
                {"shrink_axis_mask", shrinkMask}};
-  return applyOp1(*rt, std::move(req));
+  Value sliceSpec;
+  if (variable) {
+    auto masks = makeDict();
+    for (const auto& [k, v] : req.attrs) masks->set(in, makeStr(k), makeInt(std::get<int64_t>(v)));
+    sliceSpec = makeTuple({shared_from_this(), req.inputs[1], req.inputs[2], req.inputs[3], masks});
+  }
+  Value r = applyOp1(*rt, std::move(req));
+  if (sliceSpec)
+    if (auto* t = dynamic_cast<TensorObj*>(r.get())) t->sliceOf = sliceSpec;
+  return r;
 }
 
 bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {

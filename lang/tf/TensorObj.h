@@ -51,6 +51,9 @@ class TensorObj : public interp::NativeObject {
   bool trainable = true;
   std::string varName;  ///< eager: key in resources(); graph: the VariableV2 node's name
   std::string requestedName;
+  /// A slice of a variable (v[0, 0]): (variable, begin, end, strides, masks), so that
+  /// `v[0, 0].assign(x)` can write through to the variable as TensorFlow's sliced assign does.
+  interp::Value sliceOf;
 
   /// The current type (for eager variables, of the current value).
   const TensorType& staticType() const { return type; }

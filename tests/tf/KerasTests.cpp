@@ -475,3 +475,50 @@ nresult = len(result)
   TfRun bad = runTf(std::string(src).replace(std::string(src).find("(8,)"), 4, "(9,)"), Mode::Abstract);
   CHECK(bad.diagnostics().find("expected shape=(None, 9), found shape=(None, 8)") != std::string::npos);
 }
+
+TEST_CASE("save_weights writes real files that load_weights reads back into a fresh model", "[tf][keras]") {
+  const std::string dir = freshTempDir("keras-weights");
+  TfRun r = runTf("DIR = '" + dir + R"('
+import numpy as np
+import tensorflow as tf
+def make():
+    return tf.keras.Sequential([tf.keras.layers.Dense(3, input_shape=(2,)), tf.keras.layers.Dense(1)])
+a = make()
+a.save_weights(DIR + "/w")
+b = make()
+before = np.allclose(a.predict(np.ones((1, 2))), b.predict(np.ones((1, 2))))
+b.load_weights(DIR + "/w")
+after = np.allclose(a.predict(np.ones((1, 2))), b.predict(np.ones((1, 2))))
+c = tf.keras.Sequential([tf.keras.layers.Dense(4, input_shape=(2,)), tf.keras.layers.Dense(1)])
+try:
+    c.load_weights(DIR + "/w")
+    err = None
+except ValueError as e:
+    err = str(e)
+try:
+    tf.keras.models.load_model(DIR + "/w")
+except NotImplementedError as e:
+    err2 = str(e)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("before") == "False");
+  CHECK(r.repr("after") == "True");
+  CHECK(std::filesystem::exists(dir + "/w.index"));
+  CHECK(r.repr("err").find("Shapes (2, 4) and (2, 3) are incompatible") != std::string::npos);
+  CHECK(r.repr("err2").find("model.load_weights(") != std::string::npos);
+}
+
+TEST_CASE("a sliced variable assigns through to the variable", "[tf][keras]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+v = tf.Variable(tf.zeros((3, 2)))
+v[0, 0].assign(3.)
+v[1:, 1].assign([5., 6.])
+v[2, 0].assign_add(1.)
+out = v.numpy().tolist()
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("out") == "[[3.0, 0.0], [0.0, 5.0], [1.0, 6.0]]");
+}

@@ -814,15 +814,30 @@ class Model(Layer):
 
     # --- saving --------------------------------------------------------------------------------
     def save(self, filepath, overwrite=True, save_format=None, **kwargs):
-        # FIXME: tensorlens writes no model files.
-        return None
+        # The weights, in tensorlens' checkpoint files (filepath.index and filepath.data-*); the
+        # architecture is not written, so load_model cannot rebuild the model (see load_model).
+        self.save_weights(filepath, overwrite)
 
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
-        # FIXME: tensorlens writes no weight files.
-        return None
+        # Every weight in model order, in tensorlens' checkpoint files (filepath.index and
+        # filepath.data-00000-of-00001, as TF's checkpoint format names them; not HDF5).
+        ws = self.weights
+        _tlens.write_checkpoint(str(filepath), ["%04d/%s" % (i, w.name) for i, w in enumerate(ws)],
+                                [w.numpy() for w in ws])
 
     def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
-        # FIXME: tensorlens reads no weight files; the weights stay as they are.
+        stored = sorted(_tlens.read_checkpoint(str(filepath)), key=lambda kv: kv[0])
+        ws = self.weights
+        if len(stored) != len(ws):
+            raise ValueError("You are trying to load a weight file containing %d weights into a model with %d "
+                             "weights (%s)." % (len(stored), len(ws), filepath))
+        for (key, value), w in zip(stored, ws):
+            if list(value.shape) != w.shape.as_list():
+                if skip_mismatch:
+                    continue
+                raise ValueError("Shapes %s and %s are incompatible: weight %s of %s holds %s" %
+                                 (tuple(w.shape.as_list()), tuple(value.shape), w.name, filepath, key.split("/", 1)[1]))
+            w.assign(value)
         return None
 
     def get_config(self):
@@ -1077,7 +1092,9 @@ class Sequential(Model):
 
 
 def load_model(filepath, custom_objects=None, compile=True, options=None):
-    raise NotImplementedError("tensorlens: keras.models.load_model reads model files, which tensorlens does not do; build the model in code")
+    raise NotImplementedError("tensorlens: keras.models.load_model cannot rebuild a model from a file (Model.save "
+                              "writes only the weights); build the model in code and call "
+                              "model.load_weights(%r)" % (filepath,))
 
 
 def clone_model(model, input_tensors=None, clone_function=None):

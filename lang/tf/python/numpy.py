@@ -685,6 +685,9 @@ def float32_(x):
 
 
 class _NdarrayMethods:
+    def __abs__(self):
+        return abs(self)
+
     def reshape(self, *shape, order="C"):
         if len(shape) == 1 and not isinstance(shape[0], int):
             shape = shape[0]

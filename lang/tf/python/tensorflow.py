@@ -330,7 +330,8 @@ def placeholder_with_default(input, shape, name=None):
 def Variable(initial_value=None, trainable=True, name=None, dtype=None, validate_shape=True, shape=None,
              collections=None, use_resource=None, expected_shape=None):
     if callable(initial_value):
-        initial_value = initial_value()
+        with control_dependencies(None):
+            initial_value = initial_value()
     return _tlens.variable(initial_value, name, trainable, dtype)
 
 
@@ -1242,7 +1243,8 @@ def _get_variable_in(scope, name, shape, dtype, initializer, regularizer, traina
         initializer = initializer()  # a class given for an instance: tf.zeros_initializer
     parent = full.rsplit("/", 1)[0] if "/" in full else ""
     base = full.rsplit("/", 1)[-1]
-    with _abs_name_scope(full):
+    # As TF's init_scope: the initializer waits for no control dependency around get_variable.
+    with _abs_name_scope(full), control_dependencies(None):
         with name_scope("Initializer"):
             if callable(initializer) and not is_tensor(initializer) and not _tlens.is_ndarray(initializer):
                 if shape is None:
@@ -1369,6 +1371,7 @@ class GraphKeys:
     LOSSES = "losses"
     SUMMARIES = "summaries"
     UPDATE_OPS = "update_ops"
+    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
     GLOBAL_STEP = "global_step"
     TRAIN_OP = "train_op"
     QUEUE_RUNNERS = "queue_runners"
@@ -2780,7 +2783,40 @@ image.random_crop = random_crop
 # --- tensor methods (attributes the native tensor does not answer) -----------------------------
 
 
+def _slice_write(sliced, value, how):
+    # v[0, 0].assign(x): the variable keeps its other elements; the sliced ones become x (or
+    # x added/subtracted). StridedSliceGrad scatters into the variable's shape, as TF's
+    # strided-slice assign does.
+    spec = sliced._tlens_slice
+    if spec is None:
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(sliced).__name__, how))
+    var, b, e, s, masks = spec
+    full = shape(var, out_type=int32)
+    old = sliced
+    value = cast(convert_to_tensor(value), var.dtype.base_dtype)
+    if how == "assign_add":
+        value = old + value
+    elif how == "assign_sub":
+        value = old - value
+    value = value + zeros_like(old)
+    placed = _op("StridedSliceGrad", [full, b, e, s, value], masks)
+    mask = _op("StridedSliceGrad", [full, b, e, s, ones_like(old)], masks)
+    return assign(var, var * (1 - mask) + placed)
+
+
 class _TensorMethods:
+    def __abs__(self):
+        return abs(self)
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        return _slice_write(self, value, "assign")
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        return _slice_write(self, delta, "assign_add")
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return _slice_write(self, delta, "assign_sub")
+
     def eval(self, feed_dict=None, session=None):
         if session is None:
             session = _tlens.default_session()

@@ -1,0 +1,70 @@
+// tf.layers and tf.contrib.layers as TF1 programs use them: variables in the input's dtype under
+// TF's names, batch normalization with moving averages updated through UPDATE_OPS and a training
+// flag that may be a placeholder, transposed and 1-D convolutions, and variable initializers that
+// never wait for the control dependencies around the layer (TF's init_scope).
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("tf.layers make TF's variables and shapes", "[tf][layers]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 8, 8, 3])
+h = tf.layers.conv2d(x, 4, 3, padding="same", activation=tf.nn.relu)
+h = tf.layers.batch_normalization(h, training=True)
+up = tf.layers.conv2d_transpose(h, 2, 3, strides=2, padding="same")
+valid = tf.layers.conv2d_transpose(x, 5, 3, strides=2)
+s = tf.placeholder(tf.float64, [None, 10, 5])
+c1 = tf.layers.conv1d(s, 6, 3)
+p1 = tf.layers.max_pooling1d(c1, 2, 2)
+fc = tf.contrib.layers.fully_connected(tf.layers.flatten(up), 3, normalizer_fn=tf.contrib.layers.batch_norm)
+shapes = [str(t.shape) for t in (up, valid, c1, p1, fc)]
+dtypes = [t.dtype.base_dtype.name for t in (c1, tf.global_variables("conv1d/kernel")[0])]
+names = [v.name for v in tf.global_variables()]
+trainable = len(tf.trainable_variables())
+updates = len(tf.get_collection(tf.GraphKeys.UPDATE_OPS))
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("shapes") == "['(?, 16, 16, 2)', '(?, 17, 17, 5)', '(?, 8, 6)', '(?, 4, 6)', '(?, 3)']");
+  CHECK(r.repr("dtypes") == "['float64', 'float64']");
+  CHECK(r.repr("names") ==
+        "['conv2d/kernel:0', 'conv2d/bias:0', 'batch_normalization/gamma:0', 'batch_normalization/beta:0', "
+        "'batch_normalization/moving_mean:0', 'batch_normalization/moving_variance:0', 'conv2d_transpose/kernel:0', "
+        "'conv2d_transpose/bias:0', 'conv2d_transpose_1/kernel:0', 'conv2d_transpose_1/bias:0', 'conv1d/kernel:0', "
+        "'conv1d/bias:0', 'fully_connected/weights:0', 'fully_connected/BatchNorm/beta:0', "
+        "'fully_connected/BatchNorm/moving_mean:0', 'fully_connected/BatchNorm/moving_variance:0']");
+  CHECK(r.repr("trainable") == "12");
+  CHECK(r.repr("updates") == "4");
+}
+
+TEST_CASE("batch normalization trains on batch statistics and infers with the moving averages", "[tf][layers]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 2])
+training = tf.placeholder(tf.bool, [])
+y = tf.layers.batch_normalization(x, momentum=0.5, training=training)
+loss = tf.reduce_sum(y * y)
+with tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS)):
+    train = tf.train.AdamOptimizer(0.1).minimize(loss)
+xv = np.array([[1.0, 10.0], [3.0, 30.0]], np.float32)
+with tf.Session() as s:
+    # Slots were made inside control_dependencies(UPDATE_OPS): their initializers must not need x.
+    s.run(tf.global_variables_initializer())
+    fresh = np.round(s.run(y, {x: xv, training: False}), 3).tolist()
+    batch = np.round(s.run(y, {x: xv, training: True}), 4).tolist()
+    s.run(train, {x: xv, training: True})
+    mm = s.run(tf.global_variables("batch_normalization/moving_mean")[0]).tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // batch mean 2, 20 and variance 1, 100: normalised to -1, +1 (epsilon 1e-3 aside)
+  CHECK(r.repr("batch") == "[[-0.9994999766349792, -1.0], [0.9994999766349792, 1.0]]");
+  CHECK(r.repr("mm") == "[1.0, 10.0]");  // 0.5 * 0 + 0.5 * batch mean, once
+  // Before training the moving averages are 0 and 1: inference only divides by sqrt(1 + 1e-3).
+  CHECK(r.repr("fresh") == "[[1.0, 9.994999885559082], [2.999000072479248, 29.985000610351562]]");
+}
