@@ -1,9 +1,5 @@
 #include "lang/tf/TensorObj.h"
 
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-
 #include "lang/tf/NumpyFormat.h"
 #include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
