@@ -17,6 +17,7 @@
 #include "lang/interp/Function.h"
 #include "lang/tf/CheckpointFiles.h"
 #include "lang/tf/FunctionObj.h"
+#include "lang/tf/NumpyFormat.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfObjects.h"
 
@@ -1061,6 +1062,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       c.interp.write(c.toStr(c.arg(0)), true);
       return none();
     }, true);
+    addNumpyFormatFunctions(*m, rt);
     return m;
   });
 }

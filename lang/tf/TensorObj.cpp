@@ -1,9 +1,6 @@
 #include "lang/tf/TensorObj.h"
 
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-
+#include "lang/tf/NumpyFormat.h"
 #include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
@@ -405,32 +402,14 @@ Truth TensorObj::truthy(Interpreter& in) {
   return t.getDouble(0) != 0 ? Truth::True : Truth::False;
 }
 
-/// A numpy scalar as numpy prints it: float32 and float16 values with the fewest digits that
-/// read back as the same value in their precision (np.float32(0.1) is 0.1, not 0.10000000149011612).
-static std::string numpyScalarRepr(Interpreter& in, const Tensor& t) {
-  Value v = tensorToPython(t);
-  if (t.dtype() != DType::Float32 && t.dtype() != DType::Float16) return in.repr(v);
-  double x = t.getDouble(0);
-  if (!std::isfinite(x)) return in.repr(v);
-  auto narrow = [&](double d) -> double {
-    return t.dtype() == DType::Float32 ? static_cast<double>(static_cast<float>(d))
-                                       : static_cast<double>(static_cast<float>(Eigen::half(static_cast<float>(d))));
-  };
-  for (int digits = 1; digits <= 17; ++digits) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
-    double shortest = std::strtod(buf, nullptr);
-    if (narrow(shortest) != x) continue;
-    if (std::fabs(x) < 1e-4 && std::fabs(shortest) >= 1e-4) {
-      // numpy picks the notation from the value itself: 9.9999997e-05 prints as 1e-04.
-      std::string m(buf), e = m.substr(m.find('e'));
-      m = m.substr(0, m.find('e'));
-      if (m.find('.') != std::string::npos) m.erase(m.find_last_not_of("0.") + 1);
-      return m + e;
-    }
-    return in.repr(makeFloat(shortest));
-  }
-  return in.repr(v);
+/// TensorFlow's numpy_text (python/framework/ops.py): the numpy value's str or repr, starting on
+/// a line of its own when it spans several.
+static std::string numpyText(TfRuntime& rt, const Tensor& t, bool isRepr) {
+  std::string s = t.rank() == 0 ? numpyScalarRepr(t)
+                  : isRepr      ? numpyArrayRepr(t, rt.printOptions)
+                                : numpyArrayStr(t, rt.printOptions);
+  if (s.find('\n') != std::string::npos) s.insert(0, "\n");
+  return s;
 }
 
 std::string TensorObj::repr(Interpreter& in) {
@@ -440,20 +419,15 @@ std::string TensorObj::repr(Interpreter& in) {
     if (isSymbolic()) return "<tf.Variable '" + out.name() + "' shape=" + shape + " dtype=" + dt + "_ref>";
     std::string s = "<tf.Variable '" + varName + ":0' shape=" + shape + " dtype=" + dt;
     if (form == Form::Concrete)
-      if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=\n" + v->toHost().str();
+      if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=" + numpyText(*rt, v->toHost(), true);
     return s + ">";
   }
   if (isSymbolic()) return "<tf.Tensor '" + out.name() + "' shape=" + type.shape.tfStr() + " dtype=" + dt + ">";
   if (form == Form::Abstract) return std::string(ndarray ? "<ndarray " : "<tf.Tensor ") + describeType(type) + ">";
   const Tensor t = value.tensor.toHost();
-  if (ndarray) {
-    if (t.rank() == 0) return numpyScalarRepr(in, t);
-    std::string body = t.str(1000);
-    std::string s = "array(" + body;
-    if (t.dtype() != DType::Float64 && t.dtype() != DType::Int64 && t.dtype() != DType::Bool) s += ", dtype=" + dt;
-    return s + ")";
-  }
-  return "<tf.Tensor: shape=" + type.shape.tfStr() + ", dtype=" + dt + ", numpy=" + t.str(1000) + ">";
+  // numpy: a 0-d ndarray here is a numpy scalar.
+  if (ndarray) return t.rank() == 0 ? numpyScalarRepr(t) : numpyArrayRepr(t, rt->printOptions);
+  return "<tf.Tensor: shape=" + type.shape.tfStr() + ", dtype=" + dt + ", numpy=" + numpyText(*rt, t, true) + ">";
 }
 
 std::string TensorObj::str(Interpreter& in) {
@@ -461,8 +435,8 @@ std::string TensorObj::str(Interpreter& in) {
     return "Tensor(\"" + out.name() + "\", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   if (form == Form::Concrete && !variable) {
     const Tensor t = value.tensor.toHost();
-    if (ndarray) return t.rank() == 0 ? numpyScalarRepr(in, t) : t.str(1000);
-    return "tf.Tensor(\n" + t.str(1000) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
+    if (ndarray) return numpyArrayStr(t, rt->printOptions);
+    return "tf.Tensor(" + numpyText(*rt, t, false) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   }
   return repr(in);
 }

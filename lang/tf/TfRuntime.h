@@ -32,6 +32,7 @@
 #include "engine/runtime/Eager.h"
 #include "engine/runtime/Session.h"
 #include "lang/interp/Interpreter.h"
+#include "lang/tf/NumpyFormat.h"
 
 namespace tlens::tf {
 
@@ -141,6 +142,10 @@ class TfRuntime {
   // --- registered Python classes (set by the embedded tensorflow module) --------------------
   interp::Value tensorShapeClass;  ///< tf.TensorShape
   interp::Value errorClass[8];     ///< tf.errors.*Error by ErrorCode
+
+  /// numpy's print options for this run (np.set_printoptions), used by every ndarray's and
+  /// eager tensor's str and repr.
+  NumpyPrintOptions printOptions;
 
   /// Raises the Python exception for an engine error (tf.errors.InvalidArgumentError...).
   [[noreturn]] void raiseEngineError(const EngineError& e);

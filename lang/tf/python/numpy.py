@@ -676,8 +676,57 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
     return _tlens.load_npy(file)
 
 
-def set_printoptions(**kwargs):
-    return None
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None,
+                     nanstr=None, infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None):
+    _tlens.set_printoptions(precision, threshold, edgeitems, linewidth, suppress, nanstr, infstr,
+                            formatter, sign, floatmode, legacy)
+
+
+def get_printoptions():
+    return _tlens.get_printoptions()
+
+
+class printoptions:
+    def __init__(self, *args, **kwargs):
+        self._args = args
+        self._kwargs = kwargs
+        self._saved = None
+
+    def __enter__(self):
+        self._saved = get_printoptions()
+        set_printoptions(*self._args, **self._kwargs)
+        return get_printoptions()
+
+    def __exit__(self, *exc):
+        set_printoptions(**self._saved)
+        return False
+
+
+def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=" ", prefix="",
+                 style=None, formatter=None, threshold=None, edgeitems=None, sign=None, floatmode=None,
+                 suffix="", *, legacy=None):
+    return _tlens.array2string(asarray(a), max_line_width, precision, suppress_small, separator, prefix,
+                               formatter, threshold, edgeitems, sign, floatmode, suffix, legacy)
+
+
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    return _tlens.array_str(asarray(a), max_line_width, precision, suppress_small)
+
+
+def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
+    return _tlens.array_repr(asarray(arr), max_line_width, precision, suppress_small)
+
+
+def format_float_positional(x, precision=None, unique=True, fractional=True, trim="k", sign=False,
+                            pad_left=None, pad_right=None, min_digits=None):
+    return _tlens.format_float_positional(x, precision, unique, fractional, trim, sign, pad_left,
+                                          pad_right, min_digits)
+
+
+def format_float_scientific(x, precision=None, unique=True, trim="k", sign=False, pad_left=None,
+                            exp_digits=None, min_digits=None):
+    return _tlens.format_float_scientific(x, precision, unique, trim, sign, pad_left, exp_digits,
+                                          min_digits)
 
 
 def float32_(x):
