@@ -522,3 +522,41 @@ out = v.numpy().tolist()
   REQUIRE(r.status == 0);
   CHECK(r.repr("out") == "[[3.0, 0.0], [0.0, 5.0], [1.0, 6.0]]");
 }
+
+TEST_CASE("a subclass's train_step(data) takes over fit, with no loss given to compile", "[tf][keras]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+class Auto(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(2)
+        self.tracker = keras.metrics.Mean(name="total")
+        self.steps = 0
+    @property
+    def metrics(self):
+        return [self.tracker]
+    def train_step(self, data):
+        with tf.GradientTape() as tape:
+            out = self.dense(data)
+            loss = tf.reduce_mean(tf.square(out - data))
+        grads = tape.gradient(loss, self.trainable_weights)
+        self.optimizer.apply_gradients(zip(grads, self.trainable_weights))
+        self.tracker.update_state(loss)
+        self.steps += 1
+        return {"total": self.tracker.result()}
+m = Auto()
+m.compile(optimizer=keras.optimizers.SGD(0.1))
+h = m.fit(np.ones((8, 2), np.float32), epochs=3, batch_size=4, verbose=0)
+keys = sorted(h.history)
+steps = m.steps
+falling = h.history["total"][2] < h.history["total"][0]
+
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("keys") == "['total']");
+  CHECK(r.repr("steps") == "6");
+  CHECK(r.repr("falling") == "True");
+}

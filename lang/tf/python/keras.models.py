@@ -506,7 +506,9 @@ class Model(Layer):
     def _assert_compiled(self, what):
         if not self._compiled:
             raise RuntimeError("You must compile your model before training/testing. Use `model.compile(optimizer, loss)`.")
-        if what != "predict" and self._loss_fn is None:
+        if what == "fit" and self._custom_train_step():
+            return
+        if what != "predict" and self._loss_fn is None and not self.losses:
             raise ValueError("No loss found. You may have forgotten to provide a `loss` argument in the `compile()` method.")
 
     def _resolved_metrics(self, out_shape, y_shape):
@@ -516,8 +518,12 @@ class Model(Layer):
         return out
 
     def _compute_loss(self, y_true, y_pred):
-        per = self._loss_fn(y_true, y_pred)
-        loss = _tf.reduce_mean(per) if per.shape.ndims != 0 else per
+        # compile() may give no loss when the model adds its own (add_loss): then those are it.
+        if self._loss_fn is None:
+            loss = _tf.constant(0.0)
+        else:
+            per = self._loss_fn(y_true, y_pred)
+            loss = _tf.reduce_mean(per) if per.shape.ndims != 0 else per
         for r in self.losses:
             loss = loss + r
         return loss
@@ -604,6 +610,8 @@ class Model(Layer):
             return False, None
         if not self._check_inputs(data):
             return False, None
+        if what == "fit" and self._custom_train_step():
+            return True, None  # the subclass's train_step decides what the model computes
         out = None
         if getattr(data, "multi", False):
             out = self._kt_outputs[0] if self._is_graph_network and len(self._kt_outputs) == 1 else None
@@ -624,7 +632,32 @@ class Model(Layer):
         return True, out_shape
 
     # --- training ------------------------------------------------------------------------------
-    def train_step(self, x, y):
+    def _custom_train_step(self):
+        # A subclass that overrides train_step(self, data) takes over the step, as in Keras:
+        # fit calls it with each batch and logs the dict it returns.
+        return getattr(type(self), "train_step", None) is not Model.train_step
+
+    def train_step(self, data):
+        x, y = (data[0], data[1]) if isinstance(data, tuple) and len(data) == 2 else (data, None)
+        loss, y_pred = self._default_train_step(x, y)
+        return {"loss": loss}
+
+    def _step_logs(self, xb, yb):
+        logs = self.train_step((xb, yb) if yb is not None else xb)
+        out = {}
+        for k in (logs or {}):
+            v = logs[k]
+            out[k] = float(v.result() if hasattr(v, "result") and not _tlens.is_tensor(v) else v)
+        return out
+
+    def _reset_metrics(self):
+        for m in getattr(self, "metrics", None) or []:
+            if hasattr(m, "reset_state"):
+                m.reset_state()
+            elif hasattr(m, "reset_states"):
+                m.reset_states()
+
+    def _default_train_step(self, x, y):
         with _tf.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(y, y_pred)
@@ -683,7 +716,10 @@ class Model(Layer):
         self.stop_training = False
         for cb in cbs:
             cb.on_train_begin()
+        custom = self._custom_train_step()
         for epoch in _range(initial_epoch, epochs):
+            if custom:
+                self._reset_metrics()
             for cb in cbs:
                 cb.on_epoch_begin(epoch)
             if verbose:
@@ -692,8 +728,11 @@ class Model(Layer):
             seen = 0
             step = 0
             for xb, yb in data.batches(shuffle):
-                loss, y_pred = self.train_step(xb, yb)
-                logs = self._batch_logs(loss, yb, y_pred, metrics)
+                if custom:
+                    logs = self._step_logs(xb, yb)
+                else:
+                    loss, y_pred = self._default_train_step(xb, yb)
+                    logs = self._batch_logs(loss, yb, y_pred, metrics)
                 n = _batch_len(xb)
                 for k in logs:
                     sums[k] = sums.get(k, 0.0) + logs[k] * n
@@ -799,8 +838,11 @@ class Model(Layer):
         else:
             _eager_only("train_on_batch")
             with _tlens.quiet():
-                loss, y_pred = self.train_step(data.x, data.y)
-                logs = self._batch_logs(loss, data.y, y_pred, metrics)
+                if self._custom_train_step():
+                    logs = self._step_logs(data.x, data.y)
+                else:
+                    loss, y_pred = self._default_train_step(data.x, data.y)
+                    logs = self._batch_logs(loss, data.y, y_pred, metrics)
         if return_dict:
             return logs
         vals = list(logs.values())
