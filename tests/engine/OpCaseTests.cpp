@@ -24,7 +24,8 @@ std::string describe(const OpCase& c) {
 const std::set<std::string> kGraphOnly = {"Placeholder",          "VariableV2",     "Assign",
                                           "AssignAdd",            "AssignSub",      "NoOp",
                                           "ApplyGradientDescent", "ApplyMomentum",  "ApplyAdam",
-                                          "ApplyRMSProp",
+                                          "ApplyRMSProp",         "ScatterUpdate",  "ScatterAdd",
+                                          "ScatterSub",
                                           // tf.cond's control flow: dead outputs (tests/tf/CondTests.cpp)
                                           "Switch",               "Merge"};
 }  // namespace

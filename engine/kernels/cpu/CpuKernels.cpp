@@ -18,6 +18,10 @@ void registerCpuControlKernels(KernelRegistry& r);
 void registerCpuSummaryKernels(KernelRegistry& r);
 void registerCpuLinalgKernels(KernelRegistry& r);
 void registerCpuOptimizerKernels(KernelRegistry& r);
+void registerCpuSegmentKernels(KernelRegistry& r);
+void registerCpuScatterKernels(KernelRegistry& r);
+void registerCpuScanKernels(KernelRegistry& r);
+void registerCpuTopKKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
   registerCpuArrayKernels(r);
@@ -35,6 +39,10 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuSummaryKernels(r);
   registerCpuLinalgKernels(r);
   registerCpuOptimizerKernels(r);
+  registerCpuSegmentKernels(r);
+  registerCpuScatterKernels(r);
+  registerCpuScanKernels(r);
+  registerCpuTopKKernels(r);
 }
 
 }  // namespace tlens

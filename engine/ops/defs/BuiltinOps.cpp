@@ -18,6 +18,10 @@ void registerControlOps(OpRegistry& r);
 void registerSummaryOps(OpRegistry& r);
 void registerLinalgOps(OpRegistry& r);
 void registerOptimizerOps(OpRegistry& r);
+void registerSegmentOps(OpRegistry& r);
+void registerScatterOps(OpRegistry& r);
+void registerScanOps(OpRegistry& r);
+void registerTopKOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
   registerArrayOps(r);
@@ -35,6 +39,10 @@ void registerBuiltinOps(OpRegistry& r) {
   registerSummaryOps(r);
   registerLinalgOps(r);
   registerOptimizerOps(r);
+  registerSegmentOps(r);
+  registerScatterOps(r);
+  registerScanOps(r);
+  registerTopKOps(r);
 }
 
 }  // namespace tlens
