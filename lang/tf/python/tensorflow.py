@@ -2529,3 +2529,167 @@ linalg.tensordot = tensordot
 def unique(x, out_idx=int32, name=None):
     y, idx = _op("Unique", [x], {"out_idx": out_idx}, name)
     return y, idx
+
+
+# --- ops with kernels of their own: top_k, sort, cumsum, gather_nd/scatter, segments -----------
+# (one block, appended: each wrapper calls one registry op, or composes them as TensorFlow does)
+class TopKV2:
+    """(values, indices), as TensorFlow's namedtuple: unpackable, indexable, fetchable."""
+
+    _fields = ("values", "indices")
+
+    def __init__(self, values, indices):
+        self.values = values
+        self.indices = indices
+
+    def __iter__(self):
+        return iter((self.values, self.indices))
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return (self.values, self.indices)[i]
+
+    def __repr__(self):
+        return "TopKV2(values=%r, indices=%r)" % (self.values, self.indices)
+
+
+def top_k(input, k=1, sorted=True, name=None):
+    values, indices = _op("TopKV2", [input, k], {"sorted": sorted}, name)
+    return TopKV2(values, indices)
+
+
+def in_top_k(predictions, targets, k, name=None):
+    # TF1's order is (predictions, targets, k); TF2's tf.math.in_top_k is (targets, predictions, k).
+    # The two are told apart by dtype: predictions are float32, targets int32/int64.
+    p, t = convert_to_tensor(predictions), convert_to_tensor(targets)
+    if p.dtype.is_integer and t.dtype.is_floating:
+        p, t = t, p
+    return _op("InTopKV2", [p, t, k], None, name)
+
+
+def _in_top_k_v2(targets, predictions, k, name=None):
+    return in_top_k(predictions, targets, k, name)
+
+
+def _last_axis_perm(x, axis):
+    # The permutation that swaps `axis` with the last one (its own inverse), or None.
+    r = x.shape.ndims
+    if r is None:
+        raise ValueError("sort and argsort need a tensor of known rank")
+    a = axis + r if axis < 0 else axis
+    if a < 0 or a >= r:
+        raise ValueError("axis %d is out of bounds for a tensor of rank %d" % (axis, r))
+    if a == r - 1:
+        return None
+    perm = list(_range(r))
+    perm[a], perm[r - 1] = perm[r - 1], perm[a]
+    return perm
+
+
+def _sort_or_argsort(values, axis, direction, return_argsort):
+    if direction not in ("ASCENDING", "DESCENDING"):
+        raise ValueError('Unknown direction "%s"' % (direction,))
+    x = convert_to_tensor(values)
+    perm = _last_axis_perm(x, axis)
+    if perm is not None:
+        x = transpose(x, perm)
+    n = shape(x)[-1]
+    ascending = direction == "ASCENDING"
+    if ascending:
+        x = negative(x)  # the largest of -x first; ties keep the lower index first
+    vals, idx = top_k(x, n)
+    out = idx if return_argsort else (negative(vals) if ascending else vals)
+    if perm is not None:
+        out = transpose(out, perm)
+    return out
+
+
+def sort(values, axis=-1, direction="ASCENDING", name=None):
+    with name_scope(name, "sort"):
+        return _sort_or_argsort(values, axis, direction, False)
+
+
+def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
+    with name_scope(name, "argsort"):
+        return _sort_or_argsort(values, axis, direction, True)
+
+
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    return _op("Cumsum", [x, axis], {"exclusive": exclusive, "reverse": reverse}, name)
+
+
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    return _op("Cumprod", [x, axis], {"exclusive": exclusive, "reverse": reverse}, name)
+
+
+def gather_nd(params, indices, name=None, batch_dims=0):
+    if batch_dims != 0:
+        raise NotImplementedError("tensorlens: gather_nd with batch_dims != 0")
+    return _op("GatherNd", [params, indices], None, name)
+
+
+def scatter_nd(indices, updates, shape, name=None):
+    return _op("ScatterNd", [indices, updates, shape], None, name)
+
+
+def _like(value, ref):
+    # Python numbers and lists take the dtype of the tensor or variable they update.
+    if _tlens.is_tensor(value):
+        return value
+    return convert_to_tensor(value, dtype=ref.dtype)
+
+
+def tensor_scatter_nd_update(tensor, indices, updates, name=None):
+    t = convert_to_tensor(tensor)
+    return _op("TensorScatterUpdate", [t, indices, _like(updates, t)], None, name)
+
+
+def tensor_scatter_nd_add(tensor, indices, updates, name=None):
+    t = convert_to_tensor(tensor)
+    return _op("TensorScatterAdd", [t, indices, _like(updates, t)], None, name)
+
+
+tensor_scatter_update = tensor_scatter_nd_update
+tensor_scatter_add = tensor_scatter_nd_add
+
+
+def scatter_update(ref, indices, updates, use_locking=True, name=None):
+    return _op("ScatterUpdate", [ref, indices, _like(updates, ref)], {"use_locking": use_locking}, name)
+
+
+def scatter_add(ref, indices, updates, use_locking=False, name=None):
+    return _op("ScatterAdd", [ref, indices, _like(updates, ref)], {"use_locking": use_locking}, name)
+
+
+def scatter_sub(ref, indices, updates, use_locking=False, name=None):
+    return _op("ScatterSub", [ref, indices, _like(updates, ref)], {"use_locking": use_locking}, name)
+
+
+def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
+    return _op("UnsortedSegmentSum", [data, segment_ids, num_segments], None, name)
+
+
+def segment_sum(data, segment_ids, name=None):
+    return _op("SegmentSum", [data, segment_ids], None, name)
+
+
+def segment_mean(data, segment_ids, name=None):
+    return _op("SegmentMean", [data, segment_ids], None, name)
+
+
+def segment_max(data, segment_ids, name=None):
+    return _op("SegmentMax", [data, segment_ids], None, name)
+
+
+nn.top_k = top_k
+nn.in_top_k = in_top_k
+math.top_k = top_k
+math.in_top_k = _in_top_k_v2
+math.cumsum = cumsum
+math.cumprod = cumprod
+math.unsorted_segment_sum = unsorted_segment_sum
+math.segment_sum = segment_sum
+math.segment_mean = segment_mean
+math.segment_max = segment_max
