@@ -22,6 +22,8 @@ void registerCpuSegmentKernels(KernelRegistry& r);
 void registerCpuScatterKernels(KernelRegistry& r);
 void registerCpuScanKernels(KernelRegistry& r);
 void registerCpuTopKKernels(KernelRegistry& r);
+void registerCpuLRNKernels(KernelRegistry& r);
+void registerCpuDepthwiseConvKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
   registerCpuArrayKernels(r);
@@ -43,6 +45,8 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuScatterKernels(r);
   registerCpuScanKernels(r);
   registerCpuTopKKernels(r);
+  registerCpuLRNKernels(r);
+  registerCpuDepthwiseConvKernels(r);
 }
 
 }  // namespace tlens

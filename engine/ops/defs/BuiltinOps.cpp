@@ -22,6 +22,8 @@ void registerSegmentOps(OpRegistry& r);
 void registerScatterOps(OpRegistry& r);
 void registerScanOps(OpRegistry& r);
 void registerTopKOps(OpRegistry& r);
+void registerLRNOps(OpRegistry& r);
+void registerDepthwiseConvOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
   registerArrayOps(r);
@@ -43,6 +45,8 @@ void registerBuiltinOps(OpRegistry& r) {
   registerScatterOps(r);
   registerScanOps(r);
   registerTopKOps(r);
+  registerLRNOps(r);
+  registerDepthwiseConvOps(r);
 }
 
 }  // namespace tlens

@@ -2693,3 +2693,69 @@ math.unsorted_segment_sum = unsorted_segment_sum
 math.segment_sum = segment_sum
 math.segment_mean = segment_mean
 math.segment_max = segment_max
+
+
+def _lrn(input, depth_radius=5, bias=1, alpha=1, beta=0.5, name=None):
+    return _op("LRN", [input], {"depth_radius": depth_radius, "bias": float(bias), "alpha": float(alpha),
+                                "beta": float(beta)}, name)
+
+
+def _rate_dilations(rate, dilations):
+    if dilations is not None:
+        return _four(dilations, "dilations")
+    if rate is None:
+        return [1, 1, 1, 1]
+    return _four(rate, "dilations")
+
+
+def _depthwise_conv2d(input, filter, strides, padding, rate=None, name=None, data_format=None, dilations=None):
+    attrs = {"strides": _four(strides, "strides"), "padding": padding,
+             "data_format": "NHWC" if data_format is None else data_format,
+             "dilations": _rate_dilations(rate, dilations)}
+    return _op("DepthwiseConv2dNative", [input, filter], attrs, name, True)
+
+
+def _separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding, rate=None, name=None,
+                      data_format=None, dilations=None):
+    with name_scope(name, "separable_conv2d"):
+        d = _depthwise_conv2d(input, depthwise_filter, strides, padding, rate, "depthwise", data_format, dilations)
+        return _conv2d(d, pointwise_filter, [1, 1, 1, 1], "VALID", name="pointwise")
+
+
+def _conv2d_transpose(value=None, filter=None, output_shape=None, strides=None, padding="SAME", data_format="NHWC",
+                      name=None, input=None, filters=None, dilations=None):
+    value = input if value is None else value
+    filter = filters if filter is None else filter
+    value, filter = convert_to_tensor(value), convert_to_tensor(filter)
+    axis = 3 if data_format == "NHWC" else 1
+    vs, fs = value.shape, filter.shape
+    if vs.ndims == 4 and fs.ndims == 4 and vs[axis] is not None and fs[3] is not None and vs[axis] != fs[3]:
+        raise ValueError("input channels does not match filter's input channels, %s != %s" % (vs[axis], fs[3]))
+    if not _tlens.is_tensor(output_shape):
+        output_shape = list(output_shape)
+        if len(output_shape) != 4:
+            raise ValueError("output_shape must have shape (4,), got (%d,)" % len(output_shape))
+        oc = output_shape[axis]
+        if fs.ndims == 4 and fs[2] is not None and isinstance(oc, int) and oc != fs[2]:
+            raise ValueError("output_shape does not match filter's output channels, %s != %s" % (oc, fs[2]))
+    attrs = {"strides": _four(strides, "strides"), "padding": padding, "data_format": data_format}
+    if dilations is not None:
+        attrs["dilations"] = _four(dilations, "dilations")
+    with name_scope(name, "conv2d_transpose"):
+        return _op("Conv2DBackpropInput", [output_shape, filter, value], attrs, None)
+
+
+def _atrous_conv2d(value, filters, rate, padding, name=None):
+    if rate < 1:
+        raise ValueError("rate %s should be greater than or equal to 1" % (rate,))
+    return _op("Conv2D", [value, filters], {"strides": [1, 1, 1, 1], "padding": padding, "data_format": "NHWC",
+                                            "dilations": [1, rate, rate, 1]}, name, True)
+
+
+nn.lrn = _lrn
+nn.local_response_normalization = _lrn
+nn.depthwise_conv2d = _depthwise_conv2d
+nn.depthwise_conv2d_native = _depthwise_conv2d
+nn.separable_conv2d = _separable_conv2d
+nn.conv2d_transpose = _conv2d_transpose
+nn.atrous_conv2d = _atrous_conv2d
