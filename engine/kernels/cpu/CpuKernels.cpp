@@ -22,6 +22,7 @@ void registerCpuSegmentKernels(KernelRegistry& r);
 void registerCpuScatterKernels(KernelRegistry& r);
 void registerCpuScanKernels(KernelRegistry& r);
 void registerCpuTopKKernels(KernelRegistry& r);
+void registerCpuSamplingKernels(KernelRegistry& r);
 void registerCpuLRNKernels(KernelRegistry& r);
 void registerCpuDepthwiseConvKernels(KernelRegistry& r);
 
@@ -45,6 +46,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuScatterKernels(r);
   registerCpuScanKernels(r);
   registerCpuTopKKernels(r);
+  registerCpuSamplingKernels(r);
   registerCpuLRNKernels(r);
   registerCpuDepthwiseConvKernels(r);
 }

@@ -2759,3 +2759,22 @@ nn.depthwise_conv2d_native = _depthwise_conv2d
 nn.separable_conv2d = _separable_conv2d
 nn.conv2d_transpose = _conv2d_transpose
 nn.atrous_conv2d = _atrous_conv2d
+
+
+def multinomial(logits, num_samples, seed=None, name=None, output_dtype=None):
+    return _op("Multinomial", [logits, num_samples], {"seed": 0 if seed is None else seed,
+                                                      "output_dtype": int64 if output_dtype is None else output_dtype},
+               name)
+
+
+def _categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    return multinomial(logits, num_samples, seed, name, dtype)
+
+
+def random_shuffle(value, seed=None, name=None):
+    return _op("RandomShuffle", [value], {"seed": 0 if seed is None else seed}, name)
+
+
+random.categorical = _categorical
+random.multinomial = multinomial
+random.shuffle = random_shuffle
