@@ -22,6 +22,7 @@ void registerSegmentOps(OpRegistry& r);
 void registerScatterOps(OpRegistry& r);
 void registerScanOps(OpRegistry& r);
 void registerTopKOps(OpRegistry& r);
+void registerImageOps(OpRegistry& r);
 void registerSamplingOps(OpRegistry& r);
 void registerLRNOps(OpRegistry& r);
 void registerDepthwiseConvOps(OpRegistry& r);
@@ -46,6 +47,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerScatterOps(r);
   registerScanOps(r);
   registerTopKOps(r);
+  registerImageOps(r);
   registerSamplingOps(r);
   registerLRNOps(r);
   registerDepthwiseConvOps(r);

@@ -2778,3 +2778,172 @@ def random_shuffle(value, seed=None, name=None):
 random.categorical = _categorical
 random.multinomial = multinomial
 random.shuffle = random_shuffle
+
+
+class _ResizeMethod:
+    BILINEAR = "bilinear"
+    NEAREST_NEIGHBOR = "nearest"
+    BICUBIC = "bicubic"
+    AREA = "area"
+    LANCZOS3 = "lanczos3"
+    LANCZOS5 = "lanczos5"
+    GAUSSIAN = "gaussian"
+    MITCHELLCUBIC = "mitchellcubic"
+
+
+_resize_methods_v1 = {0: "bilinear", 1: "nearest", 2: "bicubic", 3: "area"}
+
+
+def _resize(images, size, method, align_corners, half_pixel_centers, v1, name):
+    method = _resize_methods_v1.get(method, method) if isinstance(method, int) else method
+    with name_scope(name, "resize"):
+        images = convert_to_tensor(images)
+        r = images.shape.ndims
+        if r is None:
+            raise ValueError("'images' contains no shape.")
+        if r not in (3, 4):
+            raise ValueError("'images' must have either 3 or 4 dimensions.")
+        if r == 3:
+            images = expand_dims(images, 0)
+        if not _tlens.is_tensor(size):
+            size = list(size)
+            if len(size) != 2:
+                raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
+        size = convert_to_tensor(size, dtype=int32)
+        attrs = {"align_corners": align_corners, "half_pixel_centers": half_pixel_centers}
+        if method == "bilinear":
+            out = _op("ResizeBilinear", [images, size], attrs)
+        elif method == "nearest":
+            out = _op("ResizeNearestNeighbor", [images, size], attrs)
+        else:
+            raise NotImplementedError("tensorlens: tf.image.resize with method '%s'" % (method,))
+        if not v1 and method == "bilinear" and out.dtype != float32:
+            out = cast(out, float32)
+        if r == 3:
+            out = squeeze(out, [0])
+        return out
+
+
+def _resize_images(images, size, method=0, align_corners=False, preserve_aspect_ratio=False, name=None):
+    if preserve_aspect_ratio:
+        raise NotImplementedError("tensorlens: resize_images with preserve_aspect_ratio=True")
+    return _resize(images, size, method, align_corners, False, True, name)
+
+
+def _resize_v2(images, size, method="bilinear", preserve_aspect_ratio=False, antialias=False, name=None):
+    if preserve_aspect_ratio:
+        raise NotImplementedError("tensorlens: tf.image.resize with preserve_aspect_ratio=True")
+    return _resize(images, size, method, False, True, False, name)
+
+
+def _resize_bilinear(images, size, align_corners=False, name=None, half_pixel_centers=False):
+    return _resize(images, size, "bilinear", align_corners, half_pixel_centers, True, name)
+
+
+def _resize_nearest_neighbor(images, size, align_corners=False, name=None, half_pixel_centers=False):
+    return _resize(images, size, "nearest", align_corners, half_pixel_centers, True, name)
+
+
+def _image_rank(image):
+    image = convert_to_tensor(image)
+    r = image.shape.ndims
+    if r is None:
+        raise ValueError("'image' (shape %s) must have either 3 or 4 dimensions." % (image.shape,))
+    if r not in (3, 4):
+        raise ValueError("'image' (shape %s) must have either 3 or 4 dimensions." % (image.shape,))
+    return image, r
+
+
+def _flip_left_right(image):
+    image, r = _image_rank(image)
+    return reverse(image, [r - 2])
+
+
+def _flip_up_down(image):
+    image, r = _image_rank(image)
+    return reverse(image, [r - 3])
+
+
+def _random_flip(image, seed, flip):
+    image, r = _image_rank(image)
+    with name_scope(None, "random_flip"):
+        u = random_uniform([] if r == 3 else [shape(image)[0], 1, 1, 1], 0, 1.0, seed=seed)
+        return where_v2(less(u, 0.5), flip(image), image)
+
+
+def _random_flip_left_right(image, seed=None):
+    return _random_flip(image, seed, _flip_left_right)
+
+
+def _random_flip_up_down(image, seed=None):
+    return _random_flip(image, seed, _flip_up_down)
+
+
+def _per_image_standardization(image):
+    image, r = _image_rank(image)
+    with name_scope(None, "per_image_standardization"):
+        if image.dtype != float32 and image.dtype != float64 and image.dtype != float16:
+            image = cast(image, float32)
+        axes = [-1, -2, -3]
+        num_pixels = cast(reduce_prod(shape(image)[-3:]), image.dtype)
+        mean = reduce_mean(image, axes, keepdims=True)
+        stddev = sqrt(reduce_mean(square(subtract(image, mean)), axes, keepdims=True))
+        adjusted = maximum(stddev, rsqrt(num_pixels))
+        return divide(subtract(image, mean), adjusted)
+
+
+_image_max = {"uint8": 255, "int32": 2147483647, "int64": 9223372036854775807, "int16": 32767}
+
+
+def _convert_image_dtype(image, dtype, saturate=False, name=None):
+    image = convert_to_tensor(image)
+    dtype = as_dtype(dtype)
+    if image.dtype == dtype:
+        return identity(image, name=name)
+    with name_scope(name, "convert_image"):
+        src_int, dst_int = not image.dtype.is_floating, not dtype.is_floating
+        if src_int and dst_int:
+            return cast(divide(cast(image, float64), float(_image_max[image.dtype.name])) * _image_max[dtype.name], dtype)
+        if src_int:
+            return multiply(cast(image, dtype), 1.0 / _image_max[image.dtype.name])
+        if dst_int:
+            scale = _image_max[dtype.name] + 0.5
+            scaled = multiply(image, scale)
+            if saturate:
+                scaled = clip_by_value(scaled, 0.0 if dtype.name == "uint8" else -scale, float(_image_max[dtype.name]))
+            return cast(scaled, dtype)
+        return cast(image, dtype)
+
+
+def random_crop(value, size, seed=None, name=None):
+    with name_scope(name, "random_crop"):
+        value = convert_to_tensor(value)
+        if not _tlens.is_tensor(size):
+            size = list(size)
+            vs = value.shape
+            if vs.ndims is not None:
+                if len(size) != vs.ndims:
+                    raise ValueError("Shapes must be equal rank, but are %d and %d" % (vs.ndims, len(size)))
+                for d, s in zip(vs.as_list(), size):
+                    if d is not None and isinstance(s, int) and s > d:
+                        raise ValueError("Need value.shape >= size, got %s %s" % (vs.as_list(), size))
+        size = convert_to_tensor(size, dtype=int32)
+        limit = add(subtract(shape(value), size), 1)
+        u = random_uniform(shape(size), 0, 1.0, seed=seed)
+        offset = cast(floor(multiply(u, cast(limit, float32))), int32)
+        return slice(value, offset, size)
+
+
+image.ResizeMethod = _ResizeMethod
+image.resize_images = _resize_images
+image.resize = _resize_v2
+image.resize_bilinear = _resize_bilinear
+image.resize_nearest_neighbor = _resize_nearest_neighbor
+image.flip_left_right = _flip_left_right
+image.flip_up_down = _flip_up_down
+image.random_flip_left_right = _random_flip_left_right
+image.random_flip_up_down = _random_flip_up_down
+image.per_image_standardization = _per_image_standardization
+image.convert_image_dtype = _convert_image_dtype
+image.random_crop = random_crop
+random.crop = random_crop
