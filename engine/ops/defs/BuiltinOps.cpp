@@ -22,6 +22,7 @@ void registerSegmentOps(OpRegistry& r);
 void registerScatterOps(OpRegistry& r);
 void registerScanOps(OpRegistry& r);
 void registerTopKOps(OpRegistry& r);
+void registerMatrixDiagOps(OpRegistry& r);
 void registerImageOps(OpRegistry& r);
 void registerSamplingOps(OpRegistry& r);
 void registerLRNOps(OpRegistry& r);
@@ -47,6 +48,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerScatterOps(r);
   registerScanOps(r);
   registerTopKOps(r);
+  registerMatrixDiagOps(r);
   registerImageOps(r);
   registerSamplingOps(r);
   registerLRNOps(r);

@@ -2947,3 +2947,68 @@ image.per_image_standardization = _per_image_standardization
 image.convert_image_dtype = _convert_image_dtype
 image.random_crop = random_crop
 random.crop = random_crop
+
+
+def atan2(y, x, name=None):
+    return _op("Atan2", [y, x], None, name, True)
+
+
+def matrix_band_part(input, num_lower, num_upper, name=None):
+    return _op("MatrixBandPart", [input, convert_to_tensor(num_lower, dtype=int64),
+                                  convert_to_tensor(num_upper, dtype=int64)], None, name)
+
+
+def matrix_diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
+    if k != 0 or num_rows != -1 or num_cols != -1 or padding_value != 0:
+        raise NotImplementedError("tensorlens: tf.linalg.diag with k, num_rows, num_cols or padding_value")
+    return _op("MatrixDiag", [diagonal], None, name)
+
+
+def matrix_diag_part(input, name=None, k=0, padding_value=0, align="RIGHT_LEFT"):
+    if k != 0:
+        raise NotImplementedError("tensorlens: tf.linalg.diag_part with k != 0")
+    return _op("MatrixDiagPart", [input], None, name)
+
+
+def matrix_set_diag(input, diagonal, name=None, k=0, align="RIGHT_LEFT"):
+    if k != 0:
+        raise NotImplementedError("tensorlens: tf.linalg.set_diag with k != 0")
+    t = convert_to_tensor(input)
+    return _op("MatrixSetDiag", [t, _like(diagonal, t)], None, name)
+
+
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    a = convert_to_tensor(a)
+    r = a.shape.ndims
+    if r is None:
+        raise ValueError("tensorlens: matrix_transpose needs a tensor of known rank")
+    if r < 2:
+        raise ValueError("Argument 'a' should be a (batch) matrix with rank >= 2.  Found: %s" % (a.shape,))
+    return transpose(a, list(_range(r - 2)) + [r - 1, r - 2], name=name)
+
+
+def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=int32, name=None, axis=None,
+             binary_output=False):
+    with name_scope(name, "bincount"):
+        arr = convert_to_tensor(arr, dtype=int32)
+        n = size(arr)
+        output_size = multiply(cast(greater(n, 0), int32), add(reduce_max(arr), 1))
+        if minlength is not None:
+            output_size = maximum(minlength, output_size)
+        if maxlength is not None:
+            output_size = minimum(maxlength, output_size)
+        if weights is None:
+            w = zeros([0], dtype=dtype)
+        else:
+            w = convert_to_tensor(weights)
+        return _op("Bincount", [reshape(arr, [-1]), output_size, reshape(w, [-1]) if weights is not None else w])
+
+
+math.atan2 = atan2
+math.bincount = bincount
+linalg.band_part = matrix_band_part
+linalg.diag = matrix_diag
+linalg.diag_part = matrix_diag_part
+linalg.set_diag = matrix_set_diag
+linalg.matrix_transpose = matrix_transpose
+linalg.adjoint = matrix_transpose
