@@ -22,6 +22,7 @@ void registerCpuSegmentKernels(KernelRegistry& r);
 void registerCpuScatterKernels(KernelRegistry& r);
 void registerCpuScanKernels(KernelRegistry& r);
 void registerCpuTopKKernels(KernelRegistry& r);
+void registerCpuPartitionKernels(KernelRegistry& r);
 void registerCpuMatrixDiagKernels(KernelRegistry& r);
 void registerCpuImageKernels(KernelRegistry& r);
 void registerCpuSamplingKernels(KernelRegistry& r);
@@ -48,6 +49,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuScatterKernels(r);
   registerCpuScanKernels(r);
   registerCpuTopKKernels(r);
+  registerCpuPartitionKernels(r);
   registerCpuMatrixDiagKernels(r);
   registerCpuImageKernels(r);
   registerCpuSamplingKernels(r);

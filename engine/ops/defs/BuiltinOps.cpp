@@ -22,6 +22,7 @@ void registerSegmentOps(OpRegistry& r);
 void registerScatterOps(OpRegistry& r);
 void registerScanOps(OpRegistry& r);
 void registerTopKOps(OpRegistry& r);
+void registerPartitionOps(OpRegistry& r);
 void registerMatrixDiagOps(OpRegistry& r);
 void registerImageOps(OpRegistry& r);
 void registerSamplingOps(OpRegistry& r);
@@ -48,6 +49,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerScatterOps(r);
   registerScanOps(r);
   registerTopKOps(r);
+  registerPartitionOps(r);
   registerMatrixDiagOps(r);
   registerImageOps(r);
   registerSamplingOps(r);

@@ -62,7 +62,7 @@ ShapeResult setDiagShape(const InferContext& c) {
 }  // namespace
 
 void registerMatrixDiagOps(OpRegistry& r) {
-  OpBuilder(r, "MatrixBandPart").hostInput(1).hostInput(2)
+  OpBuilder(r, "MatrixBandPart").cpuOnly("index loops on the host (no GPU kernel yet)").hostInput(1).hostInput(2)
       .api("tf.linalg.band_part").api("tf.matrix_band_part")
       .input("input").input("num_lower").input("num_upper")
       .doc("Zeros outside a band of each innermost matrix: num_lower subdiagonals, num_upper superdiagonals (< 0: all).")
@@ -78,14 +78,14 @@ void registerMatrixDiagOps(OpRegistry& r) {
         return std::vector<Output>{g.graph.op("MatrixBandPart", {g.dys[0], g.input(1), g.input(2)}), {}, {}};
       });
 
-  OpBuilder(r, "MatrixDiag")
+  OpBuilder(r, "MatrixDiag").cpuOnly("index loops on the host (no GPU kernel yet)")
       .api("tf.linalg.diag").api("tf.matrix_diag")
       .input("diagonal")
       .doc("Square matrices with the innermost dim as their diagonal: [..., N] -> [..., N, N].")
       .shape(diagShape)
       .grad([](GradContext& g) { return std::vector<Output>{g.graph.op("MatrixDiagPart", {g.dys[0]})}; });
 
-  OpBuilder(r, "MatrixDiagPart")
+  OpBuilder(r, "MatrixDiagPart").cpuOnly("index loops on the host (no GPU kernel yet)")
       .api("tf.linalg.diag_part").api("tf.matrix_diag_part")
       .input("input")
       .doc("The main diagonal of each innermost matrix: [..., M, N] -> [..., min(M, N)].")
@@ -95,7 +95,7 @@ void registerMatrixDiagOps(OpRegistry& r) {
         return std::vector<Output>{G.op("MatrixSetDiag", {G.op("ZerosLike", {g.input(0)}), g.dys[0]})};
       });
 
-  OpBuilder(r, "MatrixSetDiag")
+  OpBuilder(r, "MatrixSetDiag").cpuOnly("index loops on the host (no GPU kernel yet)")
       .api("tf.linalg.set_diag").api("tf.matrix_set_diag")
       .input("input").input("diagonal")
       .doc("A copy of input with the main diagonal of each innermost matrix replaced.")

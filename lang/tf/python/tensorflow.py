@@ -2577,7 +2577,9 @@ def _last_axis_perm(x, axis):
     # The permutation that swaps `axis` with the last one (its own inverse), or None.
     r = x.shape.ndims
     if r is None:
-        raise ValueError("sort and argsort need a tensor of known rank")
+        if axis == -1:
+            return None
+        raise NotImplementedError("tensorlens: sort and argsort along axis %d of a tensor of unknown rank" % (axis,))
     a = axis + r if axis < 0 else axis
     if a < 0 or a >= r:
         raise ValueError("axis %d is out of bounds for a tensor of rank %d" % (axis, r))
@@ -3012,3 +3014,19 @@ linalg.diag_part = matrix_diag_part
 linalg.set_diag = matrix_set_diag
 linalg.matrix_transpose = matrix_transpose
 linalg.adjoint = matrix_transpose
+
+
+def dynamic_partition(data, partitions, num_partitions, name=None):
+    out = _op("DynamicPartition", [data, partitions], {"num_partitions": num_partitions}, name)
+    return list(out) if isinstance(out, _tuple) else [out]
+
+
+def dynamic_stitch(indices, data, name=None):
+    indices, data = list(indices), list(data)
+    if len(indices) != len(data):
+        raise ValueError("List argument 'data' to 'DynamicStitch' Op with length %d must match length %d of "
+                         "argument 'indices'." % (len(data), len(indices)))
+    return _op("DynamicStitch", indices + data, {"N": len(indices)}, name)
+
+
+parallel_dynamic_stitch = dynamic_stitch
