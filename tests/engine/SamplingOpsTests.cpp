@@ -17,7 +17,7 @@ TEST_CASE("multinomial draws num_samples per row", "[engine][shape]") {
   INFER_OK("RandomShuffle", "[n,3]", "[n,3]");
 }
 
-TEST_CASE("multinomial samples follow softmax(logits); -inf is never drawn", "[engine][ops]") {
+TEST_CASE("multinomial samples follow softmax(logits), and -inf is never drawn", "[engine][ops]") {
   const float ninf = -std::numeric_limits<float>::infinity();
   const Tensor logits = F32({std::log(0.2f), std::log(0.8f), ninf, 0, 0, 0}, {2, 3});
   const Tensor s = runEager("Multinomial", {logits, I32({20000}, {})}, {{"seed", int64_t{7}}})[0];

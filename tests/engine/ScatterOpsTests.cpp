@@ -26,6 +26,12 @@ TEST_CASE("scatter_nd takes its shape from the shape argument and checks updates
   INFER_ERROR("Dimensions [1,2) of input[shape=[8,3]] = [3] must match dimensions [1,2) of updates[shape=[4,2]] = [2]",
               "ScatterNd", "int32:[4,1];[4,2];int32=[8,3]");
   INFER_OK("TensorScatterUpdate", "[8,3];int32:[n,1];[n,3]", "[8,3]");
+  // TensorFlow's own cases (array_ops_test.cc, ScatterNdUpdate/TensorScatterUpdate shape functions)
+  INFER_OK("TensorScatterUpdate", "[4,3];int32:[8,2];[8]", "[4,3]");
+  INFER_ERROR("Dimensions [0,1) of indices[shape=[8,2]] = [8] must match dimensions [0,1) of updates[shape=[9]] = [9]",
+              "TensorScatterUpdate", "[?,?];int32:[8,2];[9]");
+  INFER_ERROR("Dimensions [2,2) of input[shape=[?,?]] = [] must match dimensions [1,2) of updates[shape=[?,1]] = [1]",
+              "TensorScatterUpdate", "[?,?];int32:[?,2];[?,1]");
   INFER_ERROR("must match dimensions", "TensorScatterAdd", "[8,3];int32:[4,1];[4,2]");
   INFER_ERROR("has type int32 that does not match", "TensorScatterAdd", "[8];int32:[4,1];int32:[4]");
 }

@@ -663,8 +663,8 @@ import numpy as np
 import tensorflow as tf
 layer = tf.layers.SeparableConv2D(10, 3)
 #                 ^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
-i = tf.matrix_band_part(tf.zeros([3, 4]), 1, 1)
-#      ^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
+i = tf.matrix_triangular_solve(tf.eye(3), tf.ones([3, 1]))
+#      ^^^^^^^^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
 np.savez("out.npz", a=np.zeros(3))
 #  ^^^^^ info: is not modelled by tensorlens
 os.putenv("A", "1")

@@ -2533,7 +2533,7 @@ def unique(x, out_idx=int32, name=None):
 
 # --- ops with kernels of their own: top_k, sort, cumsum, gather_nd/scatter, segments -----------
 # (one block, appended: each wrapper calls one registry op, or composes them as TensorFlow does)
-class TopKV2:
+class _TopKV2:
     """(values, indices), as TensorFlow's namedtuple: unpackable, indexable, fetchable."""
 
     _fields = ("values", "indices")
@@ -2557,7 +2557,7 @@ class TopKV2:
 
 def top_k(input, k=1, sorted=True, name=None):
     values, indices = _op("TopKV2", [input, k], {"sorted": sorted}, name)
-    return TopKV2(values, indices)
+    return _TopKV2(values, indices)
 
 
 def in_top_k(predictions, targets, k, name=None):
