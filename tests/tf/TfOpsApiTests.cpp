@@ -185,6 +185,12 @@ conv = tf.image.convert_image_dtype(tf.constant([[[0, 51, 255]]], tf.uint8), tf.
 crop = tf.image.random_crop(tf.reshape(tf.range(100), [10, 10]), [3, 4])
 c = crop.numpy()
 rows_ok = bool((c[:, 1:] - c[:, :-1] == 1).all() and (c[1:, :] - c[:-1, :] == 10).all())
+b = tf.constant(np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1))
+cp = tf.image.resize_with_crop_or_pad(b, 2, 6)[0, :, :, 0].numpy().tolist()
+cc = tf.image.central_crop(b[0], 0.5)[:, :, 0].numpy().tolist()
+ac = tf.image.adjust_contrast(b, 2.)[0, 0, :, 0].numpy().tolist()
+ab = tf.image.adjust_brightness(tf.constant([[[10, 250]]], tf.uint8), 0.1).numpy().tolist()
+rb = tf.image.random_contrast(tf.image.random_brightness(b, 0.5, seed=1), 0.2, 1.8)
 )", Mode::Concrete);
   INFO(r.err);
   REQUIRE(r.status == 0);
@@ -199,6 +205,11 @@ rows_ok = bool((c[:, 1:] - c[:, :-1] == 1).all() and (c[1:, :] - c[:-1, :] == 10
   CHECK(r.repr("conv") == "[[[0.0, 0.20000001788139343, 1.0]]]");  // float32 51 * (1 / 255), as TF
   CHECK(r.type("crop") == "int32[3, 4]");
   CHECK(r.repr("rows_ok") == "True");
+  CHECK(r.repr("cp") == "[[0.0, 4.0, 5.0, 6.0, 7.0, 0.0], [0.0, 8.0, 9.0, 10.0, 11.0, 0.0]]");
+  CHECK(r.repr("cc") == "[[5.0, 6.0], [9.0, 10.0]]");
+  CHECK(r.repr("ac") == "[-7.5, -5.5, -3.5, -1.5]");
+  CHECK(r.repr("ab") == "[[[35, 255]]]");
+  CHECK(r.type("rb") == "float32[1, 4, 4, 1]");
 }
 
 TEST_CASE("band_part, diag, diag_part, set_diag, matrix_transpose, atan2 and bincount", "[tf]") {

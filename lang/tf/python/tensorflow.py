@@ -3030,3 +3030,86 @@ def dynamic_stitch(indices, data, name=None):
 
 
 parallel_dynamic_stitch = dynamic_stitch
+
+
+def _adjust_brightness(image, delta):
+    image = convert_to_tensor(image)
+    with name_scope(None, "adjust_brightness"):
+        if image.dtype.is_floating:
+            return add(image, cast(delta, image.dtype))
+        return _convert_image_dtype(add(_convert_image_dtype(image, float32), delta), image.dtype, saturate=True)
+
+
+def _adjust_contrast(images, contrast_factor):
+    images = convert_to_tensor(images)
+    with name_scope(None, "adjust_contrast"):
+        x = images if images.dtype.is_floating else _convert_image_dtype(images, float32)
+        mean = reduce_mean(x, [-3, -2], keepdims=True)
+        out = add(multiply(subtract(x, mean), cast(contrast_factor, x.dtype)), mean)
+        return out if images.dtype.is_floating else _convert_image_dtype(out, images.dtype, saturate=True)
+
+
+def _random_brightness(image, max_delta, seed=None):
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return _adjust_brightness(image, random_uniform([], -max_delta, max_delta, seed=seed))
+
+
+def _random_contrast(image, lower, upper, seed=None):
+    if upper <= lower:
+        raise ValueError("upper must be > lower.")
+    if lower < 0:
+        raise ValueError("lower must be non-negative.")
+    return _adjust_contrast(image, random_uniform([], lower, upper, seed=seed))
+
+
+def _resize_with_crop_or_pad(image, target_height, target_width):
+    image, r = _image_rank(image)
+    dims = image.shape.as_list()
+    h, w = dims[r - 3], dims[r - 2]
+    if h is None or w is None:
+        raise NotImplementedError("tensorlens: resize_image_with_crop_or_pad needs a known height and width")
+    if target_height <= 0:
+        raise ValueError("target_height must be > 0.")
+    if target_width <= 0:
+        raise ValueError("target_width must be > 0.")
+    with name_scope(None, "resize_image_with_crop_or_pad"):
+        ch, cw = min(h, target_height), min(w, target_width)
+        begin = [0] * r
+        size = [-1] * r
+        begin[r - 3], begin[r - 2] = (h - ch) // 2, (w - cw) // 2
+        size[r - 3], size[r - 2] = ch, cw
+        out = slice(image, begin, size)
+        pads = [[0, 0] for _ in _range(r)]
+        top, left = (target_height - ch) // 2, (target_width - cw) // 2
+        pads[r - 3] = [top, target_height - ch - top]
+        pads[r - 2] = [left, target_width - cw - left]
+        return pad(out, pads)
+
+
+def _central_crop(image, central_fraction):
+    if central_fraction <= 0.0 or central_fraction > 1.0:
+        raise ValueError("central_fraction must be within (0, 1]")
+    image, r = _image_rank(image)
+    if central_fraction == 1.0:
+        return image
+    dims = image.shape.as_list()
+    h, w = dims[r - 3], dims[r - 2]
+    if h is None or w is None:
+        raise NotImplementedError("tensorlens: central_crop needs a known height and width")
+    top = int((h - h * central_fraction) / 2)
+    left = int((w - w * central_fraction) / 2)
+    begin = [0] * r
+    size = [-1] * r
+    begin[r - 3], begin[r - 2] = top, left
+    size[r - 3], size[r - 2] = h - 2 * top, w - 2 * left
+    return slice(image, begin, size)
+
+
+image.adjust_brightness = _adjust_brightness
+image.adjust_contrast = _adjust_contrast
+image.random_brightness = _random_brightness
+image.random_contrast = _random_contrast
+image.resize_image_with_crop_or_pad = _resize_with_crop_or_pad
+image.resize_with_crop_or_pad = _resize_with_crop_or_pad
+image.central_crop = _central_crop
