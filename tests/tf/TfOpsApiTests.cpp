@@ -53,6 +53,7 @@ sn = tf.scatter_nd([[4], [3], [1], [7]], [9, 10, 11, 12], [8]).numpy().tolist()
 ts = tf.tensor_scatter_nd_add(tf.ones([4]), [[1], [1]], [5., 6.]).numpy().tolist()
 us = tf.math.unsorted_segment_sum([[1, 2], [3, 4], [5, 6]], [1, 0, 1], 3).numpy().tolist()
 sm = tf.math.segment_mean([1., 2., 6.], [0, 0, 2]).numpy().tolist()
+um = tf.math.unsorted_segment_mean([[1., 2.], [3., 4.], [5., 6.]], [1, 0, 1], 3).numpy().tolist()
 parts = [p.numpy().tolist() for p in tf.dynamic_partition([10, 20, 30, 40, 50], [0, 0, 1, 1, 0], 2)]
 st = tf.dynamic_stitch([[0, 2], [1]], [[1., 3.], [2.]]).numpy().tolist()
 v = tf.Variable([[1., 2.], [3., 4.]])
@@ -70,6 +71,7 @@ gv = t.gradient(y, v).numpy().tolist()
   CHECK(r.repr("ts") == "[1.0, 12.0, 1.0, 1.0]");
   CHECK(r.repr("us") == "[[3, 4], [6, 8], [0, 0]]");
   CHECK(r.repr("sm") == "[1.5, 0.0, 6.0]");
+  CHECK(r.repr("um") == "[[3.0, 4.0], [3.0, 4.0], [0.0, 0.0]]");
   CHECK(r.repr("parts") == "[[10, 20, 50], [30, 40]]");
   CHECK(r.repr("st") == "[1.0, 2.0, 3.0]");
   CHECK(r.repr("gv") == "[[0.0, 4.0], [2.0, 0.0]]");

@@ -3113,3 +3113,17 @@ image.random_contrast = _random_contrast
 image.resize_image_with_crop_or_pad = _resize_with_crop_or_pad
 image.resize_with_crop_or_pad = _resize_with_crop_or_pad
 image.central_crop = _central_crop
+
+
+def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
+    # TensorFlow's composite: the segment sums over the segment sizes (at least 1).
+    with name_scope(name, "UnsortedSegmentMean"):
+        data, ids = convert_to_tensor(data), convert_to_tensor(segment_ids)
+        if data.shape.ndims is None or ids.shape.ndims is None:
+            raise NotImplementedError("tensorlens: unsorted_segment_mean needs data and segment_ids of known rank")
+        n = unsorted_segment_sum(ones_like(ids, dtype=data.dtype), ids, num_segments)
+        n = reshape(maximum(n, 1), concat([shape(n), ones([data.shape.ndims - ids.shape.ndims], int32)], 0))
+        return divide(unsorted_segment_sum(data, ids, num_segments), n)
+
+
+math.unsorted_segment_mean = unsorted_segment_mean
