@@ -237,6 +237,7 @@ cudaError_t launchBinary(BOp op, ET t, const void* a, const void* b, void* o, in
     case BOp::SqrtGrad: return binaryFloat<BOp::SqrtGrad>(t, a, b, o, n, ix, al, s);
     case BOp::RsqrtGrad: return binaryFloat<BOp::RsqrtGrad>(t, a, b, o, n, ix, al, s);
     case BOp::ReciprocalGrad: return binaryFloat<BOp::ReciprocalGrad>(t, a, b, o, n, ix, al, s);
+    case BOp::Atan2: return binaryFloat<BOp::Atan2>(t, a, b, o, n, ix, al, s);
   }
   return cudaErrorNotSupported;
 }

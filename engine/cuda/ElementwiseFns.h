@@ -222,6 +222,8 @@ TLENS_HD auto binaryFn(C a, C b, C alpha) {
     return C(C(0.5) * b / a);
   } else if constexpr (OP == BOp::RsqrtGrad) {
     return C(C(-0.5) * b * a * a * a);
+  } else if constexpr (OP == BOp::Atan2) {  // (y, x)
+    return C(atan2(a, b));
   } else {  // ReciprocalGrad
     return C(-b * a * a);
   }

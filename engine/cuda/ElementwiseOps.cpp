@@ -264,6 +264,7 @@ void registerElementwiseKernels(KernelRegistry& r) {
   r.add("SqrtGrad", G, binaryKernel<BOp::SqrtGrad>);
   r.add("RsqrtGrad", G, binaryKernel<BOp::RsqrtGrad>);
   r.add("ReciprocalGrad", G, binaryKernel<BOp::ReciprocalGrad>);
+  r.add("Atan2", G, binaryKernel<BOp::Atan2>);
 
   r.add("Cast", G, castKernel);
   r.add("AddN", G, addNKernel);

@@ -39,7 +39,7 @@ enum class BOp : uint8_t {
   Add, Sub, Mul, Div, FloorDiv, FloorMod, Pow, Maximum, Minimum, SquaredDifference,
   Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, LogicalAnd, LogicalOr,
   ReluGrad, Relu6Grad, EluGrad, SeluGrad, SoftplusGrad, LeakyReluGrad, SigmoidGrad, TanhGrad,
-  SqrtGrad, RsqrtGrad, ReciprocalGrad,
+  SqrtGrad, RsqrtGrad, ReciprocalGrad, Atan2,
 };
 /// y[i] = op(x[i]); `alpha` parameterises LeakyRelu. Bool outputs for IsNan/IsInf/IsFinite.
 cudaError_t launchUnary(UOp op, ET t, const void* x, void* y, int64_t n, double alpha, cudaStream_t s);

@@ -25,6 +25,7 @@ const std::set<std::string> kGraphOnly = {"Placeholder",          "VariableV2", 
                                           "AssignAdd",            "AssignSub",      "NoOp",
                                           "ApplyGradientDescent", "ApplyMomentum",  "ApplyAdam",
                                           "ApplyRMSProp",         "ApplyAdagrad",   "ApplyAdadelta",
+                                          "ScatterUpdate",        "ScatterAdd",     "ScatterSub",
                                           // tf.cond's control flow: dead outputs (tests/tf/CondTests.cpp)
                                           "Switch",               "Merge"};
 }  // namespace

@@ -62,6 +62,10 @@ InferResult infer(const std::string& op, const std::string& inputs, const Attrs&
       for (int64_t x; is >> x;) vals.push_back(x);
       Tensor v = Tensor::fromVector(vals).cast(t.dtype);
       t.shape = Shape{Dim::known(static_cast<int64_t>(vals.size()))};
+      if (tok.find('[') == std::string::npos && vals.size() == 1) {  // "int32=3": a constant scalar
+        v = v.reshaped({});
+        t.shape = Shape::scalar();
+      }
       t.value = std::make_shared<const Tensor>(v);
     } else {
       if (colon != std::string::npos) {

@@ -32,7 +32,7 @@ Tensor randomF32(ConcreteShape s, double lo = -1, double hi = 1, uint64_t seed =
 // ---- shape functions in compact notation ----
 /// Inputs "[2,3];[3,4]" (float32 unless prefixed "int32:[2]"; "?" unknown rank; letters are
 /// symbols shared across inputs and the expected output). Input values can be given with
-/// "int32=[2,-1]" (a constant int vector). Expected: "[2,4]" or several separated by ';'.
+/// "int32=[2,-1]" (a constant int vector; "int32=3" a scalar). Expected: "[2,4]" or several separated by ';'.
 struct InferResult {
   bool ok = false;
   std::string error;

@@ -52,6 +52,15 @@ b = tf.reshape(a, [5, 5])
 a = tf.zeros([4, 6])
 b = tf.reshape(a, [-1, 3])
 )"},
+    {"top_k with k larger than the last dim", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+v, i = tf.nn.top_k(x, k=5)
+#      ^^^^^^^^^^^^^^^^^^^ error: input must have last dimension >= k = 5 but is 3
+)"},
+    {"top_k with k within the last dim", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+v, i = tf.nn.top_k(x, k=2)
+)"},
     {"concat of mismatched ranks", R"(import tensorflow as tf
 a = tf.zeros([2, 3])
 b = tf.zeros([2, 3, 4])
@@ -654,8 +663,8 @@ import numpy as np
 import tensorflow as tf
 layer = tf.layers.SeparableConv2D(10, 3)
 #                 ^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
-i = tf.matrix_band_part(tf.zeros([3, 4]), 1, 1)
-#      ^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
+i = tf.matrix_triangular_solve(tf.eye(3), tf.ones([3, 1]))
+#      ^^^^^^^^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
 np.savez("out.npz", a=np.zeros(3))
 #  ^^^^^ info: is not modelled by tensorlens
 os.putenv("A", "1")

@@ -61,7 +61,7 @@ gru = round(float(g[0, 0, 0]), 5)
   CHECK(r.repr("gru") == "0.0843");
 }
 
-TEST_CASE("sequence_length stops each row at its length; the state can be fed back", "[tf][rnn]") {
+TEST_CASE("sequence_length stops each row at its length, and the state can be fed back", "[tf][rnn]") {
   TfRun r = runTf(R"(
 import numpy as np
 import tensorflow as tf

@@ -18,6 +18,16 @@ void registerCpuControlKernels(KernelRegistry& r);
 void registerCpuSummaryKernels(KernelRegistry& r);
 void registerCpuLinalgKernels(KernelRegistry& r);
 void registerCpuOptimizerKernels(KernelRegistry& r);
+void registerCpuSegmentKernels(KernelRegistry& r);
+void registerCpuScatterKernels(KernelRegistry& r);
+void registerCpuScanKernels(KernelRegistry& r);
+void registerCpuTopKKernels(KernelRegistry& r);
+void registerCpuPartitionKernels(KernelRegistry& r);
+void registerCpuMatrixDiagKernels(KernelRegistry& r);
+void registerCpuImageKernels(KernelRegistry& r);
+void registerCpuSamplingKernels(KernelRegistry& r);
+void registerCpuLRNKernels(KernelRegistry& r);
+void registerCpuDepthwiseConvKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
   registerCpuArrayKernels(r);
@@ -35,6 +45,16 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuSummaryKernels(r);
   registerCpuLinalgKernels(r);
   registerCpuOptimizerKernels(r);
+  registerCpuSegmentKernels(r);
+  registerCpuScatterKernels(r);
+  registerCpuScanKernels(r);
+  registerCpuTopKKernels(r);
+  registerCpuPartitionKernels(r);
+  registerCpuMatrixDiagKernels(r);
+  registerCpuImageKernels(r);
+  registerCpuSamplingKernels(r);
+  registerCpuLRNKernels(r);
+  registerCpuDepthwiseConvKernels(r);
 }
 
 }  // namespace tlens

@@ -18,6 +18,16 @@ void registerControlOps(OpRegistry& r);
 void registerSummaryOps(OpRegistry& r);
 void registerLinalgOps(OpRegistry& r);
 void registerOptimizerOps(OpRegistry& r);
+void registerSegmentOps(OpRegistry& r);
+void registerScatterOps(OpRegistry& r);
+void registerScanOps(OpRegistry& r);
+void registerTopKOps(OpRegistry& r);
+void registerPartitionOps(OpRegistry& r);
+void registerMatrixDiagOps(OpRegistry& r);
+void registerImageOps(OpRegistry& r);
+void registerSamplingOps(OpRegistry& r);
+void registerLRNOps(OpRegistry& r);
+void registerDepthwiseConvOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
   registerArrayOps(r);
@@ -35,6 +45,16 @@ void registerBuiltinOps(OpRegistry& r) {
   registerSummaryOps(r);
   registerLinalgOps(r);
   registerOptimizerOps(r);
+  registerSegmentOps(r);
+  registerScatterOps(r);
+  registerScanOps(r);
+  registerTopKOps(r);
+  registerPartitionOps(r);
+  registerMatrixDiagOps(r);
+  registerImageOps(r);
+  registerSamplingOps(r);
+  registerLRNOps(r);
+  registerDepthwiseConvOps(r);
 }
 
 }  // namespace tlens

@@ -3251,3 +3251,601 @@ linalg.tensordot = tensordot
 def unique(x, out_idx=int32, name=None):
     y, idx = _op("Unique", [x], {"out_idx": out_idx}, name)
     return y, idx
+
+
+# --- ops with kernels of their own: top_k, sort, cumsum, gather_nd/scatter, segments -----------
+# (one block, appended: each wrapper calls one registry op, or composes them as TensorFlow does)
+class _TopKV2:
+    """(values, indices), as TensorFlow's namedtuple: unpackable, indexable, fetchable."""
+
+    _fields = ("values", "indices")
+
+    def __init__(self, values, indices):
+        self.values = values
+        self.indices = indices
+
+    def __iter__(self):
+        return iter((self.values, self.indices))
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return (self.values, self.indices)[i]
+
+    def __repr__(self):
+        return "TopKV2(values=%r, indices=%r)" % (self.values, self.indices)
+
+
+def top_k(input, k=1, sorted=True, name=None):
+    values, indices = _op("TopKV2", [input, k], {"sorted": sorted}, name)
+    return _TopKV2(values, indices)
+
+
+def in_top_k(predictions, targets, k, name=None):
+    # TF1's order is (predictions, targets, k); TF2's tf.math.in_top_k is (targets, predictions, k).
+    # The two are told apart by dtype: predictions are float32, targets int32/int64.
+    p, t = convert_to_tensor(predictions), convert_to_tensor(targets)
+    if p.dtype.is_integer and t.dtype.is_floating:
+        p, t = t, p
+    return _op("InTopKV2", [p, t, k], None, name)
+
+
+def _in_top_k_v2(targets, predictions, k, name=None):
+    return in_top_k(predictions, targets, k, name)
+
+
+def _last_axis_perm(x, axis):
+    # The permutation that swaps `axis` with the last one (its own inverse), or None.
+    r = x.shape.ndims
+    if r is None:
+        if axis == -1:
+            return None
+        raise NotImplementedError("tensorlens: sort and argsort along axis %d of a tensor of unknown rank" % (axis,))
+    a = axis + r if axis < 0 else axis
+    if a < 0 or a >= r:
+        raise ValueError("axis %d is out of bounds for a tensor of rank %d" % (axis, r))
+    if a == r - 1:
+        return None
+    perm = list(_range(r))
+    perm[a], perm[r - 1] = perm[r - 1], perm[a]
+    return perm
+
+
+def _sort_or_argsort(values, axis, direction, return_argsort):
+    if direction not in ("ASCENDING", "DESCENDING"):
+        raise ValueError('Unknown direction "%s"' % (direction,))
+    x = convert_to_tensor(values)
+    perm = _last_axis_perm(x, axis)
+    if perm is not None:
+        x = transpose(x, perm)
+    n = shape(x)[-1]
+    ascending = direction == "ASCENDING"
+    if ascending:
+        x = negative(x)  # the largest of -x first; ties keep the lower index first
+    vals, idx = top_k(x, n)
+    out = idx if return_argsort else (negative(vals) if ascending else vals)
+    if perm is not None:
+        out = transpose(out, perm)
+    return out
+
+
+def sort(values, axis=-1, direction="ASCENDING", name=None):
+    with name_scope(name, "sort"):
+        return _sort_or_argsort(values, axis, direction, False)
+
+
+def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
+    with name_scope(name, "argsort"):
+        return _sort_or_argsort(values, axis, direction, True)
+
+
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    return _op("Cumsum", [x, axis], {"exclusive": exclusive, "reverse": reverse}, name)
+
+
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    return _op("Cumprod", [x, axis], {"exclusive": exclusive, "reverse": reverse}, name)
+
+
+def gather_nd(params, indices, name=None, batch_dims=0):
+    if batch_dims != 0:
+        raise NotImplementedError("tensorlens: gather_nd with batch_dims != 0")
+    return _op("GatherNd", [params, indices], None, name)
+
+
+def scatter_nd(indices, updates, shape, name=None):
+    return _op("ScatterNd", [indices, updates, shape], None, name)
+
+
+def _like(value, ref):
+    # Python numbers and lists take the dtype of the tensor or variable they update.
+    if _tlens.is_tensor(value):
+        return value
+    return convert_to_tensor(value, dtype=ref.dtype)
+
+
+def tensor_scatter_nd_update(tensor, indices, updates, name=None):
+    t = convert_to_tensor(tensor)
+    return _op("TensorScatterUpdate", [t, indices, _like(updates, t)], None, name)
+
+
+def tensor_scatter_nd_add(tensor, indices, updates, name=None):
+    t = convert_to_tensor(tensor)
+    return _op("TensorScatterAdd", [t, indices, _like(updates, t)], None, name)
+
+
+tensor_scatter_update = tensor_scatter_nd_update
+tensor_scatter_add = tensor_scatter_nd_add
+
+
+def scatter_update(ref, indices, updates, use_locking=True, name=None):
+    return _op("ScatterUpdate", [ref, indices, _like(updates, ref)], {"use_locking": use_locking}, name)
+
+
+def scatter_add(ref, indices, updates, use_locking=False, name=None):
+    return _op("ScatterAdd", [ref, indices, _like(updates, ref)], {"use_locking": use_locking}, name)
+
+
+def scatter_sub(ref, indices, updates, use_locking=False, name=None):
+    return _op("ScatterSub", [ref, indices, _like(updates, ref)], {"use_locking": use_locking}, name)
+
+
+def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
+    return _op("UnsortedSegmentSum", [data, segment_ids, num_segments], None, name)
+
+
+def segment_sum(data, segment_ids, name=None):
+    return _op("SegmentSum", [data, segment_ids], None, name)
+
+
+def segment_mean(data, segment_ids, name=None):
+    return _op("SegmentMean", [data, segment_ids], None, name)
+
+
+def segment_max(data, segment_ids, name=None):
+    return _op("SegmentMax", [data, segment_ids], None, name)
+
+
+nn.top_k = top_k
+nn.in_top_k = in_top_k
+math.top_k = top_k
+math.in_top_k = _in_top_k_v2
+math.cumsum = cumsum
+math.cumprod = cumprod
+math.unsorted_segment_sum = unsorted_segment_sum
+math.segment_sum = segment_sum
+math.segment_mean = segment_mean
+math.segment_max = segment_max
+
+
+def _lrn(input, depth_radius=5, bias=1, alpha=1, beta=0.5, name=None):
+    return _op("LRN", [input], {"depth_radius": depth_radius, "bias": float(bias), "alpha": float(alpha),
+                                "beta": float(beta)}, name)
+
+
+def _rate_dilations(rate, dilations):
+    if dilations is not None:
+        return _four(dilations, "dilations")
+    if rate is None:
+        return [1, 1, 1, 1]
+    return _four(rate, "dilations")
+
+
+def _depthwise_conv2d(input, filter, strides, padding, rate=None, name=None, data_format=None, dilations=None):
+    attrs = {"strides": _four(strides, "strides"), "padding": padding,
+             "data_format": "NHWC" if data_format is None else data_format,
+             "dilations": _rate_dilations(rate, dilations)}
+    return _op("DepthwiseConv2dNative", [input, filter], attrs, name, True)
+
+
+def _separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding, rate=None, name=None,
+                      data_format=None, dilations=None):
+    with name_scope(name, "separable_conv2d"):
+        d = _depthwise_conv2d(input, depthwise_filter, strides, padding, rate, "depthwise", data_format, dilations)
+        return _conv2d(d, pointwise_filter, [1, 1, 1, 1], "VALID", name="pointwise")
+
+
+def _conv2d_transpose(value=None, filter=None, output_shape=None, strides=None, padding="SAME", data_format="NHWC",
+                      name=None, input=None, filters=None, dilations=None):
+    value = input if value is None else value
+    filter = filters if filter is None else filter
+    value, filter = convert_to_tensor(value), convert_to_tensor(filter)
+    axis = 3 if data_format == "NHWC" else 1
+    vs, fs = value.shape, filter.shape
+    if vs.ndims == 4 and fs.ndims == 4 and vs[axis] is not None and fs[3] is not None and vs[axis] != fs[3]:
+        raise ValueError("input channels does not match filter's input channels, %s != %s" % (vs[axis], fs[3]))
+    if not _tlens.is_tensor(output_shape):
+        output_shape = list(output_shape)
+        if len(output_shape) != 4:
+            raise ValueError("output_shape must have shape (4,), got (%d,)" % len(output_shape))
+        oc = output_shape[axis]
+        if fs.ndims == 4 and fs[2] is not None and isinstance(oc, int) and oc != fs[2]:
+            raise ValueError("output_shape does not match filter's output channels, %s != %s" % (oc, fs[2]))
+    attrs = {"strides": _four(strides, "strides"), "padding": padding, "data_format": data_format}
+    if dilations is not None:
+        attrs["dilations"] = _four(dilations, "dilations")
+    with name_scope(name, "conv2d_transpose"):
+        return _op("Conv2DBackpropInput", [output_shape, filter, value], attrs, None)
+
+
+def _atrous_conv2d(value, filters, rate, padding, name=None):
+    if rate < 1:
+        raise ValueError("rate %s should be greater than or equal to 1" % (rate,))
+    return _op("Conv2D", [value, filters], {"strides": [1, 1, 1, 1], "padding": padding, "data_format": "NHWC",
+                                            "dilations": [1, rate, rate, 1]}, name, True)
+
+
+nn.lrn = _lrn
+nn.local_response_normalization = _lrn
+nn.depthwise_conv2d = _depthwise_conv2d
+nn.depthwise_conv2d_native = _depthwise_conv2d
+nn.separable_conv2d = _separable_conv2d
+nn.conv2d_transpose = _conv2d_transpose
+nn.atrous_conv2d = _atrous_conv2d
+
+
+def multinomial(logits, num_samples, seed=None, name=None, output_dtype=None):
+    return _op("Multinomial", [logits, num_samples], {"seed": 0 if seed is None else seed,
+                                                      "output_dtype": int64 if output_dtype is None else output_dtype},
+               name)
+
+
+def _categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    return multinomial(logits, num_samples, seed, name, dtype)
+
+
+def random_shuffle(value, seed=None, name=None):
+    return _op("RandomShuffle", [value], {"seed": 0 if seed is None else seed}, name)
+
+
+random.categorical = _categorical
+random.multinomial = multinomial
+random.shuffle = random_shuffle
+
+
+class _ResizeMethod:
+    BILINEAR = "bilinear"
+    NEAREST_NEIGHBOR = "nearest"
+    BICUBIC = "bicubic"
+    AREA = "area"
+    LANCZOS3 = "lanczos3"
+    LANCZOS5 = "lanczos5"
+    GAUSSIAN = "gaussian"
+    MITCHELLCUBIC = "mitchellcubic"
+
+
+_resize_methods_v1 = {0: "bilinear", 1: "nearest", 2: "bicubic", 3: "area"}
+
+
+def _resize(images, size, method, align_corners, half_pixel_centers, v1, name):
+    method = _resize_methods_v1.get(method, method) if isinstance(method, int) else method
+    with name_scope(name, "resize"):
+        images = convert_to_tensor(images)
+        r = images.shape.ndims
+        if r is None:
+            raise ValueError("'images' contains no shape.")
+        if r not in (3, 4):
+            raise ValueError("'images' must have either 3 or 4 dimensions.")
+        if r == 3:
+            images = expand_dims(images, 0)
+        if not _tlens.is_tensor(size):
+            size = list(size)
+            if len(size) != 2:
+                raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
+        size = convert_to_tensor(size, dtype=int32)
+        attrs = {"align_corners": align_corners, "half_pixel_centers": half_pixel_centers}
+        if method == "bilinear":
+            out = _op("ResizeBilinear", [images, size], attrs)
+        elif method == "nearest":
+            out = _op("ResizeNearestNeighbor", [images, size], attrs)
+        else:
+            raise NotImplementedError("tensorlens: tf.image.resize with method '%s'" % (method,))
+        if not v1 and method == "bilinear" and out.dtype != float32:
+            out = cast(out, float32)
+        if r == 3:
+            out = squeeze(out, [0])
+        return out
+
+
+def _resize_images(images, size, method=0, align_corners=False, preserve_aspect_ratio=False, name=None):
+    if preserve_aspect_ratio:
+        raise NotImplementedError("tensorlens: resize_images with preserve_aspect_ratio=True")
+    return _resize(images, size, method, align_corners, False, True, name)
+
+
+def _resize_v2(images, size, method="bilinear", preserve_aspect_ratio=False, antialias=False, name=None):
+    if preserve_aspect_ratio:
+        raise NotImplementedError("tensorlens: tf.image.resize with preserve_aspect_ratio=True")
+    return _resize(images, size, method, False, True, False, name)
+
+
+def _resize_bilinear(images, size, align_corners=False, name=None, half_pixel_centers=False):
+    return _resize(images, size, "bilinear", align_corners, half_pixel_centers, True, name)
+
+
+def _resize_nearest_neighbor(images, size, align_corners=False, name=None, half_pixel_centers=False):
+    return _resize(images, size, "nearest", align_corners, half_pixel_centers, True, name)
+
+
+def _image_rank(image):
+    image = convert_to_tensor(image)
+    r = image.shape.ndims
+    if r is None:
+        raise ValueError("'image' (shape %s) must have either 3 or 4 dimensions." % (image.shape,))
+    if r not in (3, 4):
+        raise ValueError("'image' (shape %s) must have either 3 or 4 dimensions." % (image.shape,))
+    return image, r
+
+
+def _flip_left_right(image):
+    image, r = _image_rank(image)
+    return reverse(image, [r - 2])
+
+
+def _flip_up_down(image):
+    image, r = _image_rank(image)
+    return reverse(image, [r - 3])
+
+
+def _random_flip(image, seed, flip):
+    image, r = _image_rank(image)
+    with name_scope(None, "random_flip"):
+        u = random_uniform([] if r == 3 else [shape(image)[0], 1, 1, 1], 0, 1.0, seed=seed)
+        return where_v2(less(u, 0.5), flip(image), image)
+
+
+def _random_flip_left_right(image, seed=None):
+    return _random_flip(image, seed, _flip_left_right)
+
+
+def _random_flip_up_down(image, seed=None):
+    return _random_flip(image, seed, _flip_up_down)
+
+
+def _per_image_standardization(image):
+    image, r = _image_rank(image)
+    with name_scope(None, "per_image_standardization"):
+        if image.dtype != float32 and image.dtype != float64 and image.dtype != float16:
+            image = cast(image, float32)
+        axes = [-1, -2, -3]
+        num_pixels = cast(reduce_prod(shape(image)[-3:]), image.dtype)
+        mean = reduce_mean(image, axes, keepdims=True)
+        stddev = sqrt(reduce_mean(square(subtract(image, mean)), axes, keepdims=True))
+        adjusted = maximum(stddev, rsqrt(num_pixels))
+        return divide(subtract(image, mean), adjusted)
+
+
+_image_max = {"uint8": 255, "int32": 2147483647, "int64": 9223372036854775807, "int16": 32767}
+
+
+def _convert_image_dtype(image, dtype, saturate=False, name=None):
+    image = convert_to_tensor(image)
+    dtype = as_dtype(dtype)
+    if image.dtype == dtype:
+        return identity(image, name=name)
+    with name_scope(name, "convert_image"):
+        src_int, dst_int = not image.dtype.is_floating, not dtype.is_floating
+        if src_int and dst_int:
+            return cast(divide(cast(image, float64), float(_image_max[image.dtype.name])) * _image_max[dtype.name], dtype)
+        if src_int:
+            return multiply(cast(image, dtype), 1.0 / _image_max[image.dtype.name])
+        if dst_int:
+            scale = _image_max[dtype.name] + 0.5
+            scaled = multiply(image, scale)
+            if saturate:
+                scaled = clip_by_value(scaled, 0.0 if dtype.name == "uint8" else -scale, float(_image_max[dtype.name]))
+            return cast(scaled, dtype)
+        return cast(image, dtype)
+
+
+def random_crop(value, size, seed=None, name=None):
+    with name_scope(name, "random_crop"):
+        value = convert_to_tensor(value)
+        if not _tlens.is_tensor(size):
+            size = list(size)
+            vs = value.shape
+            if vs.ndims is not None:
+                if len(size) != vs.ndims:
+                    raise ValueError("Shapes must be equal rank, but are %d and %d" % (vs.ndims, len(size)))
+                for d, s in zip(vs.as_list(), size):
+                    if d is not None and isinstance(s, int) and s > d:
+                        raise ValueError("Need value.shape >= size, got %s %s" % (vs.as_list(), size))
+        size = convert_to_tensor(size, dtype=int32)
+        limit = add(subtract(shape(value), size), 1)
+        u = random_uniform(shape(size), 0, 1.0, seed=seed)
+        offset = cast(floor(multiply(u, cast(limit, float32))), int32)
+        return slice(value, offset, size)
+
+
+image.ResizeMethod = _ResizeMethod
+image.resize_images = _resize_images
+image.resize = _resize_v2
+image.resize_bilinear = _resize_bilinear
+image.resize_nearest_neighbor = _resize_nearest_neighbor
+image.flip_left_right = _flip_left_right
+image.flip_up_down = _flip_up_down
+image.random_flip_left_right = _random_flip_left_right
+image.random_flip_up_down = _random_flip_up_down
+image.per_image_standardization = _per_image_standardization
+image.convert_image_dtype = _convert_image_dtype
+image.random_crop = random_crop
+random.crop = random_crop
+
+
+def atan2(y, x, name=None):
+    return _op("Atan2", [y, x], None, name, True)
+
+
+def matrix_band_part(input, num_lower, num_upper, name=None):
+    return _op("MatrixBandPart", [input, convert_to_tensor(num_lower, dtype=int64),
+                                  convert_to_tensor(num_upper, dtype=int64)], None, name)
+
+
+def matrix_diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
+    if k != 0 or num_rows != -1 or num_cols != -1 or padding_value != 0:
+        raise NotImplementedError("tensorlens: tf.linalg.diag with k, num_rows, num_cols or padding_value")
+    return _op("MatrixDiag", [diagonal], None, name)
+
+
+def matrix_diag_part(input, name=None, k=0, padding_value=0, align="RIGHT_LEFT"):
+    if k != 0:
+        raise NotImplementedError("tensorlens: tf.linalg.diag_part with k != 0")
+    return _op("MatrixDiagPart", [input], None, name)
+
+
+def matrix_set_diag(input, diagonal, name=None, k=0, align="RIGHT_LEFT"):
+    if k != 0:
+        raise NotImplementedError("tensorlens: tf.linalg.set_diag with k != 0")
+    t = convert_to_tensor(input)
+    return _op("MatrixSetDiag", [t, _like(diagonal, t)], None, name)
+
+
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    a = convert_to_tensor(a)
+    r = a.shape.ndims
+    if r is None:
+        raise ValueError("tensorlens: matrix_transpose needs a tensor of known rank")
+    if r < 2:
+        raise ValueError("Argument 'a' should be a (batch) matrix with rank >= 2.  Found: %s" % (a.shape,))
+    return transpose(a, list(_range(r - 2)) + [r - 1, r - 2], name=name)
+
+
+def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=int32, name=None, axis=None,
+             binary_output=False):
+    with name_scope(name, "bincount"):
+        arr = convert_to_tensor(arr, dtype=int32)
+        n = size(arr)
+        output_size = multiply(cast(greater(n, 0), int32), add(reduce_max(arr), 1))
+        if minlength is not None:
+            output_size = maximum(minlength, output_size)
+        if maxlength is not None:
+            output_size = minimum(maxlength, output_size)
+        if weights is None:
+            w = zeros([0], dtype=dtype)
+        else:
+            w = convert_to_tensor(weights)
+        return _op("Bincount", [reshape(arr, [-1]), output_size, reshape(w, [-1]) if weights is not None else w])
+
+
+math.atan2 = atan2
+math.bincount = bincount
+linalg.band_part = matrix_band_part
+linalg.diag = matrix_diag
+linalg.diag_part = matrix_diag_part
+linalg.set_diag = matrix_set_diag
+linalg.matrix_transpose = matrix_transpose
+linalg.adjoint = matrix_transpose
+
+
+def dynamic_partition(data, partitions, num_partitions, name=None):
+    out = _op("DynamicPartition", [data, partitions], {"num_partitions": num_partitions}, name)
+    return list(out) if isinstance(out, _tuple) else [out]
+
+
+def dynamic_stitch(indices, data, name=None):
+    indices, data = list(indices), list(data)
+    if len(indices) != len(data):
+        raise ValueError("List argument 'data' to 'DynamicStitch' Op with length %d must match length %d of "
+                         "argument 'indices'." % (len(data), len(indices)))
+    return _op("DynamicStitch", indices + data, {"N": len(indices)}, name)
+
+
+parallel_dynamic_stitch = dynamic_stitch
+
+
+def _adjust_brightness(image, delta):
+    image = convert_to_tensor(image)
+    with name_scope(None, "adjust_brightness"):
+        if image.dtype.is_floating:
+            return add(image, cast(delta, image.dtype))
+        return _convert_image_dtype(add(_convert_image_dtype(image, float32), delta), image.dtype, saturate=True)
+
+
+def _adjust_contrast(images, contrast_factor):
+    images = convert_to_tensor(images)
+    with name_scope(None, "adjust_contrast"):
+        x = images if images.dtype.is_floating else _convert_image_dtype(images, float32)
+        mean = reduce_mean(x, [-3, -2], keepdims=True)
+        out = add(multiply(subtract(x, mean), cast(contrast_factor, x.dtype)), mean)
+        return out if images.dtype.is_floating else _convert_image_dtype(out, images.dtype, saturate=True)
+
+
+def _random_brightness(image, max_delta, seed=None):
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return _adjust_brightness(image, random_uniform([], -max_delta, max_delta, seed=seed))
+
+
+def _random_contrast(image, lower, upper, seed=None):
+    if upper <= lower:
+        raise ValueError("upper must be > lower.")
+    if lower < 0:
+        raise ValueError("lower must be non-negative.")
+    return _adjust_contrast(image, random_uniform([], lower, upper, seed=seed))
+
+
+def _resize_with_crop_or_pad(image, target_height, target_width):
+    image, r = _image_rank(image)
+    dims = image.shape.as_list()
+    h, w = dims[r - 3], dims[r - 2]
+    if h is None or w is None:
+        raise NotImplementedError("tensorlens: resize_image_with_crop_or_pad needs a known height and width")
+    if target_height <= 0:
+        raise ValueError("target_height must be > 0.")
+    if target_width <= 0:
+        raise ValueError("target_width must be > 0.")
+    with name_scope(None, "resize_image_with_crop_or_pad"):
+        ch, cw = min(h, target_height), min(w, target_width)
+        begin = [0] * r
+        size = [-1] * r
+        begin[r - 3], begin[r - 2] = (h - ch) // 2, (w - cw) // 2
+        size[r - 3], size[r - 2] = ch, cw
+        out = slice(image, begin, size)
+        pads = [[0, 0] for _ in _range(r)]
+        top, left = (target_height - ch) // 2, (target_width - cw) // 2
+        pads[r - 3] = [top, target_height - ch - top]
+        pads[r - 2] = [left, target_width - cw - left]
+        return pad(out, pads)
+
+
+def _central_crop(image, central_fraction):
+    if central_fraction <= 0.0 or central_fraction > 1.0:
+        raise ValueError("central_fraction must be within (0, 1]")
+    image, r = _image_rank(image)
+    if central_fraction == 1.0:
+        return image
+    dims = image.shape.as_list()
+    h, w = dims[r - 3], dims[r - 2]
+    if h is None or w is None:
+        raise NotImplementedError("tensorlens: central_crop needs a known height and width")
+    top = int((h - h * central_fraction) / 2)
+    left = int((w - w * central_fraction) / 2)
+    begin = [0] * r
+    size = [-1] * r
+    begin[r - 3], begin[r - 2] = top, left
+    size[r - 3], size[r - 2] = h - 2 * top, w - 2 * left
+    return slice(image, begin, size)
+
+
+image.adjust_brightness = _adjust_brightness
+image.adjust_contrast = _adjust_contrast
+image.random_brightness = _random_brightness
+image.random_contrast = _random_contrast
+image.resize_image_with_crop_or_pad = _resize_with_crop_or_pad
+image.resize_with_crop_or_pad = _resize_with_crop_or_pad
+image.central_crop = _central_crop
+
+
+def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
+    # TensorFlow's composite: the segment sums over the segment sizes (at least 1).
+    with name_scope(name, "UnsortedSegmentMean"):
+        data, ids = convert_to_tensor(data), convert_to_tensor(segment_ids)
+        if data.shape.ndims is None or ids.shape.ndims is None:
+            raise NotImplementedError("tensorlens: unsorted_segment_mean needs data and segment_ids of known rank")
+        n = unsorted_segment_sum(ones_like(ids, dtype=data.dtype), ids, num_segments)
+        n = reshape(maximum(n, 1), concat([shape(n), ones([data.shape.ndims - ids.shape.ndims], int32)], 0))
+        return divide(unsorted_segment_sum(data, ids, num_segments), n)
+
+
+math.unsorted_segment_mean = unsorted_segment_mean

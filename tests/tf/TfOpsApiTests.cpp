@@ -1,0 +1,246 @@
+// The Python wrappers of ops with kernels of their own (tf.nn.top_k, tf.sort, tf.cumsum,
+// tf.gather_nd, tf.scatter_update, segment sums, ...), one snippet per family, with values that
+// TensorFlow gives for the same program, and the shape errors the checker reports.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("top_k, in_top_k, sort and argsort follow TensorFlow in a TF1 program", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.constant([[1., 4., 2., 4.], [3., 3., 0., -1.]])
+top = tf.nn.top_k(x, k=2)
+v, i = tf.nn.top_k(x, 3)
+hit = tf.nn.in_top_k(x, [1, 2], 2)
+s = tf.sort(x, axis=0, direction='DESCENDING')
+a = tf.argsort(x)
+loss = tf.reduce_sum(tf.nn.top_k(x * 3., 2).values)
+g = tf.gradients(loss, x)[0]
+with tf.Session() as sess:
+    tv = sess.run(top)
+    topv, topi = tv.values.tolist(), tv.indices.tolist()
+    iv = sess.run(i).tolist()
+    hv = sess.run(hit).tolist()
+    sv = sess.run(s).tolist()
+    av = sess.run(a).tolist()
+    gv = sess.run(g).tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("v") == "float32[2, 3]");
+  CHECK(r.type("i") == "int32[2, 3]");
+  CHECK(r.type("hit") == "bool[2]");
+  CHECK(r.repr("topv") == "[[4.0, 4.0], [3.0, 3.0]]");
+  CHECK(r.repr("topi") == "[[1, 3], [0, 1]]");
+  CHECK(r.repr("iv") == "[[1, 3, 2], [0, 1, 2]]");
+  CHECK(r.repr("hv") == "[True, False]");
+  CHECK(r.repr("sv") == "[[3.0, 4.0, 2.0, 4.0], [1.0, 3.0, 0.0, -1.0]]");
+  CHECK(r.repr("av") == "[[0, 2, 1, 3], [3, 2, 0, 1]]");
+  CHECK(r.repr("gv") == "[[0.0, 3.0, 0.0, 3.0], [3.0, 3.0, 0.0, 0.0]]");
+}
+
+TEST_CASE("cumsum, cumprod, gather_nd, scatter_nd, segment sums and dynamic_partition/stitch run eagerly", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+cs = tf.cumsum([1, 2, 3], exclusive=True).numpy().tolist()
+cr = tf.math.cumsum([[1., 2.], [3., 4.]], axis=1, reverse=True).numpy().tolist()
+cp = tf.math.cumprod([1, 2, 3, 4]).numpy().tolist()
+hit = tf.math.in_top_k([1, 2], [[1., 4., 2., 4.], [3., 3., 0., -1.]], 2).numpy().tolist()
+sn = tf.scatter_nd([[4], [3], [1], [7]], [9, 10, 11, 12], [8]).numpy().tolist()
+ts = tf.tensor_scatter_nd_add(tf.ones([4]), [[1], [1]], [5., 6.]).numpy().tolist()
+us = tf.math.unsorted_segment_sum([[1, 2], [3, 4], [5, 6]], [1, 0, 1], 3).numpy().tolist()
+sm = tf.math.segment_mean([1., 2., 6.], [0, 0, 2]).numpy().tolist()
+um = tf.math.unsorted_segment_mean([[1., 2.], [3., 4.], [5., 6.]], [1, 0, 1], 3).numpy().tolist()
+parts = [p.numpy().tolist() for p in tf.dynamic_partition([10, 20, 30, 40, 50], [0, 0, 1, 1, 0], 2)]
+st = tf.dynamic_stitch([[0, 2], [1]], [[1., 3.], [2.]]).numpy().tolist()
+v = tf.Variable([[1., 2.], [3., 4.]])
+with tf.GradientTape() as t:
+    y = tf.reduce_sum(tf.gather_nd(v, [[0, 1], [1, 0], [0, 1]]) * tf.constant([1., 2., 3.]))
+gv = t.gradient(y, v).numpy().tolist()
+)", Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("cs") == "[0, 1, 3]");
+  CHECK(r.repr("cr") == "[[3.0, 2.0], [7.0, 4.0]]");
+  CHECK(r.repr("cp") == "[1, 2, 6, 24]");
+  CHECK(r.repr("hit") == "[True, False]");
+  CHECK(r.repr("sn") == "[0, 11, 0, 10, 9, 0, 0, 12]");
+  CHECK(r.repr("ts") == "[1.0, 12.0, 1.0, 1.0]");
+  CHECK(r.repr("us") == "[[3, 4], [6, 8], [0, 0]]");
+  CHECK(r.repr("sm") == "[1.5, 0.0, 6.0]");
+  CHECK(r.repr("um") == "[[3.0, 4.0], [3.0, 4.0], [0.0, 0.0]]");
+  CHECK(r.repr("parts") == "[[10, 20, 50], [30, 40]]");
+  CHECK(r.repr("st") == "[1.0, 2.0, 3.0]");
+  CHECK(r.repr("gv") == "[[0.0, 4.0], [2.0, 0.0]]");
+}
+
+TEST_CASE("scatter_update and scatter_add change rows of a TF1 variable", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+w = tf.Variable(tf.zeros([3, 2]))
+up = tf.scatter_update(w, [2, 0], [[1., 2.], [3., 4.]])
+add = tf.scatter_add(w, [1, 1], [[5., 5.], [1., 1.]])
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    sess.run(up)
+    sess.run(add)
+    wv = sess.run(w).tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("up") == "float32[3, 2]");
+  CHECK(r.repr("wv") == "[[3.0, 4.0], [6.0, 6.0], [1.0, 2.0]]");
+}
+
+TEST_CASE("the checker reports shape errors of these ops at the user's line", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+ok = tf.nn.top_k(x, 2).values
+bad = tf.nn.top_k(x, 5)
+g = tf.gather_nd(tf.zeros([2, 3]), tf.zeros([5, 3], tf.int32))
+)", Mode::Abstract, ApiStyle::Graph);
+  const std::string d = r.diagnostics();
+  INFO(d);
+  CHECK(r.type("ok") == "float32[batch, 2]");
+  CHECK_THAT(d, Catch::Contains("5:") && Catch::Contains("input must have last dimension >= k = 5 but is 3"));
+  CHECK_THAT(d, Catch::Contains("6:") && Catch::Contains("indices.shape[-1] must be <= params.rank"));
+}
+
+TEST_CASE("lrn, depthwise, separable, transposed and atrous convolutions build and train in TF1", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 8, 8, 3])
+l = tf.nn.lrn(x, depth_radius=2, bias=1.0, alpha=0.001 / 9.0, beta=0.75)
+dw = tf.Variable(tf.ones([3, 3, 3, 2]))
+pw = tf.Variable(tf.ones([1, 1, 6, 4]))
+d = tf.nn.depthwise_conv2d(x, dw, [1, 1, 1, 1], 'SAME')
+s = tf.nn.separable_conv2d(x, dw, pw, [1, 2, 2, 1], 'SAME')
+f = tf.Variable(tf.ones([3, 3, 5, 3]))
+t = tf.nn.conv2d_transpose(x, f, [2, 16, 16, 5], [1, 2, 2, 1], 'SAME')
+a = tf.nn.atrous_conv2d(x, tf.ones([3, 3, 3, 7]), 2, 'VALID')
+loss = tf.reduce_sum(l) + tf.reduce_sum(s) + tf.reduce_sum(t)
+step = tf.train.GradientDescentOptimizer(1e-4).minimize(loss)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    feed = {x: np.ones((2, 8, 8, 3), np.float32)}
+    dv, tv, av = sess.run([d, t, a], feed)
+    corner = tv[0, :3, :3, 0].tolist()
+    dcenter = float(dv[0, 4, 4, 0])
+    atrous = float(av[0, 0, 0, 0])
+    sess.run(step, feed)
+    pw_after = float(sess.run(pw)[0, 0, 0, 0])
+try:
+    tf.nn.conv2d_transpose(x, f, [2, 16, 16, 4], [1, 2, 2, 1], 'SAME')
+except ValueError as e:
+    err = str(e)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("l") == "float32[batch, 8, 8, 3]");
+  CHECK(r.type("d") == "float32[batch, 8, 8, 6]");
+  CHECK(r.type("s") == "float32[batch, 4, 4, 4]");
+  CHECK(r.type("t") == "float32[2, 16, 16, 5]");
+  CHECK(r.type("a") == "float32[batch, 4, 4, 7]");
+  CHECK(r.repr("corner") == "[[3.0, 3.0, 6.0], [3.0, 3.0, 6.0], [6.0, 6.0, 12.0]]");
+  CHECK(r.repr("dcenter") == "9.0");
+  CHECK(r.repr("atrous") == "27.0");
+  CHECK(r.repr("pw_after") != "1.0");
+  CHECK(r.repr("err") == "\"output_shape does not match filter's output channels, 4 != 5\"");
+}
+
+TEST_CASE("random.categorical and random.shuffle are seeded draws of the right shape", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+tf.random.set_seed(3)
+s = tf.random.categorical(tf.math.log([[0.5, 0.5], [0.01, 0.99]]), 5)
+sure = tf.random.categorical([[0., -1e9], [-1e9, 0.]], 4, dtype=tf.int32).numpy().tolist()
+perm = sorted(tf.random.shuffle(tf.range(10)).numpy().tolist())
+)", Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("s") == "int64[2, 5]");
+  CHECK(r.repr("sure") == "[[0, 0, 0, 0], [1, 1, 1, 1]]");
+  CHECK(r.repr("perm") == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]");
+}
+
+TEST_CASE("tf.image resizes, flips, standardizes and crops as TensorFlow", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+img = tf.constant(np.arange(4, dtype=np.float32).reshape(1, 2, 2, 1))
+half = tf.image.resize(img, [4, 4])[0, :, 0, 0].numpy().tolist()
+legacy = tf.image.resize_images(img, (4, 4))[0, 0, :, 0].numpy().tolist()
+corners = tf.image.resize_images(img, (3, 3), align_corners=True)[0, 1, :, 0].numpy().tolist()
+near = tf.image.resize(tf.cast(img, tf.uint8), [4, 4], method=tf.image.ResizeMethod.NEAREST_NEIGHBOR)
+small = tf.image.resize(np.zeros((5, 5, 3), np.uint8), [10, 7])
+x = tf.constant(np.arange(12, dtype=np.float32).reshape(2, 2, 3))
+flip = tf.image.flip_left_right(x)[:, :, 0].numpy().tolist()
+rflip = tf.image.random_flip_left_right(x, seed=1)
+std = tf.image.per_image_standardization(x)
+mean = round(float(tf.reduce_mean(std)), 5)
+conv = tf.image.convert_image_dtype(tf.constant([[[0, 51, 255]]], tf.uint8), tf.float32).numpy().tolist()
+crop = tf.image.random_crop(tf.reshape(tf.range(100), [10, 10]), [3, 4])
+c = crop.numpy()
+rows_ok = bool((c[:, 1:] - c[:, :-1] == 1).all() and (c[1:, :] - c[:-1, :] == 10).all())
+b = tf.constant(np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1))
+cp = tf.image.resize_with_crop_or_pad(b, 2, 6)[0, :, :, 0].numpy().tolist()
+cc = tf.image.central_crop(b[0], 0.5)[:, :, 0].numpy().tolist()
+ac = tf.image.adjust_contrast(b, 2.)[0, 0, :, 0].numpy().tolist()
+ab = tf.image.adjust_brightness(tf.constant([[[10, 250]]], tf.uint8), 0.1).numpy().tolist()
+rb = tf.image.random_contrast(tf.image.random_brightness(b, 0.5, seed=1), 0.2, 1.8)
+)", Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("half") == "[0.0, 0.5, 1.5, 2.0]");
+  CHECK(r.repr("legacy") == "[0.0, 0.5, 1.0, 1.0]");
+  CHECK(r.repr("corners") == "[1.0, 1.5, 2.0]");
+  CHECK(r.type("near") == "uint8[1, 4, 4, 1]");
+  CHECK(r.type("small") == "float32[10, 7, 3]");
+  CHECK(r.repr("flip") == "[[3.0, 0.0], [9.0, 6.0]]");
+  CHECK(r.type("rflip") == "float32[2, 2, 3]");
+  CHECK(r.repr("mean") == "0.0");
+  CHECK(r.repr("conv") == "[[[0.0, 0.20000001788139343, 1.0]]]");  // float32 51 * (1 / 255), as TF
+  CHECK(r.type("crop") == "int32[3, 4]");
+  CHECK(r.repr("rows_ok") == "True");
+  CHECK(r.repr("cp") == "[[0.0, 4.0, 5.0, 6.0, 7.0, 0.0], [0.0, 8.0, 9.0, 10.0, 11.0, 0.0]]");
+  CHECK(r.repr("cc") == "[[5.0, 6.0], [9.0, 10.0]]");
+  CHECK(r.repr("ac") == "[-7.5, -5.5, -3.5, -1.5]");
+  CHECK(r.repr("ab") == "[[[35, 255]]]");
+  CHECK(r.type("rb") == "float32[1, 4, 4, 1]");
+}
+
+TEST_CASE("band_part, diag, diag_part, set_diag, matrix_transpose, atan2 and bincount", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+a = tf.constant(np.arange(16, dtype=np.float32).reshape(4, 4))
+upper = tf.linalg.band_part(a, 0, -1).numpy()[:, 0].tolist()
+d = tf.linalg.diag([[1, 2], [3, 4]])
+dp = tf.linalg.diag_part(a).numpy().tolist()
+sd = tf.linalg.set_diag(a, [9, 9, 9, 9]).numpy()[1].tolist()
+mt = tf.linalg.matrix_transpose(tf.zeros([2, 3, 4]))
+at = round(float(tf.math.atan2(1.0, -1.0)), 6)
+bc = tf.math.bincount([1, 1, 2, 5]).numpy().tolist()
+bw = tf.math.bincount([1, 1, 2], minlength=5, weights=[0.5, 1., 2.]).numpy().tolist()
+v = tf.Variable([[1., 2.], [3., 4.]])
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(tf.linalg.diag_part(v) * tf.constant([2., 3.]))
+g = tape.gradient(y, v).numpy().tolist()
+)", Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("upper") == "[0.0, 0.0, 0.0, 0.0]");
+  CHECK(r.type("d") == "int32[2, 2, 2]");
+  CHECK(r.repr("dp") == "[0.0, 5.0, 10.0, 15.0]");
+  CHECK(r.repr("sd") == "[4.0, 9.0, 6.0, 7.0]");
+  CHECK(r.type("mt") == "float32[2, 4, 3]");
+  CHECK(r.repr("at") == "2.356194");
+  CHECK(r.repr("bc") == "[0, 2, 1, 0, 0, 1]");
+  CHECK(r.repr("bw") == "[0.0, 1.5, 2.0, 0.0, 0.0]");
+  CHECK(r.repr("g") == "[[2.0, 0.0], [0.0, 3.0]]");
+}
