@@ -2575,16 +2575,6 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None, keep_dims
 _inf_value = float("inf")
 
 
-def matrix_transpose(a, name="matrix_transpose", conjugate=False):
-    a = convert_to_tensor(a)
-    r = a.shape.ndims
-    if r is None:
-        raise ValueError("tensorlens: matrix_transpose needs the rank of its input")
-    if r < 2:
-        raise ValueError("Argument 'a' should be a (batch) matrix, with rank >= 2.  Found: %s" % a.shape)
-    return transpose(a, list(_range(r - 2)) + [r - 1, r - 2], name=name)
-
-
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=int32, name=None):
     # counts[i, j]: how many examples of label i were predicted j (one-hot outer products).
     with name_scope(name, "confusion_matrix"):
@@ -2598,16 +2588,6 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
         if weights is not None:
             lo = lo * expand_dims(cast(weights, float64), 1)
         return cast(matmul(lo, po, transpose_a=True), dtype)
-
-
-def random_crop(value, size, seed=None, name=None):
-    with name_scope(name, "random_crop"):
-        value = convert_to_tensor(value)
-        size = convert_to_tensor(size, dtype=int32)
-        sh = shape(value)
-        limit = sh - size + 1
-        offset = cast(floor(random_uniform(shape(sh), 0.0, 1.0, seed=seed) * cast(limit, float32)), int32)
-        return slice(value, offset, size)
 
 
 def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False, infer_shape=True,
@@ -2777,8 +2757,6 @@ math.count_nonzero = count_nonzero
 math.reduce_logsumexp = reduce_logsumexp
 math.confusion_matrix = confusion_matrix
 linalg.norm = norm
-linalg.matrix_transpose = matrix_transpose
-image.random_crop = random_crop
 
 # --- tensor methods (attributes the native tensor does not answer) -----------------------------
 
