@@ -1,0 +1,11 @@
+// Registration of the standard-library modules that live in their own files (StdJson.cpp,
+// StdPickle.cpp, StdRe.cpp, ...); ModuleRegistry::standard() (StdPython.cpp) calls each.
+#pragma once
+
+#include "lang/interp/Module.h"
+
+namespace tlens::interp {
+
+void registerJsonModule(ModuleRegistry& r);
+
+}  // namespace tlens::interp
