@@ -7,5 +7,6 @@
 namespace tlens::interp {
 
 void registerJsonModule(ModuleRegistry& r);
+void registerPickleModule(ModuleRegistry& r);
 
 }  // namespace tlens::interp

@@ -969,6 +969,7 @@ ModuleRegistry ModuleRegistry::standard() {
   r.addSource("logging", kLogging);
   r.addSource("string", kString);
   registerJsonModule(r);
+  registerPickleModule(r);
   return r;
 }
 
