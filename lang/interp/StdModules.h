@@ -8,5 +8,6 @@ namespace tlens::interp {
 
 void registerJsonModule(ModuleRegistry& r);
 void registerPickleModule(ModuleRegistry& r);
+void registerReModule(ModuleRegistry& r);
 
 }  // namespace tlens::interp

@@ -970,6 +970,7 @@ ModuleRegistry ModuleRegistry::standard() {
   r.addSource("string", kString);
   registerJsonModule(r);
   registerPickleModule(r);
+  registerReModule(r);
   return r;
 }
 
