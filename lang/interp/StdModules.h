@@ -9,5 +9,6 @@ namespace tlens::interp {
 void registerJsonModule(ModuleRegistry& r);
 void registerPickleModule(ModuleRegistry& r);
 void registerReModule(ModuleRegistry& r);
+void registerDatetimeModule(ModuleRegistry& r);
 
 }  // namespace tlens::interp

@@ -971,6 +971,7 @@ ModuleRegistry ModuleRegistry::standard() {
   registerJsonModule(r);
   registerPickleModule(r);
   registerReModule(r);
+  registerDatetimeModule(r);
   return r;
 }
 
