@@ -10,5 +10,6 @@ void registerJsonModule(ModuleRegistry& r);
 void registerPickleModule(ModuleRegistry& r);
 void registerReModule(ModuleRegistry& r);
 void registerDatetimeModule(ModuleRegistry& r);
+void registerUtilModules(ModuleRegistry& r);
 
 }  // namespace tlens::interp

@@ -972,6 +972,7 @@ ModuleRegistry ModuleRegistry::standard() {
   registerPickleModule(r);
   registerReModule(r);
   registerDatetimeModule(r);
+  registerUtilModules(r);
   return r;
 }
 
