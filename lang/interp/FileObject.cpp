@@ -16,7 +16,7 @@ class FileObject : public NativeObject {
   FileObject(Machine* m, std::string path, std::string mode)
       : m_(m), path_(std::move(path)), mode_(std::move(mode)), binary_(mode_.find('b') != std::string::npos) {}
 
-  void open() {
+  void open(bool translateNewlines) {
     bool write = mode_.find_first_of("wax") != std::string::npos;
     if (mode_.find('x') != std::string::npos && std::filesystem::exists(path_))
       m_->raise("FileExistsError", "[Errno 17] File exists: " + reprString(path_));
@@ -31,6 +31,18 @@ class FileObject : public NativeObject {
         std::ostringstream ss;
         ss << in.rdbuf();
         content_ = ss.str();
+        if (!binary_ && translateNewlines && content_.find('\r') != std::string::npos) {
+          std::string t;
+          t.reserve(content_.size());
+          for (size_t i = 0; i < content_.size(); ++i) {
+            if (content_[i] != '\r') t += content_[i];
+            else {
+              t += '\n';
+              if (i + 1 < content_.size() && content_[i + 1] == '\n') ++i;
+            }
+          }
+          content_ = std::move(t);
+        }
       }
     }
     if (write) {
@@ -178,9 +190,9 @@ class FileObject : public NativeObject {
 
 }  // namespace
 
-Value openFile(Machine& m, const std::string& path, const std::string& mode) {
+Value openFile(Machine& m, const std::string& path, const std::string& mode, bool translateNewlines) {
   auto f = std::make_shared<FileObject>(&m, path, mode);
-  f->open();
+  f->open(translateNewlines);
   return f;
 }
 

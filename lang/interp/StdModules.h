@@ -11,5 +11,9 @@ void registerPickleModule(ModuleRegistry& r);
 void registerReModule(ModuleRegistry& r);
 void registerDatetimeModule(ModuleRegistry& r);
 void registerUtilModules(ModuleRegistry& r);
+void registerFileModules(ModuleRegistry& r);
+void registerStructModule(ModuleRegistry& r);
+void registerArchiveModules(ModuleRegistry& r);
+void registerNetworkModules(ModuleRegistry& r);
 
 }  // namespace tlens::interp

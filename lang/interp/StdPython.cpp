@@ -973,6 +973,10 @@ ModuleRegistry ModuleRegistry::standard() {
   registerReModule(r);
   registerDatetimeModule(r);
   registerUtilModules(r);
+  registerFileModules(r);
+  registerStructModule(r);
+  registerArchiveModules(r);
+  registerNetworkModules(r);
   return r;
 }
 
