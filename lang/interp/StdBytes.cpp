@@ -120,10 +120,15 @@ std::string decodeBytes(Machine& m, std::string_view d, std::string_view encodin
     for (size_t i = 0; i < d.size();) {
       size_t n = utf8Len(d, i);
       if (n == 0) {
-        bad(i, static_cast<unsigned char>(d[i]) >= 0x80 && (static_cast<unsigned char>(d[i]) & 0xC0) != 0x80 && i + 1 >= d.size()
-                   ? "unexpected end of data"
-                   : "invalid start byte",
-            "utf-8");
+        unsigned char c = static_cast<unsigned char>(d[i]);
+        size_t want = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        const char* why = "invalid start byte";
+        if (want) {
+          why = "unexpected end of data";
+          for (size_t k = 1; k < want && i + k < d.size(); ++k)
+            if ((static_cast<unsigned char>(d[i + k]) & 0xC0) != 0x80) why = "invalid continuation byte";
+        }
+        bad(i, why, "utf-8");
         ++i;
         continue;
       }
@@ -162,9 +167,14 @@ std::string encodeStr(Machine& m, std::string_view text, std::string_view encodi
     if (cp < limit) out += static_cast<char>(cp);
     else if (errors == "ignore") continue;
     else if (errors == "replace") out += '?';
-    else
-      m.raise("UnicodeEncodeError", std::string("'") + (enc == "ascii" ? "ascii" : "latin-1") + "' codec can't encode character in position " +
-                                        std::to_string(pos) + ": ordinal not in range(" + std::to_string(limit) + ")");
+    else {
+      static const char* hex = "0123456789abcdef";
+      std::string ch = cp < 0x100 ? "\\x" : cp < 0x10000 ? "\\u" : "\\U";
+      int digits = cp < 0x100 ? 2 : cp < 0x10000 ? 4 : 8;
+      for (int k = digits - 1; k >= 0; --k) ch += hex[(cp >> (4 * k)) & 15];
+      m.raise("UnicodeEncodeError", std::string("'") + (enc == "ascii" ? "ascii" : "latin-1") + "' codec can't encode character '" + ch +
+                                        "' in position " + std::to_string(pos) + ": ordinal not in range(" + std::to_string(limit) + ")");
+    }
   }
   return out;
 }
@@ -264,22 +274,37 @@ void installMethods(Machine& m, const std::shared_ptr<ClassObj>& cls) {
   };
   defineNative(d, "startswith", "self, prefix, /", affix(true));
   defineNative(d, "endswith", "self, suffix, /", affix(false));
-  defineNative(d, "find", "self, sub, /", [](CallContext& c) -> Value {
-    size_t p = selfBytes(c).data.find(bytesArg(c, c.arg(1), true));
-    return makeInt(p == std::string::npos ? -1 : static_cast<int64_t>(p));
-  });
-  defineNative(d, "rfind", "self, sub, /", [](CallContext& c) -> Value {
-    size_t p = selfBytes(c).data.rfind(bytesArg(c, c.arg(1), true));
-    return makeInt(p == std::string::npos ? -1 : static_cast<int64_t>(p));
-  });
-  defineNative(d, "index", "self, sub, /", [](CallContext& c) -> Value {
-    size_t p = selfBytes(c).data.find(bytesArg(c, c.arg(1), true));
-    if (p == std::string::npos) c.valueError("subsection not found");
-    return makeInt(static_cast<int64_t>(p));
-  });
-  defineNative(d, "count", "self, sub, /", [](CallContext& c) -> Value {
-    const std::string& s = selfBytes(c).data;
+  // find/rfind/index/count on self[start:end], positions relative to self.
+  auto window = [](CallContext& c, const std::string& s) {
+    int64_t n = static_cast<int64_t>(s.size());
+    auto clamp = [n](int64_t v) { return v < 0 ? std::max<int64_t>(0, v + n) : std::min(v, n); };
+    int64_t b = isNone(c.arg(2)) ? 0 : clamp(c.toInt(c.arg(2)));
+    int64_t e = isNone(c.arg(3)) ? n : clamp(c.toInt(c.arg(3)));
+    return std::make_pair(static_cast<size_t>(b), static_cast<size_t>(std::max(b, e)));
+  };
+  auto finder = [window](bool reverse, bool raise) {
+    return [window, reverse, raise](CallContext& c) -> Value {
+      const std::string& s = selfBytes(c).data;
+      std::string sub = bytesArg(c, c.arg(1), true);
+      auto [b, e] = window(c, s);
+      std::string_view w = std::string_view(s).substr(b, e - b);
+      size_t p = reverse ? w.rfind(sub) : w.find(sub);
+      if (p == std::string::npos) {
+        if (raise) c.valueError("subsection not found");
+        return makeInt(-1);
+      }
+      return makeInt(static_cast<int64_t>(p + b));
+    };
+  };
+  defineNative(d, "find", "self, sub, start=None, end=None, /", finder(false, false));
+  defineNative(d, "rfind", "self, sub, start=None, end=None, /", finder(true, false));
+  defineNative(d, "index", "self, sub, start=None, end=None, /", finder(false, true));
+  defineNative(d, "rindex", "self, sub, start=None, end=None, /", finder(true, true));
+  defineNative(d, "count", "self, sub, start=None, end=None, /", [window](CallContext& c) -> Value {
+    const std::string& full = selfBytes(c).data;
     std::string sub = bytesArg(c, c.arg(1), true);
+    auto [b, e] = window(c, full);
+    std::string s = full.substr(b, e - b);
     if (sub.empty()) return makeInt(static_cast<int64_t>(s.size() + 1));
     int64_t n = 0;
     for (size_t p = s.find(sub); p != std::string::npos; p = s.find(sub, p + sub.size())) ++n;
@@ -444,6 +469,7 @@ std::vector<std::string> BytesObj::attributeNames(Interpreter& in) {
 Value BytesObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool reflected) {
   if (op == BinOp::Add) {
     const std::string* o = asBytes(other);
+    if (!o && !reflected && other->kind() == Kind::Str) in.raise("TypeError", "can't concat str to bytes");
     if (!o) return nullptr;
     return makeBytes(reflected ? *o + data : data + *o, isMutable);
   }

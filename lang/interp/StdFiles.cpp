@@ -610,8 +610,6 @@ class _Reader:
                         state = 'field'
                 i += 1
             if state == 'quoted':
-                if not line.endswith('\n'):
-                    field.append('\n')
                 continue
             if not row and not field and not quoted:
                 return []

@@ -125,10 +125,10 @@ struct Unpickler {
   Value run() {
     if (d.empty()) m.raise(m.types.eofError, "Ran out of input");
     while (true) {
-      if (p >= d.size()) fail("pickle data was truncated");
+      if (p >= d.size()) m.raise(m.types.eofError, "Ran out of input");
       unsigned char op = static_cast<unsigned char>(d[p++]);
       switch (op) {
-        case 0x80: need(1); if (static_cast<unsigned char>(d[p]) > 5) fail("unsupported pickle protocol: " + std::to_string(static_cast<unsigned char>(d[p]))); ++p; break;
+        case 0x80: need(1); if (static_cast<unsigned char>(d[p]) > 5) m.valueError("unsupported pickle protocol: " + std::to_string(static_cast<unsigned char>(d[p]))); ++p; break;
         case 0x95: le(8); break;  // FRAME
         case '.': {
           Value v = pop();

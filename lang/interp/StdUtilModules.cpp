@@ -369,8 +369,13 @@ def _process(cls, init, repr_, eq, order, unsafe_hash, frozen):
 
         def __init__(self, *args, **kwargs):
             if len(args) > len(init_fields):
-                raise TypeError('%s.__init__() takes %d positional arguments but %d were given'
-                                % (cls.__qualname__, len(init_fields) + 1, len(args) + 1))
+                required = len([f for f in init_fields if f.default is MISSING and f.default_factory is MISSING])
+                if required == len(init_fields):
+                    takes = '%d' % (required + 1)
+                else:
+                    takes = 'from %d to %d' % (required + 1, len(init_fields) + 1)
+                raise TypeError('%s.__init__() takes %s positional arguments but %d were given'
+                                % (cls.__qualname__, takes, len(args) + 1))
             for i, f in enumerate(init_fields):
                 if i < len(args):
                     if f.name in kwargs:
