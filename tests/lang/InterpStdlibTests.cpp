@@ -460,6 +460,11 @@ print(fnmatch.fnmatch('x.py', '*.py'), fnmatch.filter(['a.py', 'b.txt', 'c.py'],
 print(shutil.copy(base + '/a.txt', base + '/sub')[len(base):], open(base + '/sub/a.txt').read(), shutil.copyfile(base + '/a.txt', base + '/z.txt')[len(base):])
 shutil.copytree(base + '/sub', base + '/sub2')
 print(sorted(os.listdir(base + '/sub2')), shutil.move(base + '/z.txt', base + '/moved.txt')[len(base):], os.path.exists(base + '/z.txt'))
+print(sorted((p[len(base):], sorted(ds), sorted(fs)) for p, ds, fs in os.walk(base)))
+os.rename(base + '/moved.txt', base + '/renamed.txt')
+os.remove(base + '/sub2/deep/e.txt')
+os.rmdir(base + '/sub2/deep/')
+print(sorted(os.listdir(base)), sorted(os.listdir(base + '/sub2')))
 shutil.rmtree(base)
 print(os.path.exists(base))
 for bad in [lambda: shutil.rmtree(base), lambda: shutil.copy(base + '/none', base + '/x')]:
@@ -473,6 +478,8 @@ for bad in [lambda: shutil.rmtree(base), lambda: shutil.copy(base + '/none', bas
 True ['a.py', 'c.py'] True True False
 /sub/a.txt a.txt /z.txt
 ['a.txt', 'd.txt', 'deep'] /moved.txt False
+[('', ['sub', 'sub2'], ['.hidden.txt', 'a.txt', 'b.txt', 'c.py', 'moved.txt']), ('/sub', ['deep'], ['a.txt', 'd.txt']), ('/sub/deep', [], ['e.txt']), ('/sub2', ['deep'], ['a.txt', 'd.txt']), ('/sub2/deep', [], ['e.txt'])]
+['.hidden.txt', 'a.txt', 'b.txt', 'c.py', 'renamed.txt', 'sub', 'sub2'] ['a.txt', 'd.txt']
 False
 FileNotFoundError
 FileNotFoundError
