@@ -15,7 +15,7 @@ export CCACHE_NOHASHDIR=1
 
 # Debian packages the build needs; the Python grammar comes from npm at configure time.
 PKGS=(cmake ninja-build g++ ccache pkg-config nlohmann-json3-dev libboost-dev libeigen3-dev
-      libtree-sitter-dev catch2 libjemalloc-dev python3)
+      libtree-sitter-dev catch2 libjemalloc-dev python3 libboost-regex-dev zlib1g-dev)
 # What the editor-integration tests drive: headless Chromium (graph view), Neovim (LSP client).
 TEST_PKGS=(chromium neovim)
 

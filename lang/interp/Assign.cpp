@@ -28,6 +28,18 @@ Value Machine::evalAssignment(TSNode n, NodeKind kind) {
   const Child* rightChild = fieldChild(ch, F.right);
   TSNode right = nodeOf(rightChild);
   if (kind == NodeKind::Assignment) {
+    if (frame().type == Frame::ClassFrame && kindOf(left) == NodeKind::Identifier) {
+      // A class body's annotations, as text (PEP 563's form): dataclasses read their order.
+      TSNode type = fieldIn(ch, F.type);
+      if (!ts_node_is_null(type)) {
+        Value ann = frame().locals->vars.get("__annotations__");
+        if (!is<DictObj>(ann)) {
+          ann = makeDict();
+          frame().locals->vars.set("__annotations__", ann);
+        }
+        static_cast<DictObj*>(ann.get())->setStr(text(left), makeStr(std::string(text(type))));
+      }
+    }
     if (ts_node_is_null(right)) return none();  // `x: int` binds nothing
     Value v;
     NodeKind rk = kindOfSymbol(rightChild->symbol);

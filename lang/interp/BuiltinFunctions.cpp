@@ -524,7 +524,7 @@ void installBuiltinFunctions(Machine& m) {
   });
   defineNative(b, "open", "file, mode='r', buffering=-1, encoding=None, errors=None, newline=None", [mp](CallContext& c) -> Value {
     if (mp->abstract()) return unknown();  // never touches the file system
-    return openFile(*mp, c.toStr(c.arg(0)), c.toStr(c.arg(1)));
+    return openFile(*mp, c.toStr(c.arg(0)), c.toStr(c.arg(1)), isNone(c.arg(5)));
   });
 }
 

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cmath>
 
+#include "lang/interp/Bytes.h"
 #include "lang/interp/Machine.h"
 
 namespace tlens::interp {
@@ -504,6 +505,7 @@ void Machine::installBuiltins() {
   installStrMethods(*this);
   installListMethods(*this);
   installDictMethods(*this);
+  installBytes(*this);
   builtins.set("None", none());
   builtins.set("Ellipsis", ellipsis());
   builtins.set("NotImplemented", notImplemented());

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "lang/interp/Bytes.h"
 #include "lang/interp/Machine.h"
 
 namespace tlens::interp {
@@ -236,7 +237,8 @@ Value Machine::evalString(TSNode n) {
   auto it = constCache.find(key);
   if (it != constCache.end()) return it->second;
   bool isBytes = false;
-  Value v = makeStr(stringPiece(n, isBytes));
+  std::string piece = stringPiece(n, isBytes);
+  Value v = isBytes ? makeBytes(latin1FromUtf8(piece)) : makeStr(std::move(piece));
   constCache.emplace(key, v);
   return v;
 }
@@ -246,16 +248,15 @@ Value Machine::evalConcatenated(TSNode n) {
   auto it = constCache.find(key);
   if (it != constCache.end()) return it->second;
   std::string out;
-  bool constant = true;
+  bool constant = true, isBytes = false;
   for (TSNode s : namedChildren(n)) {
     auto ch = children(s);
     if (!ch.empty())
       for (char c : text(ch.front().node))
         if ((c | 0x20) == 'f') constant = false;
-    bool isBytes = false;
     out += stringPiece(s, isBytes);
   }
-  Value v = makeStr(std::move(out));
+  Value v = isBytes ? makeBytes(latin1FromUtf8(out)) : makeStr(std::move(out));
   if (constant) constCache.emplace(key, v);
   return v;
 }

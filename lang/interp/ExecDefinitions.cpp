@@ -217,6 +217,15 @@ void Machine::execClassDef(TSNode n, const std::vector<Value>& decorators) {
       own(p->fset);
     }
   });
+  // PEP 487: the nearest base that defines __init_subclass__ (an implicit classmethod) hears of
+  // the new class (enum.Enum turns its members into instances there).
+  for (size_t i = 1; i < cls->mro.size(); ++i)
+    if (const Value* hook = cls->mro[i]->dict.find("__init_subclass__")) {
+      Value fn = *hook;
+      if (auto* cm = as<ClassMethodObj>(fn)) fn = cm->function;
+      if (fn->kind() == Kind::Function) call(fn, {cls}, {});
+      break;
+    }
   Value v = cls;
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) v = call(*it, {v}, {});
   assignName(name, nameNode, v);

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lang/interp/Bytes.h"
 #include "lang/interp/Machine.h"
 
 namespace tlens::interp {
@@ -12,9 +13,10 @@ namespace {
 
 class FileObject : public NativeObject {
  public:
-  FileObject(Machine* m, std::string path, std::string mode) : m_(m), path_(std::move(path)), mode_(std::move(mode)) {}
+  FileObject(Machine* m, std::string path, std::string mode)
+      : m_(m), path_(std::move(path)), mode_(std::move(mode)), binary_(mode_.find('b') != std::string::npos) {}
 
-  void open() {
+  void open(bool translateNewlines) {
     bool write = mode_.find_first_of("wax") != std::string::npos;
     if (mode_.find('x') != std::string::npos && std::filesystem::exists(path_))
       m_->raise("FileExistsError", "[Errno 17] File exists: " + reprString(path_));
@@ -29,6 +31,18 @@ class FileObject : public NativeObject {
         std::ostringstream ss;
         ss << in.rdbuf();
         content_ = ss.str();
+        if (!binary_ && translateNewlines && content_.find('\r') != std::string::npos) {
+          std::string t;
+          t.reserve(content_.size());
+          for (size_t i = 0; i < content_.size(); ++i) {
+            if (content_[i] != '\r') t += content_[i];
+            else {
+              t += '\n';
+              if (i + 1 < content_.size() && content_[i + 1] == '\n') ++i;
+            }
+          }
+          content_ = std::move(t);
+        }
       }
     }
     if (write) {
@@ -38,9 +52,24 @@ class FileObject : public NativeObject {
     }
   }
 
-  std::string typeName() const override { return "TextIOWrapper"; }
+  std::string typeName() const override {
+    return !binary_ ? "TextIOWrapper" : out_ ? "BufferedWriter" : "BufferedReader";
+  }
   std::string repr(Interpreter&) override {
+    if (binary_) return "<_io." + typeName() + " name=" + reprString(path_) + ">";
     return "<_io.TextIOWrapper name=" + reprString(path_) + " mode=" + reprString(mode_) + " encoding='UTF-8'>";
+  }
+  /// What reads return: str in text mode, bytes in binary mode.
+  Value wrap(std::string s) const { return binary_ ? makeBytes(std::move(s)) : makeStr(std::move(s)); }
+  /// What writes accept: str in text mode, bytes in binary mode.
+  std::string unwrap(CallContext& c, const Value& v) const {
+    if (binary_) {
+      if (const std::string* b = asBytes(v)) return *b;
+      if (isUnknown(v)) throw NeedsKnownValue{};
+      c.typeError("a bytes-like object is required, not '" + m_->typeName(v) + "'");
+    }
+    if (!asString(v) && !isUnknown(v)) c.typeError("write() argument must be str, not " + m_->typeName(v));
+    return c.toStr(v);
   }
 
   Value getAttr(Interpreter& in, std::string_view name) override {
@@ -58,33 +87,33 @@ class FileObject : public NativeObject {
         size_t len = n < 0 ? std::string::npos : static_cast<size_t>(n);
         std::string s = f.pos_ < f.content_.size() ? f.content_.substr(f.pos_, len) : std::string();
         f.pos_ += s.size();
-        return makeStr(std::move(s));
+        return f.wrap(std::move(s));
       });
     if (name == "readline")
       return method("readline", "size=-1", [](FileObject& f, CallContext&) -> Value {
         f.checkOpen();
-        return makeStr(f.nextLine());
+        return f.wrap(f.nextLine());
       });
     if (name == "readlines")
       return method("readlines", "hint=-1", [](FileObject& f, CallContext&) -> Value {
         f.checkOpen();
         std::vector<Value> lines;
-        for (std::string l = f.nextLine(); !l.empty(); l = f.nextLine()) lines.push_back(makeStr(l));
+        for (std::string l = f.nextLine(); !l.empty(); l = f.nextLine()) lines.push_back(f.wrap(l));
         return makeList(std::move(lines));
       });
     if (name == "write")
       return method("write", "s, /", [](FileObject& f, CallContext& c) -> Value {
         f.checkOpen();
         if (!f.out_) f.m_->raise("UnsupportedOperation", "not writable");
-        std::string s = c.toStr(c.arg(0));
+        std::string s = f.unwrap(c, c.arg(0));
         *f.out_ << s;
-        return makeInt(static_cast<int64_t>(StrObj(s).length()));
+        return makeInt(static_cast<int64_t>(f.binary_ ? s.size() : StrObj(s).length()));
       });
     if (name == "writelines")
       return method("writelines", "lines, /", [](FileObject& f, CallContext& c) -> Value {
         f.checkOpen();
         if (!f.out_) f.m_->raise("UnsupportedOperation", "not writable");
-        for (const Value& v : c.toList(c.arg(0))) *f.out_ << c.toStr(v);
+        for (const Value& v : c.toList(c.arg(0))) *f.out_ << f.unwrap(c, v);
         return none();
       });
     if (name == "flush")
@@ -92,6 +121,23 @@ class FileObject : public NativeObject {
         if (f.out_) f.out_->flush();
         return none();
       });
+    if (name == "tell")
+      return method("tell", "", [](FileObject& f, CallContext&) -> Value {
+        return makeInt(static_cast<int64_t>(f.out_ ? static_cast<size_t>(f.out_->tellp()) : f.pos_));
+      });
+    if (name == "seek")
+      return method("seek", "offset, whence=0, /", [](FileObject& f, CallContext& c) -> Value {
+        f.checkOpen();
+        int64_t off = c.toInt(c.arg(0)), whence = c.toInt(c.arg(1));
+        int64_t base = whence == 1 ? static_cast<int64_t>(f.pos_) : whence == 2 ? static_cast<int64_t>(f.content_.size()) : 0;
+        if (base + off < 0) c.valueError("negative seek position " + std::to_string(off));
+        if (f.out_) return makeInt(static_cast<int64_t>(f.out_->tellp()));
+        f.pos_ = static_cast<size_t>(base + off);
+        return makeInt(base + off);
+      });
+    if (name == "readable") return method("readable", "", [](FileObject& f, CallContext&) -> Value { return boolean(!f.out_); });
+    if (name == "writable") return method("writable", "", [](FileObject& f, CallContext&) -> Value { return boolean(f.out_ != nullptr); });
+    if (name == "fileno") return method("fileno", "", [](FileObject&, CallContext&) -> Value { return makeInt(3); });
     if (name == "close")
       return method("close", "", [](FileObject& f, CallContext&) -> Value {
         f.close();
@@ -106,7 +152,7 @@ class FileObject : public NativeObject {
     auto self = std::static_pointer_cast<FileObject>(shared_from_this());
     return makeIterator("TextIOWrapper", [self]() -> Value {
       std::string l = self->nextLine();
-      return l.empty() ? nullptr : makeStr(std::move(l));
+      return l.empty() ? nullptr : self->wrap(std::move(l));
     });
   }
   Value enter(Interpreter&) override { return shared_from_this(); }
@@ -134,7 +180,9 @@ class FileObject : public NativeObject {
   }
 
   Machine* m_;
-  std::string path_, mode_, content_;
+  std::string path_, mode_;
+  bool binary_;
+  std::string content_;
   size_t pos_ = 0;
   bool closed_ = false;
   std::unique_ptr<std::ofstream> out_;
@@ -142,9 +190,9 @@ class FileObject : public NativeObject {
 
 }  // namespace
 
-Value openFile(Machine& m, const std::string& path, const std::string& mode) {
+Value openFile(Machine& m, const std::string& path, const std::string& mode, bool translateNewlines) {
   auto f = std::make_shared<FileObject>(&m, path, mode);
-  f->open();
+  f->open(translateNewlines);
   return f;
 }
 

@@ -493,8 +493,9 @@ void registerStdModules(ModuleRegistry& r);
 
 /// Stable merge sort with Python's `<` (or `key`), as list.sort and sorted do.
 void sortValues(Machine& m, std::vector<Value>& v, const Value& key, bool reverse);
-/// A file object for open() (concrete mode).
-Value openFile(Machine& m, const std::string& path, const std::string& mode);
+/// A file object for open() (concrete mode). Text reads translate "\r\n" and "\r" to "\n"
+/// unless `newline` is given ('' or a terminator: kept as is).
+Value openFile(Machine& m, const std::string& path, const std::string& mode, bool translateNewlines = true);
 
 /// Python float repr ("0.1", "1e-05", "inf").
 std::string formatFloat(double d);

@@ -546,6 +546,9 @@ Value Machine::getIter(const Value& v) {
     }
     case Kind::Iterator:
     case Kind::Generator: return v;
+    case Kind::Class:  // enum classes iterate over their members (no metaclasses here)
+      if (Value members = static_cast<ClassObj*>(v.get())->lookup("_tlens_class_iter_")) return getIter(call(members, {v}, {}));
+      break;
     case Kind::Instance: {
       Value it = callDunder(v, "__iter__", {});
       if (it) return it;

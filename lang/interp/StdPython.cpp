@@ -3,6 +3,7 @@
 // warnings, logging, string). Embedded modules run as trusted code: their loops run exactly even
 // in abstract mode, so `parser.parse_args()` still yields the defaults.
 #include "lang/interp/Machine.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 
@@ -967,6 +968,15 @@ ModuleRegistry ModuleRegistry::standard() {
   r.addSource("warnings", kWarnings);
   r.addSource("logging", kLogging);
   r.addSource("string", kString);
+  registerJsonModule(r);
+  registerPickleModule(r);
+  registerReModule(r);
+  registerDatetimeModule(r);
+  registerUtilModules(r);
+  registerFileModules(r);
+  registerStructModule(r);
+  registerArchiveModules(r);
+  registerNetworkModules(r);
   return r;
 }
 

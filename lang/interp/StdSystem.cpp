@@ -4,6 +4,7 @@
 // sys.argv, os.environ, the clock, the working directory.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -222,6 +223,53 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
   });
   remove->sideEffecting = true;
   ns.set("unlink", remove);
+  // os.walk: top-down (dirpath, dirnames, filenames) tuples, names sorted; listed eagerly, so
+  // changing dirnames in the loop does not prune. Abstract mode lists nothing (an Unknown list).
+  defineNative(ns, "walk", "top, topdown=True, onerror=None, followlinks=False", [mp](CallContext& c) -> Value {
+    if (mp->abstract()) return unknownOf(mp->types.list);
+    std::vector<Value> out;
+    std::vector<std::string> todo{c.toStr(c.arg(0))};
+    while (!todo.empty() && out.size() < 1000000) {
+      std::string dir = todo.front();
+      todo.erase(todo.begin());
+      std::vector<std::string> dirs, files;
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(dir, ec)) {
+        std::error_code ec2;
+        (e.is_directory(ec2) ? dirs : files).push_back(e.path().filename().string());
+      }
+      if (ec) continue;
+      std::sort(dirs.begin(), dirs.end());
+      std::sort(files.begin(), files.end());
+      std::vector<Value> d, f;
+      for (auto& n : dirs) d.push_back(makeStr(n));
+      for (auto& n : files) f.push_back(makeStr(n));
+      out.push_back(makeTuple({makeStr(dir), makeList(std::move(d)), makeList(std::move(f))}));
+      std::vector<std::string> sub;
+      for (auto& n : dirs) sub.push_back(dir + (dir.empty() || dir.back() == '/' ? "" : "/") + n);
+      todo.insert(todo.begin(), sub.begin(), sub.end());
+    }
+    if (!c.toBool(c.arg(1))) std::reverse(out.begin(), out.end());
+    return makeList(std::move(out));
+  });
+  auto rename = defineNative(ns, "rename", "src, dst", [mp](CallContext& c) -> Value {
+    std::error_code ec;
+    std::string src = c.toStr(c.arg(0));
+    fs::rename(src, c.toStr(c.arg(1)), ec);
+    if (ec) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(src) + " -> " + reprString(c.toStr(c.arg(1))));
+    return none();
+  });
+  rename->sideEffecting = true;
+  ns.set("replace", rename);
+  auto rmdir = defineNative(ns, "rmdir", "path", [mp](CallContext& c) -> Value {
+    std::error_code ec;
+    std::string p = c.toStr(c.arg(0));
+    if (!fs::is_directory(p, ec)) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(p));
+    if (!fs::is_empty(p, ec)) mp->raise("OSError", "[Errno 39] Directory not empty: " + reprString(p));
+    fs::remove(p, ec);
+    return none();
+  });
+  rmdir->sideEffecting = true;
   auto system = defineNative(ns, "system", "command", [](CallContext&) -> Value { return makeInt(0); });
   system->sideEffecting = true;
   auto path = mp->modulesByName.count("os.path") ? mp->modulesByName["os.path"] : makeOsPathModule(in);

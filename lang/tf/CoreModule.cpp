@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -14,6 +15,7 @@
 #include "engine/ops/OpRegistry.h"
 #include "engine/runtime/PrintSink.h"
 #include "engine/runtime/SummaryProto.h"
+#include "lang/interp/Bytes.h"
 #include "lang/interp/Function.h"
 #include "lang/tf/CheckpointFiles.h"
 #include "lang/tf/FunctionObj.h"
@@ -467,6 +469,50 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("load_npy", "path", [](CallContext& c, TfRuntime& rt) -> Value {
       return constantTensor(rt, readNpy(c, c.toStr(c.arg(0))), true);
     }, true);
+
+    // Raw array bytes for pickle, np.frombuffer and ndarray.tobytes: a numpy type string
+    // ("<f4", "|u1", ">i8", "f8") and a C-order shape.
+    def("array_from_bytes", "data, descr, shape", [](CallContext& c, TfRuntime& rt) -> Value {
+      const std::string* data = asBytes(c.arg(0));
+      if (!data) {
+        if (isUnknown(c.arg(0))) throw NeedsKnownValue{};
+        c.typeError("a bytes-like object is required, not '" + c.interp.typeName(c.arg(0)) + "'");
+      }
+      std::string descr = c.toStr(c.arg(1));
+      char order = descr.empty() || std::string("<>|=").find(descr[0]) == std::string::npos ? '=' : descr[0];
+      std::string body = order == '=' && (descr.empty() || descr[0] != '=') ? descr : descr.substr(1);
+      DType dt = DType::Invalid;
+      for (DType t : {DType::Float16, DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::UInt8, DType::Bool})
+        if (body == std::string(npyDescr(t)).substr(1)) dt = t;
+      if (dt == DType::Invalid) c.typeError("tensorlens: numpy data of type '" + descr + "' is not supported");
+      ConcreteShape shape;
+      int64_t count = 1;
+      for (const Value& d : c.toList(c.arg(2))) {
+        shape.push_back(c.toInt(d));
+        count *= shape.back();
+      }
+      Tensor t(dt, shape);
+      size_t item = dtypeSize(dt);
+      if (data->size() != static_cast<size_t>(count) * item)
+        c.valueError("buffer size (" + std::to_string(data->size()) + " bytes) does not match the shape and dtype (" +
+                     std::to_string(static_cast<size_t>(count) * item) + " bytes)");
+      std::memcpy(t.raw(), data->data(), data->size());
+      if (order == '>' && item > 1) {
+        auto* b = static_cast<char*>(t.raw());
+        for (size_t i = 0; i < data->size(); i += item) std::reverse(b + i, b + i + item);
+      }
+      return constantTensor(rt, std::move(t), true);
+    });
+    def("array_to_bytes", "t", [](CallContext& c, TfRuntime& rt) -> Value {
+      auto t = toTensor(rt, c.arg(0), DType::Invalid, true);
+      if (t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
+      Tensor h = t->hostValue();
+      const char* descr = npyDescr(h.dtype());
+      if (!descr) c.typeError("tensorlens: arrays of dtype " + std::string(dtypeName(h.dtype())) + " cannot be written as bytes");
+      std::vector<Value> dims;
+      for (int64_t d : h.shape()) dims.push_back(makeInt(d));
+      return makeTuple({makeBytes(std::string(static_cast<const char*>(h.raw()), h.bytes())), makeStr(descr), makeTuple(std::move(dims))});
+    });
 
     // tf.train.Saver's files (CheckpointFiles.h); side-effecting, so abstract mode never touches them.
     def("write_checkpoint", "prefix, names, values", [](CallContext& c, TfRuntime& rt) -> Value {

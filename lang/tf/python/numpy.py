@@ -676,6 +676,36 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
     return _tlens.load_npy(file)
 
 
+def frombuffer(buffer, dtype=float, count=-1, offset=0):
+    d = _tlens.dtype(dtype, True)
+    raw = _tlens.array_to_bytes(zeros((1,), d))
+    item = len(raw[0])
+    data = buffer[offset:]
+    if count >= 0:
+        data = data[:count * item]
+    if len(data) % item:
+        raise ValueError("buffer size must be a multiple of element size")
+    return _tlens.array_from_bytes(bytes(data), raw[1], (len(data) // item,))
+
+
+def _from_pickle(raw, descr, shape, fortran=False):
+    # pickle's ndarray state: the raw bytes (a latin-1 str from Python 2 pickles), a type string
+    # ("<f4"), the shape, and whether the data is in Fortran order.
+    if isinstance(raw, str):
+        raw = raw.encode("latin1")
+    if descr[-2:] in ("O8", "O4") or descr[1:2] in ("O", "U", "S", "V"):
+        raise NotImplementedError("tensorlens: pickled numpy arrays of dtype %s are not supported" % descr)
+    shape = tuple(shape)
+    if fortran and len(shape) > 1:
+        return transpose(_tlens.array_from_bytes(raw, descr, shape[::-1]))
+    return _tlens.array_from_bytes(raw, descr, shape)
+
+
+def _pickle_state(a):
+    return _tlens.array_to_bytes(a)
+
+
+
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None,
                      nanstr=None, infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None):
     _tlens.set_printoptions(precision, threshold, edgeitems, linewidth, suppress, nanstr, infstr,
@@ -799,6 +829,9 @@ class _NdarrayMethods:
 
     def tolist(self):
         return _tlens.value(self)
+
+    def tobytes(self, order="C"):
+        return _tlens.array_to_bytes(self)[0]
 
     def item(self, *args):
         v = _tlens.value(self)

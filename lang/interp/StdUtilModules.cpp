@@ -1,0 +1,893 @@
+// Small pure-Python standard modules, embedded: contextlib, enum, dataclasses, heapq, bisect,
+// operator, textwrap, pprint. They are ordinary Python over the interpreter, so both modes run
+// them alike. Limits (no metaclasses, no generator throw()): enum classes take members through
+// __init_subclass__ and iterate through `_tlens_class_iter_`; len(EnumClass) is not supported;
+// an exception inside a @contextmanager block closes the generator (its finally blocks run) and
+// propagates, instead of being thrown into it.
+#include "lang/interp/Machine.h"
+#include "lang/interp/StdModules.h"
+
+namespace tlens::interp {
+namespace {
+
+const char* kContextlib = R"PY(
+class AbstractContextManager:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        return None
+
+
+class ContextDecorator:
+    def __call__(self, func):
+        def inner(*args, **kwds):
+            with self:
+                return func(*args, **kwds)
+        return inner
+
+
+class _GeneratorContextManager(ContextDecorator):
+    def __init__(self, func, args, kwds):
+        self.gen = func(*args, **kwds)
+        self.func, self.args, self.kwds = func, args, kwds
+
+    def __call__(self, func):
+        def inner(*args, **kwds):
+            with _GeneratorContextManager(self.func, self.args, self.kwds):
+                return func(*args, **kwds)
+        return inner
+
+    def __enter__(self):
+        try:
+            return next(self.gen)
+        except StopIteration:
+            raise RuntimeError("generator didn't yield") from None
+
+    def __exit__(self, typ, value, traceback):
+        if typ is None:
+            try:
+                next(self.gen)
+            except StopIteration:
+                return False
+            raise RuntimeError("generator didn't stop")
+        self.gen.close()
+        return False
+
+
+def contextmanager(func):
+    def helper(*args, **kwds):
+        return _GeneratorContextManager(func, args, kwds)
+    helper.__name__ = getattr(func, '__name__', 'helper')
+    helper.__doc__ = getattr(func, '__doc__', None)
+    return helper
+
+
+class suppress(AbstractContextManager):
+    def __init__(self, *exceptions):
+        self._exceptions = exceptions
+
+    def __exit__(self, exctype, excinst, exctb):
+        return exctype is not None and issubclass(exctype, self._exceptions)
+
+
+class closing(AbstractContextManager):
+    def __init__(self, thing):
+        self.thing = thing
+
+    def __enter__(self):
+        return self.thing
+
+    def __exit__(self, *exc_info):
+        self.thing.close()
+
+
+class nullcontext(AbstractContextManager):
+    def __init__(self, enter_result=None):
+        self.enter_result = enter_result
+
+    def __enter__(self):
+        return self.enter_result
+
+    def __exit__(self, *excinfo):
+        pass
+
+
+class ExitStack(AbstractContextManager):
+    def __init__(self):
+        self._exit_callbacks = []
+
+    def pop_all(self):
+        new = ExitStack()
+        new._exit_callbacks = self._exit_callbacks
+        self._exit_callbacks = []
+        return new
+
+    def push(self, exit):
+        if hasattr(exit, '__exit__'):
+            self._exit_callbacks.append(exit.__exit__)
+        else:
+            self._exit_callbacks.append(exit)
+        return exit
+
+    def enter_context(self, cm):
+        result = cm.__enter__()
+        self._exit_callbacks.append(cm.__exit__)
+        return result
+
+    def callback(self, callback, *args, **kwds):
+        def _exit_wrapper(exc_type, exc, tb):
+            callback(*args, **kwds)
+        self._exit_callbacks.append(_exit_wrapper)
+        return callback
+
+    def close(self):
+        self.__exit__(None, None, None)
+
+    def __exit__(self, *exc_details):
+        suppressed = False
+        pending = exc_details
+        while self._exit_callbacks:
+            cb = self._exit_callbacks.pop()
+            if cb(*pending):
+                suppressed = True
+                pending = (None, None, None)
+        return suppressed and exc_details[0] is not None
+)PY";
+
+const char* kEnum = R"PY(
+class auto:
+    def __init__(self):
+        self.value = None
+
+
+class Enum:
+    def __init_subclass__(cls, **kwds):
+        members = {}
+        names = []
+        values = {}
+        last = None
+        for name, value in list(cls.__dict__.items()):
+            if name.startswith('_') or callable(value) or isinstance(value, (property, classmethod, staticmethod)):
+                continue
+            if isinstance(value, auto):
+                value = cls._generate_next_value_(name, 1, len(names), [members[n]._value_ for n in names])
+            if value in values:
+                member = values[value]
+            else:
+                member = object.__new__(cls)
+                member._name_ = name
+                member._value_ = value
+                values[value] = member
+                names.append(name)
+            members[name] = member
+            setattr(cls, name, member)
+        cls._member_map_ = members
+        cls._member_names_ = names
+        cls._value2member_map_ = values
+        cls.__members__ = dict(members)
+
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        for v in reversed(last_values):
+            if isinstance(v, int):
+                return v + 1
+        return start
+
+    def __new__(cls, value):
+        m = cls.__dict__.get('_value2member_map_', {}).get(value)
+        if m is None:
+            if isinstance(value, cls):
+                return value
+            raise ValueError('%r is not a valid %s' % (value, cls.__qualname__))
+        return m
+
+    def __init__(self, *args, **kwds):
+        pass
+
+    def __class_getitem__(cls, name):
+        return cls._member_map_[name]
+
+    def _tlens_class_iter_(cls):
+        return [cls._member_map_[n] for n in cls._member_names_]
+
+    @property
+    def name(self):
+        return self._name_
+
+    @property
+    def value(self):
+        return self._value_
+
+    def __repr__(self):
+        return '<%s.%s: %r>' % (type(self).__name__, self._name_, self._value_)
+
+    def __str__(self):
+        return '%s.%s' % (type(self).__name__, self._name_)
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+    def __hash__(self):
+        return hash(self._name_)
+
+    def __reduce_ex__(self, proto):
+        return type(self), (self._value_,)
+
+
+class IntEnum(Enum):
+    def __int__(self):
+        return self._value_
+
+    def __index__(self):
+        return self._value_
+
+    def __str__(self):
+        return str(self._value_)
+
+    def __format__(self, spec):
+        return format(self._value_, spec)
+
+    def __eq__(self, other):
+        if isinstance(other, Enum):
+            return self is other
+        return self._value_ == other
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __lt__(self, other):
+        return self._value_ < int(other)
+
+    def __le__(self, other):
+        return self._value_ <= int(other)
+
+    def __gt__(self, other):
+        return self._value_ > int(other)
+
+    def __ge__(self, other):
+        return self._value_ >= int(other)
+
+    def __hash__(self):
+        return hash(self._value_)
+
+    def __add__(self, other):
+        return self._value_ + other
+
+    def __radd__(self, other):
+        return other + self._value_
+
+    def __sub__(self, other):
+        return self._value_ - other
+
+    def __mul__(self, other):
+        return self._value_ * other
+
+
+class StrEnum(Enum):
+    def __str__(self):
+        return self._value_
+
+    def __eq__(self, other):
+        if isinstance(other, Enum):
+            return self is other
+        return self._value_ == other
+
+    def __hash__(self):
+        return hash(self._value_)
+
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        return name.lower()
+
+
+def unique(cls):
+    if len(cls._member_names_) != len(cls._member_map_):
+        dups = [n for n in cls._member_map_ if n not in cls._member_names_]
+        raise ValueError('duplicate values found in %r: %s' % (cls, ', '.join(dups)))
+    return cls
+)PY";
+
+const char* kDataclasses = R"PY(
+class _MissingType:
+    def __repr__(self):
+        return 'MISSING'
+
+
+MISSING = _MissingType()
+
+
+class FrozenInstanceError(AttributeError):
+    pass
+
+
+class Field:
+    def __init__(self, default, default_factory, init, repr, hash, compare, metadata, kw_only):
+        self.name = None
+        self.type = None
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.hash = hash
+        self.compare = compare
+        self.metadata = metadata if metadata is not None else {}
+        self.kw_only = kw_only
+
+    def __repr__(self):
+        return 'Field(name=%r,type=%r,default=%r,default_factory=%r,init=%r,repr=%r,hash=%r,compare=%r)' % (
+            self.name, self.type, self.default, self.default_factory, self.init, self.repr, self.hash, self.compare)
+
+
+def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, hash=None, compare=True,
+          metadata=None, kw_only=False):
+    if default is not MISSING and default_factory is not MISSING:
+        raise ValueError('cannot specify both default and default_factory')
+    return Field(default, default_factory, init, repr, hash, compare, metadata, kw_only)
+
+
+def _is_classvar(t):
+    return t.startswith('ClassVar') or t.startswith('typing.ClassVar')
+
+
+def _process(cls, init, repr_, eq, order, unsafe_hash, frozen):
+    fields = {}
+    for b in cls.__mro__[-1:0:-1]:
+        bf = b.__dict__.get('__dataclass_fields__')
+        if bf:
+            for f in bf.values():
+                fields[f.name] = f
+    ann = cls.__dict__.get('__annotations__', {})
+    for name, typ in ann.items():
+        if _is_classvar(typ):
+            continue
+        default = cls.__dict__.get(name, MISSING)
+        if isinstance(default, Field):
+            f = default
+            if f.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+        else:
+            if isinstance(default, (list, dict, set)):
+                raise ValueError('mutable default %s for field %s is not allowed: use default_factory'
+                                 % (type(default), name))
+            f = Field(default, MISSING, True, True, None, True, None, False)
+        f.name = name
+        f.type = typ
+        fields[name] = f
+    cls.__dataclass_fields__ = fields
+    flds = list(fields.values())
+    if init:
+        init_fields = [f for f in flds if f.init]
+        seen_default = False
+        for f in init_fields:
+            if f.default is not MISSING or f.default_factory is not MISSING:
+                seen_default = True
+            elif seen_default and not f.kw_only:
+                raise TypeError("non-default argument '%s' follows default argument" % f.name)
+
+        def __init__(self, *args, **kwargs):
+            if len(args) > len(init_fields):
+                required = len([f for f in init_fields if f.default is MISSING and f.default_factory is MISSING])
+                if required == len(init_fields):
+                    takes = '%d' % (required + 1)
+                else:
+                    takes = 'from %d to %d' % (required + 1, len(init_fields) + 1)
+                raise TypeError('%s.__init__() takes %s positional arguments but %d were given'
+                                % (cls.__qualname__, takes, len(args) + 1))
+            for i, f in enumerate(init_fields):
+                if i < len(args):
+                    if f.name in kwargs:
+                        raise TypeError("%s.__init__() got multiple values for argument '%s'" % (cls.__qualname__, f.name))
+                    v = args[i]
+                elif f.name in kwargs:
+                    v = kwargs.pop(f.name)
+                elif f.default is not MISSING:
+                    v = f.default
+                elif f.default_factory is not MISSING:
+                    v = f.default_factory()
+                else:
+                    raise TypeError("%s.__init__() missing 1 required positional argument: '%s'" % (cls.__qualname__, f.name))
+                object.__setattr__(self, f.name, v)
+            for f in flds:
+                if not f.init:
+                    if f.default is not MISSING:
+                        object.__setattr__(self, f.name, f.default)
+                    elif f.default_factory is not MISSING:
+                        object.__setattr__(self, f.name, f.default_factory())
+            if kwargs:
+                raise TypeError("%s.__init__() got an unexpected keyword argument '%s'" % (cls.__qualname__, list(kwargs)[0]))
+            if hasattr(self, '__post_init__'):
+                self.__post_init__()
+        cls.__init__ = __init__
+    if repr_:
+        def __repr__(self):
+            return '%s(%s)' % (type(self).__qualname__, ', '.join(
+                '%s=%r' % (f.name, getattr(self, f.name)) for f in flds if f.repr))
+        cls.__repr__ = __repr__
+    cmp_fields = [f.name for f in flds if f.compare]
+
+    def _key(self):
+        return tuple(getattr(self, n) for n in cmp_fields)
+    if eq:
+        def __eq__(self, other):
+            if other.__class__ is self.__class__:
+                return _key(self) == _key(other)
+            return NotImplemented
+        cls.__eq__ = __eq__
+    if order:
+        def __lt__(self, other):
+            return _key(self) < _key(other)
+
+        def __le__(self, other):
+            return _key(self) <= _key(other)
+
+        def __gt__(self, other):
+            return _key(self) > _key(other)
+
+        def __ge__(self, other):
+            return _key(self) >= _key(other)
+        cls.__lt__, cls.__le__, cls.__gt__, cls.__ge__ = __lt__, __le__, __gt__, __ge__
+    if frozen:
+        def __setattr__(self, name, value):
+            raise FrozenInstanceError("cannot assign to field '%s'" % name)
+        cls.__setattr__ = __setattr__
+    if unsafe_hash or (eq and frozen):
+        def __hash__(self):
+            return hash(_key(self))
+        cls.__hash__ = __hash__
+    elif eq:
+        cls.__hash__ = None
+    return cls
+
+
+def dataclass(cls=None, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False, frozen=False,
+              match_args=True, kw_only=False, slots=False):
+    def wrap(c):
+        return _process(c, init, repr, eq, order, unsafe_hash, frozen)
+    if cls is None:
+        return wrap
+    return wrap(cls)
+
+
+def is_dataclass(obj):
+    return hasattr(obj, '__dataclass_fields__')
+
+
+def fields(obj):
+    if not is_dataclass(obj):
+        raise TypeError('must be called with a dataclass type or instance')
+    return tuple(obj.__dataclass_fields__.values())
+
+
+def _copy(v, factory):
+    if is_dataclass(v) and not isinstance(v, type):
+        return factory((f.name, _copy(getattr(v, f.name), factory)) for f in fields(v))
+    if isinstance(v, list):
+        return [_copy(x, factory) for x in v]
+    if isinstance(v, tuple):
+        return tuple(_copy(x, factory) for x in v)
+    if isinstance(v, dict):
+        return {_copy(k, factory): _copy(x, factory) for k, x in v.items()}
+    return v
+
+
+def asdict(obj, *, dict_factory=dict):
+    return _copy(obj, dict_factory)
+
+
+def astuple(obj):
+    return tuple(_copy(getattr(obj, f.name), lambda kv: tuple(v for k, v in kv)) for f in fields(obj))
+
+
+def replace(obj, **changes):
+    for f in fields(obj):
+        if f.init and f.name not in changes:
+            changes[f.name] = getattr(obj, f.name)
+    return obj.__class__(**changes)
+)PY";
+
+const char* kHeapq = R"PY(
+def _siftdown(heap, startpos, pos):
+    newitem = heap[pos]
+    while pos > startpos:
+        parentpos = (pos - 1) >> 1
+        parent = heap[parentpos]
+        if newitem < parent:
+            heap[pos] = parent
+            pos = parentpos
+            continue
+        break
+    heap[pos] = newitem
+
+
+def _siftup(heap, pos):
+    endpos = len(heap)
+    startpos = pos
+    newitem = heap[pos]
+    childpos = 2 * pos + 1
+    while childpos < endpos:
+        rightpos = childpos + 1
+        if rightpos < endpos and not heap[childpos] < heap[rightpos]:
+            childpos = rightpos
+        heap[pos] = heap[childpos]
+        pos = childpos
+        childpos = 2 * pos + 1
+    heap[pos] = newitem
+    _siftdown(heap, startpos, pos)
+
+
+def heappush(heap, item):
+    heap.append(item)
+    _siftdown(heap, 0, len(heap) - 1)
+
+
+def heappop(heap):
+    lastelt = heap.pop()
+    if heap:
+        returnitem = heap[0]
+        heap[0] = lastelt
+        _siftup(heap, 0)
+        return returnitem
+    return lastelt
+
+
+def heapreplace(heap, item):
+    returnitem = heap[0]
+    heap[0] = item
+    _siftup(heap, 0)
+    return returnitem
+
+
+def heappushpop(heap, item):
+    if heap and heap[0] < item:
+        item, heap[0] = heap[0], item
+        _siftup(heap, 0)
+    return item
+
+
+def heapify(x):
+    n = len(x)
+    for i in reversed(range(n // 2)):
+        _siftup(x, i)
+
+
+def nlargest(n, iterable, key=None):
+    return sorted(iterable, key=key, reverse=True)[:n]
+
+
+def nsmallest(n, iterable, key=None):
+    return sorted(iterable, key=key)[:n]
+
+
+def merge(*iterables, key=None, reverse=False):
+    out = []
+    for it in iterables:
+        out.extend(it)
+    return iter(sorted(out, key=key, reverse=reverse))
+)PY";
+
+const char* kBisect = R"PY(
+def bisect_right(a, x, lo=0, hi=None, *, key=None):
+    if lo < 0:
+        raise ValueError('lo must be non-negative')
+    if hi is None:
+        hi = len(a)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x < (a[mid] if key is None else key(a[mid])):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def bisect_left(a, x, lo=0, hi=None, *, key=None):
+    if lo < 0:
+        raise ValueError('lo must be non-negative')
+    if hi is None:
+        hi = len(a)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if (a[mid] if key is None else key(a[mid])) < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def insort_right(a, x, lo=0, hi=None, *, key=None):
+    a.insert(bisect_right(a, x if key is None else key(x), lo, hi, key=key), x)
+
+
+def insort_left(a, x, lo=0, hi=None, *, key=None):
+    a.insert(bisect_left(a, x if key is None else key(x), lo, hi, key=key), x)
+
+
+bisect = bisect_right
+insort = insort_right
+)PY";
+
+const char* kOperator = R"PY(
+def lt(a, b): return a < b
+def le(a, b): return a <= b
+def eq(a, b): return a == b
+def ne(a, b): return a != b
+def ge(a, b): return a >= b
+def gt(a, b): return a > b
+def not_(a): return not a
+def truth(a): return True if a else False
+def is_(a, b): return a is b
+def is_not(a, b): return a is not b
+def abs(a): return __builtins__abs(a)
+def add(a, b): return a + b
+def and_(a, b): return a & b
+def floordiv(a, b): return a // b
+def index(a): return a.__index__()
+def inv(a): return ~a
+invert = inv
+def lshift(a, b): return a << b
+def mod(a, b): return a % b
+def mul(a, b): return a * b
+def matmul(a, b): return a @ b
+def neg(a): return -a
+def or_(a, b): return a | b
+def pos(a): return +a
+def pow(a, b): return a ** b
+def rshift(a, b): return a >> b
+def sub(a, b): return a - b
+def truediv(a, b): return a / b
+def xor(a, b): return a ^ b
+def concat(a, b): return a + b
+def contains(a, b): return b in a
+def countOf(a, b): return sum(1 for x in a if x is b or x == b)
+def getitem(a, b): return a[b]
+def setitem(a, b, c): a[b] = c
+def delitem(a, b): del a[b]
+def indexOf(a, b):
+    for i, j in enumerate(a):
+        if j is b or j == b:
+            return i
+    raise ValueError('sequence.index(x): x not in sequence')
+def iadd(a, b):
+    a += b
+    return a
+def isub(a, b):
+    a -= b
+    return a
+def imul(a, b):
+    a *= b
+    return a
+
+
+class itemgetter:
+    def __init__(self, item, *items):
+        self._items = (item,) + items
+
+    def __call__(self, obj):
+        if len(self._items) == 1:
+            return obj[self._items[0]]
+        return tuple(obj[i] for i in self._items)
+
+
+class attrgetter:
+    def __init__(self, attr, *attrs):
+        self._attrs = (attr,) + attrs
+
+    def _get(self, obj, name):
+        for part in name.split('.'):
+            obj = getattr(obj, part)
+        return obj
+
+    def __call__(self, obj):
+        if len(self._attrs) == 1:
+            return self._get(obj, self._attrs[0])
+        return tuple(self._get(obj, a) for a in self._attrs)
+
+
+class methodcaller:
+    def __init__(self, name, *args, **kwargs):
+        self._name = name
+        self._args = args
+        self._kwargs = kwargs
+
+    def __call__(self, obj):
+        return getattr(obj, self._name)(*self._args, **self._kwargs)
+)PY";
+
+const char* kTextwrap = R"PY(
+def dedent(text):
+    lines = text.split('\n')
+    margin = None
+    for line in lines:
+        stripped = line.lstrip(' \t')
+        if not stripped:
+            continue
+        indent = line[:len(line) - len(stripped)]
+        if margin is None:
+            margin = indent
+        elif indent.startswith(margin):
+            pass
+        elif margin.startswith(indent):
+            margin = indent
+        else:
+            k = 0
+            while k < len(margin) and k < len(indent) and margin[k] == indent[k]:
+                k += 1
+            margin = margin[:k]
+    out = []
+    for line in lines:
+        if not line.strip(' \t'):
+            out.append('')
+        elif margin:
+            out.append(line[len(margin):])
+        else:
+            out.append(line)
+    return '\n'.join(out)
+
+
+def indent(text, prefix, predicate=None):
+    out = []
+    for line in text.splitlines(True):
+        if (predicate(line) if predicate is not None else line.strip()):
+            out.append(prefix + line)
+        else:
+            out.append(line)
+    return ''.join(out)
+
+
+def wrap(text, width=70, initial_indent='', subsequent_indent='', break_long_words=True, **kwargs):
+    words = text.split()
+    lines = []
+    cur = initial_indent
+    empty = True
+    for w in words:
+        prefix = initial_indent if not lines else subsequent_indent
+        if empty:
+            candidate = prefix + w
+        else:
+            candidate = cur + ' ' + w
+        if len(candidate) <= width or empty and not break_long_words:
+            cur = candidate
+            empty = False
+            continue
+        if not empty:
+            lines.append(cur)
+            prefix = subsequent_indent
+        cur = prefix + w
+        while break_long_words and len(cur) > width and width > len(prefix):
+            lines.append(cur[:width])
+            cur = prefix + cur[width:]
+        empty = False
+    if not empty:
+        lines.append(cur)
+    return lines
+
+
+def fill(text, width=70, **kwargs):
+    return '\n'.join(wrap(text, width, **kwargs))
+
+
+def shorten(text, width, placeholder=' [...]', **kwargs):
+    text = ' '.join(text.split())
+    if len(text) <= width:
+        return text
+    words = text.split()
+    out = ''
+    for w in words:
+        cand = (out + ' ' + w) if out else w
+        if len(cand) + len(placeholder) > width:
+            break
+        out = cand
+    return (out + placeholder) if out else placeholder.lstrip()
+
+
+class TextWrapper:
+    def __init__(self, width=70, initial_indent='', subsequent_indent='', **kwargs):
+        self.width = width
+        self.initial_indent = initial_indent
+        self.subsequent_indent = subsequent_indent
+
+    def wrap(self, text):
+        return wrap(text, self.width, self.initial_indent, self.subsequent_indent)
+
+    def fill(self, text):
+        return '\n'.join(self.wrap(text))
+)PY";
+
+const char* kPprint = R"PY(
+import sys as _sys
+
+
+def _safe_key(k):
+    return (str(type(k)), k)
+
+
+def _sorted_items(obj, sort_dicts):
+    items = list(obj.items())
+    if sort_dicts:
+        try:
+            items = sorted(items)
+        except TypeError:
+            items = sorted(items, key=lambda kv: _safe_key(kv[0]))
+    return items
+
+
+def _repr(obj, sort_dicts):
+    if isinstance(obj, dict):
+        return '{' + ', '.join(repr(k) + ': ' + _repr(v, sort_dicts) for k, v in _sorted_items(obj, sort_dicts)) + '}'
+    if isinstance(obj, list):
+        return '[' + ', '.join(_repr(v, sort_dicts) for v in obj) + ']'
+    if isinstance(obj, tuple):
+        if len(obj) == 1:
+            return '(' + _repr(obj[0], sort_dicts) + ',)'
+        return '(' + ', '.join(_repr(v, sort_dicts) for v in obj) + ')'
+    return repr(obj)
+
+
+def _format(obj, indent, width, sort_dicts, level):
+    r = _repr(obj, sort_dicts)
+    if len(r) + indent <= width:
+        return r
+    pad = ' ' * (indent + 1)
+    if isinstance(obj, dict) and obj:
+        items = _sorted_items(obj, sort_dicts)
+        parts = []
+        for k, v in items:
+            kr = repr(k)
+            parts.append(kr + ': ' + _format(v, indent + 1 + len(kr) + 2, width, sort_dicts, level + 1))
+        return '{' + (',\n' + pad).join(parts) + '}'
+    if isinstance(obj, (list, tuple)) and obj:
+        open_, close = ('[', ']') if isinstance(obj, list) else ('(', ')')
+        parts = [_format(v, indent + 1, width, sort_dicts, level + 1) for v in obj]
+        if isinstance(obj, tuple) and len(obj) == 1:
+            close = ',)'
+        return open_ + (',\n' + pad).join(parts) + close
+    return r
+
+
+def pformat(object, indent=1, width=80, depth=None, *, compact=False, sort_dicts=True, underscore_numbers=False):
+    return _format(object, 0, width, sort_dicts, 0)
+
+
+def pprint(object, stream=None, indent=1, width=80, depth=None, *, compact=False, sort_dicts=True,
+           underscore_numbers=False):
+    s = pformat(object, indent, width, depth, sort_dicts=sort_dicts)
+    if stream is None:
+        print(s)
+    else:
+        stream.write(s + '\n')
+
+
+def pp(object, *args, sort_dicts=False, **kwargs):
+    pprint(object, *args, sort_dicts=sort_dicts, **kwargs)
+
+
+class PrettyPrinter:
+    def __init__(self, indent=1, width=80, depth=None, stream=None, *, compact=False, sort_dicts=True):
+        self._width = width
+        self._stream = stream
+        self._sort = sort_dicts
+
+    def pformat(self, obj):
+        return pformat(obj, width=self._width, sort_dicts=self._sort)
+
+    def pprint(self, obj):
+        pprint(obj, self._stream, width=self._width, sort_dicts=self._sort)
+)PY";
+
+}  // namespace
+
+void registerUtilModules(ModuleRegistry& r) {
+  r.addSource("contextlib", kContextlib);
+  r.addSource("enum", kEnum);
+  r.addSource("dataclasses", kDataclasses);
+  r.addSource("heapq", kHeapq);
+  r.addSource("bisect", kBisect);
+  r.addSource("operator", std::string("__builtins__abs = abs\n") + kOperator);
+  r.addSource("textwrap", kTextwrap);
+  r.addSource("pprint", kPprint);
+}
+
+}  // namespace tlens::interp
