@@ -146,6 +146,12 @@ std::shared_ptr<ModuleObj> Machine::importModule(std::string_view dotted) {
       for (const auto& r : opts.workspaceRoots) dirs.push_back(absoluteDir(r));
     }
     m = findModuleIn(name, dirs, leaf);
+    // Neither modelled nor the user's own file: the user's Python (concrete mode only; abstract
+    // mode never runs anything in CPython).
+    if (!m && !abstract() && registry.foreignImporter() && (!parent || parent->foreign)) {
+      m = registry.foreignImporter()(api, name);
+      if (m) modulesByName[name] = m;
+    }
   }
   if (!m) return nullptr;
   if (parent && !parent->get(leaf)) parent->set(leaf, m);
