@@ -84,8 +84,11 @@ def label(f):
         qual = type(f).__qualname__
     return '%s %s [python]' % ((mod or '?').split('.')[0], qual)
 
-def format_tb(e):
-    return ''.join(traceback.format_tb(e.__traceback__))
+def format_tb(tb):
+    return ''.join(traceback.format_tb(tb)) if tb is not None else ''
+
+def key_error_text(e):
+    return str(e.args[0]) if len(e.args) == 1 else str(e)
 
 class Wrapped:
     """A program object (an instance of the program's class) seen from CPython."""
@@ -145,8 +148,13 @@ py::object toPy(Interpreter& in, tf::TfRuntime* rt, const Value& v);
         break;
       }
     }
+    if (cls == "KeyError") {
+      // KeyError's str() is the key's repr; the program's KeyError(key) shows it once (no
+      // traceback text: it would become part of the key).
+      in.raise(cls, py::str(G->helper.attr("key_error_text")(e.value())));
+    }
     msg = py::str(e.value());
-    tb = py::str(G->helper.attr("format_tb")(e.value()));
+    tb = py::str(G->helper.attr("format_tb")(e.trace()));
   } catch (py::error_already_set&) {
     msg = e.what();
   }
@@ -697,6 +705,19 @@ class BridgeImpl : public Bridge {
         throw;
       }
       G->helper.attr("after_import")();
+      if (!rt.foreignArray) {
+        // Op inputs and np.asarray(x) of a CPython object numpy understands (a DataFrame, a PIL
+        // image): the array numpy makes of it.
+        rt.foreignArray = [inp = &in, rtp = &rt](const Value& v) -> Value {
+          auto* p = dynamic_cast<PyProxy*>(v.get());
+          if (!p) return nullptr;
+          return guarded(*inp, [&]() -> Value {
+            ensureNumpy();
+            py::object a = G->numpy.attr("asarray")(p->obj);
+            return arrayToTensor(*inp, rtp, a);
+          });
+        };
+      }
       auto m = makeModule(name);
       m->foreign = std::make_shared<PyProxy>(mod, &rt);
       if (py::hasattr(mod, "__file__") && !mod.attr("__file__").is_none()) m->file = py::str(mod.attr("__file__"));

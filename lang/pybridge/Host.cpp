@@ -140,17 +140,26 @@ bool bridgeLoaded() {
   return p.bridge != nullptr;
 }
 
-PythonEnv queryPython(const std::string& python) {
-  std::string cmd = shellQuote(python) + " -c " + shellQuote(kQuery) + " 2>&1";
+namespace {
+int runShell(const std::string& cmd, std::string& out) {
   FILE* f = popen(cmd.c_str(), "r");
-  if (!f) throw std::runtime_error("could not run the Python '" + python + "'");
-  std::string out;
+  if (!f) return -1;
   char buf[4096];
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
   int status = pclose(f);
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return status;
+}
+}  // namespace
+
+PythonEnv queryPython(const std::string& python) {
+  std::string cmd = shellQuote(python) + " -c " + shellQuote(kQuery);
+  std::string out;
+  int status = runShell(cmd + " 2>/dev/null", out);  // the answer on stdout only
   if (status != 0) {
+    out.clear();
+    runShell(cmd + " 2>&1 >/dev/null", out);  // what it said on stderr, for the message
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     std::string why = code == 127 ? "not found" : "exit status " + std::to_string(code);
     if (!out.empty() && out.size() < 400) why += ": " + out;
