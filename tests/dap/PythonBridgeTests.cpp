@@ -243,6 +243,14 @@ import no_such_module_xyz.sub
   CHECK(o.output.find("RuntimeError: broken on purpose") != std::string::npos);
   CHECK(o.output.find("broken_on_import.py\", line 2") != std::string::npos);
 
+  // `from m import *` of a module of the user's Python: its public names (no __all__ here).
+  std::ofstream(site / "star_mod.py") << "x = 1\n_hidden = 2\ndef f():\n    return 3\n";
+  fs::path star = writeProgram(dir, "star.py", "from star_mod import *\ntry:\n    _hidden\nexcept NameError:\n    print('star', x, f())\n");
+  o = sh("PYTHONPATH='" + site.string() + "' timeout 120 " TLENS_BINARY " run --python " + kPython + " '" + star.string() + "'");
+  INFO(o.output);
+  CHECK(o.status == 0);
+  CHECK(o.output.find("star 1 3") != std::string::npos);
+
   // A Python that is not there.
   o = runProgram(missing, "/nonexistent/python3");
   INFO(o.output);
