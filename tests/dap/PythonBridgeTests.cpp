@@ -353,3 +353,26 @@ print("sum", out.sum())
   CHECK(exited["body"]["exitCode"] == 0);
   CHECK(c.output().find("sum 60") != std::string::npos);
 }
+
+TEST_CASE("pybridge: an exception raised in CPython stops the debugger post mortem with its CPython traceback", "[dap][pybridge]") {
+  REQUIRE_BRIDGE("sklearn, numpy");
+  Fixture f = Fixture::fromText("bridge_raise.py", R"(import numpy as np
+from sklearn.linear_model import LinearRegression
+model = LinearRegression()
+model.fit(np.zeros((3, 2)), np.zeros(5))  #$ fit
+)");
+  Client c;
+  c.start(f.path, {}, {{"python", kPython}}, {"uncaught"});
+  json s = c.event("stopped");
+  REQUIRE(s.is_object());
+  CHECK(s["body"]["reason"] == "exception");
+  json frames = c.stackTrace();
+  CHECK(frames[0]["line"] == f.line("fit"));
+  json info = c.request("exceptionInfo", {{"threadId", 1}});
+  std::string text = info["body"].dump();
+  INFO(text);
+  CHECK(text.find("inconsistent numbers of samples") != std::string::npos);
+  CHECK(text.find("CPython traceback (most recent call last)") != std::string::npos);
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  CHECK(c.event("exited")["body"]["exitCode"] == 1);
+}
