@@ -15,9 +15,11 @@ export CCACHE_NOHASHDIR=1
 
 # Debian packages the build needs; the Python grammar comes from npm at configure time.
 PKGS=(cmake ninja-build g++ ccache pkg-config nlohmann-json3-dev libboost-dev libeigen3-dev
-      libtree-sitter-dev catch2 libjemalloc-dev python3 libboost-regex-dev zlib1g-dev)
-# What the editor-integration tests drive: headless Chromium (graph view), Neovim (LSP client).
-TEST_PKGS=(chromium neovim)
+      libtree-sitter-dev catch2 libjemalloc-dev python3 libboost-regex-dev zlib1g-dev python3-dev pybind11-dev)
+# What the editor-integration tests drive: headless Chromium (graph view), Neovim (LSP client);
+# the Python bridge's tests and the corpus programs import these from Debian's Python.
+TEST_PKGS=(chromium neovim python3-numpy python3-matplotlib python3-pandas python3-sklearn python3-pil
+           python3-ipython)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -28,7 +30,13 @@ install_deps() {
   if ((${#missing[@]})); then
     echo "dev.sh: installing ${missing[*]}"
     as_root apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    # All at once; if apt refuses the set, one by one (seen: "held broken packages" for a set
+    # whose packages install fine alone).
+    if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; then
+      for p in "${missing[@]}"; do
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$p" >/dev/null
+      done
+    fi
   fi
 }
 

@@ -57,6 +57,8 @@ void devicesBench(bool quick);
 void dapBench(bool quick);
 /// The language server's snapshot values: bytes per value and in all (ValuesBench.cpp).
 void valuesBench(bool quick);
+/// The Python bridge: a call across the boundary, a callback, a 10^6-element array each way.
+void bridgeBench(bool quick);
 /// The language server's edit path: a full analysis vs a continued one (EditBench.cpp).
 void editBench(bool quick);
 /// GPU benchmarks (GpuBench.cpp); prints why and returns when there is no CUDA device.

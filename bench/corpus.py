@@ -35,7 +35,7 @@ def first_error(stderr):
     return lines[-1].strip() if lines else ""
 
 
-def run_one(tlens, root, rel, timeout):
+def run_one(tlens, root, rel, timeout, python):
     path = os.path.join(root, rel)
     cwd = os.path.dirname(path) or "."
     env = dict(os.environ)
@@ -43,7 +43,7 @@ def run_one(tlens, root, rel, timeout):
     result = {"file": rel}
     start = time.monotonic()
     try:
-        p = subprocess.run([tlens, "run", os.path.basename(path)], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+        p = subprocess.run([tlens, "run", "--python", python, os.path.basename(path)], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
         result["run_status"] = p.returncode
         err = p.stderr.decode("utf-8", "replace")
@@ -99,6 +99,9 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--tlens", default=os.path.join(os.path.dirname(__file__), "..", "build", "tlens"))
     ap.add_argument("--timeout", type=int, default=300)
+    # Modules tensorlens does not model (pandas, matplotlib, ...) come from this Python: Debian's,
+    # where the test packages are installed, when there is one.
+    ap.add_argument("--python", default="/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json")
     ap.add_argument("--expect")
@@ -127,7 +130,7 @@ def main():
 
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {pool.submit(run_one, tlens, root, rel, args.timeout): rel for rel in programs}
+        futures = {pool.submit(run_one, tlens, root, rel, args.timeout, args.python): rel for rel in programs}
         for fut in concurrent.futures.as_completed(futures):
             r = fut.result()
             results.append(r)

@@ -11,6 +11,7 @@
 #include "dap/backend/DebuggerImpl.h"
 #include "dap/backend/Evaluate.h"
 #include "engine/runtime/PrintSink.h"
+#include "lang/pybridge/PyBridge.h"
 #include "lang/interp/Interpreter.h"
 #include "lang/interp/Machine.h"
 #include "lang/syntax/SourceFile.h"
@@ -424,11 +425,13 @@ void Debugger::runProgram() {
   else to.style = tf::detectApiStyle(file_->text());
   to.functionsEagerly = config_.mode == "eager";
   runtime_ = tf::installTensorFlow(*interp_, to);
+  pybridge::installPythonBridge(*interp_, *runtime_, {config_.python, config_.program});
   PrintSink previous = setPrintSink([this](const std::string& line) { events_.output("stderr", line + "\n"); });
 
   int status = interp::Interpreter::kExitInternal;
   try {
     status = interp_->run(file_);
+    pybridge::finishPythonBridge(*interp_);  // open matplotlib figures become PNG files
   } catch (const std::exception& e) {
     events_.output("stderr", std::string("tlens: internal error: ") + e.what() + "\n");
   }

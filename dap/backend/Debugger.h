@@ -68,6 +68,7 @@ struct LaunchConfig {
   std::map<std::string, std::optional<std::string>> env;
   bool stopOnEntry = false;
   std::string mode = "auto";  ///< auto | eager | graph
+  std::string python = "python3";  ///< the Python of modules tensorlens does not model (lang/pybridge)
   bool checkNumerics = true;  ///< run with check-numerics (needed by the nan_inf filter)
   DeviceRequest devices;      ///< the machine's GPUs, none, or virtual ones
   /// Bytes of node outputs the run record keeps for the Run scope and stepping back.

@@ -134,6 +134,8 @@ void from_json(const json& j, LaunchArguments& a) {
   get(j, "mode", a.mode);
   if (a.mode != "auto" && a.mode != "eager" && a.mode != "graph")
     throw std::invalid_argument("mode must be 'auto', 'eager' or 'graph', not '" + a.mode + "'");
+  get(j, "python", a.python);
+  if (a.python.empty()) throw std::invalid_argument("python must name a Python interpreter");
   get(j, "device", a.device);
   if (a.device && *a.device != "cpu" && *a.device != "gpu")
     throw std::invalid_argument("device must be 'cpu' or 'gpu', not '" + *a.device + "'");

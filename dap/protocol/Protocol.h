@@ -129,6 +129,8 @@ struct LaunchArguments {
   bool stopOnEntry = false;
   /// tlens: 'auto' | 'eager' | 'graph'.
   std::string mode = "auto";
+  /// tlens: the Python whose modules the program may import when tensorlens does not model them.
+  std::string python = "python3";
   /// tlens: 'cpu' hides the machine's GPUs; 'gpu' (the default) uses them.
   std::optional<std::string> device;
   /// tlens: N virtual GPUs (host memory) instead of the machine's, as `tlens run --virtual-gpus N`.

@@ -146,6 +146,12 @@ std::shared_ptr<ModuleObj> Machine::importModule(std::string_view dotted) {
       for (const auto& r : opts.workspaceRoots) dirs.push_back(absoluteDir(r));
     }
     m = findModuleIn(name, dirs, leaf);
+    // Neither modelled nor the user's own file: the user's Python (concrete mode only; abstract
+    // mode never runs anything in CPython).
+    if (!m && !abstract() && registry.foreignImporter() && (!parent || parent->foreign)) {
+      m = registry.foreignImporter()(api, name);
+      if (m) modulesByName[name] = m;
+    }
   }
   if (!m) return nullptr;
   if (parent && !parent->get(leaf)) parent->set(leaf, m);
@@ -234,7 +240,13 @@ void Machine::execImportFrom(TSNode n) {
     if (sameNode(c, modNode)) continue;
     if (kindOf(c) == NodeKind::WildcardImport) {
       if (!mod) continue;
-      Value all = mod->get("__all__");
+      Value all = mod->foreign ? findAttr(mod, "__all__") : mod->get("__all__");
+      if (!all && mod->foreign) {  // a module of the user's Python without __all__: its public names
+        if (auto* native = as<NativeObject>(mod->foreign))
+          for (const std::string& k : native->attributeNames(api))
+            if (!k.empty() && k[0] != '_') bindName(k, getAttr(mod, k));
+        continue;
+      }
       if (all) {
         for (const Value& nm : toList(all))
           if (const std::string* s = asString(nm)) bindName(*s, getAttr(mod, *s));

@@ -36,10 +36,16 @@ class ModuleObj : public Object {
   std::string file;  ///< empty for native modules
   std::string packageDir;  ///< packages: the directory their submodules are found in
   std::shared_ptr<Env> globals;
+  /// A module imported from the user's own Python (lang/pybridge): attributes the globals lack
+  /// are read from, and writes go to, this proxy of the CPython module.
+  Value foreign;
 
   Value get(std::string_view attr) const { return globals->vars.get(attr); }
   void set(std::string_view attr, Value v) { globals->vars.set(attr, std::move(v)); }
-  void clearReferences() override { globals->vars.clear(); }
+  void clearReferences() override {
+    globals->vars.clear();
+    foreign.reset();
+  }
 };
 
 std::shared_ptr<ModuleObj> makeModule(std::string name);
@@ -58,6 +64,13 @@ class ModuleRegistry {
   /// Registered names, sorted.
   std::vector<std::string> names() const;
 
+  /// Concrete mode only: imports a module that neither the registry nor the file system has
+  /// (the embedded CPython of lang/pybridge; dotted names too, when the parent came from it).
+  /// Returns the module or raises (ModuleNotFoundError naming the Python searched).
+  using ForeignImporter = std::function<std::shared_ptr<ModuleObj>(Interpreter&, const std::string& name)>;
+  void setForeignImporter(ForeignImporter f) { foreign_ = std::move(f); }
+  const ForeignImporter& foreignImporter() const { return foreign_; }
+
   /// The modules every interpreter starts with: math, sys, os, os.path, time, random,
   /// collections, functools, itertools, argparse, ...
   static ModuleRegistry standard();
@@ -65,6 +78,7 @@ class ModuleRegistry {
  private:
   std::map<std::string, Factory, std::less<>> factories_;
   std::map<std::string, std::string, std::less<>> sources_;
+  ForeignImporter foreign_;
 };
 
 }  // namespace tlens::interp

@@ -104,6 +104,7 @@ Value Machine::findAttr(const Value& obj, std::string_view name) {
       if (name == "__dict__") return namespaceDict(mod->globals->vars);
       std::string full = mod->name + "." + std::string(name);
       if (registry.contains(full) || modulesByName.count(full)) return importModule(full);
+      if (mod->foreign) return findAttr(mod->foreign, name);
       return nullptr;
     }
     case Kind::Super: {
@@ -266,7 +267,12 @@ void Machine::setAttr(const Value& obj, std::string_view name, const Value& v) {
       cls->dict.set(name, v);
       return;
     }
-    case Kind::Module: static_cast<ModuleObj*>(obj.get())->set(name, v); return;
+    case Kind::Module: {
+      auto* mod = static_cast<ModuleObj*>(obj.get());
+      if (mod->foreign) return setAttr(mod->foreign, name, v);
+      mod->set(name, v);
+      return;
+    }
     case Kind::Function: static_cast<FunctionObj*>(obj.get())->attrs.set(name, v); return;
     case Kind::Native:
       if (static_cast<NativeObject*>(obj.get())->setAttr(api, name, v)) return;

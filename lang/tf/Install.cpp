@@ -9,7 +9,17 @@ std::shared_ptr<TfRuntime> installTensorFlow(interp::Interpreter& in, TfOptions 
   in.attach(rt);
   registerCoreModule(in, rt);
   registerNumpyRandomModule(in, rt);
-  for (const EmbeddedModule& m : embeddedModules()) in.modules().addSource(m.name, m.source);
+  // "abstract-only.<name>": models of libraries of the user's Python (sklearn, pandas) for the
+  // language server, which never runs CPython; concrete runs import the real ones (lang/pybridge).
+  constexpr std::string_view kAbstractOnly = "abstract-only.";
+  for (const EmbeddedModule& m : embeddedModules()) {
+    std::string_view name = m.name;
+    if (name.substr(0, kAbstractOnly.size()) == kAbstractOnly) {
+      if (in.isAbstract()) in.modules().addSource(std::string(name.substr(kAbstractOnly.size())), m.source);
+      continue;
+    }
+    in.modules().addSource(m.name, m.source);
+  }
   return rt;
 }
 

@@ -234,6 +234,8 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
       return std::static_pointer_cast<TensorObj>(applyOp1(rt, std::move(pack)));
     }
   }
+  if (v->kind() == interp::Kind::Native && rt.foreignArray)
+    if (auto t = std::dynamic_pointer_cast<TensorObj>(rt.foreignArray(v))) return t;
   std::optional<Tensor> lit = literalToTensor(in, v, dtype, numpyDefaults);
   if (!lit) {
     in.raise("TypeError", "Failed to convert object of type <class '" + in.typeName(v) + "'> to Tensor. Contents: " +

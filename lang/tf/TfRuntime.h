@@ -162,6 +162,10 @@ class TfRuntime {
   const std::vector<std::unique_ptr<Graph>>& graphs() const { return graphs_; }
   int64_t graphSeed = 0;
   bool graphSeedSet = false;
+  /// Concrete mode, set by the Python bridge (lang/pybridge): a CPython object that numpy can
+  /// turn into an array (a pandas DataFrame, a PIL image) as an ndarray, else null. Every op
+  /// input and np.asarray goes through it.
+  std::function<interp::Value(const interp::Value&)> foreignArray;
 
   /// The tf.Operation class wrapper (set by the embedded module).
   interp::Value operationClass;

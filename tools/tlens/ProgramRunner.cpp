@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "lang/pybridge/PyBridge.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
 
@@ -29,6 +30,7 @@ LoadedProgram loadProgram(const ProgramOptions& o) {
   else if (o.style == "eager") to.style = tf::ApiStyle::Eager;
   else to.style = tf::detectApiStyle(text);
   p.runtime = tf::installTensorFlow(*p.interp, to);
+  if (o.mode == interp::Mode::Concrete) pybridge::installPythonBridge(*p.interp, *p.runtime, {o.python, o.path});
   p.file = std::make_shared<lang::SourceFile>(o.path, std::move(text));
   return p;
 }

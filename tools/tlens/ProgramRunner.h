@@ -23,6 +23,9 @@ struct ProgramOptions {
   /// Output sinks; stdout/stderr when unset.
   std::function<void(std::string_view)> out, err;
   int timeBudgetMs = 500;
+  /// Concrete mode: the Python whose modules a program may import when tensorlens does not model
+  /// them (lang/pybridge).
+  std::string python = "python3";
 };
 
 struct LoadedProgram {

@@ -1,5 +1,5 @@
 // tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] [--mode auto|eager|graph]
-//           [--dump DIR] [--listen PORT] prog.py [args...]
+//           [--dump DIR] [--listen PORT] [--python PATH] prog.py [args...]
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +18,7 @@
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
 #include "tools/tlens/ProgramRunner.h"
+#include "lang/pybridge/PyBridge.h"
 
 namespace tlens::cli {
 
@@ -94,6 +95,7 @@ int runUnderDebugger(const ProgramOptions& o, int port) {
   c.program = std::filesystem::absolute(o.path).string();
   c.args = o.argv;
   c.mode = o.style;
+  c.python = o.python;
   c.checkNumerics = true;  // the nan_inf filter needs it; the client's filters decide what stops
   c.devices = o.tf.devices;
   protocol::serveTcp(
@@ -120,7 +122,7 @@ int runCommand(const Args& args) {
   SplitArgs s = splitProgramArgs(args);
   if (s.program.empty()) {
     std::fprintf(stderr, "usage: tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] "
-                         "[--mode auto|eager|graph] [--dump DIR] [--listen PORT] prog.py [args...]\n");
+                         "[--mode auto|eager|graph] [--dump DIR] [--listen PORT] [--python PATH] prog.py [args...]\n");
     return 2;
   }
   ProgramOptions o;
@@ -137,6 +139,7 @@ int runCommand(const Args& args) {
     if (f == "--check-numerics") o.tf.checkNumerics = true;
     else if (f == "--log-device-placement") o.tf.logDevicePlacement = true;
     else if (f == "--mode") o.style = value();
+    else if (f == "--python") o.python = value();  // modules tensorlens does not model come from it
     else if (parseDeviceFlag(f, value, o.tf)) {
     } else if (f == "--listen") {
       listenPort = parsePortArg("--listen", value());
@@ -162,7 +165,9 @@ int runCommand(const Args& args) {
     std::fputs(report.c_str(), stderr);
     return 1;
   }
-  return p.interp->run(p.file);
+  int status = p.interp->run(p.file);
+  pybridge::finishPythonBridge(*p.interp);  // matplotlib figures still open become PNG files
+  return status;
 }
 
 }  // namespace tlens::cli

@@ -14,6 +14,7 @@ LaunchConfig launchConfigFrom(const LaunchArguments& a) {
   c.env = a.env;
   c.stopOnEntry = a.stopOnEntry;
   c.mode = a.mode;
+  c.python = a.python;
   c.checkNumerics = a.checkNumerics.value_or(true);
   c.devices.hideGpus = a.device && *a.device == "cpu";
   if (a.virtualGpus) c.devices.virtualGpus = static_cast<int>(*a.virtualGpus);

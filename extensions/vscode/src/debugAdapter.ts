@@ -97,6 +97,13 @@ export function parseStopped(body: { reason?: string; description?: string; text
   return info;
 }
 
+/// The PNG files named by `tlens: wrote figure PATH` lines of a program's output.
+export function figurePaths(output: string | undefined): string[] {
+  const paths: string[] = [];
+  for (const m of (output ?? '').matchAll(/^tlens: wrote figure (.+\.png)\r?$/gm)) paths.push(m[1]);
+  return paths;
+}
+
 /// Requests after which the program runs again, so a highlighted stop is stale.
 const kResumeRequests = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'restart']);
 
@@ -107,6 +114,8 @@ export class StopTrackerFactory implements vscode.DebugAdapterTrackerFactory {
   constructor(
     private readonly onStop: (session: vscode.DebugSession, stop: StopInfo) => void,
     private readonly onResume: (session: vscode.DebugSession) => void = () => undefined,
+    /// A matplotlib figure the program wrote (`tlens: wrote figure PATH` on its stderr).
+    private readonly onFigure: (path: string) => void = () => undefined,
   ) {}
 
   createDebugAdapterTracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
@@ -114,6 +123,7 @@ export class StopTrackerFactory implements vscode.DebugAdapterTrackerFactory {
       onDidSendMessage: (m: { type?: string; event?: string; body?: Record<string, string> }) => {
         if (m.type !== 'event') return;
         if (m.event === 'stopped') this.onStop(session, parseStopped(m.body));
+        else if (m.event === 'output') for (const p of figurePaths(m.body?.output)) this.onFigure(p);
         else if (m.event === 'continued' || m.event === 'terminated' || m.event === 'exited') this.onResume(session);
       },
       onWillReceiveMessage: (m: { type?: string; command?: string }) => {

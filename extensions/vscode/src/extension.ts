@@ -70,6 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       new StopTrackerFactory(
         (session, stop) => void graph.onStop(session, stop),
         () => graph.onResume(),
+        (png) => void vscode.commands.executeCommand('vscode.open', vscode.Uri.file(png), { preview: false }),
       ),
     ),
   );

@@ -7,6 +7,7 @@ import {
   parseStopped,
   StopInfo,
   StopTrackerFactory,
+  figurePaths,
   TensorlensConfigurationProvider,
   TensorlensDescriptorFactory,
 } from '../../src/debugAdapter';
@@ -160,6 +161,15 @@ describe('stopped events', () => {
     t.onWillReceiveMessage?.({ type: 'request', command: 'variables', arguments: { variablesReference: 3 } });
     t.onExit?.(0, undefined);
     assert.equal(resumes, 5, 'variables is not a resume');
+  });
+
+  it('the tracker opens the figures a program wrote', () => {
+    const opened: string[] = [];
+    const t = new StopTrackerFactory(() => undefined, () => undefined, (p) => opened.push(p)).createDebugAdapterTracker(session({}));
+    t.onDidSendMessage?.({ type: 'event', event: 'output', body: { category: 'stderr', output: 'tlens: wrote figure /w/plot_figure1.png\n' } });
+    t.onDidSendMessage?.({ type: 'event', event: 'output', body: { output: 'print: tlens: wrote figure x.png\n' } });
+    assert.deepEqual(opened, ['/w/plot_figure1.png']);
+    assert.deepEqual(figurePaths('a\ntlens: wrote figure /a b/p_figure2.png\nb'), ['/a b/p_figure2.png']);
   });
 
   it('the tracker forwards stopped events only', () => {
