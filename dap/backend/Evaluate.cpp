@@ -35,11 +35,28 @@ void bindComputed(tf::TfRuntime& rt, const interp::Namespace& ns,
   });
 }
 
-/// Pops the eager-evaluation graph marker on every exit.
+constexpr const char* kFrozen =
+    "a graph tensor here has no value (not computed yet in this run): the debugger computes on this run's "
+    "values and never adds nodes to the program's graph";
+
+/// Pops the eager-evaluation graph marker on every exit, and keeps the program's graphs frozen
+/// meanwhile: an op on a graph tensor with no value (at graph construction, or a node this run
+/// has not reached) is refused instead of adding a node, taking a name or entering a scope.
 struct EagerScope {
-  explicit EagerScope(tf::TfRuntime& rt) : rt(rt) { rt.pushGraph(nullptr); }
-  ~EagerScope() { rt.popGraph(); }
+  explicit EagerScope(tf::TfRuntime& rt) : rt(rt) {
+    rt.pushGraph(nullptr);
+    for (const auto& g : rt.graphs())
+      if (!g->frozen()) {
+        g->freeze(kFrozen);
+        frozen.push_back(g.get());
+      }
+  }
+  ~EagerScope() {
+    for (Graph* g : frozen) g->freeze(nullptr);
+    rt.popGraph();
+  }
   tf::TfRuntime& rt;
+  std::vector<Graph*> frozen;
 };
 
 }  // namespace

@@ -99,9 +99,15 @@ class Graph {
   std::string pushNameScope(const std::string& name);
   void popNameScope();
   const std::string& nameScope() const { return scopes_.empty() ? kEmpty : scopes_.back(); }
-  void pushDevice(const std::string& spec) { devices_.push_back(spec); }
+  void pushDevice(const std::string& spec) {
+    checkNotFrozen();
+    devices_.push_back(spec);
+  }
   void popDevice() { if (!devices_.empty()) devices_.pop_back(); }
-  void pushControlDependencies(std::vector<Node*> deps) { controls_.push_back(std::move(deps)); }
+  void pushControlDependencies(std::vector<Node*> deps) {
+    checkNotFrozen();
+    controls_.push_back(std::move(deps));
+  }
   void popControlDependencies() { if (!controls_.empty()) controls_.pop_back(); }
   /// tf.cond: while one branch is built, every input from outside the branch goes through a
   /// Switch on `pred` (its output `branch`: 0 false, 1 true) and nodes with no data input depend
@@ -112,6 +118,11 @@ class Graph {
   bool inCondBranch() const { return !conds_.empty(); }
 
   CreationContext& creation() { return creation_; }
+  /// While frozen (a debugger evaluating an expression), anything that would change the graph
+  /// (a new node, a name taken, a name scope entered) throws FailedPrecondition with `why`; null
+  /// thaws it. Nodes, names and counters stay exactly as they were.
+  void freeze(const char* why) { frozen_ = why; }
+  bool frozen() const { return frozen_ != nullptr; }
   /// Variables of this graph in creation order (tf.global_variables()).
   const std::vector<Node*>& variables() const { return variables_; }
   /// A NoOp that depends on every variable's initializer (tf.global_variables_initializer()).
@@ -151,6 +162,8 @@ class Graph {
   std::vector<Node*> variables_;
   CreationContext creation_;
   const DeviceSet* deviceSet_ = nullptr;
+  const char* frozen_ = nullptr;
+  void checkNotFrozen() const;
 };
 
 /// Types of the given outputs, in order.
