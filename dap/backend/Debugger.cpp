@@ -19,6 +19,8 @@
 
 namespace tlens::dap {
 
+using interp::Value;
+
 std::string describeNode(const std::string& name, const std::string& op, const Device& d) {
   return name + " (" + op + ") on " + d.str();
 }
@@ -544,6 +546,8 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
   if (cancel_) throw interp::InterpCancelled();
   const std::string& path = e.file.path();
   if (path.empty() || path[0] == '<') return;  // the embedded tensorflow/numpy library
+  closeBindings();
+  openBindings();
   lastDepth_ = e.depth;
   StopInfo info;
   bool stop = false;
@@ -584,8 +588,58 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
   if (stop && !stopHere(info, Where::Statement)) throw interp::InterpCancelled();
 }
 
+void Debugger::openBindings() {
+  Impl& s = *impl_;
+  s.pendingOpen = false;
+  if (!runtime_ || s.bindings.size() >= Impl::kMaxBindings) return;
+  s.pendingSizes.clear();
+  for (const auto& g : runtime_->graphs()) s.pendingSizes.push_back(g->size());
+  s.pendingEnvs.clear();
+  for (const interp::Frame* f : interp_->machine().frames) {
+    if (!f->file || f->file->path().empty() || f->file->path()[0] == '<') continue;
+    s.pendingEnvs.emplace_back(f->locals, f->globals);
+  }
+  s.pendingOpen = true;
+}
+
+void Debugger::closeBindings() {
+  Impl& s = *impl_;
+  if (!s.pendingOpen || !runtime_) return;
+  s.pendingOpen = false;
+  const auto& graphs = runtime_->graphs();
+  std::vector<Impl::BuiltRange> grown;
+  for (size_t i = 0; i < graphs.size(); ++i) {
+    const size_t before = i < s.pendingSizes.size() ? s.pendingSizes[i] : 0;
+    if (graphs[i]->size() > before)
+      grown.push_back(Impl::BuiltRange{graphs[i].get(), static_cast<int>(before), static_cast<int>(graphs[i]->size()),
+                                       s.bindings.size()});
+  }
+  if (grown.empty()) return;
+  // Copies, not the live scopes: a later statement may rebind a name (x = layer(x)); the node
+  // shows what its statement saw (and bound: `pre` of `pre = tf.matmul(...)` is there too).
+  Impl::Bindings b;
+  auto copy = [](const interp::Env& from) {
+    auto env = std::make_shared<interp::Env>();
+    from.vars.forEach([&](const std::string& n, const Value& v) { env->vars.set(n, v); });
+    return env;
+  };
+  std::shared_ptr<interp::Env> lastGlobals, globalsCopy;  // frames of one module share a copy
+  for (const auto& [locals, globals] : s.pendingEnvs) {
+    Impl::FrameNames names;
+    if (globals) {
+      if (globals != lastGlobals) globalsCopy = copy(*globals), lastGlobals = globals;
+      names.globals = globalsCopy;
+    }
+    if (locals && locals != globals) names.locals = copy(*locals);
+    b.frames.push_back(std::move(names));
+  }
+  s.bindings.push_back(std::move(b));
+  for (const Impl::BuiltRange& r : grown) s.built.push_back(r);
+}
+
 void Debugger::runStarted(const std::vector<const Node*>&) {
   if (evaluating_) return;
+  closeBindings();  // the statement calling sess.run may have built nodes (an initializer)
   impl_->clearRun();
   impl_->inRun = true;
   impl_->ranNodes.clear();
@@ -711,7 +765,18 @@ HookAction Debugger::afterNode(const NodeEvent& e) {
   if (evaluating_) return cancelRequest_ ? HookAction::Cancel : HookAction::Continue;
   if (cancel_) return HookAction::Cancel;
   Impl& s = *impl_;
-  if (e.node && s.inRun) s.ranNodes.push_back(e.node);
+  if (e.node && s.inRun) {
+    s.ranNodes.push_back(e.node);
+    if (e.resources) s.resources = e.resources;
+    // Feeds: what the placeholders' consumers received (names at node stops show them).
+    if (e.inputs)
+      for (size_t k = 0; k < e.node->inputs.size() && k < e.inputs->size(); ++k) {
+        const Output& in = e.node->inputs[k];
+        if (in.node && in.node->op->type.rfind("Placeholder", 0) == 0 && (*e.inputs)[k].valid() &&
+            !s.feeds.count(in.name()))
+          s.feeds.emplace(in.name(), (*e.inputs)[k].toHost());
+      }
+  }
   bool recorded = false;
   if (e.outputs && (s.inRun || !e.node)) {
     if (!e.node && s.run.size() >= 1000) s.trimRun(500);

@@ -120,6 +120,9 @@ struct FrameInfo {
   std::string path;  ///< empty when unknown
   int line = 0, column = 0, endLine = 0, endColumn = 0;  ///< 1-based, end exclusive
   interp::Frame* pyFrame = nullptr;  ///< Python frames: the interpreter's frame
+  /// Node and construction frames: which frame of the node's creation stack (outermost 0) this
+  /// is, for the names bound there when the node was built; -1 otherwise.
+  int creationIndex = -1;
 };
 
 struct ScopeInfo {
@@ -246,6 +249,10 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Rebuilds the breakpoints' line tables from the files' current text (restart).
   void refreshLineTables();
   void captureNode(const NodeEvent& e);
+  /// Graph construction: remembers the user frames' scopes at each statement and, when the
+  /// statement built nodes, keeps a copy of their names for those nodes (names at node stops).
+  void openBindings();
+  void closeBindings();
   void recordStep(const NodeEvent& e, size_t firstEntry);
   /// Shows step `k` of the run record (stepping back) or the live stop (k = liveIndex).
   void showStep(size_t k);

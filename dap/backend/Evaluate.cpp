@@ -23,15 +23,42 @@ interp::Frame* innermostUserFrame(interp::Interpreter& in) {
 
 namespace {
 
-/// Graph tensors bound in `env` whose values this run has computed, as eager tensors.
-void bindComputed(tf::TfRuntime& rt, const interp::Namespace& ns,
+/// Graph tensors whose values this run has: computed (the run record and the node stopped at)
+/// or fed, by tensor name.
+std::unordered_map<std::string, const tlens::Tensor*> computedTensors(const Debugger::Impl& impl) {
+  std::unordered_map<std::string, const tlens::Tensor*> computed;
+  for (const auto& [name, t] : impl.feeds) computed[name] = &t;
+  for (size_t i = 0; i < impl.visible(); ++i)
+    if (impl.run[i].tensor.valid()) computed[impl.run[i].name] = &impl.run[i].tensor;
+  for (size_t i = 0; i < impl.outputs.size(); ++i)
+    if (impl.outputs[i].valid()) computed[impl.nodeName + ":" + std::to_string(i)] = &impl.outputs[i];
+  return computed;
+}
+
+/// The value this run has for a graph tensor or graph variable, as an eager tensor; null when
+/// it has none (not a graph tensor, or not computed yet).
+Value runValue(tf::TfRuntime& rt, const Debugger::Impl& impl,
+               const std::unordered_map<std::string, const tlens::Tensor*>& computed, const Value& v) {
+  auto* t = dynamic_cast<tf::TensorObj*>(v.get());
+  if (!t || !t->isSymbolic() || !t->out.node) return nullptr;
+  if (t->variable) {
+    // Only at a node stop: at a Python stop `w` stays the variable (w.assign works on it).
+    if (!impl.atNode || !impl.resources || t->varName.empty()) return nullptr;
+    const tlens::Tensor* cur = impl.resources->variable(t->varName);
+    if (!cur || !cur->valid()) return nullptr;
+    return tf::concreteTensor(rt, rt.eager().wrap(cur->toHost()), false);
+  }
+  auto c = computed.find(t->out.name());
+  if (c == computed.end()) return nullptr;
+  return tf::concreteTensor(rt, rt.eager().wrap(*c->second), false);
+}
+
+/// Graph tensors bound in `ns` whose values this run has, as eager tensors.
+void bindComputed(tf::TfRuntime& rt, const Debugger::Impl& impl, const interp::Namespace& ns,
                   const std::unordered_map<std::string, const tlens::Tensor*>& computed, interp::Env& into) {
   ns.forEach([&](const std::string& name, const Value& v) {
-    auto* t = dynamic_cast<tf::TensorObj*>(v.get());
-    if (!t || !t->isSymbolic() || !t->out.node || t->variable) return;
-    auto c = computed.find(t->out.name());
-    if (c == computed.end() || into.vars.contains(name)) return;
-    into.vars.set(name, tf::concreteTensor(rt, rt.eager().wrap(*c->second), false));
+    if (into.vars.contains(name)) return;
+    if (Value r = runValue(rt, impl, computed, v)) into.vars.set(name, r);
   });
 }
 
@@ -61,8 +88,37 @@ struct EagerScope {
 
 }  // namespace
 
+std::shared_ptr<interp::Env> creationScope(tf::TfRuntime& rt, const Debugger::Impl& impl,
+                                           const Debugger::Impl::FrameNames& names, bool localsOnly) {
+  const auto computed = computedTensors(impl);
+  auto env = std::make_shared<interp::Env>();
+  auto add = [&](const interp::Env& from) {
+    from.vars.forEach([&](const std::string& name, const Value& v) {
+      Value r = runValue(rt, impl, computed, v);
+      env->vars.set(name, r ? r : v);
+    });
+  };
+  if (!localsOnly && names.globals) add(*names.globals);
+  if (names.locals) add(*names.locals);
+  return env;
+}
+
+const Debugger::Impl::FrameNames* frameBindings(const Debugger::Impl& impl, int frameId) {
+  if (frameId < 0 || frameId >= static_cast<int>(impl.frames.size())) return nullptr;
+  const FrameInfo& fi = impl.frames[static_cast<size_t>(frameId)];
+  if (fi.creationIndex < 0) return nullptr;
+  const Debugger::Impl::Bindings* b = impl.bindingsFor(impl.node);
+  if (!b || b->frames.empty()) return nullptr;
+  // The creation stack and the recorded frames are the same user frames; align their ends.
+  const int shift = static_cast<int>(b->frames.size()) - static_cast<int>(impl.creation.size());
+  const int k = fi.creationIndex + shift;
+  if (k < 0 || k >= static_cast<int>(b->frames.size())) return nullptr;
+  return &b->frames[static_cast<size_t>(k)];
+}
+
 Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl, interp::Frame* base,
-                 const std::string& source, bool allowStatements, std::shared_ptr<interp::Env> extra) {
+                 const std::string& source, bool allowStatements, std::shared_ptr<interp::Env> extra,
+                 const Debugger::Impl::FrameNames* bindings) {
   interp::Machine& m = in.machine();
   std::shared_ptr<const lang::SourceFile>& file = impl.parsed[source];
   if (!file) {
@@ -93,18 +149,18 @@ Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Imp
   f.current = isExpr ? ts_node_named_child(stmt, 0) : stmt;
   f.generator = nullptr;
 
-  // At a stop inside a graph run, graph tensors already computed stand for their values.
-  if (impl.visible() || !impl.outputs.empty()) {
-    std::unordered_map<std::string, const tlens::Tensor*> computed;
-    for (size_t i = 0; i < impl.visible(); ++i)
-      if (impl.run[i].tensor.valid()) computed[impl.run[i].name] = &impl.run[i].tensor;
-    for (size_t i = 0; i < impl.outputs.size(); ++i)
-      if (impl.outputs[i].valid()) computed[impl.nodeName + ":" + std::to_string(i)] = &impl.outputs[i];
+  // At a stop inside a graph run, graph tensors already computed (or fed) stand for their
+  // values, graph variables for their current values.
+  const bool hasRunValues = impl.visible() || !impl.outputs.empty() || !impl.feeds.empty() || (impl.atNode && impl.resources);
+  if (hasRunValues) {
+    const auto computed = computedTensors(impl);
     auto env = std::make_shared<interp::Env>();
-    if (f.locals) bindComputed(rt, f.locals->vars, computed, *env);
-    if (f.globals && f.globals != f.locals) bindComputed(rt, f.globals->vars, computed, *env);
+    if (f.locals) bindComputed(rt, impl, f.locals->vars, computed, *env);
+    if (f.globals && f.globals != f.locals) bindComputed(rt, impl, f.globals->vars, computed, *env);
     if (!env->vars.empty()) f.comprehensions.push_back(env);
   }
+  // A node or construction frame: the names its creating statement saw, with this run's values.
+  if (bindings) f.comprehensions.push_back(creationScope(rt, impl, *bindings, false));
   if (extra) f.comprehensions.push_back(extra);
 
   interp::MachineScope scope(&m);
