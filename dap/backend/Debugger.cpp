@@ -540,7 +540,8 @@ bool Debugger::shouldStop(const LineBreakpoint& bp, int /*frameHint*/) {
 
 void Debugger::beforeStatement(const interp::StatementEvent& e) {
   if (evaluating_) {
-    if (cancelRequest_) throw interp::InterpCancelled();  // a cancelled evaluate
+    // A cancelled evaluate, or one past its time or memory cap.
+    if (cancelRequest_ || impl_->evalOverCap()) throw interp::InterpCancelled();
     return;
   }
   if (cancel_) throw interp::InterpCancelled();
@@ -654,7 +655,7 @@ void Debugger::runFinished(bool) {
 }
 
 HookAction Debugger::beforeNode(const NodeEvent& e) {
-  if (evaluating_) return cancelRequest_ ? HookAction::Cancel : HookAction::Continue;
+  if (evaluating_) return cancelRequest_ || impl_->evalOverCap() ? HookAction::Cancel : HookAction::Continue;
   if (cancel_) return HookAction::Cancel;
   if (!oldValues_.empty()) oldValues_.clear();  // left by an op that failed
   if (anyWatches_.load(std::memory_order_relaxed) && !e.op->refInputs.empty() && e.varNames && e.resources) {
@@ -762,7 +763,7 @@ bool Debugger::nodeMatches(const NodeEvent& e, const Candidates& c, const Breakp
 }
 
 HookAction Debugger::afterNode(const NodeEvent& e) {
-  if (evaluating_) return cancelRequest_ ? HookAction::Cancel : HookAction::Continue;
+  if (evaluating_) return cancelRequest_ || impl_->evalOverCap() ? HookAction::Cancel : HookAction::Continue;
   if (cancel_) return HookAction::Cancel;
   Impl& s = *impl_;
   if (e.node && s.inRun) {

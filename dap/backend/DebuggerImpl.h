@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
@@ -70,6 +71,17 @@ struct Debugger::Impl {
         return &bindings[it->index];
     return nullptr;
   }
+  /// Caps on one evaluation (console, hover, watch, condition): wall time and memory. Past either
+  /// the evaluation stops with `evalStopped` as its error and the session goes on.
+  static constexpr int kEvalTimeMs = 5000;
+  static constexpr size_t kEvalBytes = size_t{1} << 30;
+  mutable std::chrono::steady_clock::time_point evalDeadline{};
+  mutable size_t evalHeapStart = 0;
+  mutable int evalDepth = 0;
+  mutable unsigned evalTicks = 0;
+  mutable std::string evalStopped;
+  /// Whether the evaluation in progress is past a cap (checked before each statement and op).
+  bool evalOverCap() const;
   /// Placeholders fed in this run, by tensor name, as their consumers saw them.
   std::unordered_map<std::string, tlens::Tensor> feeds;
   /// The variables of the session that ran last (graph variables' current values).

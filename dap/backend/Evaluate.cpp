@@ -2,6 +2,8 @@
 
 #include <unordered_map>
 
+#include "engine/core/Allocator.h"
+#include "engine/runtime/HeapUsage.h"
 #include "lang/interp/Machine.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/OpApply.h"
@@ -86,7 +88,54 @@ struct EagerScope {
   std::vector<Graph*> frozen;
 };
 
+/// The caps of one evaluation: a deadline, a heap budget (checked between statements and ops)
+/// and a limit on the CPU allocator, so one huge tensor is refused before it is allocated.
+struct EvalCaps {
+  explicit EvalCaps(const Debugger::Impl& impl) : impl(impl) {
+    if (impl.evalDepth++ > 0) return;
+    outer = true;
+    impl.evalStopped.clear();
+    impl.evalTicks = 0;
+    impl.evalDeadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(Debugger::Impl::kEvalTimeMs);
+    impl.evalHeapStart = heapBytesInUse();
+    Allocator* a = cpuAllocator();
+    oldLimit = a->limit();
+    const size_t cap = a->bytesInUse() + Debugger::Impl::kEvalBytes;
+    if (oldLimit == 0 || cap < oldLimit) a->setLimit(cap);
+  }
+  ~EvalCaps() {
+    --impl.evalDepth;
+    if (outer) cpuAllocator()->setLimit(oldLimit);
+  }
+  const Debugger::Impl& impl;
+  bool outer = false;
+  size_t oldLimit = 0;
+};
+
+std::string capsMessage(const std::string& why) {
+  return "evaluation stopped: " + why + "; the program is unchanged and the session goes on";
+}
+
 }  // namespace
+
+bool Debugger::Impl::evalOverCap() const {
+  if (evalDepth == 0) return false;  // not evaluating an expression (a repr for a variables view)
+  if (!evalStopped.empty()) return true;
+  // The clock and the heap are read every 16th check: both cost more than a statement.
+  if ((evalTicks++ & 15) != 0) return false;
+  if (std::chrono::steady_clock::now() > evalDeadline) {
+    evalStopped = capsMessage("it ran past the debugger's time cap for evaluations (" +
+                              std::to_string(kEvalTimeMs / 1000) + " s)");
+    return true;
+  }
+  const size_t heap = heapBytesInUse();
+  if (heap > evalHeapStart && heap - evalHeapStart > kEvalBytes) {
+    evalStopped = capsMessage("it allocated more than the debugger's memory cap for evaluations (" +
+                              formatBytes(kEvalBytes) + ")");
+    return true;
+  }
+  return false;
+}
 
 std::shared_ptr<interp::Env> creationScope(tf::TfRuntime& rt, const Debugger::Impl& impl,
                                            const Debugger::Impl::FrameNames& names, bool localsOnly) {
@@ -166,15 +215,26 @@ Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Imp
   interp::MachineScope scope(&m);
   interp::FramePush push(m, f);
   EagerScope eager(rt);
+  EvalCaps caps(impl);
   try {
     if (isExpr) return m.eval(f.current);
     m.exec(stmt);
     return interp::none();
   } catch (const interp::PyError& e) {
-    throw DebuggerError(m.exceptionSummary(e.exc));
+    if (!impl.evalStopped.empty()) throw DebuggerError(impl.evalStopped);
+    std::string summary = m.exceptionSummary(e.exc);
+    if (summary.find("ResourceExhaustedError") != std::string::npos)
+      summary = capsMessage(std::string("it needs more memory than the debugger allows an evaluation (") +
+                            formatBytes(Debugger::Impl::kEvalBytes) + "): " + summary);
+    throw DebuggerError(summary);
   } catch (const EngineError& e) {
+    if (!impl.evalStopped.empty()) throw DebuggerError(impl.evalStopped);
+    if (e.code() == ErrorCode::ResourceExhausted)
+      throw DebuggerError(capsMessage(std::string("it needs more memory than the debugger allows an evaluation (") +
+                                      formatBytes(Debugger::Impl::kEvalBytes) + "): " + e.what()));
     throw DebuggerError(e.what());
   } catch (const interp::InterpCancelled&) {
+    if (!impl.evalStopped.empty()) throw DebuggerError(impl.evalStopped);
     throw DebuggerError("cancelled");
   } catch (const DebuggerError&) {
     throw;
