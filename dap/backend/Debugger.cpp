@@ -160,6 +160,7 @@ void Debugger::relaunch(std::optional<LaunchConfig> config) {
   conditionErrors_.clear();
   entryDone_ = false;
   evaluating_ = false;
+  liveException_.clear();
   step_ = Step::Continue;
   stepNode_ = false;
   lastDepth_ = 1;
@@ -445,6 +446,8 @@ void Debugger::postMortem(int status) {
   for (const interp::Diagnostic& x : interp_->diagnostics())
     if (x.code == "uncaught-exception") d = &x;
   if (!d) return;
+  // Stopped at its raise already, with the frames alive.
+  if (!liveException_.empty() && d->message.rfind(liveException_, 0) == 0) return;
   const std::string kind = classify(d->message);
   const std::set<std::string> filters = exceptionFilters();
   if (!filters.count(kind) && !filters.count("uncaught")) return;
@@ -481,6 +484,30 @@ void Debugger::postMortem(int status) {
   info.text = d->message;
   stopHere(info, Where::Statement);
   impl_->postMortem = false;
+}
+
+void Debugger::onRaise(const interp::Value& exc, bool inTry) {
+  if (evaluating_ || inTry || cancel_ || !interp_) return;
+  const std::string type = interp_->typeName(exc);
+  // Exceptions the runtime itself catches (iteration's end, hasattr/getattr's default) or that
+  // end the program on purpose are left to the post-mortem stop, should they reach the top.
+  if (type == "StopIteration" || type == "StopAsyncIteration" || type == "GeneratorExit" || type == "SystemExit" ||
+      type == "KeyboardInterrupt" || type == "AttributeError")
+    return;
+  const std::set<std::string> filters = exceptionFilters();
+  if (!filters.count("uncaught") && !filters.count("assert") && !filters.count("shape_error")) return;
+  const std::string summary = interp_->machine().exceptionSummary(exc);
+  const std::string kind = classify(summary);
+  if (!filters.count(kind) && !filters.count("uncaught")) return;
+  if (!innermostUserFrame(*interp_)) return;
+  impl_->clearStop();
+  impl_->exception = ExceptionDetails{kind, summary, type, {}};
+  liveException_ = summary;
+  StopInfo info;
+  info.reason = StopReason::Exception;
+  info.description = "Uncaught " + type + " (raised here)";
+  info.text = summary;
+  if (!stopHere(info, Where::Statement)) throw interp::InterpCancelled();
 }
 
 bool Debugger::stopHere(StopInfo info, Where where) {

@@ -232,6 +232,9 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
 
   // --- program thread: interpreter and engine callbacks ---------------------------------------
   void beforeStatement(const interp::StatementEvent& e) override;
+  /// Live exception stops: an exception no `try` may catch stops at the raise (filters
+  /// shape_error, assert, uncaught), with the raising frames alive.
+  void onRaise(const interp::Value& exc, bool inTry) override;
   void runStarted(const std::vector<const Node*>& plan) override;
   void runFinished(bool ok) override;
   HookAction beforeNode(const NodeEvent& e) override;
@@ -270,6 +273,8 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Checks condition / hit count / logpoint of a matched breakpoint; true to stop.
   bool shouldStop(const LineBreakpoint& bp, int frameHint);
   void postMortem(int status);
+  /// The summary of the exception stopped at live (its post-mortem stop is not repeated).
+  std::string liveException_;
   /// Runs `fn` on the program thread while stopped; throws DebuggerError when running.
   void onProgramThread(const std::function<void()>& fn);
   std::shared_ptr<const BreakpointTable> table();
