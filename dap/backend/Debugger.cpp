@@ -20,6 +20,8 @@
 
 namespace tlens::dap {
 
+using interp::Value;
+
 std::string describeNode(const std::string& name, const std::string& op, const Device& d) {
   return name + " (" + op + ") on " + d.str();
 }
@@ -159,6 +161,7 @@ void Debugger::relaunch(std::optional<LaunchConfig> config) {
   conditionErrors_.clear();
   entryDone_ = false;
   evaluating_ = false;
+  liveException_.clear();
   step_ = Step::Continue;
   stepNode_ = false;
   lastDepth_ = 1;
@@ -446,6 +449,8 @@ void Debugger::postMortem(int status) {
   for (const interp::Diagnostic& x : interp_->diagnostics())
     if (x.code == "uncaught-exception") d = &x;
   if (!d) return;
+  // Stopped at its raise already, with the frames alive.
+  if (!liveException_.empty() && d->message.rfind(liveException_, 0) == 0) return;
   const std::string kind = classify(d->message);
   const std::set<std::string> filters = exceptionFilters();
   if (!filters.count(kind) && !filters.count("uncaught")) return;
@@ -482,6 +487,30 @@ void Debugger::postMortem(int status) {
   info.text = d->message;
   stopHere(info, Where::Statement);
   impl_->postMortem = false;
+}
+
+void Debugger::onRaise(const interp::Value& exc, bool inTry) {
+  if (evaluating_ || inTry || cancel_ || !interp_) return;
+  const std::string type = interp_->typeName(exc);
+  // Exceptions the runtime itself catches (iteration's end, hasattr/getattr's default) or that
+  // end the program on purpose are left to the post-mortem stop, should they reach the top.
+  if (type == "StopIteration" || type == "StopAsyncIteration" || type == "GeneratorExit" || type == "SystemExit" ||
+      type == "KeyboardInterrupt" || type == "AttributeError")
+    return;
+  const std::set<std::string> filters = exceptionFilters();
+  if (!filters.count("uncaught") && !filters.count("assert") && !filters.count("shape_error")) return;
+  const std::string summary = interp_->machine().exceptionSummary(exc);
+  const std::string kind = classify(summary);
+  if (!filters.count(kind) && !filters.count("uncaught")) return;
+  if (!innermostUserFrame(*interp_)) return;
+  impl_->clearStop();
+  impl_->exception = ExceptionDetails{kind, summary, type, {}};
+  liveException_ = summary;
+  StopInfo info;
+  info.reason = StopReason::Exception;
+  info.description = "Uncaught " + type + " (raised here)";
+  info.text = summary;
+  if (!stopHere(info, Where::Statement)) throw interp::InterpCancelled();
 }
 
 bool Debugger::stopHere(StopInfo info, Where where) {
@@ -541,12 +570,15 @@ bool Debugger::shouldStop(const LineBreakpoint& bp, int /*frameHint*/) {
 
 void Debugger::beforeStatement(const interp::StatementEvent& e) {
   if (evaluating_) {
-    if (cancelRequest_) throw interp::InterpCancelled();  // a cancelled evaluate
+    // A cancelled evaluate, or one past its time or memory cap.
+    if (cancelRequest_ || impl_->evalOverCap()) throw interp::InterpCancelled();
     return;
   }
   if (cancel_) throw interp::InterpCancelled();
   const std::string& path = e.file.path();
   if (path.empty() || path[0] == '<') return;  // the embedded tensorflow/numpy library
+  closeBindings();
+  openBindings();
   lastDepth_ = e.depth;
   StopInfo info;
   bool stop = false;
@@ -587,8 +619,58 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
   if (stop && !stopHere(info, Where::Statement)) throw interp::InterpCancelled();
 }
 
+void Debugger::openBindings() {
+  Impl& s = *impl_;
+  s.pendingOpen = false;
+  if (!runtime_ || s.bindings.size() >= Impl::kMaxBindings) return;
+  s.pendingSizes.clear();
+  for (const auto& g : runtime_->graphs()) s.pendingSizes.push_back(g->size());
+  s.pendingEnvs.clear();
+  for (const interp::Frame* f : interp_->machine().frames) {
+    if (!f->file || f->file->path().empty() || f->file->path()[0] == '<') continue;
+    s.pendingEnvs.emplace_back(f->locals, f->globals);
+  }
+  s.pendingOpen = true;
+}
+
+void Debugger::closeBindings() {
+  Impl& s = *impl_;
+  if (!s.pendingOpen || !runtime_) return;
+  s.pendingOpen = false;
+  const auto& graphs = runtime_->graphs();
+  std::vector<Impl::BuiltRange> grown;
+  for (size_t i = 0; i < graphs.size(); ++i) {
+    const size_t before = i < s.pendingSizes.size() ? s.pendingSizes[i] : 0;
+    if (graphs[i]->size() > before)
+      grown.push_back(Impl::BuiltRange{graphs[i].get(), static_cast<int>(before), static_cast<int>(graphs[i]->size()),
+                                       s.bindings.size()});
+  }
+  if (grown.empty()) return;
+  // Copies, not the live scopes: a later statement may rebind a name (x = layer(x)); the node
+  // shows what its statement saw (and bound: `pre` of `pre = tf.matmul(...)` is there too).
+  Impl::Bindings b;
+  auto copy = [](const interp::Env& from) {
+    auto env = std::make_shared<interp::Env>();
+    from.vars.forEach([&](const std::string& n, const Value& v) { env->vars.set(n, v); });
+    return env;
+  };
+  std::shared_ptr<interp::Env> lastGlobals, globalsCopy;  // frames of one module share a copy
+  for (const auto& [locals, globals] : s.pendingEnvs) {
+    Impl::FrameNames names;
+    if (globals) {
+      if (globals != lastGlobals) globalsCopy = copy(*globals), lastGlobals = globals;
+      names.globals = globalsCopy;
+    }
+    if (locals && locals != globals) names.locals = copy(*locals);
+    b.frames.push_back(std::move(names));
+  }
+  s.bindings.push_back(std::move(b));
+  for (const Impl::BuiltRange& r : grown) s.built.push_back(r);
+}
+
 void Debugger::runStarted(const std::vector<const Node*>&) {
   if (evaluating_) return;
+  closeBindings();  // the statement calling sess.run may have built nodes (an initializer)
   impl_->clearRun();
   impl_->inRun = true;
   impl_->ranNodes.clear();
@@ -603,7 +685,7 @@ void Debugger::runFinished(bool) {
 }
 
 HookAction Debugger::beforeNode(const NodeEvent& e) {
-  if (evaluating_) return cancelRequest_ ? HookAction::Cancel : HookAction::Continue;
+  if (evaluating_) return cancelRequest_ || impl_->evalOverCap() ? HookAction::Cancel : HookAction::Continue;
   if (cancel_) return HookAction::Cancel;
   if (!oldValues_.empty()) oldValues_.clear();  // left by an op that failed
   if (anyWatches_.load(std::memory_order_relaxed) && !e.op->refInputs.empty() && e.varNames && e.resources) {
@@ -711,10 +793,21 @@ bool Debugger::nodeMatches(const NodeEvent& e, const Candidates& c, const Breakp
 }
 
 HookAction Debugger::afterNode(const NodeEvent& e) {
-  if (evaluating_) return cancelRequest_ ? HookAction::Cancel : HookAction::Continue;
+  if (evaluating_) return cancelRequest_ || impl_->evalOverCap() ? HookAction::Cancel : HookAction::Continue;
   if (cancel_) return HookAction::Cancel;
   Impl& s = *impl_;
-  if (e.node && s.inRun) s.ranNodes.push_back(e.node);
+  if (e.node && s.inRun) {
+    s.ranNodes.push_back(e.node);
+    if (e.resources) s.resources = e.resources;
+    // Feeds: what the placeholders' consumers received (names at node stops show them).
+    if (e.inputs)
+      for (size_t k = 0; k < e.node->inputs.size() && k < e.inputs->size(); ++k) {
+        const Output& in = e.node->inputs[k];
+        if (in.node && in.node->op->type.rfind("Placeholder", 0) == 0 && (*e.inputs)[k].valid() &&
+            !s.feeds.count(in.name()))
+          s.feeds.emplace(in.name(), (*e.inputs)[k].toHost());
+      }
+  }
   bool recorded = false;
   if (e.outputs && (s.inRun || !e.node)) {
     if (!e.node && s.run.size() >= 1000) s.trimRun(500);

@@ -121,6 +121,9 @@ struct FrameInfo {
   std::string path;  ///< empty when unknown
   int line = 0, column = 0, endLine = 0, endColumn = 0;  ///< 1-based, end exclusive
   interp::Frame* pyFrame = nullptr;  ///< Python frames: the interpreter's frame
+  /// Node and construction frames: which frame of the node's creation stack (outermost 0) this
+  /// is, for the names bound there when the node was built; -1 otherwise.
+  int creationIndex = -1;
 };
 
 struct ScopeInfo {
@@ -230,6 +233,9 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
 
   // --- program thread: interpreter and engine callbacks ---------------------------------------
   void beforeStatement(const interp::StatementEvent& e) override;
+  /// Live exception stops: an exception no `try` may catch stops at the raise (filters
+  /// shape_error, assert, uncaught), with the raising frames alive.
+  void onRaise(const interp::Value& exc, bool inTry) override;
   void runStarted(const std::vector<const Node*>& plan) override;
   void runFinished(bool ok) override;
   HookAction beforeNode(const NodeEvent& e) override;
@@ -247,6 +253,10 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Rebuilds the breakpoints' line tables from the files' current text (restart).
   void refreshLineTables();
   void captureNode(const NodeEvent& e);
+  /// Graph construction: remembers the user frames' scopes at each statement and, when the
+  /// statement built nodes, keeps a copy of their names for those nodes (names at node stops).
+  void openBindings();
+  void closeBindings();
   void recordStep(const NodeEvent& e, size_t firstEntry);
   /// Shows step `k` of the run record (stepping back) or the live stop (k = liveIndex).
   void showStep(size_t k);
@@ -264,6 +274,8 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Checks condition / hit count / logpoint of a matched breakpoint; true to stop.
   bool shouldStop(const LineBreakpoint& bp, int frameHint);
   void postMortem(int status);
+  /// The summary of the exception stopped at live (its post-mortem stop is not repeated).
+  std::string liveException_;
   /// Runs `fn` on the program thread while stopped; throws DebuggerError when running.
   void onProgramThread(const std::function<void()>& fn);
   std::shared_ptr<const BreakpointTable> table();

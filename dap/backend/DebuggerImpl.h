@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
@@ -12,6 +13,7 @@
 #include "dap/backend/Debugger.h"
 #include "engine/core/Tensor.h"
 #include "engine/graph/Graph.h"
+#include "engine/runtime/Resources.h"
 #include "lang/interp/Value.h"
 
 namespace tlens::lang {
@@ -35,6 +37,55 @@ struct VarNode {
 };
 
 struct Debugger::Impl {
+  /// The names bound in the user frames that built some nodes, copied when the statement that
+  /// built them ended: per frame, outermost first, its locals (null for a module frame) and
+  /// globals.
+  struct FrameNames {
+    std::shared_ptr<interp::Env> locals, globals;
+  };
+  struct Bindings {
+    std::vector<FrameNames> frames;
+  };
+  /// Nodes [lo, hi) of graph `graph` were built with bindings[index].
+  struct BuiltRange {
+    const Graph* graph = nullptr;
+    int lo = 0, hi = 0;
+    size_t index = 0;
+  };
+  std::vector<Bindings> bindings;
+  std::vector<BuiltRange> built;
+  /// At most this many statements keep their names (a program that builds graphs in a long loop
+  /// keeps the first ones).
+  static constexpr size_t kMaxBindings = 4096;
+  /// The statement running now: the graphs' sizes and the user frames' (locals, globals) when it
+  /// started.
+  bool pendingOpen = false;
+  std::vector<size_t> pendingSizes;
+  std::vector<std::pair<std::shared_ptr<interp::Env>, std::shared_ptr<interp::Env>>> pendingEnvs;
+  /// The bindings `node` was built with, or null.
+  const Bindings* bindingsFor(const Node* node) const {
+    if (!node) return nullptr;
+    for (auto it = built.rbegin(); it != built.rend(); ++it)
+      if (node->id >= it->lo && node->id < it->hi && static_cast<size_t>(node->id) < it->graph->size() &&
+          &it->graph->nodes()[static_cast<size_t>(node->id)] == node)
+        return &bindings[it->index];
+    return nullptr;
+  }
+  /// Caps on one evaluation (console, hover, watch, condition): wall time and memory. Past either
+  /// the evaluation stops with `evalStopped` as its error and the session goes on.
+  static constexpr int kEvalTimeMs = 5000;
+  static constexpr size_t kEvalBytes = size_t{1} << 30;
+  mutable std::chrono::steady_clock::time_point evalDeadline{};
+  mutable size_t evalHeapStart = 0;
+  mutable int evalDepth = 0;
+  mutable unsigned evalTicks = 0;
+  mutable std::string evalStopped;
+  /// Whether the evaluation in progress is past a cap (checked before each statement and op).
+  bool evalOverCap() const;
+  /// Placeholders fed in this run, by tensor name, as their consumers saw them.
+  std::unordered_map<std::string, tlens::Tensor> feeds;
+  /// The variables of the session that ran last (graph variables' current values).
+  Resources* resources = nullptr;
   struct RunEntry {
     std::string name;  ///< "fc1/MatMul:0"
     std::string op;
@@ -61,6 +112,7 @@ struct Debugger::Impl {
   size_t firstKept = 0;
   size_t droppedSteps = 0;  ///< eager record: steps trimmed off the front
   void clearRun() {
+    feeds.clear();
     run.clear();
     steps.clear();
     runBytes = 0;

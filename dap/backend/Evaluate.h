@@ -29,9 +29,22 @@ interp::Frame* innermostUserFrame(interp::Interpreter& in);
 /// `allowStatements`, a statement (`x = 3`) runs and yields None. Throws DebuggerError with the
 /// Python error's summary.
 /// `extra`: names bound first (the console's `pt` binds the tensor it prints).
+/// `bindings`: a node or construction frame's names (frameBindings), seen first, with this
+/// run's values for their graph tensors and variables.
 interp::Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl,
                          interp::Frame* frame, const std::string& source, bool allowStatements,
-                         std::shared_ptr<interp::Env> extra = nullptr);
+                         std::shared_ptr<interp::Env> extra = nullptr,
+                         const Debugger::Impl::FrameNames* bindings = nullptr);
+
+/// The names a node or construction frame (stackTrace id `frameId`) saw when its node was
+/// built, or null (another kind of frame, or none were kept).
+const Debugger::Impl::FrameNames* frameBindings(const Debugger::Impl& impl, int frameId);
+
+/// A frame's recorded names (its globals, then its locals over them; only the locals with
+/// `localsOnly`) with each graph tensor or graph variable that has a value in this run replaced
+/// by that value (an eager tensor); others as they are.
+std::shared_ptr<interp::Env> creationScope(tf::TfRuntime& rt, const Debugger::Impl& impl,
+                                           const Debugger::Impl::FrameNames& names, bool localsOnly);
 
 /// A breakpoint condition in the innermost user frame; `evaluating` is set while it runs.
 bool evaluateCondition(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl,

@@ -96,9 +96,12 @@ void buildFrames(Debugger::Impl& s, interp::Interpreter* in) {
   } else {
     if (s.atNode) {
       s.frames.push_back(frameAt(FrameInfo::Kind::Node, s.nodeName + " (" + s.opType + ")", s.location));
+      s.frames.back().creationIndex = static_cast<int>(s.creation.size()) - 1;
       // The creation stack, innermost first: where the graph was built.
-      for (auto it = s.creation.rbegin(); it != s.creation.rend(); ++it)
+      for (auto it = s.creation.rbegin(); it != s.creation.rend(); ++it) {
         s.frames.push_back(frameAt(FrameInfo::Kind::Creation, it->function + " [graph construction]", it->location));
+        s.frames.back().creationIndex = static_cast<int>(s.creation.rend() - it) - 1;
+      }
     }
     if (in) {
       auto& frames = in->machine().frames;
@@ -144,8 +147,17 @@ std::vector<ScopeInfo> Debugger::scopes(int frameId) {
     interp::Frame* py = fi.pyFrame;
     if (fi.kind == FrameInfo::Kind::Node || fi.kind == FrameInfo::Kind::Creation)
       py = interp_ ? innermostUserFrame(*interp_) : nullptr;
+    const Impl::FrameNames* built = fi.kind == FrameInfo::Kind::Creation ? frameBindings(s, frameId) : nullptr;
+    if (built && !built->locals) built = nullptr;  // a module frame: its names are the Globals
+    if (built && runtime_) {
+      // A construction frame: the names its statement saw when it built the node, with this
+      // run's values (the live frame's Globals follow).
+      VarNode n{VarNode::Kind::Locals};
+      n.env = creationScope(*runtime_, s, *built, true);
+      add("Locals", n, static_cast<int64_t>(n.env->vars.size()));
+    }
     if (py) {
-      if (py->type != interp::Frame::ModuleFrame) {
+      if (py->type != interp::Frame::ModuleFrame && !built) {
         VarNode n{VarNode::Kind::Locals};
         n.env = py->locals;
         add("Locals", n, static_cast<int64_t>(py->locals->vars.size()));
@@ -222,6 +234,10 @@ struct Lister {
             tv.evaluateName = v.evaluateName;
             return tv;
           }
+        if (s.inRun && !t->variable) {
+          v.value = "<" + out + " " + t->type.str() + ": not computed yet in this run>";
+          return v;
+        }
       }
     }
     try {
@@ -460,7 +476,7 @@ EvalResult Debugger::evaluate(const std::string& expression, int frameId, bool h
     interp::Frame* frame = nullptr;
     if (frameId >= 0 && frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(frameId)].pyFrame;
     if (!frame && !s.postMortem) frame = innermostUserFrame(*interp_);
-    Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, true);
+    Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, true, nullptr, frameBindings(s, frameId));
     Lister l{s, *interp_, hex};
     VarInfo vi = l.pyVar(expression, v, expression);
     r.value = vi.value;

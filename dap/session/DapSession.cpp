@@ -24,9 +24,9 @@ DapSession::~DapSession() {
 std::vector<proto::ExceptionBreakpointsFilter> DapSession::exceptionFilters() {
   return {
       {"nan_inf", "NaN/Inf", "Stop at the first node whose output holds NaN or Inf (check-numerics)", true},
-      {"shape_error", "Shape errors", "Runtime shape/dtype errors (post mortem)", false},
-      {"assert", "Assertions", "tf.Assert, tf.debugging.assert_*, Python assert (post mortem)", false},
-      {"uncaught", "Uncaught exceptions", "Any uncaught exception (post mortem)", false},
+      {"shape_error", "Shape errors", "Shape/dtype errors, at the raise when no try can catch them (else post mortem)", false},
+      {"assert", "Assertions", "tf.Assert, tf.debugging.assert_*, Python assert, at the raise when no try can catch them (else post mortem)", false},
+      {"uncaught", "Uncaught exceptions", "Any uncaught exception, at the raise when no try can catch it (else post mortem)", false},
   };
 }
 

@@ -25,7 +25,12 @@ std::vector<TensorType> outputTypes(const std::vector<Output>& outs) {
   return t;
 }
 
+void Graph::checkNotFrozen() const {
+  if (frozen_) throwError(ErrorCode::FailedPrecondition, frozen_);
+}
+
 std::string Graph::uniqueName(const std::string& base) {
+  checkNotFrozen();
   // The base itself while free: one probe of the used names (insert tells whether it was
   // there). A base with a suffix count is always among the used names (the count only grows
   // after the base was found taken, and names are never released), so a fresh base needs no
@@ -40,6 +45,7 @@ std::string Graph::uniqueName(const std::string& base) {
 }
 
 std::string Graph::pushNameScope(const std::string& name) {
+  checkNotFrozen();
   std::string full;
   if (name.empty()) {
     full = "";
@@ -101,6 +107,7 @@ Node* Graph::globalVariablesInitializer() {
 
 Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs attrs,
                      const NodeOptions& opts) {
+  checkNotFrozen();
   const OpDef& def = OpRegistry::global().get(type);
   for (const Output& in : inputs)
     if (!in.node) invalidArgument("Op " + def.type + ": an input is missing (None)");
@@ -170,6 +177,7 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
 }
 
 void Graph::pushCondBranch(Output pred, int branch) {
+  checkNotFrozen();
   NodeOptions so;
   so.name = "Switch";
   Node* sw = addNode("Switch", {pred, pred}, {}, so);

@@ -99,11 +99,15 @@ class Graph {
   std::string pushNameScope(const std::string& name);
   void popNameScope();
   const std::string& nameScope() const { return scopes_.empty() ? kEmpty : scopes_.back(); }
-  void pushDevice(const std::string& spec) { devices_.push_back(spec); }
+  void pushDevice(const std::string& spec) {
+    checkNotFrozen();
+    devices_.push_back(spec);
+  }
   void popDevice() { if (!devices_.empty()) devices_.pop_back(); }
   /// `clear`: the dependencies of the enclosing contexts stop here (tf.control_dependencies(None),
   /// and variable creation, as TensorFlow's init_scope).
   void pushControlDependencies(std::vector<Node*> deps, bool clear = false) {
+    checkNotFrozen();
     controls_.push_back({std::move(deps), clear});
   }
   void popControlDependencies() { if (!controls_.empty()) controls_.pop_back(); }
@@ -116,6 +120,11 @@ class Graph {
   bool inCondBranch() const { return !conds_.empty(); }
 
   CreationContext& creation() { return creation_; }
+  /// While frozen (a debugger evaluating an expression), anything that would change the graph
+  /// (a new node, a name taken, a name scope entered) throws FailedPrecondition with `why`; null
+  /// thaws it. Nodes, names and counters stay exactly as they were.
+  void freeze(const char* why) { frozen_ = why; }
+  bool frozen() const { return frozen_ != nullptr; }
   /// Variables of this graph in creation order (tf.global_variables()).
   const std::vector<Node*>& variables() const { return variables_; }
   /// A NoOp that depends on every variable's initializer (tf.global_variables_initializer()).
@@ -159,6 +168,8 @@ class Graph {
   std::vector<Node*> variables_;
   CreationContext creation_;
   const DeviceSet* deviceSet_ = nullptr;
+  const char* frozen_ = nullptr;
+  void checkNotFrozen() const;
 };
 
 /// Types of the given outputs, in order.

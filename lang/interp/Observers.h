@@ -38,6 +38,11 @@ class StatementObserver {
  public:
   virtual ~StatementObserver() = default;
   virtual void beforeStatement(const StatementEvent& e) = 0;
+  /// An exception is raised (once per exception object, before anything unwinds: the raising
+  /// frames are alive). `inTry`: some `try` with an `except` clause is active on the stack, so
+  /// it may be caught. The debugger stops here for its exception filters; throwing
+  /// InterpCancelled ends the program.
+  virtual void onRaise(const Value& /*exc*/, bool /*inTry*/) {}
 };
 
 class ValueObserver {

@@ -83,7 +83,10 @@ void Machine::raiseValue(const Value& excOrClass, const Value& cause, bool hasCa
         break;
       }
   }
-  if (e->traceback.empty()) e->traceback = captureTraceback();
+  if (e->traceback.empty()) {
+    e->traceback = captureTraceback();
+    if (statementObserver) statementObserver->onRaise(exc, tryDepth > 0);
+  }
   throw PyError(exc);
 }
 
