@@ -151,7 +151,10 @@ void resizeNearestKernel(KernelContext& c) {
 
 void resizeNearestGradKernel(KernelContext& c) {
   const Tensor& g = c.input(0);
-  const auto [h, w] = sizeInput(c, c.input(1));
+  // Plain locals, not structured bindings: the lambda below captures them (clang rejects
+  // capturing a structured binding before C++20).
+  const auto size = sizeInput(c, c.input(1));
+  const int64_t h = size.first, w = size.second;
   if (g.rank() != 4) c.fail("input must be 4-dimensional" + concreteStr(g.shape()));
   const bool align = c.getBool("align_corners", false), half = c.getBool("half_pixel_centers", false);
   if (align && half) c.fail("If half_pixel_centers is True, align_corners must be False.");
