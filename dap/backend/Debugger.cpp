@@ -584,6 +584,19 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
   if (stop && !stopHere(info, Where::Statement)) throw interp::InterpCancelled();
 }
 
+void Debugger::poll(interp::Interpreter&) {
+  if (evaluating_) {
+    if (cancelRequest_) throw interp::InterpCancelled();
+    return;
+  }
+  if (cancel_) throw interp::InterpCancelled();
+  if (!pause_) return;
+  StopInfo info;
+  info.reason = StopReason::Pause;
+  info.description = "paused";
+  if (!stopHere(info, Where::Statement)) throw interp::InterpCancelled();
+}
+
 void Debugger::runStarted(const std::vector<const Node*>&) {
   if (evaluating_) return;
   impl_->clearRun();

@@ -229,6 +229,9 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
 
   // --- program thread: interpreter and engine callbacks ---------------------------------------
   void beforeStatement(const interp::StatementEvent& e) override;
+  /// Inside long loops and builtins (a comprehension over a large range): disconnect and
+  /// terminate take effect, and a pause stops there.
+  void poll(interp::Interpreter& in) override;
   void runStarted(const std::vector<const Node*>& plan) override;
   void runFinished(bool ok) override;
   HookAction beforeNode(const NodeEvent& e) override;

@@ -38,6 +38,11 @@ class StatementObserver {
  public:
   virtual ~StatementObserver() = default;
   virtual void beforeStatement(const StatementEvent& e) = 0;
+  /// Called about every 1,000 steps of work (loop iterations, items pulled from iterators,
+  /// calls), also inside a long comprehension or builtin (`sum(range(10**9))`) where no
+  /// statement starts. May throw InterpCancelled (a stale analysis, a disconnect) or block (a
+  /// pause: `interp.callStack()` says where).
+  virtual void poll(Interpreter& interp) {}
 };
 
 class ValueObserver {
