@@ -4,6 +4,7 @@
 // interpreters the same way (lang/tf/TfRuntime.h).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct ProgramOptions {
   /// Output sinks; stdout/stderr when unset.
   std::function<void(std::string_view)> out, err;
   int timeBudgetMs = 500;
+  /// Concrete mode: set by a SIGINT handler; the program sees KeyboardInterrupt (InterpOptions).
+  std::atomic<bool>* interrupt = nullptr;
 };
 
 struct LoadedProgram {
