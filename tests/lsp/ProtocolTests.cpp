@@ -336,6 +336,7 @@ TEST_CASE("a Content-Length that does not match the body: that message fails, th
   std::vector<json> ids;
   int parseErrors = 0;
   for (const json& m : msgs) {
+    if (m.contains("method")) continue;  // window/logMessage for the skipped header
     if (m.contains("error") && m["error"]["code"] == -32700) ++parseErrors;
     else ids.push_back(m["id"]);
   }
