@@ -668,6 +668,19 @@ void Debugger::closeBindings() {
   for (const Impl::BuiltRange& r : grown) s.built.push_back(r);
 }
 
+void Debugger::poll(interp::Interpreter&) {
+  if (evaluating_) {
+    if (cancelRequest_) throw interp::InterpCancelled();
+    return;
+  }
+  if (cancel_) throw interp::InterpCancelled();
+  if (!pause_) return;
+  StopInfo info;
+  info.reason = StopReason::Pause;
+  info.description = "paused";
+  if (!stopHere(info, Where::Statement)) throw interp::InterpCancelled();
+}
+
 void Debugger::runStarted(const std::vector<const Node*>&) {
   if (evaluating_) return;
   closeBindings();  // the statement calling sess.run may have built nodes (an initializer)

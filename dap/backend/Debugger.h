@@ -236,6 +236,9 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Live exception stops: an exception no `try` may catch stops at the raise (filters
   /// shape_error, assert, uncaught), with the raising frames alive.
   void onRaise(const interp::Value& exc, bool inTry) override;
+  /// Inside long loops and builtins (a comprehension over a large range): disconnect and
+  /// terminate take effect, and a pause stops there.
+  void poll(interp::Interpreter& in) override;
   void runStarted(const std::vector<const Node*>& plan) override;
   void runFinished(bool ok) override;
   HookAction beforeNode(const NodeEvent& e) override;

@@ -103,8 +103,8 @@ Value Machine::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
       Value r;
       try {
         r = nat->call(ctx);
-      } catch (NeedsKnownValue&) {
-        return unknown();
+      } catch (NeedsKnownValue& e) {
+        return e.type ? unknownOf(e.type) : unknown();
       } catch (PyError& e) {
         blameLibrary(e.exc);
         throw;
@@ -112,6 +112,8 @@ Value Machine::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
         throw;
       } catch (BudgetExceeded&) {
         throw;
+      } catch (std::bad_alloc&) {
+        raise("MemoryError", "out of memory");
       } catch (std::exception& e) {
         raise(types.runtimeError, e.what());
       }
@@ -134,8 +136,8 @@ Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwa
     }
     Value r = f.fn(ctx);
     return r ? r : none();
-  } catch (NeedsKnownValue&) {
-    return unknown();
+  } catch (NeedsKnownValue& e) {
+    return e.type ? unknownOf(e.type) : unknown();
   } catch (PyError& e) {
     // tensorflow/numpy natives and native classes' methods (np.int32(...)) are library code;
     // builtins (int("ten"), len(3)) are the interpreter's, and their errors are the user's.
@@ -152,6 +154,8 @@ Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwa
     throw;
   } catch (UnknownArguments&) {
     throw;
+  } catch (std::bad_alloc&) {
+    raise("MemoryError", "out of memory");
   } catch (std::exception& e) {
     raise(types.runtimeError, e.what());
   }
@@ -247,8 +251,8 @@ Value Machine::instantiate(const std::shared_ptr<ClassObj>& cls, std::vector<Val
     try {
       Value r = c->construct(ctx);
       return r ? r : none();
-    } catch (NeedsKnownValue&) {
-      return unknownOf(cls);
+    } catch (NeedsKnownValue& e) {
+      return unknownOf(e.type ? e.type : cls);
     }
   }
   Value obj;

@@ -65,6 +65,10 @@ Flow Machine::exec(TSNode s, NodeKind kind) {
     }
   } catch (SyntaxSkip&) {
   } catch (NeedsKnownValue&) {
+  } catch (std::bad_alloc&) {
+    // The allocation failed (a memory limit, prlimit): Python's MemoryError, which the program
+    // may catch; what the statement built is freed by now.
+    raise("MemoryError", "out of memory");
   }
   return Flow::Normal;
 }

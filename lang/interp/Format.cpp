@@ -2,7 +2,9 @@
 // 1e-4 <= |x| < 1e16), the format-spec mini-language ("{x:>10.3f}", "{n:,}", "{v:08.2e}"),
 // printf-style `%` formatting, and str.format fields ("{0}", "{name}", "{0.attr}", "{0[key]}",
 // "{!r}", nested specs).
+#include <algorithm>
 #include <charconv>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 
@@ -22,6 +24,13 @@ struct Spec {
   int precision = -1;
   char type = 0;
 };
+
+/// One more decimal digit of a width or precision, saturating (a width of 10**12 must not wrap;
+/// pad() then refuses it through the size cap).
+int digit(int v, char c) {
+  int64_t r = static_cast<int64_t>(v) * 10 + (c - '0');
+  return r > INT32_MAX ? INT32_MAX : static_cast<int>(r);
+}
 
 bool parseSpec(std::string_view s, Spec& sp) {
   size_t i = 0;
@@ -45,14 +54,14 @@ bool parseSpec(std::string_view s, Spec& sp) {
   }
   if (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
     sp.width = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) sp.width = sp.width * 10 + (s[i++] - '0');
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) sp.width = digit(sp.width, s[i++]);
   }
   if (i < s.size() && (s[i] == ',' || s[i] == '_')) sp.grouping = s[i++];
   if (i < s.size() && s[i] == '.') {
     ++i;
     if (i >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i]))) return false;
     sp.precision = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) sp.precision = sp.precision * 10 + (s[i++] - '0');
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) sp.precision = digit(sp.precision, s[i++]);
   }
   if (i < s.size()) sp.type = s[i++];
   return i == s.size();
@@ -78,6 +87,7 @@ std::string pad(const std::string& sign, const std::string& body, const Spec& sp
   }
   int len = static_cast<int>(sign.size() + body.size());
   if (sp.width <= len) return sign + body;
+  if (Machine* m = currentMachine()) m->reserveSize(static_cast<double>(sp.width), m->types.str);
   std::string padding(static_cast<size_t>(sp.width - len), fill);
   switch (align) {
     case '<': return sign + body + padding;
@@ -332,19 +342,19 @@ std::string percentFormat(Machine& m, std::string_view fmt, const Value& args) {
       else break;
     }
     if (i < fmt.size() && fmt[i] == '*') {
-      sp.width = static_cast<int>(m.toIndex(take(), ""));
+      sp.width = static_cast<int>(std::clamp<int64_t>(m.toIndex(take(), ""), INT32_MIN, INT32_MAX));
       ++i;
     } else {
-      while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) sp.width = std::max(sp.width, 0) * 10 + (fmt[i++] - '0');
+      while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) sp.width = digit(std::max(sp.width, 0), fmt[i++]);
     }
     if (i < fmt.size() && fmt[i] == '.') {
       ++i;
       sp.precision = 0;
       if (i < fmt.size() && fmt[i] == '*') {
-        sp.precision = static_cast<int>(m.toIndex(take(), ""));
+        sp.precision = static_cast<int>(std::clamp<int64_t>(m.toIndex(take(), ""), INT32_MIN, INT32_MAX));
         ++i;
       } else {
-        while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) sp.precision = sp.precision * 10 + (fmt[i++] - '0');
+        while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) sp.precision = digit(sp.precision, fmt[i++]);
       }
     }
     while (i < fmt.size() && (fmt[i] == 'l' || fmt[i] == 'h' || fmt[i] == 'L')) ++i;

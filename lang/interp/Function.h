@@ -64,8 +64,11 @@ class Signature {
   std::vector<Param> params;
 };
 
-/// Thrown by CallContext's readers when a value is Unknown: the native call yields Unknown.
-struct NeedsKnownValue {};
+/// Thrown by CallContext's readers when a value is Unknown: the native call yields Unknown (of
+/// `type` when set: a result too large for abstract mode, Machine::reserveSize).
+struct NeedsKnownValue {
+  std::shared_ptr<ClassObj> type;
+};
 
 class CallContext {
  public:
@@ -175,6 +178,7 @@ class PropertyObj : public Object {
 /// (a coroutine) and suspends at each `yield`, as in Python. `send`, `close` and
 /// generator expressions over them work; `throw` does not.
 struct GeneratorState;
+struct GenExprData;
 class GeneratorObj : public Object {
  public:
   static constexpr Kind kKind = Kind::Generator;
@@ -182,6 +186,8 @@ class GeneratorObj : public Object {
   ~GeneratorObj() override;
   Value function;            ///< the FunctionObj
   std::shared_ptr<Env> env;  ///< its bound parameters
+  /// A generator expression (concrete mode) instead of a function: its scopes and clauses.
+  std::shared_ptr<GenExprData> expr;
   std::unique_ptr<GeneratorState> state;  ///< the suspended body (internal)
   void clearReferences() override;
 };

@@ -18,6 +18,7 @@ GeneratorObj::~GeneratorObj() {
 void GeneratorObj::clearReferences() {
   function.reset();
   env.reset();
+  expr.reset();
 }
 
 Value Machine::resumeGenerator(GeneratorObj& g, const Value& sent) {
@@ -26,9 +27,13 @@ Value Machine::resumeGenerator(GeneratorObj& g, const Value& sent) {
     g.state->machine = this;
     GeneratorObj* gp = &g;
     g.state->coroutine = std::make_unique<Coroutine>([this, gp] {
-      auto f = std::static_pointer_cast<FunctionObj>(gp->function);
       try {
-        runFunctionBody(*f, gp->env, gp->state.get());
+        if (gp->expr) {
+          runGenExpr(*gp);
+        } else {
+          auto f = std::static_pointer_cast<FunctionObj>(gp->function);
+          runFunctionBody(*f, gp->env, gp->state.get());
+        }
       } catch (GeneratorClose&) {
       } catch (PyError& e) {
         // close() raised GeneratorExit at the yield: finishing with it is a clean close.
@@ -41,7 +46,7 @@ Value Machine::resumeGenerator(GeneratorObj& g, const Value& sent) {
   if (co.finished()) return nullptr;
   if (co.running()) valueError("generator already executing");
   if (!co.started() && sent && !isNone(sent) && !st.closing) typeError("can't send non-None value to a just-started generator");
-  if (!g.function) return nullptr;  // cleared by the interpreter going away
+  if (!g.function && !g.expr) return nullptr;  // cleared by the interpreter going away
   liveGenerators.insert(&g);
   st.base = frames.size();
   st.baseCallDepth = callDepth;
@@ -100,6 +105,23 @@ void Machine::closeGenerator(GeneratorObj& g) {
   liveGenerators.erase(&g);
 }
 
+Value Machine::yieldValue(GeneratorState* st, Value x) {
+  if (abstract() && st->count >= 64) throw GeneratorClose{};
+  ++st->count;
+  st->yielded = std::move(x);
+  st->savedFrames.assign(frames.begin() + static_cast<ptrdiff_t>(st->base), frames.end());
+  frames.resize(st->base);
+  st->savedCallDepth = callDepth - st->baseCallDepth;
+  callDepth = st->baseCallDepth;
+  st->coroutine->suspend();
+  if (st->closing) {
+    if (!st->pythonClose) throw GeneratorClose{};
+    st->closing = false;
+    raiseValue(makeException(exceptionClass("GeneratorExit"), {}));
+  }
+  return st->sent ? st->sent : none();
+}
+
 Value Machine::evalYield(TSNode n) {
   Frame& f = frame();
   GeneratorState* st = f.generator;
@@ -109,22 +131,7 @@ Value Machine::evalYield(TSNode n) {
     if (!ts_node_is_named(c.node) && std::string_view(ts_node_type(c.node)) == "from") from = true;
   TSNode e = firstNamedChild(n);
   Value v = ts_node_is_null(e) ? none() : eval(e);
-  auto yieldOne = [&](Value x) -> Value {
-    if (abstract() && st->count >= 64) throw GeneratorClose{};
-    ++st->count;
-    st->yielded = std::move(x);
-    st->savedFrames.assign(frames.begin() + static_cast<ptrdiff_t>(st->base), frames.end());
-    frames.resize(st->base);
-    st->savedCallDepth = callDepth - st->baseCallDepth;
-    callDepth = st->baseCallDepth;
-    st->coroutine->suspend();
-    if (st->closing) {
-      if (!st->pythonClose) throw GeneratorClose{};
-      st->closing = false;
-      raiseValue(makeException(exceptionClass("GeneratorExit"), {}));
-    }
-    return st->sent ? st->sent : none();
-  };
+  auto yieldOne = [&](Value x) -> Value { return yieldValue(st, std::move(x)); };
   if (!from) return yieldOne(v);
   if (isUnknown(v)) {
     yieldOne(unknown());

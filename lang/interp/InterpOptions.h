@@ -2,6 +2,7 @@
 // language server's analysis, bounded in time and never performing side effects.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -61,6 +62,10 @@ struct InterpOptions {
   /// Abstract mode: after the module body, run each function body that nothing called once with
   /// Unknown arguments, so hovers work inside it.
   bool analyzeUncalledFunctions = true;
+  /// Concrete mode: a flag a SIGINT handler sets. The interpreter clears it and raises
+  /// KeyboardInterrupt at the next statement (or inside a long loop or builtin, Machine::poll),
+  /// so `except KeyboardInterrupt` and `finally` run as in CPython.
+  std::atomic<bool>* interrupt = nullptr;
   /// Seed of the `random` module.
   uint64_t randomSeed = 0;
 };

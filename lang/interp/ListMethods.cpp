@@ -44,6 +44,7 @@ void installListMethods(Machine& m) {
   defineNative(d, "extend", "self, iterable, /", [items, mp](CallContext& c) -> Value {
     if (isUnknown(c.arg(1))) return none();
     std::vector<Value> more = mp->toList(c.arg(1));
+    mp->reserveSize(static_cast<double>(items(c).size()) + static_cast<double>(more.size()), mp->types.list);
     items(c).insert(items(c).end(), more.begin(), more.end());
     return none();
   });

@@ -3,7 +3,10 @@
 #include "lang/syntax/SourceText.h"
 
 #include <pthread.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -121,9 +124,51 @@ void Machine::checkStack() {
     raise(types.recursionError, "maximum recursion depth exceeded (the native stack is nearly full)");
 }
 
+void Machine::poll() {
+  if (opts.interrupt && opts.interrupt->load(std::memory_order_relaxed) && !abstract()) {
+    opts.interrupt->store(false, std::memory_order_relaxed);
+    raiseValue(makeException(types.keyboardInterrupt, {}));
+  }
+  if (!abstract() && (++pollCount & 15) == 0) checkMemory();
+  if (statementObserver) statementObserver->poll(api);
+}
+
+void Machine::checkMemory() {
+  if (!memoryLimit) {
+    double limit = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+    rlimit rl{};
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) limit = std::min(limit, static_cast<double>(rl.rlim_cur));
+    memoryLimit = static_cast<size_t>(limit * 0.8);
+  }
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return;
+  unsigned long size = 0, resident = 0;
+  int n = std::fscanf(f, "%lu %lu", &size, &resident);
+  std::fclose(f);
+  if (n != 2) return;
+  const double bytes = static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  if (bytes <= static_cast<double>(memoryLimit)) return;
+  char msg[160];
+  std::snprintf(msg, sizeof msg, "the program uses %.1f GB, over tensorlens' limit of %.1f GB (80%% of the memory available)",
+                bytes / 1e9, static_cast<double>(memoryLimit) / 1e9);
+  raise("MemoryError", msg);
+}
+
+bool Machine::fits(double n, const std::shared_ptr<ClassObj>& cls) {
+  bool isStr = cls == types.str;
+  if (abstract()) return n <= kAbstractMaxSize;
+  if (n <= (isStr ? kMaxStrBytes : kMaxItems)) return true;
+  char size[32];
+  std::snprintf(size, sizeof size, "%.0f", n);
+  raise("MemoryError", "cannot build a " + (cls ? cls->name : std::string("value")) + " of " + size +
+                           (isStr ? " bytes" : " items") + " (tensorlens refuses values over " +
+                           (isStr ? "1 GB" : "100 million items") + ")");
+}
+
 void Machine::beforeStatement(TSNode stmt) {
   // Work, not time, bounds an analysis; tick() reads the clock (the safety limit) every 64 steps
   // (a statement is a few microseconds; reading the clock each time was 1.5% of an abstract run).
+  if (opts.interrupt && opts.interrupt->load(std::memory_order_relaxed)) poll();
   tick();
   if (!statementObserver) return;
   Frame& f = frame();

@@ -163,6 +163,34 @@ class Machine {
     ++work;
     if (workLimit && work > workLimit) throw BudgetExceeded(false);
     if (hasDeadline && (work & 63) == 0) checkBudget();
+    if ((work & 1023) == 0) poll();
+  }
+  /// Every ~1,000 steps (tick()): lets the statement observer cancel or pause a run inside a
+  /// long loop or builtin where no statement starts, and turns a pending SIGINT into
+  /// KeyboardInterrupt (concrete mode).
+  void poll();
+
+  // ---- size caps (Machine.cpp) ----
+  /// Abstract mode builds no str (bytes) or container larger than this: its contents would not
+  /// help a hover, and one analysis must stay small. Past it the value is Unknown of its type.
+  static constexpr double kAbstractMaxSize = 1e6;
+  /// Concrete mode: a str of more bytes, or a container of more items, raises MemoryError before
+  /// it is built (CPython would try, and a machine would swap or kill the process).
+  static constexpr double kMaxStrBytes = 1e9;
+  static constexpr double kMaxItems = 1e8;
+  /// Concrete mode: the resident size past which poll() raises MemoryError (a comprehension of
+  /// comprehensions grows by many small values, each under the caps). 80% of the machine's
+  /// memory, or of the address-space limit (`prlimit --as`) when lower.
+  size_t memoryLimit = 0;
+  int pollCount = 0;
+  void checkMemory();
+  /// Whether a value of type `cls` with `n` items (bytes for str) may be built. Abstract mode:
+  /// false past kAbstractMaxSize (the caller yields unknownOf(cls)). Concrete mode: raises
+  /// MemoryError past the limit, naming the type and size.
+  bool fits(double n, const std::shared_ptr<ClassObj>& cls);
+  /// fits() for native builtins: throws NeedsKnownValue{cls} (the call yields Unknown of `cls`).
+  void reserveSize(double n, const std::shared_ptr<ClassObj>& cls) {
+    if (!fits(n, cls)) throw NeedsKnownValue{cls};
   }
   void write(std::string_view s, bool err);
   std::shared_ptr<const lang::SourceFile> keepFile(std::shared_ptr<const lang::SourceFile> f);
@@ -245,6 +273,14 @@ class Machine {
   Value evalSequenceDisplay(TSNode n, Kind kind);
   Value evalDict(TSNode n);
   Value evalComprehension(TSNode n);
+  /// Runs a comprehension's clauses from clause `i` (EvalComprehensions.cpp), calling `emit` for
+  /// each combination; `first`, when set, is the first clause's iterator.
+  void runClauses(const std::vector<TSNode>& clauses, size_t i, Env* env, const Value& first, bool& imprecise,
+                  const std::function<void()>& emit);
+  /// The body of a lazy generator expression's coroutine.
+  void runGenExpr(GeneratorObj& g);
+  /// `yield x` from the generator whose state is `st`: suspends; returns the value sent.
+  Value yieldValue(GeneratorState* st, Value x);
   Value evalYield(TSNode n);
   Value evalInteger(TSNode n);
   Value evalFloat(TSNode n);
@@ -440,6 +476,18 @@ class Machine {
 };
 
 /// The internal state of a started generator.
+/// A generator expression running lazily (concrete mode): a copy of the defining frame's scopes,
+/// its comprehension scope, and the first clause's iterator (evaluated where it is defined, as in
+/// Python).
+struct GenExprData {
+  Frame frame;
+  Value owner;  ///< the defining function, which owns frame.code
+  std::shared_ptr<const lang::SourceFile> file;
+  TSNode node{};
+  std::shared_ptr<Env> env;
+  Value firstIter;
+};
+
 struct GeneratorState {
   Machine* machine = nullptr;
   std::unique_ptr<Coroutine> coroutine;

@@ -43,6 +43,11 @@ class StatementObserver {
   /// it may be caught. The debugger stops here for its exception filters; throwing
   /// InterpCancelled ends the program.
   virtual void onRaise(const Value& /*exc*/, bool /*inTry*/) {}
+  /// Called about every 1,000 steps of work (loop iterations, items pulled from iterators,
+  /// calls), also inside a long comprehension or builtin (`sum(range(10**9))`) where no
+  /// statement starts. May throw InterpCancelled (a stale analysis, a disconnect) or block (a
+  /// pause: `interp.callStack()` says where).
+  virtual void poll(Interpreter& interp) {}
 };
 
 class ValueObserver {

@@ -170,24 +170,26 @@ Value Machine::numericBinary(BinOp op, const Value& a, const Value& b) {
 
 Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
-  // Abstract analysis never builds huge values: their contents would not help a hover.
-  const double kAbstractMax = 1e6;
-  auto tooBig = [&](double n) { return abstract() && n > kAbstractMax; };
-  auto repeat = [&](const std::vector<Value>& items, int64_t n) {
+  // No huge values (fits(): Unknown of the type in abstract mode, MemoryError when running).
+  auto repeat = [&](const std::vector<Value>& items, int64_t n, const std::shared_ptr<ClassObj>& cls) {
     std::vector<Value> out;
     if (n <= 0 || items.empty()) return out;
-    if (tooBig(static_cast<double>(items.size()) * static_cast<double>(n))) throw NeedsKnownValue{};
-    if (static_cast<double>(items.size()) * static_cast<double>(n) > 2e8) raise("MemoryError", "repeated sequence too large");
+    if (!fits(static_cast<double>(items.size()) * static_cast<double>(n), cls)) throw NeedsKnownValue{};
     out.reserve(items.size() * static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
     return out;
   };
   if (op == BinOp::Add) {
-    if (ka == Kind::Str && kb == Kind::Str)
-      return makeStr(static_cast<StrObj*>(a.get())->value + static_cast<StrObj*>(b.get())->value);
+    if (ka == Kind::Str && kb == Kind::Str) {
+      const std::string &x = static_cast<StrObj*>(a.get())->value, &y = static_cast<StrObj*>(b.get())->value;
+      if (!fits(static_cast<double>(x.size()) + static_cast<double>(y.size()), types.str)) return unknownOf(types.str);
+      return makeStr(x + y);
+    }
     if (ka == kb && (ka == Kind::List || ka == Kind::Tuple)) {
-      std::vector<Value> out = *asSequence(a);
       const auto& y = *asSequence(b);
+      if (!fits(static_cast<double>(asSequence(a)->size()) + static_cast<double>(y.size()), typeOf(a)))
+        return unknownOf(typeOf(a));
+      std::vector<Value> out = *asSequence(a);
       out.insert(out.end(), y.begin(), y.end());
       return ka == Kind::List ? makeList(std::move(out)) : makeTuple(std::move(out));
     }
@@ -200,16 +202,15 @@ Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
       if (seq->kind() == Kind::Str) {
         const std::string& s = static_cast<StrObj*>(seq.get())->value;
         if (n <= 0) return makeStr("");
-        if (tooBig(static_cast<double>(s.size()) * static_cast<double>(n))) return unknownOf(types.str);
-        if (static_cast<double>(s.size()) * static_cast<double>(n) > 1e9) raise("MemoryError", "repeated string too large");
+        if (!fits(static_cast<double>(s.size()) * static_cast<double>(n), types.str)) return unknownOf(types.str);
         std::string out;
         out.reserve(s.size() * static_cast<size_t>(n));
         for (int64_t i = 0; i < n; ++i) out += s;
         return makeStr(std::move(out));
       }
       try {
-        if (seq->kind() == Kind::List) return makeList(repeat(*asSequence(seq), n));
-        if (seq->kind() == Kind::Tuple) return makeTuple(repeat(*asSequence(seq), n));
+        if (seq->kind() == Kind::List) return makeList(repeat(*asSequence(seq), n, types.list));
+        if (seq->kind() == Kind::Tuple) return makeTuple(repeat(*asSequence(seq), n, types.tuple));
       } catch (NeedsKnownValue&) {
         return unknownOf(typeOf(seq));
       }
@@ -297,12 +298,16 @@ Value Machine::inplace(BinOp op, const Value& a, const Value& b) {
       if (op == BinOp::Add) {
         if (isUnknown(b)) return unknownOf(types.list);
         std::vector<Value> more = toList(b);
+        if (!fits(static_cast<double>(l->items.size()) + static_cast<double>(more.size()), types.list))
+          return unknownOf(types.list);
         l->items.insert(l->items.end(), more.begin(), more.end());
         return a;
       }
       if (op == BinOp::Mul && asInt(b)) {
-        std::vector<Value> orig = l->items;
         int64_t n = *asInt(b);
+        if (n > 0 && !fits(static_cast<double>(l->items.size()) * static_cast<double>(n), types.list))
+          return unknownOf(types.list);
+        std::vector<Value> orig = l->items;
         l->items.clear();
         for (int64_t i = 0; i < n; ++i) l->items.insert(l->items.end(), orig.begin(), orig.end());
         return a;

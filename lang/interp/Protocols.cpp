@@ -624,18 +624,23 @@ std::vector<Value> Machine::toList(const Value& v) {
   if (auto* r = as<RangeObj>(v)) {
     int64_t n = r->length();
     if (abstract() && n > 100000) throw NeedsKnownValue{};  // the analysis must stay small
-    if (n > 100000000) raise("MemoryError", "range too large to materialise");
+    reserveSize(static_cast<double>(n), types.list);
     std::vector<Value> out;
     out.reserve(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) out.push_back(makeInt(r->at(i)));
+    for (int64_t i = 0; i < n; ++i) {
+      out.push_back(makeInt(r->at(i)));
+      if ((i & 0xFFFF) == 0xFFFF) poll();
+    }
     return out;
   }
   Value it = getIter(v);
   std::vector<Value> out;
-  size_t cap = abstract() ? 100000 : SIZE_MAX;
-  while (out.size() < cap) {
+  // Past the cap: abstract mode gives up (Unknown), concrete mode raises MemoryError.
+  const size_t cap = static_cast<size_t>(abstract() ? 100000 : kMaxItems);
+  for (;;) {
     Value x = next(it);
     if (!x) break;
+    if (out.size() >= cap) reserveSize(static_cast<double>(out.size()) + (abstract() ? kAbstractMaxSize : 1), types.list);
     out.push_back(std::move(x));
     if ((out.size() & 1023) == 0) checkBudget();
   }

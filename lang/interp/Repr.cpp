@@ -168,7 +168,8 @@ std::string Machine::repr(const Value& v) {
     case Kind::Generator: {
       auto* g = static_cast<GeneratorObj*>(v.get());
       auto* f = as<FunctionObj>(g->function);
-      return "<generator object " + (f ? f->qualname : std::string("?")) + " at " + address(g) + ">";
+      return "<generator object " + (f ? f->qualname : g->expr ? std::string("<genexpr>") : std::string("?")) + " at " +
+             address(g) + ">";
     }
     case Kind::Unknown: {
       auto* u = static_cast<UnknownObj*>(v.get());

@@ -1,6 +1,8 @@
 // itertools (lazy native iterators: count and cycle are infinite and fine with zip/islice),
 // the native half of collections (OrderedDict, defaultdict) and typing (annotations only:
 // subscripting a typing name gives the name back).
+#include <algorithm>
+
 #include "lang/interp/Machine.h"
 
 namespace tlens::interp {
@@ -122,73 +124,115 @@ std::shared_ptr<ModuleObj> makeItertoolsModule(Interpreter& in) {
       return any ? makeTuple(std::move(out)) : nullptr;
     });
   });
+  // product, combinations and permutations are lazy, as in CPython: list(product(range(10**4),
+  // range(10**4))) meets list's size cap instead of building every tuple first.
   defineRaw(ns, "product", [mp](CallContext& c) -> Value {
     int64_t repeat = 1;
     for (const auto& [k, v] : c.kwargs)
       if (k == "repeat") repeat = c.toInt(v);
-    std::vector<std::vector<Value>> pools;
-    for (int64_t r = 0; r < repeat; ++r)
-      for (const Value& a : c.args) pools.push_back(mp->toList(a));
-    std::vector<Value> result{makeTuple()};
-    for (const auto& pool : pools) {
-      std::vector<Value> next;
-      for (const Value& prefix : result)
-        for (const Value& x : pool) {
-          std::vector<Value> t = *asSequence(prefix);
-          t.push_back(x);
-          next.push_back(makeTuple(std::move(t)));
+    if (repeat < 0) mp->valueError("repeat argument cannot be negative");
+    auto pools = std::make_shared<std::vector<std::vector<Value>>>();
+    for (const Value& a : c.args) pools->push_back(mp->toList(a));
+    const size_t width = pools->size() * static_cast<size_t>(repeat);
+    mp->reserveSize(static_cast<double>(pools->size()) * static_cast<double>(repeat), mp->types.tuple);
+    auto idx = std::make_shared<std::vector<size_t>>();
+    auto state = std::make_shared<int>(0);  // 0: not started, 1: running, 2: done
+    return makeIterator("product", [pools, idx, state, width]() -> Value {
+      auto pool = [&](size_t k) -> const std::vector<Value>& { return (*pools)[k % pools->size()]; };
+      if (*state == 2) return nullptr;
+      if (*state == 0) {
+        *state = 1;
+        for (size_t k = 0; k < width; ++k)
+          if (pool(k).empty()) {
+            *state = 2;
+            return nullptr;
+          }
+        idx->assign(width, 0);
+      } else {
+        size_t k = width;
+        for (;;) {
+          if (k == 0) {
+            *state = 2;
+            return nullptr;
+          }
+          --k;
+          if (++(*idx)[k] < pool(k).size()) break;
+          (*idx)[k] = 0;
         }
-      result = std::move(next);
-      if (result.size() > 10000000) mp->raise("MemoryError", "product too large");
-    }
-    return mp->getIter(makeList(std::move(result)));
+      }
+      std::vector<Value> t;
+      t.reserve(width);
+      for (size_t k = 0; k < width; ++k) t.push_back(pool(k)[(*idx)[k]]);
+      return makeTuple(std::move(t));
+    });
   });
   defineNative(ns, "combinations", "iterable, r", [mp](CallContext& c) -> Value {
-    std::vector<Value> pool = mp->toList(c.arg(0));
+    auto pool = std::make_shared<std::vector<Value>>(mp->toList(c.arg(0)));
     int64_t r = c.toInt(c.arg(1));
-    std::vector<Value> out;
-    int64_t n = static_cast<int64_t>(pool.size());
-    if (r <= n && r >= 0) {
-      std::vector<int64_t> idx(static_cast<size_t>(r));
-      for (int64_t i = 0; i < r; ++i) idx[static_cast<size_t>(i)] = i;
-      for (;;) {
-        std::vector<Value> t;
-        for (int64_t i : idx) t.push_back(pool[static_cast<size_t>(i)]);
-        out.push_back(makeTuple(std::move(t)));
+    if (r < 0) mp->valueError("r must be non-negative");
+    int64_t n = static_cast<int64_t>(pool->size());
+    auto idx = std::make_shared<std::vector<int64_t>>();
+    auto state = std::make_shared<int>(r > n ? 2 : 0);
+    return makeIterator("combinations", [pool, idx, state, r, n]() -> Value {
+      if (*state == 2) return nullptr;
+      auto& ix = *idx;
+      if (*state == 0) {
+        *state = 1;
+        for (int64_t i = 0; i < r; ++i) ix.push_back(i);
+      } else {
         int64_t i = r - 1;
-        while (i >= 0 && idx[static_cast<size_t>(i)] == i + n - r) --i;
-        if (i < 0) break;
-        ++idx[static_cast<size_t>(i)];
-        for (int64_t j = i + 1; j < r; ++j) idx[static_cast<size_t>(j)] = idx[static_cast<size_t>(j - 1)] + 1;
+        while (i >= 0 && ix[static_cast<size_t>(i)] == i + n - r) --i;
+        if (i < 0) {
+          *state = 2;
+          return nullptr;
+        }
+        ++ix[static_cast<size_t>(i)];
+        for (int64_t j = i + 1; j < r; ++j) ix[static_cast<size_t>(j)] = ix[static_cast<size_t>(j - 1)] + 1;
       }
-    }
-    return mp->getIter(makeList(std::move(out)));
+      std::vector<Value> t;
+      for (int64_t i : ix) t.push_back((*pool)[static_cast<size_t>(i)]);
+      return makeTuple(std::move(t));
+    });
   });
   defineNative(ns, "permutations", "iterable, r=None", [mp](CallContext& c) -> Value {
-    std::vector<Value> pool = mp->toList(c.arg(0));
-    size_t n = pool.size();
-    size_t r = isNone(c.arg(1)) ? n : static_cast<size_t>(c.toInt(c.arg(1)));
-    std::vector<Value> out;
-    std::vector<size_t> cur;
-    std::vector<bool> used(n, false);
-    std::function<void()> rec = [&]() {
-      if (cur.size() == r) {
-        std::vector<Value> t;
-        for (size_t i : cur) t.push_back(pool[i]);
-        out.push_back(makeTuple(std::move(t)));
-        return;
+    auto pool = std::make_shared<std::vector<Value>>(mp->toList(c.arg(0)));
+    size_t n = pool->size();
+    int64_t rr = isNone(c.arg(1)) ? static_cast<int64_t>(n) : c.toInt(c.arg(1));
+    if (rr < 0) mp->valueError("r must be non-negative");
+    size_t r = static_cast<size_t>(rr);
+    // CPython's algorithm: indices and cycles.
+    auto indices = std::make_shared<std::vector<size_t>>();
+    auto cycles = std::make_shared<std::vector<size_t>>();
+    auto state = std::make_shared<int>(r > n ? 2 : 0);
+    return makeIterator("permutations", [pool, indices, cycles, state, n, r]() -> Value {
+      if (*state == 2) return nullptr;
+      auto& ix = *indices;
+      auto& cy = *cycles;
+      if (*state == 0) {
+        *state = 1;
+        for (size_t i = 0; i < n; ++i) ix.push_back(i);
+        for (size_t i = 0; i < r; ++i) cy.push_back(n - i);
+      } else {
+        bool found = false;
+        for (size_t i = r; i-- > 0;) {
+          if (--cy[i] == 0) {
+            std::rotate(ix.begin() + static_cast<ptrdiff_t>(i), ix.begin() + static_cast<ptrdiff_t>(i) + 1, ix.end());
+            cy[i] = n - i;
+          } else {
+            std::swap(ix[i], ix[n - cy[i]]);
+            found = true;
+            break;
+          }
+        }
+        if (!found || n == 0) {
+          *state = 2;
+          return nullptr;
+        }
       }
-      for (size_t i = 0; i < n; ++i) {
-        if (used[i]) continue;
-        used[i] = true;
-        cur.push_back(i);
-        rec();
-        cur.pop_back();
-        used[i] = false;
-      }
-    };
-    if (r <= n && n <= 10) rec();
-    return mp->getIter(makeList(std::move(out)));
+      std::vector<Value> t;
+      for (size_t i = 0; i < r; ++i) t.push_back((*pool)[ix[i]]);
+      return makeTuple(std::move(t));
+    });
   });
   defineNative(ns, "accumulate", "iterable, func=None, *, initial=None", [mp](CallContext& c) -> Value {
     Value it = mp->getIter(c.arg(0));

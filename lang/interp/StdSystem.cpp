@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -270,7 +271,20 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
     return none();
   });
   rmdir->sideEffecting = true;
-  auto system = defineNative(ns, "system", "command", [](CallContext&) -> Value { return makeInt(0); });
+  // Runs the command through the shell as CPython does and returns its wait status (exit code
+  // << 8). Its standard output goes through the program's output sink (the debugger's console,
+  // never the protocol's stdout); abstract mode never runs it (sideEffecting).
+  auto system = defineNative(ns, "system", "command", [mp](CallContext& c) -> Value {
+    std::string cmd = c.toStr(c.arg(0));
+    std::fflush(nullptr);
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) mp->raise("OSError", "os.system: cannot start the shell");
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) mp->write(std::string_view(buf, n), false);
+    int status = pclose(p);
+    return makeInt(status);
+  });
   system->sideEffecting = true;
   auto path = mp->modulesByName.count("os.path") ? mp->modulesByName["os.path"] : makeOsPathModule(in);
   mp->modulesByName["os.path"] = path;

@@ -1,4 +1,6 @@
 // str methods. Case mapping and character classes cover ASCII; other characters pass through.
+#include <algorithm>
+
 #include "lang/interp/Machine.h"
 
 namespace tlens::interp {
@@ -149,24 +151,46 @@ void installStrMethods(Machine& m) {
   defineNative(d, "join", "self, iterable, /", [self, mp](CallContext& c) -> Value {
     if (isUnknown(c.arg(1))) return unknownOf(mp->types.str);
     const std::string& sep = self(c);
+    std::vector<Value> items = mp->toList(c.arg(1));
+    double total = items.empty() ? 0.0 : static_cast<double>(sep.size()) * static_cast<double>(items.size() - 1);
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (isUnknown(items[i])) return unknownOf(mp->types.str);
+      const std::string* s = asString(items[i]);
+      if (!s) mp->typeError("sequence item " + std::to_string(i) + ": expected str instance, " + mp->typeName(items[i]) + " found");
+      total += static_cast<double>(s->size());
+    }
+    mp->reserveSize(total, mp->types.str);
     std::string out;
-    size_t i = 0;
-    for (const Value& v : mp->toList(c.arg(1))) {
-      if (isUnknown(v)) return unknownOf(mp->types.str);
-      const std::string* s = asString(v);
-      if (!s) mp->typeError("sequence item " + std::to_string(i) + ": expected str instance, " + mp->typeName(v) + " found");
-      if (i++) out += sep;
-      out += *s;
+    out.reserve(static_cast<size_t>(total));
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) out += sep;
+      out += *asString(items[i]);
     }
     return makeStr(std::move(out));
   });
   defineNative(d, "strip", "self, chars=None, /", [self](CallContext& c) { return makeStr(strip(self(c), c.arg(1), true, true, c)); });
   defineNative(d, "lstrip", "self, chars=None, /", [self](CallContext& c) { return makeStr(strip(self(c), c.arg(1), true, false, c)); });
   defineNative(d, "rstrip", "self, chars=None, /", [self](CallContext& c) { return makeStr(strip(self(c), c.arg(1), false, true, c)); });
-  defineNative(d, "replace", "self, old, new, count=-1, /", [self](CallContext& c) -> Value {
+  defineNative(d, "replace", "self, old, new, count=-1, /", [self, mp](CallContext& c) -> Value {
     const std::string& s = self(c);
     std::string from = c.toStr(c.arg(1)), to = c.toStr(c.arg(2));
     int64_t count = c.toInt(c.arg(3));
+    // The result's size before building it: s grows by (to - from) per replacement.
+    if (to.size() > from.size()) {
+      double n = 0;
+      const double grow = static_cast<double>(to.size() - from.size());
+      const double limit = mp->abstract() ? Machine::kAbstractMaxSize : Machine::kMaxStrBytes;
+      if (from.empty()) {
+        n = static_cast<double>(s.size()) + 1;
+      } else {
+        // Counting stops once the result is known to be too large.
+        for (size_t at = s.find(from); at != std::string::npos && static_cast<double>(s.size()) + n * grow <= limit;
+             at = s.find(from, at + from.size()))
+          ++n;
+      }
+      if (count >= 0) n = std::min(n, static_cast<double>(count));
+      mp->reserveSize(static_cast<double>(s.size()) + n * static_cast<double>(to.size() - from.size()), mp->types.str);
+    }
     std::string out;
     if (from.empty()) {
       int64_t n = 0;
@@ -349,14 +373,16 @@ void installStrMethods(Machine& m) {
   };
   defineNative(d, "partition", "self, sep, /", partition(false));
   defineNative(d, "rpartition", "self, sep, /", partition(true));
-  auto justify = [](char align) {
-    return [align](CallContext& c) -> Value {
+  auto justify = [mp](char align) {
+    return [align, mp](CallContext& c) -> Value {
       auto* so = static_cast<StrObj*>(c.arg(0).get());
       int64_t width = c.toInt(c.arg(1));
       std::string fill = c.toStr(c.arg(2));
       int64_t len = static_cast<int64_t>(so->length());
       if (width <= len) return c.arg(0);
       int64_t padn = width - len;
+      mp->reserveSize(static_cast<double>(so->value.size()) + static_cast<double>(padn) * static_cast<double>(fill.size()),
+                      mp->types.str);
       int64_t left = align == '<' ? 0 : align == '>' ? padn : padn / 2 + (padn & width & 1);
       std::string out;
       for (int64_t i = 0; i < left; ++i) out += fill;
@@ -368,11 +394,12 @@ void installStrMethods(Machine& m) {
   defineNative(d, "ljust", "self, width, fillchar=' ', /", justify('<'));
   defineNative(d, "rjust", "self, width, fillchar=' ', /", justify('>'));
   defineNative(d, "center", "self, width, fillchar=' ', /", justify('^'));
-  defineNative(d, "zfill", "self, width, /", [self](CallContext& c) -> Value {
-    std::string s = self(c);
+  defineNative(d, "zfill", "self, width, /", [self, mp](CallContext& c) -> Value {
     int64_t width = c.toInt(c.arg(1));
     int64_t len = static_cast<int64_t>(static_cast<StrObj*>(c.arg(0).get())->length());
     if (width <= len) return c.arg(0);
+    mp->reserveSize(static_cast<double>(self(c).size()) + static_cast<double>(width - len), mp->types.str);
+    std::string s = self(c);
     size_t at = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
     s.insert(at, static_cast<size_t>(width - len), '0');
     return makeStr(std::move(s));
@@ -391,8 +418,12 @@ void installStrMethods(Machine& m) {
   });
   defineNative(d, "encode", "self, encoding='utf-8', errors='strict'", [](CallContext& c) { return c.arg(0); });
   defineNative(d, "decode", "self, encoding='utf-8', errors='strict'", [](CallContext& c) { return c.arg(0); });
-  defineNative(d, "expandtabs", "self, tabsize=8", [self](CallContext& c) -> Value {
+  defineNative(d, "expandtabs", "self, tabsize=8", [self, mp](CallContext& c) -> Value {
     int64_t ts = c.toInt(c.arg(1));
+    if (ts > 1) {
+      double tabs = static_cast<double>(std::count(self(c).begin(), self(c).end(), '\t'));
+      mp->reserveSize(static_cast<double>(self(c).size()) + tabs * static_cast<double>(ts), mp->types.str);
+    }
     std::string out;
     int64_t col = 0;
     for (char ch : self(c)) {

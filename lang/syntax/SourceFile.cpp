@@ -67,6 +67,10 @@ SourceFile::SourceFile(const SourceFile& previous, std::string text) : path_(pre
 }
 
 void SourceFile::indexLines() {
+  // A lone '\r' ends a line, for Python (universal newlines) and for LSP positions; Tree-sitter
+  // counts rows at '\n' only, so it becomes '\n' here: one byte for one, offsets unchanged.
+  for (size_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n')) text_[i] = '\n';
   lineStarts_.push_back(0);
   for (uint32_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n') lineStarts_.push_back(i + 1);

@@ -336,6 +336,7 @@ Value fill(CallContext& c, TfRuntime& rt, const std::optional<Shape>& shape, DTy
   ConcreteShape dims;
   if (shape)
     for (const Dim& d : shape->dims()) dims.push_back(d.size);
+  checkArrayAllocation(c.interp, dims, dtype);
   Tensor t(dtype, dims);
   int64_t n = t.numElements();
   switch (dtype) {

@@ -1,7 +1,11 @@
 #include "lang/tf/OpApply.h"
 #include "lang/tf/FunctionObj.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <cmath>
+#include <cstdio>
 
 #include "engine/core/Promotion.h"
 #include "engine/ops/OpRegistry.h"
@@ -270,6 +274,72 @@ DType targetDType(const OpRequest& req, const Value& literal) {
   return req.literalDType;
 }
 
+/// The output shapes of a numpy op come from the shape functions on the concrete inputs (small
+/// ones by value: shapes, range bounds), before the kernel allocates.
+void checkNumpyAllocation(Interpreter& in, const OpDef& op, const std::vector<EagerValue>& evs, const Attrs& attrs) {
+  std::vector<TensorType> types;
+  types.reserve(evs.size());
+  for (const EagerValue& ev : evs) {
+    TensorType t(ev.tensor.dtype(), Shape::fromConcrete(ev.tensor.shape()));
+    if (ev.tensor.numElements() <= 64) t.value = std::make_shared<Tensor>(ev.tensor);
+    types.push_back(std::move(t));
+  }
+  ShapeResult r = op.infer(types, attrs);
+  if (!r.ok()) return;  // the kernel reports it
+  for (const TensorType& t : r.outputs)
+    if (t.shape.fullyKnown() && t.dtype != DType::Invalid) checkArrayAllocation(in, t.shape.concrete(), t.dtype);
+}
+
+/// numpy's spelling of a shape: "(2, 3)", "(4,)".
+std::string npShape(const ConcreteShape& s) {
+  std::string out = "(";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+/// An engine error from a numpy op as the exception numpy raises, so the program's `except
+/// ValueError` / `except IndexError` fire: a bad index is an IndexError, a shape that does not
+/// fit a ValueError (with numpy's message for broadcasting, reshape and matmul), an allocation a
+/// MemoryError.
+[[noreturn]] void raiseNumpyError(Interpreter& in, const OpDef& op, const std::vector<EagerValue>& evs, const EngineError& e) {
+  const std::string msg = e.what();
+  const std::string& type = op.type;
+  auto shape = [&](size_t i) { return i < evs.size() ? evs[i].tensor.shape() : ConcreteShape{}; };
+  if (e.code() == ErrorCode::ResourceExhausted) in.raise("MemoryError", msg);
+  if (e.code() == ErrorCode::OutOfRange) in.raise("IndexError", msg);
+  if (e.code() != ErrorCode::InvalidArgument) in.raise("RuntimeError", e.full());
+  if (msg.find("out of bounds") != std::string::npos || type == "Gather" || type == "GatherV2" || type == "StridedSlice" ||
+      type == "Slice") {
+    // "slice index 5 of dimension 0 out of bounds": numpy's "index 5 is out of bounds for axis 0 with size 3".
+    long long index = 0, dim = 0;
+    if (std::sscanf(msg.c_str(), "slice index %lld of dimension %lld out of bounds", &index, &dim) == 2 && dim >= 0 &&
+        static_cast<size_t>(dim) < shape(0).size())
+      in.raise("IndexError", "index " + std::to_string(index) + " is out of bounds for axis " + std::to_string(dim) +
+                                 " with size " + std::to_string(shape(0)[static_cast<size_t>(dim)]));
+    in.raise("IndexError", msg);
+  }
+  if (type == "Reshape" && evs.size() == 2) {
+    ConcreteShape target;
+    const Tensor& t = evs[1].tensor;
+    for (int64_t i = 0; i < t.numElements(); ++i)
+      target.push_back(t.dtype() == DType::Int32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i]);
+    in.raise("ValueError", "cannot reshape array of size " + std::to_string(evs[0].tensor.numElements()) +
+                               " into shape " + npShape(target));
+  }
+  if ((type == "MatMul" || type == "BatchMatMulV2") && evs.size() == 2 && !shape(0).empty() && shape(1).size() >= 2) {
+    const ConcreteShape a = shape(0), b = shape(1);
+    in.raise("ValueError", "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                           "(n?,k),(k,m?)->(n?,m?) (size " + std::to_string(b[b.size() - 2]) + " is different from " +
+                               std::to_string(a.back()) + ")");
+  }
+  if (evs.size() == 2 && (msg.find("Dimensions must be equal") != std::string::npos ||
+                          msg.find("Incompatible shapes") != std::string::npos) &&
+      !broadcastConcrete(shape(0), shape(1)))
+    in.raise("ValueError", "operands could not be broadcast together with shapes " + npShape(shape(0)) + " " +
+                               npShape(shape(1)) + " ");
+  in.raise("ValueError", msg);
+}
+
 std::string inputDescription(const TensorObj& t) {
   std::string s = describeType(t.type);
   if (t.isSymbolic()) s = "'" + t.out.name() + "' " + s;
@@ -453,10 +523,12 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     evs.reserve(ins.size());
     for (size_t i = 0; i < ins.size(); ++i) evs.push_back(ins[i]->concrete());
     rt.stampCreation(nullptr);
+    if (ndarray) checkNumpyAllocation(in, *op, evs, req.attrs);
     std::vector<EagerValue> outs;
     try {
       outs = eager.execute(*op, evs, req.attrs, varNames);
     } catch (const EngineError& e) {
+      if (ndarray) raiseNumpyError(in, *op, evs, e);
       rt.raiseEngineError(e);
     }
     for (size_t i = 0; i < outs.size(); ++i) {
@@ -491,6 +563,34 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
 Value applyOp1(TfRuntime& rt, OpRequest req) {
   std::vector<Value> r = applyOp(rt, std::move(req));
   return r.empty() ? none() : r.front();
+}
+
+void checkArrayAllocation(Interpreter& in, const ConcreteShape& shape, DType dtype) {
+  static const double limit = [] {
+    double l = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+    rlimit rl{};
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) l = std::min(l, static_cast<double>(rl.rlim_cur));
+    return l;
+  }();
+  double bytes = static_cast<double>(dtypeSize(dtype));
+  std::string dims;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    bytes *= static_cast<double>(shape[i]);
+    dims += (i ? ", " : "") + std::to_string(shape[i]);
+  }
+  if (bytes <= limit) return;
+  if (shape.size() == 1) dims += ",";
+  static const char* kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double v = bytes;
+  size_t u = 0;
+  while (v >= 1024 && u + 1 < std::size(kUnits)) {
+    v /= 1024;
+    ++u;
+  }
+  char size[32];
+  std::snprintf(size, sizeof size, "%.3g %s", v, kUnits[u]);
+  in.raise("MemoryError", std::string("Unable to allocate ") + size + " for an array with shape (" + dims +
+                              ") and data type " + std::string(dtypeName(dtype)));
 }
 
 }  // namespace tlens::tf

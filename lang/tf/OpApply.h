@@ -64,4 +64,9 @@ DType literalDType(const interp::Value& v, bool numpyDefaults);
 /// unknown in `asShape`), e.g. [-1, n]. nullopt when `v` is not such a list.
 std::optional<TensorType> partialIntList(interp::Interpreter& in, const interp::Value& v);
 
+/// numpy's check before allocating an array: MemoryError with numpy's message ("Unable to
+/// allocate 7.28 TiB for an array with shape (1000000, 1000000) and data type float64") when it
+/// is larger than the machine's memory (or the address-space limit).
+void checkArrayAllocation(interp::Interpreter& in, const ConcreteShape& shape, DType dtype);
+
 }  // namespace tlens::tf

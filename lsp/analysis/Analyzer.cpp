@@ -34,6 +34,10 @@ class CancelWatch : public StatementObserver {
     if (progress_ && e.depth == 1) progress_->store(ts_node_start_byte(e.node), std::memory_order_relaxed);
     if (cancelled_ && cancelled_()) throw InterpCancelled();
   }
+  /// A long comprehension or builtin (`sum(range(10**9))`) starts no statement: poll there too.
+  void poll(Interpreter&) override {
+    if (cancelled_ && cancelled_()) throw InterpCancelled();
+  }
 
  private:
   std::function<bool()> cancelled_;

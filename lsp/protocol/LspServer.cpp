@@ -17,9 +17,21 @@ LspServer::LspServer(protocol::Channel& channel, ServerOptions options) : channe
   });
   server_->setProgressListener([this](const BackgroundProgress& p) { onProgress(p); });
   bind();
+  // A header the framing cannot read has no id to answer (JSON-RPC's error responses need the
+  // request's id, or null for a body that is not JSON): the client is told with window/logMessage
+  // (an error, in its output channel), besides whatever the transport already did (stderr).
+  previousOnError_ = channel_.onError;
+  channel_.onError = [this](const std::string& e) {
+    if (previousOnError_) previousOnError_(e);
+    notify("window/logMessage",
+           json{{"type", 1}, {"message", "tlens lsp: skipped a message whose header could not be read: " + e}});
+  };
 }
 
-LspServer::~LspServer() { server_.reset(); }
+LspServer::~LspServer() {
+  channel_.onError = previousOnError_;
+  server_.reset();
+}
 
 void LspServer::send(const json& msg) {
   // Invalid UTF-8 from the client (document text echoed in a message) must not throw here.

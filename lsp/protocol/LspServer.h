@@ -68,6 +68,7 @@ class LspServer {
 
   protocol::Channel& channel_;
   ServerOptions options_;
+  std::function<void(const std::string&)> previousOnError_;  ///< the channel's, restored on exit
   std::unique_ptr<Server> server_;
   std::map<std::string, Handler> requests_, notifications_;
   std::mutex pendingMu_;

@@ -4,15 +4,25 @@
 
 namespace tlens::lsp {
 
+namespace {
+
+/// Where the line starting at `off` ends (its line break, or the end): \n, \r\n and a lone \r
+/// end lines, as the LSP says.
+size_t lineEndFrom(const std::string& text, size_t off) {
+  size_t e = text.find_first_of("\r\n", off);
+  return e == std::string::npos ? text.size() : e;
+}
+
+}  // namespace
+
 size_t offsetAt(const std::string& text, Position p, PositionEncoding enc) {
   size_t off = 0;
   for (int line = 0; line < p.line; ++line) {
-    size_t nl = text.find('\n', off);
-    if (nl == std::string::npos) return text.size();
-    off = nl + 1;
+    size_t nl = lineEndFrom(text, off);
+    if (nl == text.size()) return text.size();
+    off = nl + (text[nl] == '\r' && nl + 1 < text.size() && text[nl + 1] == '\n' ? 2 : 1);
   }
-  size_t lineEnd = text.find('\n', off);
-  if (lineEnd == std::string::npos) lineEnd = text.size();
+  size_t lineEnd = lineEndFrom(text, off);
   if (p.character <= 0) return off;
   if (enc == PositionEncoding::Utf8) return std::min(off + static_cast<size_t>(p.character), lineEnd);
   int units = 0;

@@ -18,6 +18,19 @@ TEST_CASE("a source file maps bytes, lines and UTF-16 columns", "[lang][syntax]"
   CHECK(f.syntaxErrors().empty());
 }
 
+TEST_CASE("a lone carriage return ends a line, for positions and for the parser", "[lang][syntax]") {
+  // The LSP's line ends are \n, \r\n and \r; Python's universal newlines agree.
+  SourceFile f("a.py", "x = 1\ry = 2\r\nz = (\r3)\r");
+  CHECK(f.lineCount() == 5);
+  CHECK(f.positionOf(6) == TextPos{1, 0});
+  CHECK(f.positionOf(13) == TextPos{2, 0});
+  CHECK(f.offsetOf({3, 0}) == 19);
+  CHECK(f.lineText(1) == "y = 2");
+  CHECK(f.syntaxErrors().empty());
+  CHECK(ts_node_start_point(ts_node_named_child(f.root(), 1)).row == 1);
+  CHECK(ts_node_named_child_count(f.root()) == 3);
+}
+
 TEST_CASE("syntax errors are reported with positions and the rest still parses", "[lang][syntax]") {
   SourceFile f("b.py", "a = tf.matmul(x, y\nb = 2\ndef f(:\n  pass\n");
   REQUIRE_FALSE(f.syntaxErrors().empty());

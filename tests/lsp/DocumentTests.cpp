@@ -34,3 +34,14 @@ TEST_CASE("file URIs and paths convert both ways", "[lsp][document]") {
   CHECK(pathToUri("/a/b c.py") == "file:///a/b%20c.py");
   CHECK(uriToPath("untitled:1") == "untitled:1");
 }
+
+TEST_CASE("a lone carriage return ends a line for edit positions, as \\n and \\r\\n do", "[lsp][document]") {
+  std::string text = "a = 1\rb = 2\r\nc = 3\n";
+  applyChange(text, {Range{{1, 4}, {1, 5}}, "20"}, PositionEncoding::Utf16);
+  CHECK(text == "a = 1\rb = 20\r\nc = 3\n");
+  applyChange(text, {Range{{2, 4}, {2, 5}}, "30"}, PositionEncoding::Utf16);
+  CHECK(text == "a = 1\rb = 20\r\nc = 30\n");
+  // A column past the end of a \r\n line stops before the \r.
+  applyChange(text, {Range{{1, 99}, {1, 99}}, "!"}, PositionEncoding::Utf16);
+  CHECK(text == "a = 1\rb = 20!\r\nc = 30\n");
+}

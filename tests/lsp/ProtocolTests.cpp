@@ -336,6 +336,7 @@ TEST_CASE("a Content-Length that does not match the body: that message fails, th
   std::vector<json> ids;
   int parseErrors = 0;
   for (const json& m : msgs) {
+    if (m.contains("method")) continue;  // window/logMessage for the skipped header
     if (m.contains("error") && m["error"]["code"] == -32700) ++parseErrors;
     else ids.push_back(m["id"]);
   }
@@ -344,6 +345,39 @@ TEST_CASE("a Content-Length that does not match the body: that message fails, th
   REQUIRE(!ids.empty());
   CHECK(ids.front() == 1);
   CHECK(ids.back() == 4);
+}
+
+TEST_CASE("a header the framing cannot read is reported to the client with window/logMessage", "[lsp][transcript][robustness]") {
+  // No id can be answered (the body is skipped): LSP clients show logMessage in their output.
+  auto frame = [](const json& j) { return tlens::protocol::encodeFrame(j.dump()); };
+  std::string in;
+  in += frame({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", {{"capabilities", json::object()}}}});
+  in += "Content-Length: 12abc\r\n\r\n{}";
+  in += "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}";
+  in += frame({{"jsonrpc", "2.0"}, {"id", 4}, {"method", "shutdown"}});
+  in += frame({{"jsonrpc", "2.0"}, {"method", "exit"}});
+  std::string out;
+  auto ch = tlens::protocol::memoryChannel(in, &out);
+  ServerOptions o;
+  o.asyncThreads = 0;
+  {
+    LspServer server(*ch, o);
+    CHECK(server.run() == 0);
+  }
+  CHECK_FALSE(ch->onError);  // restored: the channel may outlive the server
+  tlens::protocol::FrameDecoder dec;
+  dec.feed(out);
+  std::vector<std::string> logs;
+  std::vector<json> ids;
+  while (auto body = dec.next()) {
+    json m = json::parse(*body);
+    if (m.value("method", "") == "window/logMessage" && m["params"]["type"] == 1) logs.push_back(m["params"]["message"]);
+    if (m.contains("id")) ids.push_back(m["id"]);
+  }
+  REQUIRE(logs.size() == 2);
+  CHECK(logs[0].find("bad Content-Length") != std::string::npos);
+  CHECK(logs[1].find("two Content-Length") != std::string::npos);
+  CHECK(ids == std::vector<json>{1, 4});
 }
 
 TEST_CASE("a message nested 200,000 deep is refused with an error and the server keeps running", "[lsp][protocol][robustness]") {

@@ -22,6 +22,7 @@ LoadedProgram loadProgram(const ProgramOptions& o) {
   io.mode = o.mode;
   io.argv = o.argv;
   io.timeBudgetMs = o.timeBudgetMs;
+  io.interrupt = o.interrupt;
   io.out = o.out ? o.out : [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); std::fflush(stdout); };
   io.err = o.err ? o.err : [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); };
   p.interp = std::make_unique<interp::Interpreter>(io);

@@ -4,6 +4,7 @@
 // interpreters the same way (lang/tf/TfRuntime.h).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@ struct ProgramOptions {
   /// Concrete mode: the Python whose modules a program may import when tensorlens does not model
   /// them (lang/pybridge).
   std::string python = "python3";
+  /// Concrete mode: set by a SIGINT handler; the program sees KeyboardInterrupt (InterpOptions).
+  std::atomic<bool>* interrupt = nullptr;
 };
 
 struct LoadedProgram {

@@ -1,5 +1,8 @@
 // tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] [--mode auto|eager|graph]
 //           [--dump DIR] [--listen PORT] [--python PATH] prog.py [args...]
+#include <signal.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -118,6 +121,21 @@ int runUnderDebugger(const ProgramOptions& o, int port) {
 
 }  // namespace
 
+/// Ctrl-C: the first SIGINT becomes KeyboardInterrupt at the program's next statement (so its
+/// `except KeyboardInterrupt` and `finally` blocks run and its files are flushed and closed, as
+/// with CPython); a second one before the first was delivered (the program is inside a long
+/// native call) ends the process at once.
+static std::atomic<bool> gInterrupt{false};
+
+static void onSigint(int) {
+  if (gInterrupt.exchange(true)) {
+    static const char msg[] = "\nKeyboardInterrupt\n";
+    ssize_t ignored = write(2, msg, sizeof msg - 1);
+    (void)ignored;
+    _exit(130);
+  }
+}
+
 int runCommand(const Args& args) {
   SplitArgs s = splitProgramArgs(args);
   if (s.program.empty()) {
@@ -159,6 +177,11 @@ int runCommand(const Args& args) {
     }
     return runUnderDebugger(o, listenPort);
   }
+  o.interrupt = &gInterrupt;
+  struct sigaction sa {};
+  sa.sa_handler = onSigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
   LoadedProgram p = loadProgram(o);
   // A file that does not parse does not run, as with CPython.
   if (std::string report = lang::syntaxErrorReport(*p.file); !report.empty()) {
