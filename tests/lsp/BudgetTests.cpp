@@ -60,7 +60,7 @@ auto underLoad(F fn) {
 
 TEST_CASE("the work budget stops the analysis at one statement, idle or under heavy CPU load", "[lsp][budget]") {
   std::string text = longProgram();
-  // The import of the tensorflow module is about 1,500 steps; the 400 statements after it (two or
+  // The import of the tensorflow module is about 1,900 steps; the 400 statements after it (two or
   // three steps each) are more than the rest of this budget.
   constexpr uint64_t kSteps = 2000;
   std::vector<std::string> idle = check(text, kSteps);
@@ -120,7 +120,7 @@ TEST_CASE("an edit's continued analysis stops at the work budget where a run fro
   in.uri = "file:///budget.py";
   in.path = "/budget.py";
   in.text = text;
-  in.workBudget = 2000;
+  in.workBudget = 2600;  // import tensorflow is about 1,900 steps of it; 58 statements fit, 400 do not
   in.timeBudgetMs = 0;
   auto fresh = analyze(in);
   REQUIRE(fresh);
