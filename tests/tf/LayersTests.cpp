@@ -68,3 +68,20 @@ with tf.Session() as s:
   // Before training the moving averages are 0 and 1: inference only divides by sqrt(1 + 1e-3).
   CHECK(r.repr("fresh") == "[[1.0, 9.994999885559082], [2.999000072479248, 29.985000610351562]]");
 }
+
+TEST_CASE("variance scaling initializers have the variance of their mode and distribution", "[tf][layers]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+w = tf.get_variable("w", [100, 300], initializer=tf.variance_scaling_initializer(2.0, "fan_avg", "uniform", seed=1))
+u = tf.get_variable("u", [400, 100], initializer=tf.contrib.layers.variance_scaling_initializer(seed=2))
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    a, b = s.run([w, u])
+# uniform: limit sqrt(3 * 2 / 200); contrib: a truncated normal of variance 2 / fan_in (400)
+stats = [round(float(np.abs(a).max()), 2), round(float(a.std()), 2), round(float(b.std()), 2)]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("stats") == "[0.17, 0.1, 0.07]");
+}

@@ -10,7 +10,8 @@ xavier_initializer_conv2d = xavier_initializer
 
 
 def variance_scaling_initializer(factor=2.0, mode="FAN_IN", uniform=False, seed=None, dtype=None):
-    return tf.he_normal_initializer(seed)
+    # contrib's spelling of VarianceScaling: FAN_AVG is the mean of the fans; a normal is truncated.
+    return tf.variance_scaling_initializer(factor, mode.lower(), "uniform" if uniform else "truncated_normal", seed)
 
 
 def _contrib_layer(inputs, num_outputs, activation_fn, normalizer_fn, normalizer_params, weights_initializer,

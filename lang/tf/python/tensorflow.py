@@ -2148,11 +2148,58 @@ class he_normal_initializer(_Initializer):
         return truncated_normal(shape, 0.0, (2.0 / max(1.0, float(fan_in))) ** 0.5, dtype, self.seed)
 
 
+class variance_scaling_initializer(_Initializer):
+    """TF1's VarianceScaling: scale / n with n the fan in, out or their mean; a truncated normal
+    (TF1's "normal"), an untruncated normal or a uniform of that variance."""
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None, dtype=None):
+        if scale <= 0.0:
+            raise ValueError("`scale` must be positive float.")
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError("Invalid `mode` argument:", mode)
+        distribution = distribution.lower()
+        if distribution not in ("normal", "uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError("Invalid `distribution` argument:", distribution)
+        self.scale = scale
+        self.mode = mode
+        self.distribution = distribution
+        self.seed = seed
+
+    def _make(self, shape, dtype):
+        fan_in, fan_out = _fans(shape)
+        n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
+        scale = self.scale / max(1.0, float(n))
+        if self.distribution in ("normal", "truncated_normal"):
+            # the stddev of a unit normal truncated at two stddevs is 0.8796...
+            return truncated_normal(shape, 0.0, scale ** 0.5 / 0.87962566103423978, dtype, self.seed)
+        if self.distribution == "untruncated_normal":
+            return random_normal(shape, 0.0, scale ** 0.5, dtype, self.seed)
+        limit = (3.0 * scale) ** 0.5
+        return random_uniform(shape, -limit, limit, dtype, self.seed)
+
+
+class lecun_normal_initializer(variance_scaling_initializer):
+    def __init__(self, seed=None):
+        variance_scaling_initializer.__init__(self, 1.0, "fan_in", "truncated_normal", seed)
+
+
+class lecun_uniform_initializer(variance_scaling_initializer):
+    def __init__(self, seed=None):
+        variance_scaling_initializer.__init__(self, 1.0, "fan_in", "uniform", seed)
+
+
+class he_uniform_initializer(variance_scaling_initializer):
+    def __init__(self, seed=None):
+        variance_scaling_initializer.__init__(self, 2.0, "fan_in", "uniform", seed)
+
+
 initializers = _namespace("tensorflow.initializers", _keras_module="initializers", zeros=zeros_initializer, ones=ones_initializer,
                           constant=constant_initializer, random_normal=random_normal_initializer,
                           truncated_normal=truncated_normal_initializer, random_uniform=random_uniform_initializer,
                           glorot_uniform=glorot_uniform_initializer, glorot_normal=glorot_normal_initializer,
-                          he_normal=he_normal_initializer, global_variables=global_variables_initializer)
+                          he_normal=he_normal_initializer, global_variables=global_variables_initializer,
+                          variance_scaling=variance_scaling_initializer, he_uniform=he_uniform_initializer,
+                          lecun_normal=lecun_normal_initializer, lecun_uniform=lecun_uniform_initializer)
 
 # --- namespaces that mirror the top level ------------------------------------------------------
 math = _Namespace("tensorflow.math")
