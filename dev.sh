@@ -93,7 +93,9 @@ case "${1:-}" in
     CC=clang CXX=clang++ configure build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
       -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_FUZZ=ON -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF
     cmake --build build-asan -j"$JOBS"
-    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
+    # use_sigaltstack=0: the embedded CPython's faulthandler installs its own alternate signal
+    # stack on the program thread, which ASan's thread teardown would otherwise try to unmap.
+    ASAN_OPTIONS=detect_leaks=1:use_sigaltstack=0 LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
       ctest --test-dir build-asan --output-on-failure -j"$JOBS"
     FUZZ_BUILD=build-asan bash tests/fuzz/run.sh all 20
     ;;
