@@ -168,7 +168,9 @@ TEST_CASE("Ctrl-C in tlens run is KeyboardInterrupt, and files are flushed on ev
         "    print('finally')\n");
   const std::string interrupt =
       "; pid=$!; i=0; while [ ! -s ready ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done; kill -INT $pid; wait $pid";
-  Outcome o = shell(dir, "(timeout 60 " + kTlens + " run caught.py & " + interrupt.substr(2) + ")");
+  // --foreground: without it timeout(1) passes a signal on to the program and again to its whole
+  // process group, so the program would get two SIGINTs at once (a terminal's Ctrl-C sends one).
+  Outcome o = shell(dir, "(timeout --foreground 60 " + kTlens + " run caught.py & " + interrupt.substr(2) + ")");
   INFO(o.output);
   CHECK(o.output == "caught\nfinally\n");
   CHECK(o.status == 0);
@@ -183,7 +185,7 @@ TEST_CASE("Ctrl-C in tlens run is KeyboardInterrupt, and files are flushed on ev
         "open('ready', 'w').write('1')\n"
         "while True:\n"
         "    pass\n");
-  o = shell(dir, "(timeout 60 " + kTlens + " run uncaught.py & " + interrupt.substr(2) + ")");
+  o = shell(dir, "(timeout --foreground 60 " + kTlens + " run uncaught.py & " + interrupt.substr(2) + ")");
   INFO(o.output);
   CHECK(o.output.find("KeyboardInterrupt") != std::string::npos);
   CHECK(o.status != 0);
