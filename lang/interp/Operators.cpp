@@ -201,7 +201,7 @@ Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
       int64_t n = *asInt(count);
       if (seq->kind() == Kind::Str) {
         const std::string& s = static_cast<StrObj*>(seq.get())->value;
-        if (n <= 0) return makeStr("");
+        if (n <= 0 || s.empty()) return makeStr("");  // '' * 10**12 is '' at once, not 10**12 appends
         if (!fits(static_cast<double>(s.size()) * static_cast<double>(n), types.str)) return unknownOf(types.str);
         std::string out;
         out.reserve(s.size() * static_cast<size_t>(n));
@@ -309,7 +309,8 @@ Value Machine::inplace(BinOp op, const Value& a, const Value& b) {
           return unknownOf(types.list);
         std::vector<Value> orig = l->items;
         l->items.clear();
-        for (int64_t i = 0; i < n; ++i) l->items.insert(l->items.end(), orig.begin(), orig.end());
+        if (!orig.empty())  // [] *= 10**12 stays [] at once
+          for (int64_t i = 0; i < n; ++i) l->items.insert(l->items.end(), orig.begin(), orig.end());
         return a;
       }
       break;

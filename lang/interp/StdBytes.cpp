@@ -476,7 +476,10 @@ Value BytesObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool ref
   if (op == BinOp::Mul) {
     auto n = other->kind() == Kind::Int ? asInt(other) : std::nullopt;
     if (!n) return nullptr;
-    if (*n > 0 && data.size() * static_cast<size_t>(*n) > (size_t{1} << 32)) in.raise("MemoryError", "");
+    if (*n <= 0 || data.empty()) return makeBytes(std::string(), isMutable);  // at once, not n appends
+    if (static_cast<double>(data.size()) * static_cast<double>(*n) > static_cast<double>(size_t{1} << 32))
+      in.raise("MemoryError", "cannot build bytes of " + std::to_string(data.size()) + " x " + std::to_string(*n) +
+                                  " bytes (tensorlens refuses values over 4 GB)");
     std::string out;
     for (int64_t i = 0; i < *n; ++i) out += data;
     return makeBytes(std::move(out), isMutable);

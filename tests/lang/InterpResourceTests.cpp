@@ -231,3 +231,18 @@ TEST_CASE("SIGINT becomes KeyboardInterrupt at the next statement or inside a lo
   CHECK(r.err.find("KeyboardInterrupt") != std::string::npos);
   CHECK(r.status == 1);
 }
+
+TEST_CASE("empty sequences repeated a huge number of times are empty at once, in both modes", "[lang][interp][resources]") {
+  // The analyser fuzzer found '' * 10**12 looping 10**12 times (the size check passed: 0 bytes).
+  const std::string src = "s = '' * 10**12\nb = b'' * 10**12\nl = []\nl *= 10**12\nt = () * 10**12\n"
+                          "print(len(s) + len(b) + len(l) + len(t))\n";
+  auto t0 = std::chrono::steady_clock::now();
+  RunResult r = runPython(src);
+  INFO(r.err);
+  CHECK(r.out == "0\n");
+  CHECK(r.status == 0);
+  RunResult a = runPython(src, Mode::Abstract);
+  INFO(a.diagnosticText());
+  CHECK(a.diagnostics.empty());
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(10));
+}
