@@ -6,6 +6,7 @@
 
 #include "lang/interp/Class.h"
 #include "lang/interp/Machine.h"
+#include "lang/interp/Utf8.h"
 
 namespace tlens::interp {
 
@@ -69,23 +70,6 @@ std::string normEncoding(std::string_view e) {
   if (s == "ascii" || s == "usascii") return "ascii";
   if (s == "latin1" || s == "iso88591" || s == "l1" || s == "latin" || s == "cp819") return "latin1";
   return s;
-}
-
-void appendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) out += static_cast<char>(cp);
-  else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 /// Length of the valid UTF-8 sequence at d[i], or 0.

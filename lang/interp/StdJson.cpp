@@ -8,6 +8,7 @@
 #include "lang/interp/Class.h"
 #include "lang/interp/Machine.h"
 #include "lang/interp/StdModules.h"
+#include "lang/interp/Utf8.h"
 
 namespace tlens::interp {
 namespace {
@@ -232,7 +233,7 @@ struct Decoder {
               i += 6;
             }
           }
-          appendCodePoint(out, cp);
+          appendUtf8(out, cp);
           continue;
         }
         default: fail("Invalid \\escape", i);
@@ -241,22 +242,6 @@ struct Decoder {
     }
   }
 
-  static void appendCodePoint(std::string& out, uint32_t cp) {
-    if (cp < 0x80) out += static_cast<char>(cp);
-    else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
 
   Value number() {
     size_t b = i;

@@ -11,6 +11,7 @@
 #include "lang/interp/Class.h"
 #include "lang/interp/Machine.h"
 #include "lang/interp/StdModules.h"
+#include "lang/interp/Utf8.h"
 
 namespace tlens::interp {
 namespace {
@@ -350,22 +351,6 @@ struct Unpickler {
     }
     return out;
   }
-  static void appendUtf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) out += static_cast<char>(cp);
-    else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
 };
 
 struct Pickler {
@@ -422,7 +407,7 @@ struct Pickler {
       // Python 2's way: _codecs.encode(<latin-1 text>, 'latin1')
       global("_codecs", "encode");
       std::string text;
-      for (unsigned char ch : b) Unpickler::appendUtf8(text, ch);
+      for (unsigned char ch : b) appendUtf8(text, ch);
       str(text);
       str("latin1");
       out += "\x86R";

@@ -11,6 +11,7 @@
 #include "lang/interp/Class.h"
 #include "lang/interp/Machine.h"
 #include "lang/interp/StdModules.h"
+#include "lang/interp/Utf8.h"
 
 namespace tlens::interp {
 namespace {
@@ -35,23 +36,7 @@ std::wstring widen(std::string_view s) {
 std::string narrow(const wchar_t* b, const wchar_t* e) {
   std::string out;
   out.reserve(static_cast<size_t>(e - b));
-  for (; b != e; ++b) {
-    uint32_t cp = static_cast<uint32_t>(*b);
-    if (cp < 0x80) out += static_cast<char>(cp);
-    else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
+  for (; b != e; ++b) appendUtf8(out, static_cast<uint32_t>(*b));
   return out;
 }
 std::string narrow(const std::wstring& s) { return narrow(s.data(), s.data() + s.size()); }
