@@ -161,11 +161,11 @@ std::shared_ptr<ModuleObj> Machine::importModule(std::string_view dotted) {
 std::shared_ptr<ModuleObj> Machine::requireModule(std::string_view dotted, TSNode at) {
   auto m = importModule(dotted);
   if (m) return m;
-  if (abstract()) {
-    diagnose(Severity::Hint, at, "module '" + std::string(dotted) + "' is not available to tensorlens; its values are unknown",
-             "unresolved-import");
-    return nullptr;
-  }
+  // Abstract mode: a module tensorlens neither models nor finds among the user's files is most
+  // often a library of the user's Python (pandas, cv2, ...), which `tlens run` imports there. Its
+  // values are unknown, silently: a hint on every such import would flag working code.
+  (void)at;
+  if (abstract()) return nullptr;
   raise(types.moduleNotFoundError, "No module named '" + std::string(dotted) + "'");
 }
 

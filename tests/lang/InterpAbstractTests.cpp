@@ -100,8 +100,7 @@ TEST_CASE("abstract: operations on Unknown never raise", "[lang][interp][abstrac
       "flag = x is None or x in [1, 2] or not x\n"
       "d = {x: 1}[x]\n",
       h);
-  CHECK(r.diagnostics.size() == 1);  // the hint that numpy is not available
-  CHECK(r.hasDiagnostic("unresolved-import"));
+  CHECK(r.diagnostics.empty());  // numpy is not available here: unknown, silently
   CHECK(h.at["y@4"] == "<unknown>");
   CHECK(h.at["a@7"] == "<unknown>");
   CHECK(h.at["c@7"] == "<unknown list>");

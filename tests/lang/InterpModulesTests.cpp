@@ -112,13 +112,14 @@ TEST_CASE("the language server can supply unsaved files through loadFile", "[lan
   CHECK(r.out == "128\n");
 }
 
-TEST_CASE("abstract analysis of an unresolved import gives unknown values and a hint", "[lang][interp][abstract]") {
-  RunResult r = runPython("import tensorflow as tf\nfrom nowhere import thing\nx = tf.constant(thing)\n", Mode::Abstract);
+TEST_CASE("abstract analysis of an unresolved import gives unknown values, silently", "[lang][interp][abstract]") {
+  // A module neither modelled nor among the user's files is most often one of the user's Python
+  // (pandas, cv2): `tlens run` imports it there, so the editor must not flag the import.
+  RunResult r = runPython("import tensorflow as tf\nfrom nowhere import thing\nx = tf.constant(thing)\ny = x + 1\n",
+                          Mode::Abstract);
   CHECK(r.status == 0);
-  REQUIRE(r.diagnostics.size() == 2);
-  CHECK(r.diagnostics[0].severity == Severity::Hint);
-  CHECK(r.diagnostics[0].code == "unresolved-import");
-  CHECK(r.diagnostics[0].message == "module 'tensorflow' is not available to tensorlens; its values are unknown");
+  CHECK(r.diagnostics.empty());
+  CHECK_FALSE(r.hasDiagnostic("unresolved-import"));
 }
 
 TEST_CASE("random.Random instances have generators of their own, reproducible by seed", "[lang][interp]") {
