@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -27,6 +28,14 @@ struct FramingError : std::runtime_error {
 
 /// `Content-Length: <size>\r\n\r\n<body>`
 std::string encodeFrame(std::string_view body);
+/// The header of a frame of `bodySize` bytes into `out` (at least 40 bytes); returns its length.
+/// Allocates nothing (fatal-signal handlers use it).
+size_t formatFrameHeader(size_t bodySize, char* out) noexcept;
+/// Writes all of [data, data + size) to `fd` (async-signal-safe); false when the peer is gone.
+bool writeAllToFd(int fd, const char* data, size_t size) noexcept;
+/// Takes `mu` for good from a fatal-signal handler: try_lock, retried for up to about half a
+/// second while another thread finishes its write. False when the wait ran out.
+bool seizeForLastWords(std::mutex& mu) noexcept;
 
 class FrameDecoder {
  public:
@@ -57,6 +66,16 @@ class Channel {
   virtual void write(std::string_view body) = 0;
   /// Unblocks read() (it then returns nullopt) and stops accepting writes.
   virtual void close() = 0;
+  /// Last words from a fatal-signal handler (a C extension of the embedded Python crashed): writes
+  /// the `count` bodies, each framed, without allocating, after the write in progress on another
+  /// thread, if any, has ended (a bounded wait). Returns false where the transport cannot (memory
+  /// channels) or the wait ran out. Call it once, from such a handler only: it keeps the write
+  /// lock, so nothing else is written after it.
+  virtual bool writeFromSignalHandler(const std::string_view* bodies, size_t count) noexcept {
+    (void)bodies;
+    (void)count;
+    return false;
+  }
   std::function<void(const std::string&)> onError;
 };
 

@@ -2,6 +2,10 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cerrno>
+#include <ctime>
+
+#include <unistd.h>
 
 #include "protocol/Channel.h"
 
@@ -69,6 +73,43 @@ size_t findHeaderStart(std::string_view s, size_t from) {
 }
 
 }  // namespace
+
+size_t formatFrameHeader(size_t bodySize, char* out) noexcept {
+  static constexpr char kPrefix[] = "Content-Length: ";
+  size_t n = 0;
+  for (const char* p = kPrefix; *p; ++p) out[n++] = *p;
+  char digits[24];
+  size_t d = 0;
+  do {
+    digits[d++] = static_cast<char>('0' + bodySize % 10);
+    bodySize /= 10;
+  } while (bodySize > 0);
+  while (d > 0) out[n++] = digits[--d];
+  for (const char* p = "\r\n\r\n"; *p; ++p) out[n++] = *p;
+  return n;
+}
+
+bool writeAllToFd(int fd, const char* data, size_t size) noexcept {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool seizeForLastWords(std::mutex& mu) noexcept {
+  // try_lock is one compare-and-swap in glibc; a blocking lock() could wait for ever on a
+  // thread stopped inside its write.
+  for (int i = 0; i < 500; ++i) {
+    if (mu.try_lock()) return true;
+    timespec ms{0, 1000000};
+    ::nanosleep(&ms, nullptr);
+  }
+  return false;
+}
 
 std::string encodeFrame(std::string_view body) {
   std::string out = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";

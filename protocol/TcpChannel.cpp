@@ -44,6 +44,18 @@ class TcpChannel : public Channel {
     boost::asio::write(socket_, boost::asio::buffer(frame), ec);
   }
 
+  bool writeFromSignalHandler(const std::string_view* bodies, size_t count) noexcept override {
+    if (closed_ || !seizeForLastWords(writeMutex_)) return false;  // kept: the process is ending
+    const int fd = socket_.native_handle();
+    for (size_t i = 0; i < count; ++i) {
+      char header[48];
+      size_t h = formatFrameHeader(bodies[i].size(), header);
+      if (!writeAllToFd(fd, header, h) || !writeAllToFd(fd, bodies[i].data(), bodies[i].size())) return false;
+    }
+    return true;
+  }
+
+
   void close() override {
     if (closed_.exchange(true)) return;
     // shutdown(2) on the descriptor wakes a reader blocked in another thread.

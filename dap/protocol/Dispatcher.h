@@ -26,12 +26,16 @@ class Transport {
   void respond(int requestSeq, const std::string& command, bool success, const json& body,
                const std::string& message = {});
   void event(const std::string& name, const json& body);
+  /// From a fatal-signal handler (LastWords.cpp): an `output` event (stderr) with `text`, then
+  /// `exited` with `exitCode` and `terminated`, written without allocating; nothing is written
+  /// after them.
+  bool lastWords(const char* text, size_t size, int exitCode) noexcept;
 
  private:
   void send(json message);
   protocol::Channel& channel_;
   std::mutex mu_;
-  int seq_ = 1;
+  std::atomic<int> seq_{1};  ///< incremented under mu_; read without it by lastWords
 };
 
 /// What a handler may ask for besides its response.

@@ -1,6 +1,19 @@
 #include "dap/session/DapSession.h"
 
+#include "lang/pybridge/PyBridge.h"
+
 namespace tlens::dap {
+namespace {
+
+// The session whose client hears the last events when a C extension of the embedded Python
+// crashes the process (one program runs per process at a time).
+std::atomic<proto::Transport*> fatalTransport{nullptr};
+
+void onFatalSignal(int sig, const char* pythonStack, size_t size) {
+  if (proto::Transport* t = fatalTransport.load()) t->lastWords(pythonStack, size, 128 + sig);
+}
+
+}  // namespace
 
 DapSession::DapSession(protocol::Channel& channel)
     : channel_(channel), transport_(channel), dispatcher_(transport_), debugger_(std::make_unique<Debugger>(*this)) {
@@ -10,9 +23,13 @@ DapSession::DapSession(protocol::Channel& channel)
   registerExecutionHandlers(*this, dispatcher_);
   registerEvaluateHandlers(*this, dispatcher_);
   registerGraphHandlers(*this, dispatcher_);
+  fatalTransport.store(&transport_);
+  pybridge::setFatalSignalHook(onFatalSignal);
 }
 
 DapSession::~DapSession() {
+  proto::Transport* mine = &transport_;
+  fatalTransport.compare_exchange_strong(mine, nullptr);
   debugger_->terminate();
   // The session is over: stop reading (close() unblocks the reader) and wait for the reader.
   if (reader_.joinable()) {

@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "lang/interp/Machine.h"
@@ -612,18 +613,42 @@ Value fromPy(Interpreter& in, tf::TfRuntime* rt, py::handle h) {
   return std::make_shared<PyProxy>(py::reinterpret_borrow<py::object>(h), rt);
 }
 
+// A crash in a C extension: faulthandler (enabled on crashFd, a memory file) has written the
+// Python stack and re-raised the signal to this handler, which shows the stack and a message on
+// stderr, gives both to the host's hook (the debugger's last events), and dies of the signal.
+int crashFd = -1;
+const std::atomic<FatalSignalHook>* crashHookSlot = nullptr;
+char crashReport[16384];
+
 void onCrash(int sig) {
-  const char msg[] =
+  static constexpr char kMsg[] =
       "\ntlens: the program crashed inside a C extension of the embedded Python (fatal signal); "
       "the run ends here\n";
-  ssize_t n = write(2, msg, sizeof msg - 1);
-  (void)n;
+  size_t n = 0;
+  if (crashFd >= 0 && lseek(crashFd, 0, SEEK_SET) == 0) {
+    while (n < sizeof crashReport - sizeof kMsg) {
+      ssize_t r = read(crashFd, crashReport + n, sizeof crashReport - sizeof kMsg - n);
+      if (r <= 0) break;
+      n += static_cast<size_t>(r);
+    }
+  }
+  std::memcpy(crashReport + n, kMsg, sizeof kMsg - 1);
+  n += sizeof kMsg - 1;
+  for (size_t done = 0; done < n;) {
+    ssize_t w = write(2, crashReport + done, n - done);
+    if (w <= 0) break;
+    done += static_cast<size_t>(w);
+  }
+  if (crashHookSlot)
+    if (FatalSignalHook hook = crashHookSlot->load()) hook(sig, crashReport, n);
   signal(sig, SIG_DFL);
   raise(sig);
 }
 
 class BridgeImpl : public Bridge {
  public:
+  void setFatalSignalHookSlot(const std::atomic<FatalSignalHook>* slot) override { crashHookSlot = slot; }
+
   std::string builtVersion() const override { return std::to_string(PY_MAJOR_VERSION) + "." + std::to_string(PY_MINOR_VERSION); }
 
   std::string start(const PythonEnv& env) override {
@@ -679,7 +704,10 @@ class BridgeImpl : public Bridge {
       signal(SIGBUS, onCrash);
       signal(SIGFPE, onCrash);
       signal(SIGILL, onCrash);
-      py::module_::import("faulthandler").attr("enable")(sys.attr("__stderr__"));
+      // faulthandler writes the Python stack into a memory file that onCrash shows and hands on.
+      crashFd = memfd_create("tlens-crash-report", MFD_CLOEXEC);
+      if (crashFd >= 0) py::module_::import("faulthandler").attr("enable")(crashFd);
+      else py::module_::import("faulthandler").attr("enable")(sys.attr("__stderr__"));
     } catch (const std::exception& e) {
       return e.what();
     }

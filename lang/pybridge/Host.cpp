@@ -27,6 +27,11 @@ struct Process {
   Bridge* bridge = nullptr;
 };
 
+std::atomic<FatalSignalHook>& fatalSignalHook() {
+  static std::atomic<FatalSignalHook> hook{nullptr};
+  return hook;
+}
+
 Process& process() {
   static Process* p = new Process;  // never destroyed: CPython is never finalised
   return *p;
@@ -93,6 +98,7 @@ Bridge* ensureBridge(const std::string& python, std::string& error) {
     return nullptr;
   }
   Bridge* b = create();
+  b->setFatalSignalHookSlot(&fatalSignalHook());
   if (b->builtVersion() != p.env.version) {
     p.error = "Python " + p.env.fullVersion + " (" + python + ") does not match the Python " + b->builtVersion() +
               " tensorlens' bridge was built with; pass --python with a Python " + b->builtVersion();
@@ -222,5 +228,7 @@ void finishPythonBridge(interp::Interpreter& in) {
   }
   if (b) b->finish(in, st->opts);
 }
+
+void setFatalSignalHook(FatalSignalHook hook) { fatalSignalHook().store(hook); }
 
 }  // namespace tlens::pybridge

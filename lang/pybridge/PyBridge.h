@@ -21,6 +21,7 @@
 // the CPython traceback in the message.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -50,12 +51,21 @@ struct PythonEnv {
   std::vector<std::string> stdlibNames;  ///< sys.stdlib_module_names
 };
 
+/// What the process says before it dies of a fatal signal raised in a C extension of the
+/// embedded Python (a debug adapter's session: its last events). `pythonStack` is faulthandler's
+/// report of the Python threads. Runs inside the signal handler: async-signal-safe code only.
+using FatalSignalHook = void (*)(int sig, const char* pythonStack, size_t size);
+/// Sets the process's hook (nullptr clears it); any thread, at any time.
+void setFatalSignalHook(FatalSignalHook hook);
+
 /// The interface the shared module implements (one per process; never unloaded).
 class Bridge {
  public:
   virtual ~Bridge() = default;
   /// major.minor of the libpython the module was built against ("3.11").
   virtual std::string builtVersion() const = 0;
+  /// Where the module's crash handler finds the host's FatalSignalHook (set before start()).
+  virtual void setFatalSignalHookSlot(const std::atomic<FatalSignalHook>* slot) = 0;
   /// Starts CPython for `env` (once). Returns an error message, empty on success.
   virtual std::string start(const PythonEnv& env) = 0;
   /// Imports `name` in CPython as a module proxy; raises ModuleNotFoundError / the import's

@@ -26,6 +26,16 @@ std::vector<std::string> drain(FrameDecoder& d, std::vector<std::string>* errors
 }
 }  // namespace
 
+TEST_CASE("the allocation-free frame header is encodeFrame's") {
+  for (size_t n : {size_t(0), size_t(7), size_t(10), size_t(12345678)}) {
+    char buf[48];
+    size_t h = formatFrameHeader(n, buf);
+    std::string body(n == 12345678 ? 0 : n, 'x');
+    std::string expected = n == 12345678 ? "Content-Length: 12345678\r\n\r\n" : encodeFrame(body).substr(0, encodeFrame(body).size() - n);
+    CHECK(std::string(buf, h) == expected);
+  }
+}
+
 TEST_CASE("frames round-trip, whole or a byte at a time") {
   std::string wire = encodeFrame(R"({"a":1})") + encodeFrame("") + encodeFrame("é\r\n\r\nx");
   CHECK(wire.rfind("Content-Length: 7\r\n\r\n", 0) == 0);
