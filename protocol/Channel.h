@@ -79,8 +79,8 @@ class Channel {
   std::function<void(const std::string&)> onError;
 };
 
-/// Reads stdin, writes stdout (both switched to binary, unbuffered framing).
-std::unique_ptr<Channel> stdioChannel();
+/// Reads stdin, writes stdout, or `outFd` in its place (unbuffered framing).
+std::unique_ptr<Channel> stdioChannel(int outFd = 1);
 /// Reads the framed bytes of `input`; writes append framed bodies to *output.
 std::unique_ptr<Channel> memoryChannel(std::string input, std::string* output);
 /// Two connected in-memory channels: what one writes, the other reads (whole bodies, no

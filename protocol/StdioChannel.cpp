@@ -14,6 +14,7 @@ namespace {
 
 class StdioChannel : public Channel {
  public:
+  explicit StdioChannel(int outFd) : outFd_(outFd) {}
   std::optional<std::string> read() override {
     char chunk[64 * 1024];
     while (true) {
@@ -41,7 +42,7 @@ class StdioChannel : public Channel {
     const char* p = frame.data();
     size_t left = frame.size();
     while (left > 0) {
-      ssize_t n = ::write(1, p, left);
+      ssize_t n = ::write(outFd_, p, left);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) return;  // the editor went away; reads will see EOF
       p += n;
@@ -53,7 +54,7 @@ class StdioChannel : public Channel {
 
   bool writeFromSignalHandler(const std::string_view* bodies, size_t count) noexcept override {
     if (!seizeForLastWords(writeMutex_)) return false;  // kept: the process is ending
-    const int fd = 1;
+    const int fd = outFd_;
     for (size_t i = 0; i < count; ++i) {
       char header[48];
       size_t h = formatFrameHeader(bodies[i].size(), header);
@@ -64,6 +65,7 @@ class StdioChannel : public Channel {
 
 
  private:
+  const int outFd_;
   FrameDecoder decoder_;
   std::mutex writeMutex_;
   std::atomic<bool> closed_{false};
@@ -72,6 +74,6 @@ class StdioChannel : public Channel {
 
 }  // namespace
 
-std::unique_ptr<Channel> stdioChannel() { return std::make_unique<StdioChannel>(); }
+std::unique_ptr<Channel> stdioChannel(int outFd) { return std::make_unique<StdioChannel>(outFd); }
 
 }  // namespace tlens::protocol

@@ -30,6 +30,10 @@ DapSession::DapSession(protocol::Channel& channel)
 DapSession::~DapSession() {
   proto::Transport* mine = &transport_;
   fatalTransport.compare_exchange_strong(mine, nullptr);
+  if (forwarder_.joinable()) {
+    forwardStop_ = true;
+    forwarder_.join();
+  }
   debugger_->terminate();
   // The session is over: stop reading (close() unblocks the reader) and wait for the reader.
   if (reader_.joinable()) {
@@ -143,10 +147,12 @@ void DapSession::stopped(const StopInfo& s) {
 }
 
 void DapSession::output(const std::string& category, const std::string& text) {
+  drainForwarded();  // what a child process wrote before this comes first
   transport_.event("output", proto::OutputEvent{category, text});
 }
 
 void DapSession::exited(int code) {
+  drainForwarded();
   transport_.event("exited", proto::ExitedEvent{code});
   transport_.event("terminated", nullptr);
 }

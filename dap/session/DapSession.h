@@ -45,6 +45,13 @@ class DapSession : public DebuggerEvents {
   /// request is neither (already answered, or unknown).
   bool cancel(int requestId);
 
+  /// `tlens dap` over stdio: the protocol writes to a private copy of stdout and fd 1 is a pipe
+  /// whose read end is `fd`. What anything else writes to fd 1 (C code of a library in the
+  /// embedded Python, a child process of os.system) arrives here and goes to the client as
+  /// `output` events (stdout), in order with the program's own output, instead of corrupting the
+  /// protocol's frames.
+  void forwardOutputFrom(int fd);
+
   // DebuggerEvents (program thread; stopped also from handlers, after their response)
   void stopped(const StopInfo& s) override;
   void output(const std::string& category, const std::string& text) override;
@@ -68,6 +75,14 @@ class DapSession : public DebuggerEvents {
   bool eof_ = false;
   int inFlight_ = -1;
   std::set<int> cancelled_;
+
+  // forwardOutputFrom (ForwardedOutput.cpp)
+  void drainForwarded();
+  int forwardFd_ = -1;
+  std::thread forwarder_;
+  std::mutex forwardMu_;
+  std::atomic<bool> forwardStop_{false};
+  std::string forwardPartial_;  ///< an incomplete UTF-8 sequence held for the next read
 };
 
 // One registration function per handler file.

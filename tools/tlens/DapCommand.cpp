@@ -1,5 +1,8 @@
 // tlens dap [--port N]: the debug adapter over stdio, or over TCP on 127.0.0.1:N (one session
 // after another; N = 0 picks a free port, printed on stderr).
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -56,8 +59,16 @@ int dapCommand(const Args& args) {
     }
   }
   if (port < 0) {
-    std::unique_ptr<protocol::Channel> ch = protocol::stdioChannel();
+    // The protocol keeps the real stdout to itself; fd 1 becomes a pipe, so what C code of the
+    // embedded Python or a child process writes there reaches the client as output events
+    // instead of corrupting the frames.
+    const int protocolFd = ::fcntl(1, F_DUPFD_CLOEXEC, 3);
+    int pipeFds[2] = {-1, -1};
+    const bool capture = protocolFd >= 0 && ::pipe2(pipeFds, O_CLOEXEC) == 0 && ::dup2(pipeFds[1], 1) == 1;
+    if (pipeFds[1] >= 0) ::close(pipeFds[1]);
+    std::unique_ptr<protocol::Channel> ch = protocol::stdioChannel(capture ? protocolFd : 1);
     dap::DapSession session(*ch);
+    if (capture) session.forwardOutputFrom(pipeFds[0]);
     session.run();
     return 0;
   }
