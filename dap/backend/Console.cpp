@@ -12,7 +12,6 @@
 #include "engine/runtime/Numerics.h"
 #include "lang/interp/Class.h"
 #include "lang/interp/Interpreter.h"
-#include "lang/interp/Machine.h"
 #include "lang/interp/Module.h"
 #include <algorithm>
 #include <functional>
@@ -189,14 +188,15 @@ std::vector<std::string> Debugger::completions(const std::string& text, int colu
         if (k.rfind(prefix, 0) == 0) names.insert(k);
       });
     };
-    interp::Frame* frame = interp_ ? innermostUserFrame(*interp_) : nullptr;
+    interp::Frame* frame = interp_ ? interp_->innermostUserFrame() : nullptr;
     (void)frameId;  // FIXME: complete in the selected frame, not only the innermost one
     if (dot == std::string::npos) {
       if (frame) {
-        addNs(frame->locals->vars);
-        addNs(frame->globals->vars);
+        const interp::FrameView v = interp_->view(*frame);
+        addNs(v.locals->vars);
+        if (v.globals != v.locals) addNs(v.globals->vars);
       }
-      if (interp_) addNs(interp_->machine().builtins);
+      if (interp_) addNs(interp_->builtinNames());
       for (const char* cmd : {"lt", "pt", "ni", "li", "lo"})
         if (std::string(cmd).rfind(prefix, 0) == 0) names.insert(cmd);
     } else {

@@ -15,7 +15,6 @@
 #include "engine/runtime/Resources.h"
 #include "lang/interp/Class.h"
 #include "lang/interp/Interpreter.h"
-#include "lang/interp/Machine.h"
 #include "lang/tf/TensorObj.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -47,7 +46,7 @@ DataBreakpointTarget Debugger::dataBreakpointInfo(int ref, const std::string& na
       // An expression (the editor's "Break on value change" from a watch or the editor).
       interp::Frame* frame = nullptr;
       if (frameId >= 0 && frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(frameId)].pyFrame;
-      if (!frame && !s.postMortem) frame = innermostUserFrame(*interp_);
+      if (!frame && !s.postMortem) frame = interp_->innermostUserFrame();
       try {
         out = fromValue(evaluateIn(*interp_, *runtime_, s, frame, name, false), name);
       } catch (const DebuggerError& e) {

@@ -13,7 +13,6 @@
 #include "engine/runtime/PrintSink.h"
 #include "lang/pybridge/PyBridge.h"
 #include "lang/interp/Interpreter.h"
-#include "lang/interp/Machine.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
 #include "lang/tf/TfRuntime.h"
@@ -499,10 +498,10 @@ void Debugger::onRaise(const interp::Value& exc, bool inTry) {
     return;
   const std::set<std::string> filters = exceptionFilters();
   if (!filters.count("uncaught") && !filters.count("assert") && !filters.count("shape_error")) return;
-  const std::string summary = interp_->machine().exceptionSummary(exc);
+  const std::string summary = interp_->exceptionSummary(exc);
   const std::string kind = classify(summary);
   if (!filters.count(kind) && !filters.count("uncaught")) return;
-  if (!innermostUserFrame(*interp_)) return;
+  if (!interp_->innermostUserFrame()) return;
   impl_->clearStop();
   impl_->exception = ExceptionDetails{kind, summary, type, {}};
   liveException_ = summary;
@@ -626,9 +625,9 @@ void Debugger::openBindings() {
   s.pendingSizes.clear();
   for (const auto& g : runtime_->graphs()) s.pendingSizes.push_back(g->size());
   s.pendingEnvs.clear();
-  for (const interp::Frame* f : interp_->machine().frames) {
-    if (!f->file || f->file->path().empty() || f->file->path()[0] == '<') continue;
-    s.pendingEnvs.emplace_back(f->locals, f->globals);
+  for (const interp::Frame* f : interp_->userFrames()) {
+    interp::FrameView v = interp_->view(*f);
+    s.pendingEnvs.emplace_back(std::move(v.locals), std::move(v.globals));
   }
   s.pendingOpen = true;
 }
@@ -782,8 +781,8 @@ bool Debugger::nodeMatches(const NodeEvent& e, const Candidates& c, const Breakp
     // tf.function node (created on another line than the one running) is.
     bool sameStatement = false;
     if (!e.node) {
-      if (interp::Frame* f = innermostUserFrame(*interp_)) {
-        const SourceLocation here = interp_->machine().locationOf(*f);
+      if (interp::Frame* f = interp_->innermostUserFrame()) {
+        const SourceLocation here = interp_->view(*f).location;
         const FileBreakpoints& fb = t.files.at(e.location->file);
         sameStatement = here.file == e.location->file && fb.lines->statementOf(here.line) == bp->line;
       }

@@ -4,7 +4,7 @@
 
 #include "engine/core/Allocator.h"
 #include "engine/runtime/HeapUsage.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/Interpreter.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TensorObj.h"
@@ -13,15 +13,6 @@
 namespace tlens::dap {
 
 using interp::Value;
-
-interp::Frame* innermostUserFrame(interp::Interpreter& in) {
-  auto& frames = in.machine().frames;
-  for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
-    const interp::Frame* f = *it;
-    if (f->file && !f->file->path().empty() && f->file->path()[0] != '<') return *it;
-  }
-  return nullptr;
-}
 
 namespace {
 
@@ -168,12 +159,8 @@ const Debugger::Impl::FrameNames* frameBindings(const Debugger::Impl& impl, int 
 Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl, interp::Frame* base,
                  const std::string& source, bool allowStatements, std::shared_ptr<interp::Env> extra,
                  const Debugger::Impl::FrameNames* bindings) {
-  interp::Machine& m = in.machine();
   std::shared_ptr<const lang::SourceFile>& file = impl.parsed[source];
-  if (!file) {
-    file = std::make_shared<lang::SourceFile>("<debug>", source);
-    m.keepFile(file);
-  }
+  if (!file) file = std::make_shared<lang::SourceFile>("<debug>", source);
   if (!file->syntaxErrors().empty()) throw DebuggerError("invalid syntax: " + file->syntaxErrors().front().message);
   TSNode root = file->root();
   if (ts_node_named_child_count(root) != 1) throw DebuggerError("expected one expression");
@@ -184,19 +171,8 @@ Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Imp
                       std::string_view(ts_node_type(ts_node_named_child(stmt, 0))) != "augmented_assignment";
   if (!isExpr && !allowStatements) throw DebuggerError("expected an expression");
 
-  interp::Frame f;
-  if (base) {
-    f = *base;
-  } else {
-    auto main = in.mainModule();
-    if (!main) throw DebuggerError("no frame to evaluate in");
-    f.type = interp::Frame::ModuleFrame;
-    f.name = "<module>";
-    f.locals = f.globals = main->globals;
-  }
-  f.file = file.get();
-  f.current = isExpr ? ts_node_named_child(stmt, 0) : stmt;
-  f.generator = nullptr;
+  if (!base && !in.mainModule()) throw DebuggerError("no frame to evaluate in");
+  std::vector<std::shared_ptr<interp::Env>> scopes;
 
   // At a stop inside a graph run, graph tensors already computed (or fed) stand for their
   // values, graph variables for their current values.
@@ -204,25 +180,24 @@ Value evaluateIn(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Imp
   if (hasRunValues) {
     const auto computed = computedTensors(impl);
     auto env = std::make_shared<interp::Env>();
-    if (f.locals) bindComputed(rt, impl, f.locals->vars, computed, *env);
-    if (f.globals && f.globals != f.locals) bindComputed(rt, impl, f.globals->vars, computed, *env);
-    if (!env->vars.empty()) f.comprehensions.push_back(env);
+    const interp::FrameView v = base ? in.view(*base) : interp::FrameView{};
+    std::shared_ptr<interp::Env> locals = base ? v.locals : in.mainModule()->globals;
+    std::shared_ptr<interp::Env> globals = base ? v.globals : locals;
+    if (locals) bindComputed(rt, impl, locals->vars, computed, *env);
+    if (globals && globals != locals) bindComputed(rt, impl, globals->vars, computed, *env);
+    if (!env->vars.empty()) scopes.push_back(env);
   }
   // A node or construction frame: the names its creating statement saw, with this run's values.
-  if (bindings) f.comprehensions.push_back(creationScope(rt, impl, *bindings, false));
-  if (extra) f.comprehensions.push_back(extra);
+  if (bindings) scopes.push_back(creationScope(rt, impl, *bindings, false));
+  if (extra) scopes.push_back(extra);
 
-  interp::MachineScope scope(&m);
-  interp::FramePush push(m, f);
   EagerScope eager(rt);
   EvalCaps caps(impl);
   try {
-    if (isExpr) return m.eval(f.current);
-    m.exec(stmt);
-    return interp::none();
+    return in.evaluateAt(base, file, isExpr ? ts_node_named_child(stmt, 0) : stmt, isExpr, scopes);
   } catch (const interp::PyError& e) {
     if (!impl.evalStopped.empty()) throw DebuggerError(impl.evalStopped);
-    std::string summary = m.exceptionSummary(e.exc);
+    std::string summary = in.exceptionSummary(e.exc);
     if (summary.find("ResourceExhaustedError") != std::string::npos)
       summary = capsMessage(std::string("it needs more memory than the debugger allows an evaluation (") +
                             formatBytes(Debugger::Impl::kEvalBytes) + "): " + summary);
@@ -257,11 +232,11 @@ struct Flag {
 bool evaluateCondition(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl,
                        const std::string& expr, bool& evaluating) {
   Flag f(evaluating);
-  Value v = evaluateIn(in, rt, impl, innermostUserFrame(in), expr, false);
+  Value v = evaluateIn(in, rt, impl, in.innermostUserFrame(), expr, false);
   try {
     return in.truth(v) == interp::Truth::True;
   } catch (const interp::PyError& e) {
-    throw DebuggerError(in.machine().exceptionSummary(e.exc));
+    throw DebuggerError(in.exceptionSummary(e.exc));
   } catch (const std::exception& e) {
     throw DebuggerError(e.what());
   }
@@ -294,12 +269,12 @@ std::string interpolateLogMessage(interp::Interpreter& in, tf::TfRuntime& rt, co
     }
     const std::string expr = message.substr(i + 1, end - i - 1);
     try {
-      Value v = evaluateIn(in, rt, impl, innermostUserFrame(in), expr, false);
+      Value v = evaluateIn(in, rt, impl, in.innermostUserFrame(), expr, false);
       out += in.str(v);
     } catch (const DebuggerError& e) {
       out += std::string("<error: ") + e.what() + ">";
     } catch (const interp::PyError& e) {
-      out += "<error: " + in.machine().exceptionSummary(e.exc) + ">";
+      out += "<error: " + in.exceptionSummary(e.exc) + ">";
     }
     i = end;
   }

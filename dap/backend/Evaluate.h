@@ -23,7 +23,6 @@ class TfRuntime;
 namespace tlens::dap {
 
 /// The innermost frame of user code (not the embedded library), or null when none.
-interp::Frame* innermostUserFrame(interp::Interpreter& in);
 
 /// Evaluates `source` in `frame`'s scope (null: the main module's globals). With
 /// `allowStatements`, a statement (`x = 3`) runs and yields None. Throws DebuggerError with the

@@ -11,7 +11,6 @@
 #include "dap/backend/Evaluate.h"
 #include "engine/runtime/Numerics.h"
 #include "lang/interp/Class.h"
-#include "lang/interp/Machine.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/TensorObj.h"
 #include "lang/tf/TfRuntime.h"
@@ -104,11 +103,11 @@ void buildFrames(Debugger::Impl& s, interp::Interpreter* in) {
       }
     }
     if (in) {
-      auto& frames = in->machine().frames;
+      const std::vector<interp::Frame*> frames = in->userFrames();
       for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
         interp::Frame* f = *it;
-        if (!f->file || f->file->path().empty() || f->file->path()[0] == '<') continue;
-        FrameInfo fi = frameAt(FrameInfo::Kind::Python, f->name, in->machine().locationOf(*f));
+        const interp::FrameView v = in->view(*f);
+        FrameInfo fi = frameAt(FrameInfo::Kind::Python, v.name, v.location);
         fi.pyFrame = f;
         s.frames.push_back(fi);
       }
@@ -146,7 +145,7 @@ std::vector<ScopeInfo> Debugger::scopes(int frameId) {
     if (s.atNode || s.visible()) add("Run", VarNode{VarNode::Kind::RunScope}, static_cast<int64_t>(s.visible()));
     interp::Frame* py = fi.pyFrame;
     if (fi.kind == FrameInfo::Kind::Node || fi.kind == FrameInfo::Kind::Creation)
-      py = interp_ ? innermostUserFrame(*interp_) : nullptr;
+      py = interp_ ? interp_->innermostUserFrame() : nullptr;
     const Impl::FrameNames* built = fi.kind == FrameInfo::Kind::Creation ? frameBindings(s, frameId) : nullptr;
     if (built && !built->locals) built = nullptr;  // a module frame: its names are the Globals
     if (built && runtime_) {
@@ -157,14 +156,15 @@ std::vector<ScopeInfo> Debugger::scopes(int frameId) {
       add("Locals", n, static_cast<int64_t>(n.env->vars.size()));
     }
     if (py) {
-      if (py->type != interp::Frame::ModuleFrame && !built) {
+      const interp::FrameView v = interp_->view(*py);
+      if (!v.isModule && !built) {
         VarNode n{VarNode::Kind::Locals};
-        n.env = py->locals;
-        add("Locals", n, static_cast<int64_t>(py->locals->vars.size()));
+        n.env = v.locals;
+        add("Locals", n, static_cast<int64_t>(v.locals->vars.size()));
       }
       VarNode g{VarNode::Kind::Globals};
-      g.env = py->globals;
-      add("Globals", g, static_cast<int64_t>(py->globals->vars.size()));
+      g.env = v.globals;
+      add("Globals", g, static_cast<int64_t>(v.globals->vars.size()));
     } else if (interp_ && interp_->mainModule()) {
       VarNode g{VarNode::Kind::Globals};
       g.env = interp_->mainModule()->globals;
@@ -244,7 +244,7 @@ struct Lister {
       if (auto* iv = interp::as<interp::IntObj>(val); iv && hex) v.value = intText(static_cast<long long>(iv->value), true);
       else v.value = clip(in.repr(val));
     } catch (const interp::PyError& e) {
-      v.value = "<repr failed: " + in.machine().exceptionSummary(e.exc) + ">";
+      v.value = "<repr failed: " + in.exceptionSummary(e.exc) + ">";
     } catch (const std::exception& e) {
       v.value = std::string("<repr failed: ") + e.what() + ">";
     }
@@ -428,7 +428,7 @@ VarInfo Debugger::setVariable(int ref, const std::string& name, const std::strin
     buildFrames(s, interp_.get());
     interp::Frame* frame = nullptr;
     if (n.frameId >= 0 && n.frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(n.frameId)].pyFrame;
-    if (!frame && !s.postMortem) frame = innermostUserFrame(*interp_);
+    if (!frame && !s.postMortem) frame = interp_->innermostUserFrame();
     Lister l{s, *interp_};
     Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, false);
     switch (n.kind) {
@@ -475,7 +475,7 @@ EvalResult Debugger::evaluate(const std::string& expression, int frameId, bool h
     buildFrames(s, interp_.get());
     interp::Frame* frame = nullptr;
     if (frameId >= 0 && frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(frameId)].pyFrame;
-    if (!frame && !s.postMortem) frame = innermostUserFrame(*interp_);
+    if (!frame && !s.postMortem) frame = interp_->innermostUserFrame();
     Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, true, nullptr, frameBindings(s, frameId));
     Lister l{s, *interp_, hex};
     VarInfo vi = l.pyVar(expression, v, expression);

@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include <tree_sitter/api.h>
+
 #include "engine/graph/Graph.h"  // SourceLocation, StackFrame
 #include "lang/interp/Class.h"
 #include "lang/interp/Diagnostic.h"
@@ -36,6 +38,15 @@
 namespace tlens::interp {
 
 class Machine;
+struct Frame;  ///< a live Python frame (internal); the debugger holds it as a handle
+
+/// What the debugger sees of a live Python frame (Interpreter::view).
+struct FrameView {
+  std::string name;          ///< "<module>", the function or class name
+  SourceLocation location;   ///< the expression it is executing now
+  bool isModule = false;     ///< module frames: locals and globals are the same
+  std::shared_ptr<Env> locals, globals;
+};
 
 class Interpreter {
  public:
@@ -129,6 +140,25 @@ class Interpreter {
 
   /// Writes to the output sink (or the error sink).
   void write(std::string_view text, bool toStderr = false);
+
+  // --- debugging: the debugger's view of a stopped program (Debugging.cpp) -------------------
+  // Valid while the program's thread is stopped inside the interpreter (an observer callback).
+  /// The live frames of the user's own files, outermost first: not embedded modules, not code
+  /// the debugger evaluates.
+  std::vector<Frame*> userFrames() const;
+  /// The innermost of userFrames(), or null.
+  Frame* innermostUserFrame() const;
+  FrameView view(const Frame& f) const;
+  /// "ValueError: message" for an exception value.
+  std::string exceptionSummary(const Value& exc);
+  /// The built-in names (completions).
+  const Namespace& builtinNames() const;
+  /// Runs `node` of `file`, an expression (its value) or a statement (None), as code of frame
+  /// `base` (the main module when null) with `scopes` searched before the frame's own names,
+  /// innermost last. `file` lives as long as the interpreter. Python exceptions propagate as
+  /// PyError; std::runtime_error when there is no frame to run in.
+  Value evaluateAt(Frame* base, std::shared_ptr<const lang::SourceFile> file, TSNode node, bool isExpression,
+                   const std::vector<std::shared_ptr<Env>>& scopes);
 
   /// The implementation (internal; include lang/interp/Machine.h to use it).
   Machine& machine() { return *m_; }
