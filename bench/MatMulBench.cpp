@@ -1,9 +1,17 @@
-// MatMul through the engine (a graph run and an eager op) against a direct Eigen product of the
-// same size, with 1 and 2 threads. Target: engine >= 0.95x Eigen.
+// MatMul through the engine (a graph run) against a direct Eigen product of the same size, and
+// against oneDNN's sgemm (what TensorFlow's CPU kernels use on x86) with its own OpenMP threads,
+// with 1 and 2 threads. Targets: engine >= 0.95x Eigen and >= 0.95x oneDNN.
 #include <Eigen/Core>
+#include <omp.h>
+
+#if __has_include(<oneapi/dnnl/dnnl.h>) && defined(TLENS_BENCH_DNNL)
+#include <oneapi/dnnl/dnnl.h>
+#define TLENS_BENCH_HAVE_DNNL 1
+#endif
 
 #include "BenchUtil.h"
 #include "engine/graph/Builder.h"
+#include "engine/kernels/cpu/Gemm.h"
 #include "engine/ops/OpRegistry.h"
 #include "engine/runtime/Eager.h"
 #include "engine/runtime/Session.h"
@@ -46,6 +54,40 @@ void matmulBench(bool quick) {
     }
   }
   setIntraOpThreads(2);
+#ifdef TLENS_BENCH_HAVE_DNNL
+  std::printf("\n== MatMul: engine (graph run, float32 products on %s) vs oneDNN's sgemm on its own OpenMP threads ==\n",
+              gemm::backendName().c_str());
+  std::printf("%-6s %-7s %12s %12s %8s  %s\n", "n", "threads", "oneDNN GF/s", "engine GF/s", "ratio", "target >=0.95x");
+  for (int threads : {1, 2}) {
+    setIntraOpThreads(threads);
+    for (int n : {256, 512, 1024, 2048}) {
+      if (quick && n > 1024) continue;
+      RowMat A = RowMat::Random(n, n), B = RowMat::Random(n, n), C(n, n);
+      Tensor a(DType::Float32, {n, n}), b(DType::Float32, {n, n});
+      std::copy(A.data(), A.data() + n * n, a.data<float>());
+      std::copy(B.data(), B.data() + n * n, b.data<float>());
+      Graph g;
+      Output pa = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
+      Output pb = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
+      Output mm = ops::matmul(g, pa, pb);
+      Session s(g);
+      Feeds feeds{{pa, a}, {pb, b}};
+      const int iters = n <= 256 ? 50 : n <= 512 ? 10 : n <= 1024 ? 3 : 1;
+      auto [td, tg] = timePair(
+          [&] {
+            omp_set_num_threads(threads);
+            dnnl_sgemm('N', 'N', n, n, n, 1.f, A.data(), n, B.data(), n, 0.f, C.data(), n);
+          },
+          [&] { s.run({mm}, feeds); }, iters, quick ? 5 : 9);
+      const double flops = 2.0 * n * n * n;
+      std::printf("%-6d %-7d %12.1f %12.1f %7.3fx  %s\n", n, threads, flops / td / 1e9, flops / tg / 1e9, td / tg,
+                  verdict(td / tg >= 0.95));
+    }
+  }
+  setIntraOpThreads(2);
+#else
+  std::printf("\n(oneDNN not found at build time: no comparison with oneDNN's sgemm; install libdnnl-dev)\n");
+#endif
 }
 
 void eagerBench(bool quick) {

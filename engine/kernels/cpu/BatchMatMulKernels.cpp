@@ -1,9 +1,9 @@
-// BatchMatMulV2 / BatchMatMul on the CPU: one Eigen GEMM per matrix of the (broadcast) batch.
-// Small matrices run in parallel over the batch (each GEMM then stays single-threaded in Eigen);
-// large ones run one after another, each threaded by Eigen.
+// BatchMatMulV2 / BatchMatMul on the CPU: one GEMM (Gemm.h) per matrix of the (broadcast) batch.
+// The batch runs in parallel on the engine's pool, each GEMM single-threaded.
 #include <Eigen/Core>
 
 #include "engine/kernels/cpu/Elementwise.h"
+#include "engine/kernels/cpu/Gemm.h"
 
 namespace tlens {
 
@@ -13,15 +13,10 @@ template <typename T>
 using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 template <typename T>
-void gemm(const T* pa, const T* pb, T* pc, int64_t ar, int64_t ac, int64_t br, int64_t bc, bool ta, bool tb,
+void matrixProduct(const T* pa, const T* pb, T* pc, int64_t ar, int64_t ac, int64_t br, int64_t bc, bool ta, bool tb,
           int64_t m, int64_t n) {
-  Eigen::Map<const RowMat<T>> A(pa, ar, ac);
-  Eigen::Map<const RowMat<T>> B(pb, br, bc);
-  Eigen::Map<RowMat<T>> C(pc, m, n);
-  if (!ta && !tb) C.noalias() = A * B;
-  else if (!ta && tb) C.noalias() = A * B.transpose();
-  else if (ta && !tb) C.noalias() = A.transpose() * B;
-  else C.noalias() = A.transpose() * B.transpose();
+  (void)br;
+  gemm::gemm<T>(ta, tb, m, n, ta ? ar : ac, pa, ac, pb, bc, T(0), pc, n);
 }
 
 template <typename T>
@@ -65,17 +60,17 @@ void batchMatmul(KernelContext& c, const Tensor& a, const Tensor& b, bool ta, bo
   const T* pb = b.data<T>();
   const int64_t sizeA = ar * ac, sizeB = br * bc, sizeC = m * n;
   auto one = [&](int64_t i) {
-    gemm<T>(pa + offA[static_cast<size_t>(i)] * sizeA, pb + offB[static_cast<size_t>(i)] * sizeB, po + i * sizeC, ar,
+    matrixProduct<T>(pa + offA[static_cast<size_t>(i)] * sizeA, pb + offB[static_cast<size_t>(i)] * sizeB, po + i * sizeC, ar,
             ac, br, bc, ta, tb, m, n);
   };
   const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
-  if (batch > 1 && work < 65536) {
-    // Eigen does not thread GEMMs this small; spread the batch over the pool instead.
+  if (batch > 1) {
+    // Each GEMM runs single-threaded: spread the batch over the pool, several small matrices a task.
     parallelFor(batch, std::max<int64_t>(1, static_cast<int64_t>(65536 / work)), [&](int64_t s, int64_t e) {
       for (int64_t i = s; i < e; ++i) one(i);
     });
   } else {
-    for (int64_t i = 0; i < batch; ++i) one(i);
+    one(0);
   }
 }
 

@@ -1,9 +1,9 @@
 // Conv2D and its backprops on the CPU (NHWC, like TensorFlow's CPU kernels): im2col into a
 // patch matrix [rows, kh*kw*c] in bounded chunks, and a GEMM against the filter seen as a
-// [kh*kw*c, out] matrix. With several threads and enough chunks, each OpenMP thread runs whole
-// chunks (im2col, then Eigen's GEMM, single-threaded inside a parallel region) on a cache-sized
-// buffer: one fork/join per op. Otherwise chunks run in order with a parallel im2col and Eigen's
-// own multithreaded GEMM. 1x1 stride-1 convolutions are a single GEMM. float16 runs in float32.
+// [kh*kw*c, out] matrix (Gemm.h: oneDNN's sgemm for float32 when installed, else Eigen). With
+// several threads and enough chunks, each pool thread runs whole chunks (im2col, then a
+// single-threaded GEMM) on a cache-sized buffer: one fork/join per op. Otherwise chunks run in
+// order with a parallel im2col and a single-threaded GEMM. 1x1 stride-1 convolutions are a single GEMM. float16 runs in float32.
 #include <Eigen/Core>
 #include <atomic>
 
@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/kernels/cpu/Gemm.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"
 
@@ -215,12 +216,11 @@ void conv2dForward(const Geometry& g, const Tensor& x, const Tensor& f, Tensor& 
   if (out.numElements() == 0) return;
   AsCompute<T, A> F(f);
   OutCompute<T, A> Y(out);
-  CMapM<A> W(F.ptr, K, g.o);
   if (K == 0) {
     MapM<A>(Y.ptr, M, g.o).setZero();
   } else if (g.pointwise()) {
     AsCompute<T, A> X(x);
-    MapM<A>(Y.ptr, M, g.o).noalias() = CMapM<A>(X.ptr, M, K) * W;
+    gemm::gemm<A>(false, false, M, g.o, K, X.ptr, K, F.ptr, g.o, A(0), Y.ptr, g.o);
   } else if (const int threads = intraOpThreads(); int64_t n = parallelChunks(M, K, threads)) {
     const int64_t rows = (M + n - 1) / n;
     n = (M + rows - 1) / rows;
@@ -229,7 +229,7 @@ void conv2dForward(const Geometry& g, const Tensor& x, const Tensor& f, Tensor& 
       const int64_t r0 = ci * rows, r1 = std::min(M, r0 + rows);
       A* cols = bufs[static_cast<size_t>(t)].data();
       im2col<T, A>(g, x.data<T>(), r0, r1, cols, false);
-      MapM<A>(Y.ptr + r0 * g.o, r1 - r0, g.o).noalias() = CMapM<A>(cols, r1 - r0, K) * W;
+      gemm::gemm<A>(false, false, r1 - r0, g.o, K, cols, K, F.ptr, g.o, A(0), Y.ptr + r0 * g.o, g.o);
     });
   } else {
     const int64_t chunk = std::max<int64_t>(1, std::min(M, kChunkElems / K));
@@ -237,7 +237,7 @@ void conv2dForward(const Geometry& g, const Tensor& x, const Tensor& f, Tensor& 
     for (int64_t r0 = 0; r0 < M; r0 += chunk) {
       const int64_t r1 = std::min(M, r0 + chunk);
       im2col<T, A>(g, x.data<T>(), r0, r1, cols.data());
-      MapM<A>(Y.ptr + r0 * g.o, r1 - r0, g.o).noalias() = CMapM<A>(cols.data(), r1 - r0, K) * W;
+      gemm::gemm<A>(false, false, r1 - r0, g.o, K, cols.data(), K, F.ptr, g.o, A(0), Y.ptr + r0 * g.o, g.o);
     }
   }
   Y.finish();
@@ -253,10 +253,9 @@ void conv2dBackpropInput(const Geometry& g, const Tensor& f, const Tensor& dy, T
     return;
   }
   AsCompute<T, A> F(f), DY(dy);
-  CMapM<A> W(F.ptr, K, g.o);
   if (g.pointwise()) {
     OutCompute<T, A> DX(dx);
-    MapM<A>(DX.ptr, M, K).noalias() = CMapM<A>(DY.ptr, M, g.o) * W.transpose();
+    gemm::gemm<A>(false, true, M, K, g.o, DY.ptr, g.o, F.ptr, g.o, A(0), DX.ptr, K);
     DX.finish();
     return;
   }
@@ -266,7 +265,7 @@ void conv2dBackpropInput(const Geometry& g, const Tensor& f, const Tensor& dy, T
     std::vector<std::vector<A>> bufs(static_cast<size_t>(threads), std::vector<A>(static_cast<size_t>(perImage * K)));
     forChunks(g.n, threads, [&](int64_t n, int t) {
       A* cols = bufs[static_cast<size_t>(t)].data();
-      MapM<A>(cols, perImage, K).noalias() = CMapM<A>(DY.ptr + n * perImage * g.o, perImage, g.o) * W.transpose();
+      gemm::gemm<A>(false, true, perImage, K, g.o, DY.ptr + n * perImage * g.o, g.o, F.ptr, g.o, A(0), cols, K);
       col2im<T, A>(g, cols, n, n + 1, dx.data<T>(), false);
     });
     return;
@@ -276,7 +275,7 @@ void conv2dBackpropInput(const Geometry& g, const Tensor& f, const Tensor& dy, T
   for (int64_t n0 = 0; n0 < g.n; n0 += imgs) {
     const int64_t n1 = std::min(g.n, n0 + imgs);
     const int64_t rows = (n1 - n0) * perImage;
-    MapM<A>(cols.data(), rows, K).noalias() = CMapM<A>(DY.ptr + n0 * perImage * g.o, rows, g.o) * W.transpose();
+    gemm::gemm<A>(false, true, rows, K, g.o, DY.ptr + n0 * perImage * g.o, g.o, F.ptr, g.o, A(0), cols.data(), K);
     col2im<T, A>(g, cols.data(), n0, n1, dx.data<T>());
   }
 }
@@ -293,7 +292,7 @@ void conv2dBackpropFilter(const Geometry& g, const Tensor& x, const Tensor& dy, 
     AsCompute<T, A> DY(dy);
     if (g.pointwise()) {
       AsCompute<T, A> X(x);
-      D.noalias() = CMapM<A>(X.ptr, M, K).transpose() * CMapM<A>(DY.ptr, M, g.o);
+      gemm::gemm<A>(true, false, K, g.o, M, X.ptr, K, DY.ptr, g.o, A(0), DF.ptr, g.o);
     } else if (const int threads = intraOpThreads(); int64_t n = parallelChunks(M, K, threads)) {
       // Block b of the chunks accumulates into partial b; partials are summed in order, so the
       // result does not depend on scheduling.
@@ -304,11 +303,11 @@ void conv2dBackpropFilter(const Geometry& g, const Tensor& x, const Tensor& dy, 
       parallelFor(threads, 1, [&](int64_t b0, int64_t b1) {
         for (int64_t b = b0; b < b1; ++b) {  // block b owns parts[b] and bufs[b]
           A* cols = bufs[static_cast<size_t>(b)].data();
-          MapM<A> P(parts[static_cast<size_t>(b)].data(), K, g.o);
+          A* P = parts[static_cast<size_t>(b)].data();
           for (int64_t ci = b * n / threads; ci < (b + 1) * n / threads; ++ci) {
             const int64_t r0 = ci * rows, r1 = std::min(M, r0 + rows);
             im2col<T, A>(g, x.data<T>(), r0, r1, cols, false);
-            P.noalias() += CMapM<A>(cols, r1 - r0, K).transpose() * CMapM<A>(DY.ptr + r0 * g.o, r1 - r0, g.o);
+            gemm::gemm<A>(true, false, K, g.o, r1 - r0, cols, K, DY.ptr + r0 * g.o, g.o, A(1), P, g.o);
           }
         }
       });
@@ -319,7 +318,7 @@ void conv2dBackpropFilter(const Geometry& g, const Tensor& x, const Tensor& dy, 
       for (int64_t r0 = 0; r0 < M; r0 += chunk) {
         const int64_t r1 = std::min(M, r0 + chunk);
         im2col<T, A>(g, x.data<T>(), r0, r1, cols.data());
-        D.noalias() += CMapM<A>(cols.data(), r1 - r0, K).transpose() * CMapM<A>(DY.ptr + r0 * g.o, r1 - r0, g.o);
+        gemm::gemm<A>(true, false, K, g.o, r1 - r0, cols.data(), K, DY.ptr + r0 * g.o, g.o, A(1), DF.ptr, g.o);
       }
     }
   }

@@ -1,10 +1,10 @@
-// MatMul on the CPU through Eigen's GEMM. Intra-op parallelism splits the output into row (or
-// column) blocks, one single-threaded Eigen GEMM per block on the engine's thread pool; the
-// engine does not use OpenMP, whose spinning workers fight the pool for cores.
-#include <Eigen/Core>
-
+// MatMul on the CPU through Gemm.h (oneDNN's sgemm for float32 when installed, Eigen's GEMM
+// otherwise). Intra-op parallelism splits the output into row (or column) blocks, one
+// single-threaded GEMM per block on the engine's thread pool; the engine does not run OpenMP
+// teams, whose spinning workers fight the pool for cores.
 #include <algorithm>
 
+#include "engine/kernels/cpu/Gemm.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"
 
@@ -13,45 +13,30 @@ namespace tlens {
 namespace {
 
 template <typename T>
-using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-template <typename T>
 void matmul(const Tensor& a, const Tensor& b, bool ta, bool tb, Tensor& out) {
-  Eigen::Map<const RowMat<T>> A(a.data<T>(), a.dim(0), a.dim(1));
-  Eigen::Map<const RowMat<T>> B(b.data<T>(), b.dim(0), b.dim(1));
-  Eigen::Map<RowMat<T>> C(out.data<T>(), out.dim(0), out.dim(1));
   if (out.numElements() == 0) return;
-  if (a.dim(ta ? 0 : 1) == 0) {
-    C.setZero();
+  const int64_t m = out.dim(0), n = out.dim(1), k = a.dim(ta ? 0 : 1);
+  const int64_t lda = a.dim(1), ldb = b.dim(1);
+  const T* A = a.data<T>();
+  const T* B = b.data<T>();
+  T* C = out.data<T>();
+  if (k == 0) {
+    std::fill(C, C + out.numElements(), T(0));
     return;
   }
-  const int64_t m = out.dim(0), n = out.dim(1), k = a.dim(ta ? 0 : 1);
   const int threads = intraOpThreads();
   // Below ~8M multiply-adds (~50 us), waking a second thread costs more than it gains.
   const bool split = threads > 1 && m * n * k >= int64_t{1} << 23;
-  auto rows = [&](int64_t r0, int64_t r1) {  // C[r0:r1, :] = op(A)[r0:r1, :] * op(B)
-    auto Cb = C.middleRows(r0, r1 - r0);
-    if (!ta && !tb) Cb.noalias() = A.middleRows(r0, r1 - r0) * B;
-    else if (!ta && tb) Cb.noalias() = A.middleRows(r0, r1 - r0) * B.transpose();
-    else if (ta && !tb) Cb.noalias() = A.transpose().middleRows(r0, r1 - r0) * B;
-    else Cb.noalias() = A.transpose().middleRows(r0, r1 - r0) * B.transpose();
-  };
-  auto cols = [&](int64_t c0, int64_t c1) {  // C[:, c0:c1] = op(A) * op(B)[:, c0:c1]
-    auto Cb = C.middleCols(c0, c1 - c0);
-    if (!ta && !tb) Cb.noalias() = A * B.middleCols(c0, c1 - c0);
-    else if (!ta && tb) Cb.noalias() = A * B.transpose().middleCols(c0, c1 - c0);
-    else if (ta && !tb) Cb.noalias() = A.transpose() * B.middleCols(c0, c1 - c0);
-    else Cb.noalias() = A.transpose() * B.transpose().middleCols(c0, c1 - c0);
-  };
-  if (!split) {  // whole-matrix expressions: Eigen's fastest path (blocks lose alignment info)
-    if (!ta && !tb) C.noalias() = A * B;
-    else if (!ta && tb) C.noalias() = A * B.transpose();
-    else if (ta && !tb) C.noalias() = A.transpose() * B;
-    else C.noalias() = A.transpose() * B.transpose();
-  } else if (m >= n) {
-    parallelFor(m, std::max<int64_t>(16, (m + threads - 1) / threads), rows);
-  } else {
-    parallelFor(n, std::max<int64_t>(16, (n + threads - 1) / threads), cols);
+  if (!split) {
+    gemm::gemm<T>(ta, tb, m, n, k, A, lda, B, ldb, T(0), C, n);
+  } else if (m >= n) {  // C[r0:r1, :] = op(A)[r0:r1, :] * op(B)
+    parallelFor(m, std::max<int64_t>(16, (m + threads - 1) / threads), [&](int64_t r0, int64_t r1) {
+      gemm::gemm<T>(ta, tb, r1 - r0, n, k, ta ? A + r0 : A + r0 * lda, lda, B, ldb, T(0), C + r0 * n, n);
+    });
+  } else {  // C[:, c0:c1] = op(A) * op(B)[:, c0:c1]
+    parallelFor(n, std::max<int64_t>(16, (n + threads - 1) / threads), [&](int64_t c0, int64_t c1) {
+      gemm::gemm<T>(ta, tb, m, c1 - c0, k, A, lda, tb ? B + c0 * ldb : B + c0, ldb, T(0), C + c0, n);
+    });
   }
 }
 
