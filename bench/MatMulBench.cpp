@@ -4,6 +4,8 @@
 #include <Eigen/Core>
 #include <omp.h>
 
+#include <memory>
+
 #if __has_include(<oneapi/dnnl/dnnl.h>) && defined(TLENS_BENCH_DNNL)
 #include <oneapi/dnnl/dnnl.h>
 #define TLENS_BENCH_HAVE_DNNL 1
@@ -22,6 +24,28 @@ namespace tlens::bench {
 namespace {
 using RowMat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 constexpr double kPeakPerCore = 234.0;  // GFLOP/s FP32 measured on this machine kind
+
+/// Random n x n operands, as Eigen matrices and fed to a one-MatMul graph.
+struct Case {
+  explicit Case(int n) : n(n), A(RowMat::Random(n, n)), B(RowMat::Random(n, n)), C(n, n) {
+    Tensor a(DType::Float32, {n, n}), b(DType::Float32, {n, n});
+    std::copy(A.data(), A.data() + n * n, a.data<float>());
+    std::copy(B.data(), B.data() + n * n, b.data<float>());
+    Output pa = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
+    Output pb = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
+    mm = ops::matmul(g, pa, pb);
+    session = std::make_unique<Session>(g);
+    feeds = Feeds{{pa, a}, {pb, b}};
+  }
+  void run() { session->run({mm}, feeds); }
+  int iters() const { return n <= 256 ? 50 : n <= 512 ? 10 : n <= 1024 ? 3 : 1; }
+  int n;
+  RowMat A, B, C;
+  Graph g;
+  Output mm;
+  std::unique_ptr<Session> session;
+  Feeds feeds;
+};
 }  // namespace
 
 void matmulBench(bool quick) {
@@ -33,18 +57,10 @@ void matmulBench(bool quick) {
     Eigen::setNbThreads(threads);
     for (int n : {256, 512, 1024, 2048}) {
       if (quick && n > 1024) continue;
-      RowMat A = RowMat::Random(n, n), B = RowMat::Random(n, n), C(n, n);
-      Tensor a(DType::Float32, {n, n}), b(DType::Float32, {n, n});
-      std::copy(A.data(), A.data() + n * n, a.data<float>());
-      std::copy(B.data(), B.data() + n * n, b.data<float>());
-      Graph g;
-      Output pa = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
-      Output pb = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
-      Output mm = ops::matmul(g, pa, pb);
-      Session s(g);
-      Feeds feeds{{pa, a}, {pb, b}};
-      const int iters = n <= 256 ? 50 : n <= 512 ? 10 : n <= 1024 ? 3 : 1;
-      auto [te, tg] = timePair([&] { C.noalias() = A * B; }, [&] { s.run({mm}, feeds); }, iters,
+      Case c(n);
+      RowMat &A = c.A, &B = c.B, &C = c.C;
+      const int iters = c.iters();
+      auto [te, tg] = timePair([&] { C.noalias() = A * B; }, [&] { c.run(); }, iters,
                                quick ? 5 : 9);
       const double flops = 2.0 * n * n * n;
       const double ge = flops / te / 1e9, gg = flops / tg / 1e9;
@@ -62,23 +78,15 @@ void matmulBench(bool quick) {
     setIntraOpThreads(threads);
     for (int n : {256, 512, 1024, 2048}) {
       if (quick && n > 1024) continue;
-      RowMat A = RowMat::Random(n, n), B = RowMat::Random(n, n), C(n, n);
-      Tensor a(DType::Float32, {n, n}), b(DType::Float32, {n, n});
-      std::copy(A.data(), A.data() + n * n, a.data<float>());
-      std::copy(B.data(), B.data() + n * n, b.data<float>());
-      Graph g;
-      Output pa = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
-      Output pb = ops::placeholder(g, DType::Float32, Shape::fromConcrete({n, n}));
-      Output mm = ops::matmul(g, pa, pb);
-      Session s(g);
-      Feeds feeds{{pa, a}, {pb, b}};
-      const int iters = n <= 256 ? 50 : n <= 512 ? 10 : n <= 1024 ? 3 : 1;
+      Case c(n);
+      RowMat &A = c.A, &B = c.B, &C = c.C;
+      const int iters = c.iters();
       auto [td, tg] = timePair(
           [&] {
             omp_set_num_threads(threads);
             dnnl_sgemm('N', 'N', n, n, n, 1.f, A.data(), n, B.data(), n, 0.f, C.data(), n);
           },
-          [&] { s.run({mm}, feeds); }, iters, quick ? 5 : 9);
+          [&] { c.run(); }, iters, quick ? 5 : 9);
       const double flops = 2.0 * n * n * n;
       std::printf("%-6d %-7d %12.1f %12.1f %7.3fx  %s\n", n, threads, flops / td / 1e9, flops / tg / 1e9, td / tg,
                   verdict(td / tg >= 0.95));

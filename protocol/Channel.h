@@ -9,6 +9,7 @@
 // Only the protocol layers of lsp/ and dap/ use this; it knows nothing of JSON.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -28,6 +29,8 @@ struct FramingError : std::runtime_error {
 
 /// `Content-Length: <size>\r\n\r\n<body>`
 std::string encodeFrame(std::string_view body);
+/// `v` in decimal into `out` (at least 20 bytes); returns the number of digits. Allocates nothing.
+size_t formatDecimal(uint64_t v, char* out) noexcept;
 /// The header of a frame of `bodySize` bytes into `out` (at least 40 bytes); returns its length.
 /// Allocates nothing (fatal-signal handlers use it).
 size_t formatFrameHeader(size_t bodySize, char* out) noexcept;

@@ -74,17 +74,22 @@ size_t findHeaderStart(std::string_view s, size_t from) {
 
 }  // namespace
 
+size_t formatDecimal(uint64_t v, char* out) noexcept {
+  char digits[24];
+  size_t d = 0;
+  do {
+    digits[d++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v > 0);
+  for (size_t i = 0; i < d; ++i) out[i] = digits[d - 1 - i];
+  return d;
+}
+
 size_t formatFrameHeader(size_t bodySize, char* out) noexcept {
   static constexpr char kPrefix[] = "Content-Length: ";
   size_t n = 0;
   for (const char* p = kPrefix; *p; ++p) out[n++] = *p;
-  char digits[24];
-  size_t d = 0;
-  do {
-    digits[d++] = static_cast<char>('0' + bodySize % 10);
-    bodySize /= 10;
-  } while (bodySize > 0);
-  while (d > 0) out[n++] = digits[--d];
+  n += formatDecimal(bodySize, out + n);
   for (const char* p = "\r\n\r\n"; *p; ++p) out[n++] = *p;
   return n;
 }

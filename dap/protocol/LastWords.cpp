@@ -24,17 +24,10 @@ struct Writer {
     while (*s) put(*s++);
   }
   void number(long long v) {
-    if (v < 0) {
-      put('-');
-      v = -v;
-    }
+    if (v < 0) put('-');
     char digits[24];
-    int d = 0;
-    do {
-      digits[d++] = static_cast<char>('0' + v % 10);
-      v /= 10;
-    } while (v > 0);
-    while (d > 0) put(digits[--d]);
+    const size_t d = protocol::formatDecimal(static_cast<uint64_t>(v < 0 ? -v : v), digits);
+    for (size_t i = 0; i < d; ++i) put(digits[i]);
   }
   /// `s` as the inside of a JSON string; bytes outside printable ASCII become escapes or '?'
   /// (faulthandler writes ASCII; a stray byte must not make the message invalid UTF-8).
