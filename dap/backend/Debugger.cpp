@@ -327,7 +327,10 @@ std::vector<int> Debugger::breakpointLocations(const std::string& rawPath, int l
 
 std::optional<StopInfo> Debugger::resume(Step how) {
   cancelRequest_ = false;
-  if (replaying_) {
+  if (replaying_ && !impl_->replayStep) {
+    // Stopped at a Python line reached by stepping back: forward through the line history first.
+    if (std::optional<StopInfo> stop = resumeLines(how)) return stop;
+  } else if (replaying_) {
     // Stopped at a node reached by stepping back: move forward through the record first.
     std::optional<StopInfo> stop;
     onProgramThread([&] {
@@ -578,6 +581,7 @@ void Debugger::beforeStatement(const interp::StatementEvent& e) {
   if (path.empty() || path[0] == '<') return;  // the embedded tensorflow/numpy library
   closeBindings();
   openBindings();
+  recordLine(e);
   lastDepth_ = e.depth;
   StopInfo info;
   bool stop = false;

@@ -114,7 +114,7 @@ struct ExceptionDetails {
 };
 
 struct FrameInfo {
-  enum class Kind { Node, Creation, Python, Traceback };
+  enum class Kind { Node, Creation, Python, Traceback, History };  ///< History: a Python line stepped back to
   int id = 0;
   Kind kind = Kind::Python;
   std::string name;
@@ -263,6 +263,13 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   void recordStep(const NodeEvent& e, size_t firstEntry);
   /// Shows step `k` of the run record (stepping back) or the live stop (k = liveIndex).
   void showStep(size_t k);
+  // Python line history (LineHistory.cpp)
+  void recordLine(const interp::StatementEvent& e);
+  void showLine(std::optional<size_t> k);
+  bool atPythonStop() const;
+  StopInfo stepBackLine(bool toBreakpoint);
+  std::optional<StopInfo> resumeLines(Step how);
+  bool lineMatches(size_t k, StopInfo& info);
   bool replayMatches(size_t k, StopInfo& info);
   bool watchedWrite(const NodeEvent& e, StopInfo& info);
   /// The breakpoints that could stop at a node (cached per node and breakpoint table).

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <unordered_map>
 #include <string>
@@ -218,6 +219,50 @@ struct Debugger::Impl {
     refs.clear();
   }
 
+  /// Stepping back through Python lines (LineHistory.cpp): one entry per statement of the user's
+  /// files that started, newest last, the oldest let go past kMaxLines. `names` are the innermost
+  /// frame's names as that statement started, with their values when immutable scalars (null for
+  /// other objects: never kept alive by the history); none when the frame had more than kMaxNames.
+  struct PyLine {
+    const lang::SourceFile* file = nullptr;  ///< kept by the interpreter for its lifetime
+    int line = 0;
+    int depth = 1;
+    std::string function;
+    bool namesKept = false;
+    std::vector<std::pair<std::string, interp::Value>> names;
+  };
+  static constexpr size_t kMaxLines = 10000;
+  static constexpr size_t kMaxNames = 256;
+  /// The history's entries, oldest first, in a ring whose slots (and their vectors' storage) are
+  /// reused: recording a statement allocates nothing once the ring is full.
+  class LineRing {
+   public:
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    const PyLine& operator[](size_t i) const { return slots_[(head_ + i) % slots_.size()]; }
+    /// The slot for a new newest entry (the oldest one's when full; `dropped` counts those).
+    PyLine& next(size_t& dropped) {
+      if (slots_.size() < kMaxLines) {
+        slots_.emplace_back();
+        ++count_;
+        return slots_.back();
+      }
+      PyLine& slot = slots_[head_];
+      head_ = (head_ + 1) % slots_.size();
+      ++dropped;
+      return slot;
+    }
+
+   private:
+    std::vector<PyLine> slots_;
+    size_t head_ = 0, count_ = 0;
+  };
+  LineRing lines;
+  size_t droppedLines = 0;
+  /// The line shown while stepped back through Python lines (an index into `lines`); nullopt
+  /// at the live stop.
+  std::optional<size_t> replayLine;
+
   void clearStop() {
     atNode = false;
     node = nullptr;
@@ -232,6 +277,7 @@ struct Debugger::Impl {
     framesBuilt = false;
     refs.clear();
     replayStep.reset();
+    replayLine.reset();
     live = NodeView{};
     liveRecorded = false;
     runLimit = SIZE_MAX;

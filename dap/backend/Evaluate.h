@@ -53,4 +53,8 @@ bool evaluateCondition(interp::Interpreter& in, tf::TfRuntime& rt, const Debugge
 std::string interpolateLogMessage(interp::Interpreter& in, tf::TfRuntime& rt, const Debugger::Impl& impl,
                                   const std::string& message, bool& evaluating);
 
+/// A line of the Python line history as a scope: its recorded names (null when none were kept);
+/// at module level, names the history did not record (objects) have their values in `moduleNow`.
+std::shared_ptr<interp::Env> lineScope(const Debugger::Impl::PyLine& l, const interp::Env* moduleNow);
+
 }  // namespace tlens::dap

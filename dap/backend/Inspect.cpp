@@ -90,7 +90,14 @@ void buildFrames(Debugger::Impl& s, interp::Interpreter* in) {
   if (s.framesBuilt) return;
   s.framesBuilt = true;
   s.frames.clear();
-  if (s.postMortem) {
+  if (s.replayLine) {
+    // A Python line stepped back to: where it was, in the function it ran in.
+    const Debugger::Impl::PyLine& l = s.lines[*s.replayLine];
+    SourceLocation loc;
+    loc.file = l.file->path();
+    loc.line = l.line;
+    s.frames.push_back(frameAt(FrameInfo::Kind::History, (l.function.empty() ? "<module>" : l.function) + " (stepped back)", loc));
+  } else if (s.postMortem) {
     s.frames = s.traceback;
   } else {
     if (s.atNode) {
@@ -143,6 +150,22 @@ std::vector<ScopeInfo> Debugger::scopes(int frameId) {
       add("Node", VarNode{VarNode::Kind::NodeScope}, static_cast<int64_t>(s.inputs.size() + s.outputs.size()));
     }
     if (s.atNode || s.visible()) add("Run", VarNode{VarNode::Kind::RunScope}, static_cast<int64_t>(s.visible()));
+    if (fi.kind == FrameInfo::Kind::History && s.replayLine) {
+      // The names as the line started (references: what changed in place since shows as now).
+      const Impl::PyLine& l = s.lines[*s.replayLine];
+      const interp::Env* moduleNow = interp_ && interp_->mainModule() ? interp_->mainModule()->globals.get() : nullptr;
+      if (std::shared_ptr<interp::Env> env = lineScope(l, moduleNow)) {
+        VarNode n{VarNode::Kind::Locals};
+        n.env = env;
+        add(l.depth > 1 ? "Locals (as the line started)" : "Globals (as the line started)", n, static_cast<int64_t>(env->vars.size()));
+      }
+      if ((l.depth > 1 || !l.namesKept) && interp_ && interp_->mainModule()) {
+        VarNode g{VarNode::Kind::Globals};
+        g.env = interp_->mainModule()->globals;
+        add("Globals (now)", g, static_cast<int64_t>(g.env->vars.size()));
+      }
+      return;
+    }
     interp::Frame* py = fi.pyFrame;
     if (fi.kind == FrameInfo::Kind::Node || fi.kind == FrameInfo::Kind::Creation)
       py = interp_ ? interp_->innermostUserFrame() : nullptr;
@@ -475,6 +498,19 @@ EvalResult Debugger::evaluate(const std::string& expression, int frameId, bool h
     buildFrames(s, interp_.get());
     interp::Frame* frame = nullptr;
     if (frameId >= 0 && frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(frameId)].pyFrame;
+    if (s.replayLine) {
+      // A stepped-back line: its recorded names over the module's.
+      const interp::Env* moduleNow = interp_->mainModule() ? interp_->mainModule()->globals.get() : nullptr;
+      Value v = evaluateIn(*interp_, *runtime_, s, nullptr, expression, true, lineScope(s.lines[*s.replayLine], moduleNow));
+      Lister l{s, *interp_, hex};
+      VarInfo vi = l.pyVar(expression, v, expression);
+      r.value = vi.value;
+      r.type = vi.type;
+      r.ref = vi.ref;
+      r.indexed = vi.indexed;
+      r.named = vi.named;
+      return;
+    }
     if (!frame && !s.postMortem) frame = interp_->innermostUserFrame();
     Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, true, nullptr, frameBindings(s, frameId));
     Lister l{s, *interp_, hex};

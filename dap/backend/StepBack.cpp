@@ -6,8 +6,8 @@
 //
 // The record keeps outputs up to a memory cap (LaunchConfig::runRecordBytes, 512 MiB unless the
 // launch asks otherwise); a node whose outputs were let go cannot be shown, so a step back past
-// the oldest kept node stops there and says so. Locals and Globals always show the live values:
-// Python state is not recorded.
+// the oldest kept node stops there and says so. At a Python stop, stepBack and reverseContinue
+// go through the Python line history instead (LineHistory.cpp).
 #include "dap/backend/Debugger.h"
 
 #include "dap/backend/DebuggerImpl.h"
@@ -158,6 +158,11 @@ StopInfo Debugger::stepBack() {
   std::string note;
   onProgramThread([&] {
     Impl& s = *impl_;
+    if (atPythonStop()) {  // a Python line: the previous line of the history (LineHistory.cpp)
+      out = stepBackLine(false);
+      note = out.text;
+      return;
+    }
     const size_t cur = stepBackFrom(s);
     if (s.steps.empty() || (cur == 0 && s.droppedSteps == 0 && s.firstKept == 0 && s.liveIndex == 0))
       throw DebuggerError("nothing to step back to: no node has run yet in this run");
@@ -188,6 +193,11 @@ StopInfo Debugger::reverseContinue() {
   std::string note;
   onProgramThread([&] {
     Impl& s = *impl_;
+    if (atPythonStop()) {
+      out = stepBackLine(true);
+      note = out.text;
+      return;
+    }
     const size_t cur = stepBackFrom(s);
     if (s.steps.empty() || s.liveIndex == 0) throw DebuggerError("nothing to step back to: no node has run yet in this run");
     const size_t oldest = oldestKept(s);

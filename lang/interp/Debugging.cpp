@@ -32,6 +32,8 @@ FrameView Interpreter::view(const Frame& f) const {
   return FrameView{f.name, m_->locationOf(f), f.type == Frame::ModuleFrame, f.locals, f.globals};
 }
 
+const std::string& Interpreter::frameName(const Frame& f) const { return f.name; }
+
 std::string Interpreter::exceptionSummary(const Value& exc) { return m_->exceptionSummary(exc); }
 
 const Namespace& Interpreter::builtinNames() const { return m_->builtins; }

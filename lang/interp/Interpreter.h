@@ -149,6 +149,8 @@ class Interpreter {
   /// The innermost of userFrames(), or null.
   Frame* innermostUserFrame() const;
   FrameView view(const Frame& f) const;
+  /// view(f).name without the rest (cheap enough for every statement).
+  const std::string& frameName(const Frame& f) const;
   /// "ValueError: message" for an exception value.
   std::string exceptionSummary(const Value& exc);
   /// The built-in names (completions).

@@ -30,6 +30,12 @@ std::string chain(const std::string& feed) {
 
 std::string desc(const json& stopped) { return stopped["body"]["description"].get<std::string>(); }
 
+/// The result of evaluating `expr` in the top frame.
+std::string eval(Client& c, const std::string& expr) {
+  json r = c.request("evaluate", {{"expression", expr}, {"frameId", 0}, {"context", "repl"}});
+  return r["success"] == true ? r["body"]["result"].get<std::string>() : "error: " + r["message"].get<std::string>();
+}
+
 }  // namespace
 
 TEST_CASE("stepBack walks back through the run's nodes with their values, next and continue replay forward", "[dap][stepback]") {
@@ -144,16 +150,19 @@ TEST_CASE("stepping back stops at the oldest node the run record's memory cap ke
   REQUIRE(c.request("disconnect")["success"] == true);
 }
 
-TEST_CASE("stepBack with nothing recorded is an error, and launch rejects a bad runRecordMB", "[dap][stepback]") {
+TEST_CASE("stepBack at the first line stays there and says so, and launch rejects a bad runRecordMB", "[dap][stepback]") {
   Fixture f = Fixture::fromText("nothing.py", "x = 1  #$ first\nprint(x)\n");
   Client c;
   c.start(f.path, {{f.line("first"), json()}});
   REQUIRE(c.event("stopped").is_object());
   json r = c.request("stepBack", {{"threadId", 1}});
-  CHECK(r["success"] == false);
-  CHECK(r["message"] == "nothing to step back to: no node has run yet in this run");
+  CHECK(r["success"] == true);
+  json s = c.event("stopped");
+  CHECK(s["body"]["text"] == "stepBack: this is the first line the program ran");
+  CHECK(c.stackTrace()[0]["line"] == f.line("first"));
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   REQUIRE(c.event("exited").is_object());
+  CHECK(c.output() == "stepBack: this is the first line the program ran\n1\n");
 
   Client bad;
   r = bad.request("launch", {{"program", f.path}, {"runRecordMB", 0}});
@@ -198,4 +207,83 @@ print(f(tf.constant([1.0, -3.0])).numpy())
   REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
   REQUIRE(c.event("exited").is_object());
   CHECK(c.output().find("[3. 0.]") != std::string::npos);
+}
+
+namespace {
+
+const char* kLines = R"(a = 1  #$ one
+def f(x):
+    y = x * 2  #$ inside
+    return y + a  #$ ret
+b = f(5)  #$ call
+a = a + 10  #$ two
+print(a, b)  #$ print
+)";
+
+}  // namespace
+
+TEST_CASE("stepBack at a Python stop goes back through the lines that ran, with the names they saw", "[dap][stepback]") {
+  Fixture f = Fixture::fromText("lines.py", kLines);
+  Client c;
+  c.start(f.path, {{f.line("print"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  // Back one line: module level, before `a = a + 10` ran.
+  REQUIRE(c.request("stepBack", {{"threadId", 1}})["success"] == true);
+  json s = c.event("stopped");
+  CHECK(s["body"]["reason"] == "step");
+  CHECK(desc(s) == "line " + std::to_string(f.line("two")) + " in <module> (stepped back)");
+  json frames = c.stackTrace();
+  REQUIRE(frames.size() == 1);
+  CHECK(frames[0]["name"] == "<module> (stepped back)");
+  CHECK(frames[0]["line"] == f.line("two"));
+  CHECK(Client::named(c.scope(0, "Globals (as the line started)"), "a")["value"] == "1");
+  CHECK(eval(c, "a + b") == "12");  // b = f(5) = 11
+  // Back into the function the call ran: its locals as each line started.
+  REQUIRE(c.request("stepBack", {{"threadId", 1}})["success"] == true);
+  s = c.event("stopped");
+  CHECK(desc(s) == "line " + std::to_string(f.line("ret")) + " in f (stepped back)");
+  json locals = c.scope(0, "Locals (as the line started)");
+  CHECK(Client::named(locals, "x")["value"] == "5");
+  CHECK(Client::named(locals, "y")["value"] == "10");
+  CHECK(eval(c, "y * 3") == "30");
+  REQUIRE(c.request("stepBack", {{"threadId", 1}})["success"] == true);
+  c.event("stopped");
+  CHECK(c.stackTrace()[0]["line"] == f.line("inside"));
+  locals = c.scope(0, "Locals (as the line started)");
+  CHECK(locals.size() == 1);  // only x: y is not bound yet
+  // Forward again: next by line, then continue runs on from the live stop.
+  REQUIRE(c.request("next", {{"threadId", 1}})["success"] == true);
+  s = c.event("stopped");
+  CHECK(desc(s) == "line " + std::to_string(f.line("ret")) + " in f (stepped back)");
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  json exited = c.event("exited");
+  REQUIRE(exited.is_object());
+  CHECK(c.output() == "11 11\n");
+}
+
+TEST_CASE("reverseContinue at a Python stop goes back to the last line with a breakpoint; continue replays forward to it", "[dap][stepback]") {
+  Fixture f = Fixture::fromText("lines_bp.py", kLines);
+  Client c;
+  c.start(f.path, {{f.line("print"), json()}});
+  REQUIRE(c.event("stopped").is_object());
+  c.request("setBreakpoints", {{"source", {{"path", f.path}}},
+                               {"breakpoints", json::array({{{"line", f.line("inside")}}, {{"line", f.line("print")}}})}});
+  REQUIRE(c.request("reverseContinue", {{"threadId", 1}})["success"] == true);
+  json s = c.event("stopped");
+  CHECK(s["body"]["reason"] == "breakpoint");
+  CHECK(desc(s) == "line " + std::to_string(f.line("inside")) + " in f (stepped back)");
+  CHECK(c.stackTrace()[0]["line"] == f.line("inside"));
+  // A second reverseContinue finds no earlier breakpoint: the first line, with a note.
+  REQUIRE(c.request("reverseContinue", {{"threadId", 1}})["success"] == true);
+  s = c.event("stopped");
+  CHECK(s["body"]["text"].get<std::string>().find("no breakpoint matched") != std::string::npos);
+  CHECK(c.stackTrace()[0]["line"] == f.line("one"));
+  // continue replays forward: it stops at the breakpoint inside f, then reaches the live stop
+  // and the program runs on.
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  s = c.event("stopped");
+  CHECK(desc(s) == "line " + std::to_string(f.line("inside")) + " in f (stepped back)");
+  REQUIRE(c.request("continue", {{"threadId", 1}})["success"] == true);
+  REQUIRE(c.event("exited").is_object());
+  CHECK(c.output().find("\n11 11\n") != std::string::npos);
 }

@@ -22,16 +22,27 @@ describe('step back (enabled when initialize says supportsStepBack)', function (
     if (s) await s.close();
   });
 
-  it('stepBack at a Python line outside any run says there is nothing to step back to', async () => {
-    // Only graph nodes and eager ops are recorded (dap/README.md): Python lines are not.
+  it('stepBack at a Python line goes back through the lines that ran, with the values they saw', async () => {
     const f = Fixture.text('back.py', ['a = 1  #$ one', 'a = a + 10  #$ two', 'a = a * 2  #$ three', 'print(a)', ''].join('\n'));
     await s.request('launch', { program: f.path });
     await s.configure(f.path, { lineBreakpoints: [{ line: f.line('two') }] });
     await s.event('stopped');
     await s.request('next', { threadId: 1 });
     assert.equal((await s.event('stopped')).body.reason, 'step');
-    await assert.rejects(s.request('stepBack', { threadId: 1 }), /nothing to step back to/);
-    // The session goes on as before.
+    await s.request('stepBack', { threadId: 1 });
+    const back = await s.event('stopped');
+    assert.equal(back.body.reason, 'step');
+    assert.equal(back.body.description, `line ${f.line('two')} in <module> (stepped back)`);
+    assert.equal((await s.stackTrace())[0].line, f.line('two'));
+    // The names as that line started: a was still 1; hover and watch see the same.
+    assert.equal((await s.evaluate('a')).result, '1');
+    assert.equal((await s.evaluate('a', 'hover')).result, '1');
+    const globals = await s.scope(0, 'Globals (as the line started)');
+    assert.equal(globals.find((v) => v.name === 'a').value, '1');
+    // next moves forward to the live stop; continue runs the program on from there.
+    await s.request('next', { threadId: 1 });
+    await s.event('stopped');
+    assert.equal((await s.stackTrace())[0].line, f.line('three'));
     assert.equal((await s.evaluate('a')).result, '11');
     await s.request('continue', { threadId: 1 });
     assert.equal((await s.event('exited')).body.exitCode, 0);
