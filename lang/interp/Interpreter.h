@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/graph/Graph.h"  // SourceLocation, StackFrame
+#include "engine/base/SourceLocation.h"
 #include "lang/interp/Class.h"
 #include "lang/interp/Diagnostic.h"
 #include "lang/interp/InterpOptions.h"
