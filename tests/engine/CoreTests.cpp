@@ -113,3 +113,17 @@ TEST_CASE("shapes become diagnostic payload shapes with symbols by name", "[engi
   CHECK(d.shape("other") == nullptr);
   CHECK(d.inputs[0].location.str() == "a.py:3:5");
 }
+
+TEST_CASE("float16 bit conversions round to nearest even as Eigen::half does", "[engine][core]") {
+  CHECK(floatToHalfBits(1.0f) == 0x3c00);
+  CHECK(floatToHalfBits(-2.0f) == 0xc000);
+  CHECK(floatToHalfBits(65504.0f) == 0x7bff);
+  CHECK(floatToHalfBits(1e6f) == 0x7c00);  // overflow: +inf
+  CHECK(floatToHalfBits(1.0f + 1.0f / 2048) == 0x3c00);  // a tie rounds to even
+  CHECK(halfBitsToFloat(0x3555) == Approx(0.33325195f));
+  CHECK(halfBitsToFloat(0x0001) == std::ldexp(1.0f, -24));  // the smallest subnormal
+  CHECK(std::isnan(halfBitsToFloat(0x7e00)));
+  int roundTripped = 0;
+  for (uint32_t bits = 0; bits < 0x7c00; ++bits) roundTripped += floatToHalfBits(halfBitsToFloat(bits)) == bits;
+  CHECK(roundTripped == 0x7c00);
+}
