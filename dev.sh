@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # dev.sh: the project's one entry point for setting up, building, running and testing.
-#   bash dev.sh demo    install what is missing, build, run the main job
+#   bash dev.sh demo    install what is missing, build tlens, run the main job
 #   bash dev.sh test    install what is missing, build, run every test (and the sanitizer build)
 #   bash dev.sh bench   build and run the benchmarks
 #   bash dev.sh tsan    the debugger's, language server's and protocol suites under ThreadSanitizer
@@ -47,9 +47,13 @@ configure() {  # configure DIR [cmake args...]
   fi
 }
 
-build_release() {
+build_release() {  # build_release [targets...]: everything, or only the targets named
   configure build -DCMAKE_BUILD_TYPE=Release
-  cmake --build build -j"$JOBS"
+  if (($#)); then
+    cmake --build build -j"$JOBS" --target "$@"
+  else
+    cmake --build build -j"$JOBS"
+  fi
 }
 
 case "${1:-}" in
@@ -59,7 +63,8 @@ case "${1:-}" in
     ;;
   demo)
     install_deps
-    build_release
+    # Only what the demo runs: the binary (and the Python bridge it loads), not the test suites.
+    build_release tlens
     # The main job, on the example programs: check them without running them (two have bugs on
     # purpose), train the TF1 MNIST MLP, then run the tfdbg tutorial's NaN bug with check-numerics,
     # which stops at the node that produced -inf.

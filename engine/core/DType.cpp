@@ -1,5 +1,7 @@
 #include "engine/core/DType.h"
 
+#include <Eigen/Core>  // Eigen::half, for the float16 conversions
+
 namespace tlens {
 
 std::string_view dtypeName(DType t) {
@@ -49,5 +51,8 @@ bool isFloating(DType t) {
 bool isInteger(DType t) {
   return t == DType::Int32 || t == DType::Int64 || t == DType::UInt8;
 }
+
+float halfBitsToFloat(uint16_t bits) { return static_cast<float>(Eigen::numext::bit_cast<Eigen::half>(bits)); }
+uint16_t floatToHalfBits(float f) { return Eigen::numext::bit_cast<uint16_t>(Eigen::half(f)); }
 
 }  // namespace tlens

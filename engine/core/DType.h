@@ -7,7 +7,13 @@
 #include <string>
 #include <string_view>
 
-#include <Eigen/Core>  // Eigen::half
+// Eigen::half is only declared here: the element-type dispatch that needs it complete
+// (dispatchAll & co.) is in engine/core/Dispatch.h, which only the code that computes on
+// elements includes (kernels, Tensor.cpp, the NaN/Inf scan), so that Eigen stays out of every
+// other translation unit.
+namespace Eigen {
+struct half;
+}
 
 namespace tlens {
 
@@ -22,7 +28,12 @@ enum class DType : uint8_t {
   Bool,
 };
 
-using half = Eigen::half;
+using half = Eigen::half;  ///< complete only where engine/core/Dispatch.h or <Eigen/Core> is included
+
+/// float16 <-> float conversions by bit pattern (round to nearest even, as Eigen::half), for code
+/// that formats or parses float16 values without including Eigen.
+float halfBitsToFloat(uint16_t bits);
+uint16_t floatToHalfBits(float f);
 
 /// TensorFlow's spelling: "float32", "int64", "bool".
 std::string_view dtypeName(DType t);
@@ -41,46 +52,5 @@ template <> struct DTypeOf<int32_t> { static constexpr DType value = DType::Int3
 template <> struct DTypeOf<int64_t> { static constexpr DType value = DType::Int64; };
 template <> struct DTypeOf<uint8_t> { static constexpr DType value = DType::UInt8; };
 template <> struct DTypeOf<bool> { static constexpr DType value = DType::Bool; };
-
-/// Calls f(T{}) with the C++ type of `t`. Strings are not dispatched.
-#define TLENS_DISPATCH_CASE(DT, T) \
-  case DType::DT: return f(T{});
-
-template <typename F>
-decltype(auto) dispatchAll(DType t, F&& f) {
-  switch (t) {
-    TLENS_DISPATCH_CASE(Float32, float)
-    TLENS_DISPATCH_CASE(Float64, double)
-    TLENS_DISPATCH_CASE(Float16, half)
-    TLENS_DISPATCH_CASE(Int32, int32_t)
-    TLENS_DISPATCH_CASE(Int64, int64_t)
-    TLENS_DISPATCH_CASE(UInt8, uint8_t)
-    TLENS_DISPATCH_CASE(Bool, bool)
-    default: return f(float{});  // callers validate dtypes before dispatching
-  }
-}
-
-template <typename F>
-decltype(auto) dispatchNumeric(DType t, F&& f) {
-  switch (t) {
-    TLENS_DISPATCH_CASE(Float32, float)
-    TLENS_DISPATCH_CASE(Float64, double)
-    TLENS_DISPATCH_CASE(Float16, half)
-    TLENS_DISPATCH_CASE(Int32, int32_t)
-    TLENS_DISPATCH_CASE(Int64, int64_t)
-    TLENS_DISPATCH_CASE(UInt8, uint8_t)
-    default: return f(float{});
-  }
-}
-
-template <typename F>
-decltype(auto) dispatchFloat(DType t, F&& f) {
-  switch (t) {
-    TLENS_DISPATCH_CASE(Float32, float)
-    TLENS_DISPATCH_CASE(Float64, double)
-    TLENS_DISPATCH_CASE(Float16, half)
-    default: return f(float{});
-  }
-}
 
 }  // namespace tlens

@@ -117,6 +117,19 @@ std::string Shape::tfStr() const {
   return s + ")";
 }
 
+ShapeInfo shapeInfo(const Shape& s) {
+  ShapeInfo info;
+  info.rankKnown = s.rankKnown();
+  if (!info.rankKnown) return info;
+  for (const Dim& d : s.dims()) {
+    DimInfo di;
+    if (d.isKnown()) di.size = d.size;
+    else if (d.isMinusOne() || d.isSymbolic()) di.symbol = d.str();
+    info.dims.push_back(std::move(di));
+  }
+  return info;
+}
+
 std::string concreteStr(const ConcreteShape& s) { return Shape::fromConcrete(s).str(); }
 std::string concreteTfStr(const ConcreteShape& s) { return Shape::fromConcrete(s).tfStr(); }
 

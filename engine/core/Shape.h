@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/DiagnosticData.h"
+
 namespace tlens {
 
 using ConcreteShape = std::vector<int64_t>;
@@ -110,5 +112,9 @@ std::optional<ConcreteShape> broadcastConcrete(const ConcreteShape& a, const Con
 Shape parseShape(std::string_view text, std::map<std::string, uint32_t>* names = nullptr);
 /// "[2,3];[b,4]" -> two shapes sharing one symbol map.
 std::vector<Shape> parseShapes(std::string_view text, std::map<std::string, uint32_t>* names = nullptr);
+
+/// The shape as a diagnostic payload carries it (engine/base/DiagnosticData.h): symbols by name,
+/// a literal -1 (a reshape target's) as the symbol "-1".
+ShapeInfo shapeInfo(const Shape& s);
 
 }  // namespace tlens

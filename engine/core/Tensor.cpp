@@ -4,6 +4,8 @@
 #include <limits>
 #include <sstream>
 
+#include "engine/core/Dispatch.h"
+
 namespace tlens {
 
 Tensor::Tensor(DType dtype, ConcreteShape shape, Allocator* alloc, const char* what)

@@ -11,11 +11,6 @@ namespace tlens {
 
 const std::string Graph::kEmpty;
 
-std::string SourceLocation::str() const {
-  if (!known()) return file.empty() ? "<unknown>" : file;
-  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
-}
-
 Graph::Graph() = default;
 
 std::vector<TensorType> outputTypes(const std::vector<Output>& outs) {

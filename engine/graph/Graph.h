@@ -15,28 +15,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/base/SourceLocation.h"
 #include "engine/core/Device.h"
 #include "engine/core/DeviceSet.h"
 #include "engine/graph/NameSet.h"
 #include "engine/ops/OpDef.h"
 
 namespace tlens {
-
-struct SourceLocation {
-  std::string file;
-  int line = 0;     ///< 1-based; 0 when unknown
-  int column = 0;   ///< 1-based
-  int endLine = 0;
-  int endColumn = 0;  ///< 1-based, exclusive
-  bool known() const { return line > 0; }
-  std::string str() const;  ///< "file.py:12:5"
-};
-
-/// One frame of the Python call stack that created a node, outermost first in Node::stack.
-struct StackFrame {
-  std::string function;  ///< "<module>", "multilayer_perceptron"
-  SourceLocation location;
-};
 
 struct Node {
   int id = 0;

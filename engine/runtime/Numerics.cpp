@@ -1,5 +1,7 @@
 #include "engine/runtime/Numerics.h"
 
+#include "engine/core/Dispatch.h"
+
 #ifdef TLENS_HAVE_CUDA
 #include "engine/cuda/CudaBackend.h"
 #endif

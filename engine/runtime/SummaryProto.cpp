@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "engine/core/Dispatch.h"
 #include "engine/core/Tensor.h"
 #include "engine/graph/Graph.h"
 

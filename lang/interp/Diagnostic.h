@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/DiagnosticData.h"
 #include "lang/syntax/SourceFile.h"
 
 namespace tlens::interp {
@@ -27,6 +28,10 @@ struct Diagnostic {
   /// Optional machine-readable code: "syntax-error", "unsupported", "uncaught-exception",
   /// "budget-exceeded", ...
   std::string code;
+  /// The structured payload (op type, operand shapes and dtypes, ranges, suggested fixes), filled
+  /// by producers that know them; consumers read these fields, never the message text. Its
+  /// `code`, when set, is the same as `code` above.
+  DiagnosticData data;
 };
 
 /// "a.py:3:5: error: message [code]" (1-based line and column), for tests and the CLI.

@@ -25,7 +25,7 @@
 
 #include <tree_sitter/api.h>
 
-#include "engine/graph/Graph.h"  // SourceLocation, StackFrame
+#include "engine/base/SourceLocation.h"
 #include "lang/interp/Class.h"
 #include "lang/interp/Diagnostic.h"
 #include "lang/interp/InterpOptions.h"

@@ -11,7 +11,7 @@
 
 #include <tree_sitter/api.h>
 
-#include "engine/graph/Graph.h"  // SourceLocation
+#include "engine/base/SourceLocation.h"
 
 namespace tlens::lang {
 class ChildCache;

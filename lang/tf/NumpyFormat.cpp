@@ -125,8 +125,7 @@ FloatParts decompose(double x, DType dtype) {
   uint64_t frac;
   int biased, fracBits, bias;
   if (dtype == DType::Float16) {
-    Eigen::half h(static_cast<float>(x));
-    uint16_t bits = Eigen::numext::bit_cast<uint16_t>(h);
+    uint16_t bits = floatToHalfBits(static_cast<float>(x));
     p.negative = bits >> 15;
     frac = bits & 0x3ffu;
     biased = (bits >> 10) & 0x1f;
@@ -426,7 +425,7 @@ bool isFloatDType(DType t) { return t == DType::Float16 || t == DType::Float32 |
 double ratioInDType(double a, double b, DType t) {
   if (t == DType::Float64) return a / b;
   float r = static_cast<float>(a) / static_cast<float>(b);
-  if (t == DType::Float16) return static_cast<double>(static_cast<float>(Eigen::half(r)));
+  if (t == DType::Float16) return static_cast<double>(halfBitsToFloat(floatToHalfBits(r)));
   return r;
 }
 

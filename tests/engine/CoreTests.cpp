@@ -82,3 +82,48 @@ TEST_CASE("summaries count NaN, Inf and zeros and describe the finite values", "
   CHECK(countNonFinite(d).posInf == 1);
   CHECK(s.line() == "min=0 max=3 mean=1.2 std=1.166 nan=1 inf=2");
 }
+
+TEST_CASE("shapes become diagnostic payload shapes with symbols by name", "[engine][core]") {
+  std::map<std::string, uint32_t> names;
+  auto s = parseShapes("[batch,256];[784,?];?;[]", &names);
+  ShapeInfo a = shapeInfo(s[0]);
+  CHECK(a.str() == "[batch,256]");
+  REQUIRE(a.dims.size() == 2);
+  CHECK_FALSE(a.dims[0].known());
+  CHECK(a.dims[0].symbol == "batch");
+  CHECK(a.dims[1].size == 256);
+  CHECK(a.knownElements() == 256);
+  CHECK_FALSE(a.fullyKnown());
+  CHECK(shapeInfo(s[1]).str() == "[784,?]");
+  CHECK(shapeInfo(s[2]).str() == "<unknown>");
+  CHECK_FALSE(shapeInfo(s[2]).rankKnown);
+  CHECK(shapeInfo(s[3]).str() == "[]");
+  CHECK(shapeInfo(s[3]).fullyKnown());
+  CHECK(shapeInfo(Shape{Dim::known(7), Dim::minusOne()}).str() == "[7,-1]");
+
+  DiagnosticData d;
+  CHECK(d.empty());
+  d.code = "shape-error";
+  d.opType = "MatMul";
+  d.inputs.push_back({a, "float32", {"a.py", 3, 5, 3, 9}});
+  d.shapes.push_back({"target", shapeInfo(s[1])});
+  CHECK_FALSE(d.empty());
+  REQUIRE(d.shape("target") != nullptr);
+  CHECK(d.shape("target")->str() == "[784,?]");
+  CHECK(d.shape("other") == nullptr);
+  CHECK(d.inputs[0].location.str() == "a.py:3:5");
+}
+
+TEST_CASE("float16 bit conversions round to nearest even as Eigen::half does", "[engine][core]") {
+  CHECK(floatToHalfBits(1.0f) == 0x3c00);
+  CHECK(floatToHalfBits(-2.0f) == 0xc000);
+  CHECK(floatToHalfBits(65504.0f) == 0x7bff);
+  CHECK(floatToHalfBits(1e6f) == 0x7c00);  // overflow: +inf
+  CHECK(floatToHalfBits(1.0f + 1.0f / 2048) == 0x3c00);  // a tie rounds to even
+  CHECK(halfBitsToFloat(0x3555) == Approx(0.33325195f));
+  CHECK(halfBitsToFloat(0x0001) == std::ldexp(1.0f, -24));  // the smallest subnormal
+  CHECK(std::isnan(halfBitsToFloat(0x7e00)));
+  int roundTripped = 0;
+  for (uint32_t bits = 0; bits < 0x7c00; ++bits) roundTripped += floatToHalfBits(halfBitsToFloat(bits)) == bits;
+  CHECK(roundTripped == 0x7c00);
+}

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstring>
 
+#include <Eigen/Core>  // float16 values and their bits
+
 #include "lang/tf/NumpyFormat.h"
 
 using namespace tlens;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/DataMovement.h"
 #include "engine/kernels/cpu/Elementwise.h"
 #include "engine/ops/defs/ArrayShapeUtil.h"

@@ -1,5 +1,6 @@
 // Comparisons and logical ops on the CPU: bool outputs with numpy broadcasting. Comparisons with
 // NaN are false (NotEqual: true), as in IEEE arithmetic and TensorFlow.
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "engine/core/Dispatch.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/PrintSink.h"
 #include "engine/runtime/ThreadPool.h"

@@ -1,5 +1,6 @@
 // DepthwiseConv2dNative and its input/filter backprops on the CPU (NHWC): direct loops, one batch
 // image per task; the three share one walk over (output position, filter tap).
+#include "engine/core/Dispatch.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"
 

@@ -1,6 +1,7 @@
 // LRN and LRNGrad on the CPU, in double per pixel (the channel window sums).
 #include <cmath>
 
+#include "engine/core/Dispatch.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"
 

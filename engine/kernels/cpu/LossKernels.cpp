@@ -1,6 +1,7 @@
 // Losses on the CPU: softmax cross entropy (dense and sparse labels) row by row with Eigen's
 // vectorised exp, the logistic loss and its gradient elementwise, L2Loss as a blocked sum of
 // squares. float16 is computed in float32. Softmax/LogSoftmax are in SoftmaxKernels.cpp.
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 #include "engine/kernels/cpu/Reduce.h"
 

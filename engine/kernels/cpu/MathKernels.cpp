@@ -3,6 +3,7 @@
 // Select, ClipByValue).
 #include <type_traits>
 
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {

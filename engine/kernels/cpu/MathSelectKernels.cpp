@@ -3,6 +3,7 @@
 // they are instantiated per element size, not per dtype.
 #include <cstring>
 
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {

@@ -1,5 +1,6 @@
 // Reductions that select rather than sum, on the CPU: Max, Min, ArgMax, ArgMin, Any, All, and
 // ReductionIndicators (the mask the gradient of Max/Min routes dy through).
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/KernelChecks.h"
 #include "engine/kernels/cpu/Reduce.h"
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Reduce.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"

@@ -1,5 +1,6 @@
 // Reductions on the CPU: Sum, Mean, Prod (and its gradient helper), SumToShape, ReducedShape.
 // Max, Min, ArgMax, ArgMin, Any, All are in MinMaxKernels.cpp.
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Reduce.h"
 
 namespace tlens {

@@ -1,4 +1,5 @@
 // Cumsum and Cumprod on the CPU: one sequential scan per (outer, inner) column of the axis.
+#include "engine/core/Dispatch.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"
 

@@ -2,6 +2,7 @@
 // the CPU. Each index tuple (the last dim of `indices`) selects one contiguous slice.
 #include <cstring>
 
+#include "engine/core/Dispatch.h"
 #include "engine/runtime/Kernel.h"
 
 namespace tlens {

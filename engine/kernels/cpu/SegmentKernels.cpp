@@ -1,6 +1,7 @@
 // UnsortedSegmentSum and SegmentSum / SegmentMean / SegmentMax on the CPU.
 #include <limits>
 
+#include "engine/core/Dispatch.h"
 #include "engine/runtime/Kernel.h"
 
 namespace tlens {

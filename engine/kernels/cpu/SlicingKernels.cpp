@@ -3,6 +3,7 @@
 // kernel and inference agree exactly.
 #include <algorithm>
 
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/KernelChecks.h"
 #include "engine/kernels/cpu/DataMovement.h"
 #include "engine/ops/defs/StridedSliceSpec.h"

@@ -1,4 +1,5 @@
 // Variables: VariableV2 reads, Assign, AssignAdd, AssignSub; NoOp.
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "engine/core/Dispatch.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"
 

@@ -4,6 +4,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {

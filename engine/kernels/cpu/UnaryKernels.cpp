@@ -6,6 +6,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 
 namespace tlens {
