@@ -19,8 +19,7 @@ class OpRegistry {
   /// Adds an op; a second op with the same type replaces nothing and aborts (a programming error).
   OpDef& add(OpDef def);
   const OpDef* find(std::string_view type) const;
-  /// Looks up "tf.matmul", "tf.nn.relu"... (OpDef::api; each name belongs to one op), and
-  /// "tf.raw_ops.<Type>" for every op.
+  /// Looks up "tf.matmul", "tf.nn.relu"...
   const OpDef* findByApi(std::string_view apiName) const;
   /// Throws EngineError(NotFound) with the op name.
   const OpDef& get(std::string_view type) const;

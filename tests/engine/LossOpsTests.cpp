@@ -239,3 +239,40 @@ TEST_CASE("sparse cross entropy rejects out-of-range labels with TensorFlow's me
                     Catch::Contains("logits and labels must be broadcastable"));
   CHECK_THROWS_WITH(runEager("Softmax", {F32({1}, {})}), Catch::Contains("at least rank 1"));
 }
+
+TEST_CASE("bad shapes for softmax and the losses fail in the shape function, with its message, eager and in graphs",
+          "[engine][ops]") {
+  // Validation lives once, in the shape function, which runOp runs before every kernel (CPU and
+  // GPU): the kernels check only what depends on values (label ranges). The message a user sees
+  // is therefore the shape function's, whole, on both paths.
+  struct Case {
+    std::string op;
+    std::vector<Tensor> inputs;
+    Attrs attrs;
+  };
+  const std::vector<Case> cases = {
+      {"Softmax", {F32({1}, {})}, {}},
+      {"LogSoftmax", {randomF32({2, 3})}, {{"axis", int64_t{2}}}},
+      {"SoftmaxCrossEntropyWithLogits", {randomF32({2, 3}), randomF32({2, 4})}, {}},
+      {"SoftmaxCrossEntropyWithLogits", {randomF32({2, 2, 3}), randomF32({2, 2, 3})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 3, 1}), I32({0, 1}, {2})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 3}), I32({0, 1, 2}, {3})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 0}), I32({0, 0}, {2})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 3}), F32({0, 1}, {2})}, {}},
+      {"SigmoidCrossEntropyWithLogits", {randomF32({2, 3}), randomF32({3, 2})}, {}},
+      {"SigmoidCrossEntropyWithLogitsGrad", {randomF32({2, 3}), randomF32({2, 3}), randomF32({2, 4})}, {}},
+  };
+  for (const Case& k : cases) {
+    const OpDef& def = OpRegistry::global().get(k.op);
+    std::vector<TensorType> types;
+    for (const Tensor& t : k.inputs) types.emplace_back(t.dtype(), Shape::fromConcrete(t.shape()));
+    const ShapeResult r = def.infer(types, def.withDefaults(k.attrs));
+    INFO(k.op << ": " << r.error);
+    REQUIRE_FALSE(r.ok());
+    // The node and input names differ by path (the message names them): compare up to them.
+    const std::string core = r.error.substr(0, std::min(r.error.find(" for '"), r.error.find(" (input '")));
+    REQUIRE(core.size() > 20);
+    CHECK_THROWS_WITH(runEager(k.op, k.inputs, k.attrs), Catch::Contains(core));
+    CHECK_THROWS_WITH(runGraph(k.op, k.inputs, k.attrs), Catch::Contains(core));
+  }
+}
