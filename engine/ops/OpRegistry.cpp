@@ -35,7 +35,11 @@ const OpDef* OpRegistry::find(std::string_view type) const {
 
 const OpDef* OpRegistry::findByApi(std::string_view apiName) const {
   auto it = byApi_.find(std::string(apiName));
-  return it == byApi_.end() ? nullptr : it->second;
+  if (it != byApi_.end()) return it->second;
+  // tf.raw_ops.<Type> is every op, by its type (tensorflow.py derives the module the same way).
+  constexpr std::string_view kRawOps = "tf.raw_ops.";
+  if (apiName.substr(0, kRawOps.size()) == kRawOps) return find(apiName.substr(kRawOps.size()));
+  return nullptr;
 }
 
 const OpDef& OpRegistry::get(std::string_view type) const {

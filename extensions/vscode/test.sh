@@ -74,12 +74,21 @@ else
   skipped_suites=$((skipped_suites + 1))
 fi
 
-echo "== package (.vsix, offline)"
-node build.mjs --production
+echo "== package (.vsix, offline) from a clean state, as on a fresh checkout"
+# `npm run package` must build by itself (the `vscode:prepublish` script) and create its output
+# folder: remove both first, so a package that only works after an earlier build fails here.
+rm -rf dist dist-vsix
+npm run --silent package
 run_tests out/test/unit/bundle.test.js   # the minified bundle loads too
-mkdir -p dist-vsix
-npx --no-install vsce package --no-dependencies --allow-missing-repository --skip-license \
-  -o dist-vsix/tensorlens.vsix
+vsix_files=$(python3 -m zipfile -l dist-vsix/tensorlens.vsix)
+for f in extension/package.json extension/dist/extension.js extension/dist/media/graphView.js \
+         extension/dist/media/graphView.css extension/snippets/python.json; do
+  grep -q "^$f " <<<"$vsix_files" || {
+    echo "dist-vsix/tensorlens.vsix lacks $f:" >&2; echo "$vsix_files" >&2; exit 1; }
+done
+if grep -q '\.map ' <<<"$vsix_files"; then
+  echo "dist-vsix/tensorlens.vsix ships a source map (not a production build):" >&2; echo "$vsix_files" >&2; exit 1
+fi
 ls -l dist-vsix/tensorlens.vsix dist/extension.js dist/media/graphView.js
 
 tap_sum() { awk -v k="$1" '$1 == "#" && $2 == k { n += $3 } END { print n + 0 }' "$tap_log"; }

@@ -316,6 +316,17 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           return tupleOrOne(applyOp(rt, std::move(r)));
         });
 
+    // tf.raw_ops is derived from the registry: an op's inputs ((name, variadic) pairs) and attr
+    // names, or None for a type the registry lacks.
+    def("op_signature", "type", [](CallContext& c, TfRuntime&) -> Value {
+      const OpDef* op = OpRegistry::global().find(c.toStr(c.arg("type")));
+      if (!op) return none();
+      std::vector<Value> inputs, attrs;
+      for (const InputDef& i : op->inputs) inputs.push_back(makeTuple({makeStr(i.name), boolean(i.variadic)}));
+      for (const AttrDef& a : op->attrs) attrs.push_back(makeStr(a.name));
+      return makeTuple({makeList(std::move(inputs)), makeList(std::move(attrs)), makeStr(op->summary)});
+    });
+
     def("constant", "value, dtype=None, name=None, ndarray=False", [](CallContext& c, TfRuntime& rt) -> Value {
       DType dt = dtypeArg(c, c.arg("dtype"));
       bool nd = c.toBool(c.arg("ndarray"));

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "OpTestUtil.h"
+#include "ShapeErrorCheck.h"
 
 using namespace tlens;
 using namespace tlens::test;
@@ -93,3 +94,9 @@ static CaseRegistrar depthwiseCases({
      {F32({0, -3.0f / 25, -8.0f / 100, -15.0f / 289}, {1, 1, 1, 4})}, 1e-5, false, {}, 1e-4,
      "radius 0: d/dx x/(1+x^2) = (1-x^2)/(1+x^2)^2"},
 });
+
+TEST_CASE("bad LRN and LRNGrad shapes fail in the shape function, with its message", "[engine][ops]") {
+  checkShapeErrorIsWhatRunsReport("LRN", {randomF32({2, 3, 4})});
+  checkShapeErrorIsWhatRunsReport("LRNGrad", {randomF32({1, 2, 2, 3}), randomF32({1, 2, 2, 4}), randomF32({1, 2, 2, 3})});
+  checkShapeErrorIsWhatRunsReport("LRNGrad", {randomF32({1, 2, 2, 3}), randomF32({1, 2, 2, 3}), randomF32({2, 2, 3})});
+}

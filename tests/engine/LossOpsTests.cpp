@@ -1,6 +1,7 @@
 // Softmax and losses: shape functions, the op case table, gradients through the second output
 // (backprop) of the cross-entropy ops, and kernel errors.
 #include "OpTestUtil.h"
+#include "ShapeErrorCheck.h"
 
 #include <cmath>
 #include <limits>
@@ -238,4 +239,28 @@ TEST_CASE("sparse cross entropy rejects out-of-range labels with TensorFlow's me
   CHECK_THROWS_WITH(runEager("SoftmaxCrossEntropyWithLogits", {randomF32({2, 3}), randomF32({2, 4})}),
                     Catch::Contains("logits and labels must be broadcastable"));
   CHECK_THROWS_WITH(runEager("Softmax", {F32({1}, {})}), Catch::Contains("at least rank 1"));
+}
+
+TEST_CASE("bad shapes for softmax and the losses fail in the shape function, with its message, eager and in graphs",
+          "[engine][ops]") {
+  // The kernels check only what depends on values (label ranges): the message a user sees is
+  // the shape function's, on both paths.
+  struct Case {
+    std::string op;
+    std::vector<Tensor> inputs;
+    Attrs attrs;
+  };
+  const std::vector<Case> cases = {
+      {"Softmax", {F32({1}, {})}, {}},
+      {"LogSoftmax", {randomF32({2, 3})}, {{"axis", int64_t{2}}}},
+      {"SoftmaxCrossEntropyWithLogits", {randomF32({2, 3}), randomF32({2, 4})}, {}},
+      {"SoftmaxCrossEntropyWithLogits", {randomF32({2, 2, 3}), randomF32({2, 2, 3})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 3, 1}), I32({0, 1}, {2})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 3}), I32({0, 1, 2}, {3})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 0}), I32({0, 0}, {2})}, {}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {randomF32({2, 3}), F32({0, 1}, {2})}, {}},
+      {"SigmoidCrossEntropyWithLogits", {randomF32({2, 3}), randomF32({3, 2})}, {}},
+      {"SigmoidCrossEntropyWithLogitsGrad", {randomF32({2, 3}), randomF32({2, 3}), randomF32({2, 4})}, {}},
+  };
+  for (const Case& k : cases) checkShapeErrorIsWhatRunsReport(k.op, k.inputs, k.attrs);
 }

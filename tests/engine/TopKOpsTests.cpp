@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "OpTestUtil.h"
+#include "ShapeErrorCheck.h"
 
 using namespace tlens;
 using namespace tlens::test;
@@ -52,3 +53,13 @@ static CaseRegistrar topKCases({
     {"InTopKV2", {F32({0.1f, kNaN, 0.2f, 0.4f, 0.1f, 0.2f, 0.3f, kInf}, {2, 4}), I32({0, 3}), I32({2}, {})}, {},
      {B({false, false}, {2})}, 1e-5, true, {}, 1e-4, "a non-finite target prediction is never in the top k"},
 });
+
+TEST_CASE("bad top_k and in_top_k arguments fail in the shape function, with its message", "[engine][ops]") {
+  checkShapeErrorIsWhatRunsReport("TopKV2", {randomF32({2, 3}), I32({4}, {})});
+  checkShapeErrorIsWhatRunsReport("TopKV2", {randomF32({2, 3}), I32({-1}, {})});
+  checkShapeErrorIsWhatRunsReport("TopKV2", {randomF32({2, 3}), I32({1}, {1})});
+  checkShapeErrorIsWhatRunsReport("TopKV2", {F32({1}, {}), I32({1}, {})});
+  checkShapeErrorIsWhatRunsReport("InTopKV2", {randomF32({2, 3}), I32({0, 1, 2}, {3}), I32({1}, {})});
+  checkShapeErrorIsWhatRunsReport("InTopKV2", {randomF32({2}), I32({0, 1}, {2}), I32({1}, {})});
+  checkShapeErrorIsWhatRunsReport("InTopKV2", {randomF32({2, 3}), I32({0, 1}, {2}), I32({1}, {1})});
+}

@@ -1,4 +1,6 @@
-// LRN and LRNGrad on the CPU, in double per pixel (the channel window sums).
+// LRN and LRNGrad on the CPU, in double per pixel (the channel window sums). Ranks and shapes are
+// the shape functions' (engine/ops/defs/LRNOps.cpp), which runOp runs first: asserted here.
+#include <cassert>
 #include <cmath>
 
 #include "engine/core/Dispatch.h"
@@ -20,7 +22,7 @@ Params params(KernelContext& c) {
 
 void lrnKernel(KernelContext& c) {
   const Tensor& x = c.input(0);
-  if (x.rank() != 4) c.fail("input must be 4-dimensional");
+  assert(x.rank() == 4);
   const Params p = params(c);
   Tensor& out = c.allocateOutput(0, x.shape(), x.dtype());
   const int64_t depth = x.dim(3), pixels = depth ? x.numElements() / depth : 0;
@@ -45,10 +47,7 @@ void lrnKernel(KernelContext& c) {
 void lrnGradKernel(KernelContext& c) {
   const Tensor& dy = c.input(0);
   const Tensor& x = c.input(1);
-  if (dy.rank() != 4 || x.rank() != 4 || c.input(2).rank() != 4)
-    c.fail("input_grads, input_image, and out_image should be 4-D");
-  if (dy.shape() != x.shape() || c.input(2).shape() != x.shape())
-    c.fail("input_grads, input_image, and out_image should have the same shape");
+  assert(x.rank() == 4 && dy.shape() == x.shape() && c.input(2).shape() == x.shape());
   const Params p = params(c);
   Tensor& out = c.allocateOutput(0, x.shape(), x.dtype());
   const int64_t depth = x.dim(3), pixels = depth ? x.numElements() / depth : 0;

@@ -1,6 +1,10 @@
 // Losses on the CPU: softmax cross entropy (dense and sparse labels) row by row with Eigen's
 // vectorised exp, the logistic loss and its gradient elementwise, L2Loss as a blocked sum of
 // squares. float16 is computed in float32. Softmax/LogSoftmax are in SoftmaxKernels.cpp.
+// Shapes and dtypes are the shape functions' (engine/ops/defs/LossOps.cpp), which runOp runs
+// before every kernel: the kernels check only what depends on values (label ranges).
+#include <cassert>
+
 #include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 #include "engine/kernels/cpu/Reduce.h"
@@ -41,17 +45,8 @@ Tensor broadcastTo(const Tensor& t, const ConcreteShape& shape) {
 }
 
 void xentKernel(KernelContext& c) {
-  const Tensor& f0 = c.input(0);
-  const Tensor& l0 = c.input(1);
-  if (f0.shape() != l0.shape()) {
-    auto b = broadcastConcrete(f0.shape(), l0.shape());
-    if (!b)
-      c.fail("logits and labels must be broadcastable: logits_size=" + concreteStr(f0.shape()) +
-             " labels_size=" + concreteStr(l0.shape()));
-    if (b->size() != 2) c.fail("logits and labels must be either 2-dimensional, or broadcasted to be 2-dimensional");
-  } else if (f0.rank() != 2) {
-    c.fail("logits and labels must be either 2-dimensional, or broadcasted to be 2-dimensional");
-  }
+  // xentShape: logits and labels broadcast to the rank-2 backprop shape.
+  assert(c.outputType(1).shape.rank() == 2);
   floatCompute(c, {0, 1}, [&](auto z, std::vector<Tensor>& in, std::vector<Tensor>& out) {
     using T = decltype(z);
     Tensor& loss = out[0];
@@ -87,13 +82,9 @@ void xentKernel(KernelContext& c) {
 void sparseXentKernel(KernelContext& c) {
   const Tensor& f0 = c.input(0);
   const Tensor& labels = c.input(1);
-  if (f0.rank() != 2) c.fail("logits must be 2-D, but got shape " + concreteStr(f0.shape()));
-  if (labels.rank() != 1) c.fail("labels must be 1-D, but got shape " + concreteStr(labels.shape()));
-  if (f0.dim(0) != labels.dim(0))
-    c.fail("logits and labels must have the same first dimension, got logits shape " + concreteStr(f0.shape()) +
-           " and labels shape " + concreteStr(labels.shape()));
+  // sparseXentShape: logits [batch, classes > 0], labels [batch] of int32/int64.
+  assert(f0.rank() == 2 && labels.rank() == 1 && f0.dim(0) == labels.dim(0) && f0.dim(1) > 0);
   const int64_t rows = f0.dim(0), cols = f0.dim(1);
-  if (cols == 0) c.fail("Must have at least one class, but got logits shape " + concreteStr(f0.shape()));
   const std::vector<int64_t> lab = labels.toInt64Vector();
   for (int64_t v : lab)
     if (v < 0 || v >= cols) {
@@ -126,15 +117,15 @@ void sparseXentKernel(KernelContext& c) {
   });
 }
 
-void checkSameShapes(KernelContext& c, size_t n) {
+/// sigmoidXentShape: labels, logits (and dy) have one shape.
+[[maybe_unused]] bool sameShapes(KernelContext& c, size_t n) {
   for (size_t i = 0; i < n; ++i)
-    if (c.input(i).shape() != c.input(1).shape())
-      c.fail("logits and labels must have the same shape (" + concreteTfStr(c.input(1).shape()) + " vs " +
-             concreteTfStr(c.input(i).shape()) + ")");
+    if (c.input(i).shape() != c.input(1).shape()) return false;
+  return true;
 }
 
 void sigmoidXentKernel(KernelContext& c) {
-  checkSameShapes(c, 2);
+  assert(sameShapes(c, 2));
   floatCompute(c, {0, 1}, [&](auto zz, std::vector<Tensor>& in, std::vector<Tensor>& out) {
     using T = decltype(zz);
     const T* pz = in[0].data<T>();
@@ -151,7 +142,7 @@ void sigmoidXentKernel(KernelContext& c) {
 }
 
 void sigmoidXentGradKernel(KernelContext& c) {
-  checkSameShapes(c, 3);
+  assert(sameShapes(c, 3));
   floatCompute(c, {0, 1, 2}, [&](auto zz, std::vector<Tensor>& in, std::vector<Tensor>& out) {
     using T = decltype(zz);
     const T* pz = in[0].data<T>();

@@ -402,7 +402,6 @@ void registerArrayOps(OpRegistry& r) {
       });
 
   OpBuilder(r, "Where").cpuOnly("its output size depends on the data")
-      .api("tf.raw_ops.Where")
       .input("condition")
       .notDifferentiable()
       .doc("The coordinates of the true (non-zero) elements of `condition`, one row each (tf.where(condition)).")

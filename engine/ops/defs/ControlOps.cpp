@@ -72,7 +72,6 @@ ShapeResult mergeShape(const InferContext& c) {
 
 void registerControlOps(OpRegistry& r) {
   OpBuilder(r, "Switch").cpuOnly("control flow decides on the host").deadOutputs()
-      .api("tf.raw_ops.Switch")
       .input("data")
       .input("pred")
       .doc("Forwards `data` to output_true when `pred` holds, else to output_false; the other output is dead.")
@@ -85,7 +84,6 @@ void registerControlOps(OpRegistry& r) {
       });
 
   OpBuilder(r, "Merge").cpuOnly("control flow decides on the host").deadOutputs()
-      .api("tf.raw_ops.Merge")
       .inputList("inputs")
       .doc("Forwards the one live input, and its index as value_index.")
       .shape(mergeShape)

@@ -154,8 +154,9 @@ void registerMatMulOps(OpRegistry& r) {
         return std::vector<Output>{da, db};
       });
 
+  // tf.matmul on operands of rank > 2 (tensorflow.py's matmul chooses); the name is MatMul's, as a
+  // name belongs to one op (OpRegistry::findByApi).
   OpBuilder(r, "BatchMatMulV2")
-      .api("tf.linalg.matmul").api("tf.matmul")
       .input("x").input("y")
       .attr("adj_x", false, "transpose the last two dims of x")
       .attr("adj_y", false, "transpose the last two dims of y")

@@ -60,7 +60,6 @@ ShapeResult applyShape(const InferContext& c, std::vector<size_t> tensors, std::
 
 void registerOptimizerOps(OpRegistry& r) {
   OpBuilder(r, "ApplyGradientDescent")
-      .api("tf.raw_ops.ApplyGradientDescent")
       .input("var").input("alpha").input("delta")
       .refInput(0)
       .attr("use_locking", false)
@@ -69,7 +68,6 @@ void registerOptimizerOps(OpRegistry& r) {
       .shape([](const InferContext& c) { return applyShape(c, {0, 2}, {1}); });
 
   OpBuilder(r, "ApplyMomentum")
-      .api("tf.raw_ops.ApplyMomentum")
       .input("var").input("accum").input("lr").input("grad").input("momentum")
       .refInput(0).refInput(1)
       .attr("use_locking", false)
@@ -79,7 +77,6 @@ void registerOptimizerOps(OpRegistry& r) {
       .shape([](const InferContext& c) { return applyShape(c, {0, 1, 3}, {2, 4}); });
 
   OpBuilder(r, "ApplyAdam")
-      .api("tf.raw_ops.ApplyAdam")
       .input("var").input("m").input("v").input("beta1_power").input("beta2_power").input("lr")
       .input("beta1").input("beta2").input("epsilon").input("grad")
       .refInput(0).refInput(1).refInput(2)
@@ -90,7 +87,6 @@ void registerOptimizerOps(OpRegistry& r) {
       .shape([](const InferContext& c) { return applyShape(c, {0, 1, 2, 9}, {3, 4, 5, 6, 7, 8}); });
 
   OpBuilder(r, "ApplyRMSProp")
-      .api("tf.raw_ops.ApplyRMSProp")
       .input("var").input("ms").input("mom").input("lr").input("rho").input("momentum").input("epsilon")
       .input("grad")
       .refInput(0).refInput(1).refInput(2)
@@ -100,7 +96,6 @@ void registerOptimizerOps(OpRegistry& r) {
       .shape([](const InferContext& c) { return applyShape(c, {0, 1, 2, 7}, {3, 4, 5, 6}); });
 
   OpBuilder(r, "ApplyAdagrad")
-      .api("tf.raw_ops.ApplyAdagrad")
       .input("var").input("accum").input("lr").input("grad")
       .refInput(0).refInput(1)
       .attr("use_locking", false)
@@ -110,7 +105,6 @@ void registerOptimizerOps(OpRegistry& r) {
       .shape([](const InferContext& c) { return applyShape(c, {0, 1, 3}, {2}); });
 
   OpBuilder(r, "ApplyAdadelta")
-      .api("tf.raw_ops.ApplyAdadelta")
       .input("var").input("accum").input("accum_update").input("lr").input("rho").input("epsilon").input("grad")
       .refInput(0).refInput(1).refInput(2)
       .attr("use_locking", false)

@@ -21,7 +21,6 @@ ShapeResult summaryBytes(const InferContext& c) {
 
 void registerSummaryOps(OpRegistry& r) {
   OpBuilder(r, "ScalarSummary").cpuOnly("serializes on the host")
-      .api("tf.raw_ops.ScalarSummary")
       .input("values")
       .attr("tag", std::string(), "the summary's tag")
       .notDifferentiable()
@@ -34,7 +33,6 @@ void registerSummaryOps(OpRegistry& r) {
       });
 
   OpBuilder(r, "HistogramSummary").cpuOnly("serializes on the host")
-      .api("tf.raw_ops.HistogramSummary")
       .input("values")
       .attr("tag", std::string(), "the summary's tag")
       .notDifferentiable()
@@ -42,7 +40,6 @@ void registerSummaryOps(OpRegistry& r) {
       .shape(summaryBytes);
 
   OpBuilder(r, "MergeSummary").cpuOnly("serializes on the host")
-      .api("tf.raw_ops.MergeSummary")
       .inputList("inputs")
       .notDifferentiable()
       .doc("Serialized summaries merged into one (tf.summary.merge).")

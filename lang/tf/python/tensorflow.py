@@ -3510,6 +3510,99 @@ nn.conv2d_transpose = _conv2d_transpose
 nn.atrous_conv2d = _atrous_conv2d
 
 
+# The convolutions' gradient ops as TF1 exposes them (the registry's api names for
+# Conv2DBackprop* and DepthwiseConv2dNativeBackprop*; tests/tf/ApiNamesTests.cpp).
+def _conv_attrs(strides, padding, data_format, dilations):
+    return {"strides": _four(strides, "strides"), "padding": padding, "data_format": data_format,
+            "dilations": _four(dilations, "dilations")}
+
+
+def _conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, use_cudnn_on_gpu=True,
+                            data_format="NHWC", dilations=[1, 1, 1, 1], name=None):
+    return _op("Conv2DBackpropFilter", [input, filter_sizes, out_backprop],
+               _conv_attrs(strides, padding, data_format, dilations), name)
+
+
+def _conv2d_backprop_input(input_sizes, filter=None, out_backprop=None, strides=None, padding=None,
+                           use_cudnn_on_gpu=True, data_format="NHWC", dilations=[1, 1, 1, 1], name=None, filters=None):
+    filter = filters if filter is None else filter
+    return _op("Conv2DBackpropInput", [input_sizes, filter, out_backprop],
+               _conv_attrs(strides, padding, data_format, dilations), name)
+
+
+def _depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, data_format="NHWC",
+                                      dilations=[1, 1, 1, 1], name=None):
+    return _op("DepthwiseConv2dNativeBackpropFilter", [input, filter_sizes, out_backprop],
+               _conv_attrs(strides, padding, data_format, dilations), name)
+
+
+def _depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding, data_format="NHWC",
+                                     dilations=[1, 1, 1, 1], name=None):
+    return _op("DepthwiseConv2dNativeBackpropInput", [input_sizes, filter, out_backprop],
+               _conv_attrs(strides, padding, data_format, dilations), name)
+
+
+def _fused_batch_norm(x, scale, offset, mean=None, variance=None, epsilon=0.001, data_format="NHWC",
+                      is_training=True, name=None, exponential_avg_factor=1.0):
+    # TensorFlow's wrapper: empty statistics in training (the batch's are used), both required
+    # otherwise; epsilon at least cuDNN's minimum; returns (y, batch or running mean, variance).
+    if mean is None or variance is None:
+        if not is_training or exponential_avg_factor != 1.0:
+            raise ValueError("Both 'mean' and 'variance' must be a 1D tensor when is_training is False "
+                             "or exponential_avg_factor != 1.0.")
+        mean = constant([], float32)
+        variance = constant([], float32)
+    outs = _op("FusedBatchNormV3", [x, scale, offset, mean, variance],
+               {"epsilon": max(epsilon, 1.001e-5), "exponential_avg_factor": exponential_avg_factor,
+                "data_format": data_format, "is_training": is_training}, name)
+    return outs[0], outs[1], outs[2]
+
+
+nn.conv2d_backprop_filter = _conv2d_backprop_filter
+nn.conv2d_backprop_input = _conv2d_backprop_input
+nn.depthwise_conv2d_backprop_filter = _depthwise_conv2d_backprop_filter
+nn.depthwise_conv2d_backprop_input = _depthwise_conv2d_backprop_input
+nn.fused_batch_norm = _fused_batch_norm
+invert_permutation = math.invert_permutation
+
+
+# tf.raw_ops: every registry op by its type, keyword arguments only, as TensorFlow generates them;
+# derived from the registry (_tlens.op_signature), so it declares no name of its own.
+class _RawOps:
+    def __init__(self):
+        self.__name__ = "tensorflow.raw_ops"
+
+    def __getattr__(self, op_type):
+        sig = None if op_type.startswith("_") else _tlens.op_signature(op_type)
+        if sig is None:
+            raise AttributeError("module 'tensorflow.raw_ops' has no attribute '%s'" % op_type)
+        return _raw_op(op_type, sig[0], sig[1])
+
+
+def _raw_op(op_type, inputs, attrs):
+    def raw_op(*args, **kwargs):
+        if args:
+            raise TypeError("raw_ops.%s(...) only takes keyword args (possible keys: %s). Please pass these args "
+                            "as kwargs instead." % (op_type, [n for n, _ in inputs] + attrs + ["name"]))
+        name = kwargs.pop("name", None)
+        values = []
+        for input_name, variadic in inputs:
+            if input_name not in kwargs:
+                raise TypeError("%s missing required argument: '%s'" % (op_type, input_name))
+            if variadic:
+                values.extend(kwargs.pop(input_name))
+            else:
+                values.append(kwargs.pop(input_name))
+        for k in kwargs:
+            if k not in attrs:
+                raise TypeError("%s got an unexpected keyword argument '%s'" % (op_type, k))
+        return _op(op_type, values, kwargs, name)
+    return raw_op
+
+
+raw_ops = _RawOps()
+
+
 def multinomial(logits, num_samples, seed=None, name=None, output_dtype=None):
     return _op("Multinomial", [logits, num_samples], {"seed": 0 if seed is None else seed,
                                                       "output_dtype": int64 if output_dtype is None else output_dtype},
