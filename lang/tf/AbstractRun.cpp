@@ -15,7 +15,7 @@ namespace tlens::tf {
 /// What one analysis remembers of its abstract runs (TfRuntime::abstractRuns).
 struct AbstractRunState {
   std::unordered_map<std::string, std::vector<TensorType>> signatures;
-  std::set<std::pair<const Node*, std::string>> reported;
+  std::set<const Node*> reported;  ///< nodes whose failure was reported
   size_t inferred = 0;
 };
 
@@ -316,7 +316,7 @@ std::vector<TensorType> abstractRun(TfRuntime& rt, const std::vector<Output>& fe
 
   Specialisation s = specialiseRun(fetches, targets, feeds, kRunNodeBudget - st.inferred);
   st.inferred += s.inferred;
-  if (s.failure && st.reported.emplace(s.failure->node, s.failure->error).second) {
+  if (s.failure && st.reported.insert(s.failure->node).second) {
     const RunFailure& f = *s.failure;
     std::vector<SourceLocation> rel{rt.userLocation()};
     std::string fedList;

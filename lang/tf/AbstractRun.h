@@ -68,7 +68,7 @@ AbstractRunStats abstractRunStats(const TfRuntime& rt);
 
 /// Abstract mode, Session.run: specialises the run (once per signature), reports its first
 /// failure as an error at the failing node's line (the run as related information; once per
-/// node and message), and returns the fetches' types for this run.
+/// node: runs of other batch sizes that fail there say nothing new), and returns the fetches' types for this run.
 std::vector<TensorType> abstractRun(TfRuntime& rt, const std::vector<Output>& fetches,
                                     const std::vector<Node*>& targets, const std::vector<AbstractFeed>& feeds);
 
