@@ -130,11 +130,29 @@ Flow Machine::execIf(TSNode n) {
 
 // ---- loops ---------------------------------------------------------------------------------------
 
-void Machine::joinLoopBindings(const Namespace& before) {
+Machine::ListLengths Machine::listLengths(const Namespace& ns) {
+  ListLengths out;
+  ns.forEach([&](const std::string&, const Value& v) {
+    if (v && v->kind() == Kind::List) out.emplace_back(v.get(), static_cast<const ListObj*>(v.get())->items.size());
+  });
+  return out;
+}
+
+void Machine::joinLoopBindings(const Namespace& before, const ListLengths& lengths) {
   Namespace& now = frame().locals->vars;
   before.forEach([&](const std::string& name, const Value& old) {
     Value* cur = now.find(name);
-    if (cur && cur->get() != old.get()) *cur = join(old, *cur);
+    if (!cur) return;
+    if (cur->get() != old.get()) {
+      *cur = join(old, *cur);
+      return;
+    }
+    if (old->kind() != Kind::List) return;
+    for (const auto& [obj, n] : lengths)
+      if (obj == old.get()) {
+        if (static_cast<const ListObj*>(obj)->items.size() != n) *cur = unknownLike(old);
+        break;
+      }
   });
 }
 
@@ -160,6 +178,7 @@ Flow Machine::execWhile(TSNode n) {
     return ts_node_is_null(alt) ? Flow::Normal : execBlock(field(alt, F.body));
   }
   Namespace before = frame().locals->vars;
+  const ListLengths lengths = listLengths(before);
   // `while True:` has no trip count to discover: bound it like an unknown condition.
   std::string_view condText = text(unparen(cond));
   bool forever = condText == "True" || condText == "1";
@@ -186,7 +205,7 @@ Flow Machine::execWhile(TSNode n) {
     }
     if (f == Flow::Return) return f;
   }
-  if (imprecise) joinLoopBindings(before);
+  if (imprecise) joinLoopBindings(before, lengths);
   if (!broke && !ts_node_is_null(alt)) return execBlock(field(alt, F.body));
   return Flow::Normal;
 }
@@ -252,6 +271,7 @@ Flow Machine::execFor(TSNode n) {
     return finish(f);
   }
   Namespace before = frame().locals->vars;
+  const ListLengths lengths = listLengths(before);
   bool stop = false, imprecise = true;
   Flow f = Flow::Normal;
   if (isUnknown(iterable) || iterable->kind() == Kind::Native) {
@@ -283,7 +303,7 @@ Flow Machine::execFor(TSNode n) {
       f = runBody(v, stop);
     }
   }
-  if (imprecise) joinLoopBindings(before);
+  if (imprecise) joinLoopBindings(before, lengths);
   return finish(f);
 }
 

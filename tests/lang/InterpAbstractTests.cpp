@@ -143,6 +143,37 @@ TEST_CASE("abstract: small known loops run exactly, others a bounded number of t
   CHECK(h.at["after_forever@16"] == "<unknown int>");
 }
 
+TEST_CASE("abstract: a list a loop of unknown trip count appends to has an unknown length after it", "[lang][interp][abstract]") {
+  // The body runs twice for 170 items: a list of 2 would make len() and every shape built from
+  // it wrong (np.array(data) fed to a placeholder: a false feed-shape error).
+  Hovers h;
+  RunResult r = analyze(
+      "data = []\n"
+      "for i in range(0, 170):\n"
+      "    data.append([i, i + 1])\n"
+      "rows = data\n"
+      "kept = [1, 2]\n"
+      "for i in range(0, 170):\n"
+      "    x = kept[0]\n"
+      "same = kept\n"
+      "exact = []\n"
+      "for i in range(4):\n"
+      "    exact.append(i)\n"
+      "four = exact\n"
+      "grown = []\n"
+      "k = 0\n"
+      "while k < 1000:\n"
+      "    grown.append(k)\n"
+      "    k += 1\n"
+      "after_while = grown\n",
+      h);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["rows@4"] == "<unknown list>");
+  CHECK(h.at["same@8"] == "[1, 2]");
+  CHECK(h.at["four@12"] == "[0, 1, 2, 3]");
+  CHECK(h.at["after_while@18"] == "<unknown list>");
+}
+
 TEST_CASE("abstract: recursion is bounded", "[lang][interp][abstract]") {
   Hovers h;
   auto t0 = std::chrono::steady_clock::now();
