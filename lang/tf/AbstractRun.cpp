@@ -1,6 +1,8 @@
 #include "lang/tf/AbstractRun.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <set>
@@ -57,6 +59,24 @@ TensorType refine(TensorType fresh, const TensorType& old, const SymbolSizes& sy
   return fresh;
 }
 
+/// Whether every element of an integer or bool value keeps its value in `dtype` (a feed of
+/// 3 * 10**9 to an int32 placeholder does not: numpy raises or wraps it, so its value is unknown).
+bool fits(const Tensor& v, DType dtype) {
+  int64_t lo = 0, hi = 1;
+  switch (dtype) {
+    case DType::Int32: lo = INT32_MIN, hi = INT32_MAX; break;
+    case DType::Int64: return true;
+    case DType::UInt8: lo = 0, hi = 255; break;
+    case DType::Bool: lo = INT64_MIN, hi = INT64_MAX; break;  // any integer is a truth value
+    default: return false;
+  }
+  for (int64_t i = 0; i < v.numElements(); ++i) {
+    const int64_t x = v.getInt(i);
+    if (x < lo || x > hi) return false;
+  }
+  return true;
+}
+
 bool isRefInput(const Node& n, size_t i) {
   return std::find(n.op->refInputs.begin(), n.op->refInputs.end(), static_cast<int>(i)) != n.op->refInputs.end();
 }
@@ -90,7 +110,8 @@ Specialisation specialiseRun(const std::vector<Output>& fetches, const std::vect
     t.shape = substitute(t.shape, syms).merge(f.type.shape);
     if (t.dtype == DType::Invalid) t.dtype = f.type.dtype;
     auto smallValue = [](DType d) { return isInteger(d) || d == DType::Bool; };
-    if (f.type.value && smallValue(t.dtype) && smallValue(f.type.value->dtype()) && f.type.value->hostAccessible()) {
+    if (f.type.value && smallValue(t.dtype) && smallValue(f.type.value->dtype()) && f.type.value->hostAccessible() &&
+        fits(*f.type.value, t.dtype)) {
       t.value = f.type.value->dtype() == t.dtype ? f.type.value
                                                  : std::make_shared<const Tensor>(f.type.value->cast(t.dtype));
       t.asShape.reset();
@@ -265,10 +286,15 @@ void appendType(std::string& key, const TensorType& t) {
   key += ';';
 }
 
-/// "float32[50, 784]", "int32[] = 40", "int32[3] = [40, 28, 28]".
+/// Whether a message shows the value: a scalar or a short vector (a batch size, a shape).
+bool shownValue(const TensorType& t) {
+  return t.value && t.value->hostAccessible() && t.value->rank() <= 1 && t.value->numElements() <= 8;
+}
+
+/// "float32[50, 784]", "int32[] = 40", "int32[3] = [40 28 28]".
 std::string runText(const TensorType& t) {
   std::string s = describeType(t);
-  if (t.value && t.value->hostAccessible() && t.value->numElements() <= 8) s += " = " + t.value->str();
+  if (shownValue(t)) s += " = " + t.value->str();
   return s;
 }
 
@@ -326,8 +352,7 @@ std::vector<TensorType> abstractRun(TfRuntime& rt, const std::vector<Output>& fe
         fedList += ", ...";
         break;
       }
-      fedList += (fedList.empty() ? "'" : ", '") + feed.target.name() + "' " + (feed.type.value && feed.type.value->numElements() <= 8 ? "= " + feed.type.value->str()
-                                                                                          : "of shape " + feed.type.shape.tfStr());
+      fedList += (fedList.empty() ? "'" : ", '") + feed.target.name() + "' " + (shownValue(feed.type) ? "= " + feed.type.value->str() : "of shape " + feed.type.shape.tfStr());
     }
     std::vector<std::string> msgs{"raised by this run" + (fedList.empty() ? std::string() : ", which feeds " + fedList)};
     for (int b : f.blame) {

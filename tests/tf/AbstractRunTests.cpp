@@ -108,3 +108,32 @@ TEST_CASE("specialiseRun does not change the graph and stops at its node budget"
   REQUIRE(ok.fetches.size() == 1);
   CHECK(ok.fetches[0].str() == "float32[8, 3]");
 }
+
+TEST_CASE("feeds by name, of lists, of ints fed as shapes and of odd values are specialised or skipped, never a crash", "[tf][abstract-run]") {
+  TfRun a = runTf(R"(import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3], name="x")
+k = tf.placeholder(tf.int32, [2], name="k")
+b = tf.placeholder(tf.bool, [], name="b")
+y = tf.reshape(x, k)
+z = tf.cond(b, lambda: y * 2, lambda: y)
+w = tf.tile(x, tf.stack([k[0], 1]))
+sess = tf.Session()
+sess.run(z, feed_dict={"x:0": [[1, 2, 3], [4, 5, 6]], "k:0": [3, 2], "b:0": True})
+sess.run([z, {"a": y, "b": (w,)}], {x: np.zeros((2, 3)), k: [2, 3], b: np.array(False)})
+sess.run(y, {x: np.zeros((0, 3)), k: [0, 7]})
+sess.run(y, {x: [[1, 2, 3], [4, 5]], k: [1, 1]})
+sess.run(y, {x: np.zeros((10 ** 9, 3)), k: [3 * 10 ** 9, 1]})
+sess.run(y, {x: x, k: [1, 1]})
+sess.run(w, {x: np.zeros((2, 3)), k: [-5, 2]})
+sess.run(z, {x: [[1, 2, 3], [4, 5, 6]], k: [4, 2], b: 1})
+)", interp::Mode::Abstract);
+  CHECK(a.diagnostics() ==
+        "main.py:8:5: error: Expected multiples[0] >= 0, but got -5 for 'Tile' (op: 'Tile') with input shapes: [2,3], [2]. [shape-error]\n"
+        "main.py:6:5: error: Cannot reshape a tensor with 6 elements to shape [4, 2] (8 elements) for 'Reshape' (op: 'Reshape') with "
+        "input shapes: [2,3], [2]. [shape-error]\n");
+  const auto& ds = a.interp->diagnostics();
+  REQUIRE(ds.size() == 2);
+  REQUIRE(!ds[1].related.empty());
+  CHECK(ds[1].related[0].message == "raised by this run, which feeds 'x:0' of shape (2, 3), 'k:0' = [4 2], 'b:0' = 1");
+}
