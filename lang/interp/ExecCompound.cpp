@@ -6,8 +6,9 @@
 //   one continues. Returns from dead branches are joined into the function's result.
 // - Loops over known iterables of at most InterpOptions::abstractExactLoopLimit items run
 //   exactly. Others (unknown trip counts, `while True`, long ranges) run the body at most
-//   abstractLoopIterations times, then the variables the loop changed are joined with their
-//   values before the loop (the loop may have run any number of times).
+//   abstractLoopIterations times (a long known sequence: first with its first item, then with
+//   the join of its items), then the variables the loop changed are joined with their values
+//   before the loop (the loop may have run any number of times).
 // - try: after running as usual, except handlers that did not run are analysed too.
 #include "lang/interp/Machine.h"
 
@@ -282,12 +283,15 @@ Flow Machine::execFor(TSNode n) {
       f = runBody(v, stop);
     }
   } else if (auto many = knownItems(iterable, 1000000)) {
-    // A long known sequence: every iteration sees the join of its items.
+    // A long known sequence: the first iteration runs with the first item (it is the one a
+    // program fails on first: `X[i:i + batch_size]` has the batch's shape there), the others
+    // see the join of the items.
     Value elem;
     size_t n2 = std::min<size_t>(many->size(), 256);
     for (size_t i = 0; i < n2; ++i) elem = i == 0 ? (*many)[0] : join(elem, (*many)[i]);
     if (!elem) imprecise = false;
-    for (int k = 0; elem && k < opts.abstractLoopIterations && !stop; ++k) f = runBody(elem, stop);
+    if (elem) f = runBody((*many)[0], stop);
+    for (int k = 1; elem && k < opts.abstractLoopIterations && !stop; ++k) f = runBody(elem, stop);
   } else {
     // Iterators, generators and user iterables: pull items one by one, exactly while few.
     Value it = getIter(iterable);

@@ -174,6 +174,27 @@ TEST_CASE("abstract: a list a loop of unknown trip count appends to has an unkno
   CHECK(h.at["after_while@18"] == "<unknown list>");
 }
 
+TEST_CASE("abstract: a long known sequence's first item runs exactly, the rest joined", "[lang][interp][abstract]") {
+  // The first batch of `for i in range(0, n, 50)` is the one a program fails on first.
+  Hovers h;
+  RunResult r = analyze(
+      "total = 0\n"
+      "for i in range(0, 1000, 50):\n"
+      "    total += 100 // i\n"
+      "after = total\n",
+      h);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].code == "uncaught-exception");
+  CHECK(r.diagnostics[0].message.find("ZeroDivisionError") != std::string::npos);
+  CHECK(h.at["after@4"] == "<unknown>");  // the failed statement left total unknown
+  RunResult fine = analyze(
+      "total = 0\n"
+      "for i in range(1, 1000, 50):\n"
+      "    total += 100 // i\n",
+      h);
+  CHECK(fine.diagnostics.empty());
+}
+
 TEST_CASE("abstract: recursion is bounded", "[lang][interp][abstract]") {
   Hovers h;
   auto t0 = std::chrono::steady_clock::now();

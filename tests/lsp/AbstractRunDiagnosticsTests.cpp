@@ -61,6 +61,33 @@ for i in range(1000):
     batch = mnist.train.next_batch(50)
     sess.run(train, feed_dict={x: batch[0], y_: batch[1]})
 )"},
+    {"the first batch of a long range of batches is checked", R"(import numpy as np
+import tensorflow as tf
+X = np.zeros((1000, 784), dtype=np.float32)
+x = tf.placeholder(tf.float32, [None, 784])
+h = tf.reshape(x, [-1, 28, 28, 1])
+p = tf.nn.max_pool(h, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding='VALID')
+flat = tf.reshape(p, [-1, 13 * 13])
+#      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Cannot reshape a tensor with 9800 elements to shape [-1, 169]
+loss = tf.reduce_mean(flat)
+sess = tf.Session()
+for epoch in range(100):
+    for i in range(0, len(X), 50):
+        sess.run(loss, feed_dict={x: X[i:i + 50]})
+)"},
+    {"a long range of batches of the right size runs", R"(import numpy as np
+import tensorflow as tf
+X = np.zeros((1000, 784), dtype=np.float32)
+x = tf.placeholder(tf.float32, [None, 784])
+h = tf.reshape(x, [-1, 28, 28, 1])
+p = tf.nn.max_pool(h, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding='VALID')
+flat = tf.reshape(p, [-1, 14 * 14])
+loss = tf.reduce_mean(flat)
+sess = tf.Session()
+for epoch in range(100):
+    for i in range(0, len(X), 50):
+        sess.run(loss, feed_dict={x: X[i:i + 50]})
+)"},
     {"a batch with one column too many meets the weights at the matmul", R"(import numpy as np
 import tensorflow as tf
 x = tf.placeholder(tf.float32, [None, None])
@@ -244,7 +271,7 @@ TEST_CASE("annotated run fixtures: the published diagnostics are exactly the ann
 }
 
 TEST_CASE("a run's shape error names the run that raises it and the inputs' types in it", "[lsp][diagnostics][abstract-run]") {
-  auto snap = analyzeFixture(kFixtures[2].source);
+  auto snap = analyzeFixture(kFixtures[4].source);  // the matmul fed 785 columns
   REQUIRE(snap);
   auto ds = diagnostics(*snap);
   REQUIRE(ds.size() == 1);
