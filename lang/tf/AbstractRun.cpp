@@ -19,6 +19,8 @@ struct AbstractRunState {
   std::unordered_map<std::string, std::vector<TensorType>> signatures;
   std::set<const Node*> reported;  ///< nodes whose failure was reported
   size_t inferred = 0;
+  size_t visited = 0;
+  size_t work() const { return inferred + visited; }
 };
 
 void AbstractRunStateDeleter::operator()(AbstractRunState* s) const { delete s; }
@@ -145,6 +147,7 @@ Specialisation specialiseRun(const std::vector<Output>& fetches, const std::vect
       if (!allFed) work.push_back(c);
     }
   }
+  s.visited = order.size();
   std::sort(order.begin(), order.end(), [](const Node* a, const Node* b) { return a->id < b->id; });
 
   // Dead: on the branch of a tf.cond that this run's fed predicate does not take.
@@ -325,6 +328,7 @@ AbstractRunStats abstractRunStats(const TfRuntime& rt) {
   if (rt.abstractRuns) {
     s.signatures = rt.abstractRuns->signatures.size();
     s.inferred = rt.abstractRuns->inferred;
+    s.visited = rt.abstractRuns->visited;
   }
   return s;
 }
@@ -338,10 +342,11 @@ std::vector<TensorType> abstractRun(TfRuntime& rt, const std::vector<Output>& fe
   if (cached != st.signatures.end()) return cached->second;
   std::vector<TensorType> statics;
   for (const Output& f : fetches) statics.push_back(f.type());
-  if (st.signatures.size() >= kRunSignatureBudget || st.inferred >= kRunNodeBudget) return statics;
+  if (st.signatures.size() >= kRunSignatureBudget || st.work() >= kRunNodeBudget) return statics;
 
-  Specialisation s = specialiseRun(fetches, targets, feeds, kRunNodeBudget - st.inferred);
+  Specialisation s = specialiseRun(fetches, targets, feeds, kRunNodeBudget - st.work());
   st.inferred += s.inferred;
+  st.visited += s.visited;
   if (s.failure && st.reported.insert(s.failure->node).second) {
     const RunFailure& f = *s.failure;
     std::vector<SourceLocation> rel{rt.userLocation()};

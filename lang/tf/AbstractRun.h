@@ -45,6 +45,7 @@ struct Specialisation {
   std::vector<TensorType> fetches;
   std::optional<RunFailure> failure;
   size_t inferred = 0;    ///< shape functions called
+  size_t visited = 0;     ///< nodes of the run's subgraph walked
   bool cutShort = false;  ///< the node budget ran out: no failure can be trusted to be the first
 };
 
@@ -54,7 +55,8 @@ struct Specialisation {
 Specialisation specialiseRun(const std::vector<Output>& fetches, const std::vector<Node*>& targets,
                              const std::vector<AbstractFeed>& feeds, size_t nodeBudget);
 
-/// Shape functions one analysis may call over all its abstract runs.
+/// Shape functions called plus nodes walked, over all the abstract runs of one analysis; a new
+/// signature is specialised only while the total is below it.
 constexpr size_t kRunNodeBudget = 200000;
 /// Distinct signatures one analysis specialises; later new ones keep the static types.
 constexpr size_t kRunSignatureBudget = 512;
@@ -63,6 +65,7 @@ constexpr size_t kRunSignatureBudget = 512;
 struct AbstractRunStats {
   size_t signatures = 0;  ///< distinct run signatures specialised
   size_t inferred = 0;    ///< shape functions called for them
+  size_t visited = 0;     ///< subgraph nodes walked for them
 };
 AbstractRunStats abstractRunStats(const TfRuntime& rt);
 

@@ -41,6 +41,8 @@ TEST_CASE("a loop of runs is specialised once per distinct feed signature and re
   CHECK(st.signatures == 3);
   CHECK(st.inferred > 0);
   CHECK(st.inferred < 200);
+  CHECK(st.visited >= st.inferred);
+  CHECK(st.visited < 400);
 
   std::string odd = kTrainingLoop;
   odd.replace(odd.find("images[:50]}"), 12, "images[:51]}");
@@ -96,6 +98,7 @@ TEST_CASE("specialiseRun does not change the graph and stops at its node budget"
   REQUIRE(s.failure);
   CHECK(s.failure->node == r.node);
   CHECK(s.inferred == 11);
+  CHECK(s.visited == 12);  // ten Relus, the Const and the Reshape (the fed placeholder cuts the walk)
   CHECK(r.type().str() == before);  // the graph keeps its static types
   Specialisation cut = specialiseRun({r}, {}, feeds, 5);
   CHECK(cut.cutShort);
