@@ -6,8 +6,9 @@
 //   one continues. Returns from dead branches are joined into the function's result.
 // - Loops over known iterables of at most InterpOptions::abstractExactLoopLimit items run
 //   exactly. Others (unknown trip counts, `while True`, long ranges) run the body at most
-//   abstractLoopIterations times, then the variables the loop changed are joined with their
-//   values before the loop (the loop may have run any number of times).
+//   abstractLoopIterations times (a long known sequence: first with its first item, then with
+//   the join of its items), then the variables the loop changed are joined with their values
+//   before the loop (the loop may have run any number of times).
 // - try: after running as usual, except handlers that did not run are analysed too.
 #include "lang/interp/Machine.h"
 
@@ -130,11 +131,29 @@ Flow Machine::execIf(TSNode n) {
 
 // ---- loops ---------------------------------------------------------------------------------------
 
-void Machine::joinLoopBindings(const Namespace& before) {
+Machine::ListLengths Machine::listLengths(const Namespace& ns) {
+  ListLengths out;
+  ns.forEach([&](const std::string&, const Value& v) {
+    if (v && v->kind() == Kind::List) out.emplace_back(v.get(), static_cast<const ListObj*>(v.get())->items.size());
+  });
+  return out;
+}
+
+void Machine::joinLoopBindings(const Namespace& before, const ListLengths& lengths) {
   Namespace& now = frame().locals->vars;
   before.forEach([&](const std::string& name, const Value& old) {
     Value* cur = now.find(name);
-    if (cur && cur->get() != old.get()) *cur = join(old, *cur);
+    if (!cur) return;
+    if (cur->get() != old.get()) {
+      *cur = join(old, *cur);
+      return;
+    }
+    if (old->kind() != Kind::List) return;
+    for (const auto& [obj, n] : lengths)
+      if (obj == old.get()) {
+        if (static_cast<const ListObj*>(obj)->items.size() != n) *cur = unknownLike(old);
+        break;
+      }
   });
 }
 
@@ -160,6 +179,7 @@ Flow Machine::execWhile(TSNode n) {
     return ts_node_is_null(alt) ? Flow::Normal : execBlock(field(alt, F.body));
   }
   Namespace before = frame().locals->vars;
+  const ListLengths lengths = listLengths(before);
   // `while True:` has no trip count to discover: bound it like an unknown condition.
   std::string_view condText = text(unparen(cond));
   bool forever = condText == "True" || condText == "1";
@@ -186,7 +206,7 @@ Flow Machine::execWhile(TSNode n) {
     }
     if (f == Flow::Return) return f;
   }
-  if (imprecise) joinLoopBindings(before);
+  if (imprecise) joinLoopBindings(before, lengths);
   if (!broke && !ts_node_is_null(alt)) return execBlock(field(alt, F.body));
   return Flow::Normal;
 }
@@ -252,6 +272,7 @@ Flow Machine::execFor(TSNode n) {
     return finish(f);
   }
   Namespace before = frame().locals->vars;
+  const ListLengths lengths = listLengths(before);
   bool stop = false, imprecise = true;
   Flow f = Flow::Normal;
   if (isUnknown(iterable) || iterable->kind() == Kind::Native) {
@@ -262,12 +283,15 @@ Flow Machine::execFor(TSNode n) {
       f = runBody(v, stop);
     }
   } else if (auto many = knownItems(iterable, 1000000)) {
-    // A long known sequence: every iteration sees the join of its items.
+    // A long known sequence: the first iteration runs with the first item (it is the one a
+    // program fails on first: `X[i:i + batch_size]` has the batch's shape there), the others
+    // see the join of the items.
     Value elem;
     size_t n2 = std::min<size_t>(many->size(), 256);
     for (size_t i = 0; i < n2; ++i) elem = i == 0 ? (*many)[0] : join(elem, (*many)[i]);
     if (!elem) imprecise = false;
-    for (int k = 0; elem && k < opts.abstractLoopIterations && !stop; ++k) f = runBody(elem, stop);
+    if (elem) f = runBody((*many)[0], stop);
+    for (int k = 1; elem && k < opts.abstractLoopIterations && !stop; ++k) f = runBody(elem, stop);
   } else {
     // Iterators, generators and user iterables: pull items one by one, exactly while few.
     Value it = getIter(iterable);
@@ -283,7 +307,7 @@ Flow Machine::execFor(TSNode n) {
       f = runBody(v, stop);
     }
   }
-  if (imprecise) joinLoopBindings(before);
+  if (imprecise) joinLoopBindings(before, lengths);
   return finish(f);
 }
 

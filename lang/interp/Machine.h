@@ -209,8 +209,13 @@ class Machine {
   Flow execBranches(const std::function<Flow()>& a, const std::function<Flow()>& b);
   /// Truth of a branch condition; concrete mode raises for an Unknown condition.
   Truth branchTruth(const Value& v);
-  /// After a loop of unknown trip count: join changed variables with their values before it.
-  void joinLoopBindings(const Namespace& before);
+  /// The lengths of the lists bound in `ns` (before a loop that may run imprecisely).
+  using ListLengths = std::vector<std::pair<const Object*, size_t>>;
+  ListLengths listLengths(const Namespace& ns);
+  /// After a loop of unknown trip count: join changed variables with their values before it. A
+  /// list bound before the loop whose length the body changed (`xs.append(x)`) has an unknown
+  /// length after it: the body ran fewer times than the loop would.
+  void joinLoopBindings(const Namespace& before, const ListLengths& lengths);
   Flow execWhile(TSNode n);
   Flow execFor(TSNode n);
   Flow execTry(TSNode n);

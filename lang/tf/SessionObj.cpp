@@ -1,3 +1,4 @@
+#include "lang/tf/AbstractRun.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/FunctionObj.h"
 #include "lang/tf/TfObjects.h"
@@ -206,6 +207,10 @@ static void addAutoFeeds(TfRuntime* rt, Graph* graph, const Fetches& f, const Va
 
 namespace {
 
+/// Integer and bool feeds up to this many elements keep their values for the abstract run (a batch
+/// size, a sequence length, tf.cond's predicate: shape functions and branches read them).
+constexpr int64_t kSmallFeed = 64;
+
 struct FeedEntry {
   Value key;
   Value value;
@@ -247,6 +252,7 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
   collect(*rt, *graph, fetches, f);
 
   Feeds feeds;
+  std::vector<AbstractFeed> abstractFeeds;
   if (auto* d = as<DictObj>(feedDict)) {
     for (const FeedEntry& e : flattenFeeds(in, *d)) {
       if (isUnknown(e.key)) continue;
@@ -259,14 +265,30 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
         // Static check of the fed value's shape against the placeholder's.
         Shape valueShape;
         SourceLocation valueOrigin;
+        std::shared_ptr<const Tensor> smallInts;  // a fed value shape functions may read
+        DType valueDType = DType::Invalid;
         if (auto* t = dynamic_cast<TensorObj*>(e.value.get())) {
-          valueShape = t->type.shape;
-          valueOrigin = t->origin;
+          if (!t->isSymbolic()) {  // a graph tensor is no feed value (TypeError when run)
+            valueShape = t->type.shape;
+            valueOrigin = t->origin;
+            valueDType = t->type.dtype;
+            if (t->type.value && t->type.value->numElements() <= kSmallFeed) smallInts = t->type.value;
+          }
         } else {
           try {
-            if (auto lit = literalToTensor(in, e.value, DType::Invalid, true)) valueShape = Shape::fromConcrete(lit->shape());
+            if (auto lit = literalToTensor(in, e.value, DType::Invalid, true)) {
+              valueShape = Shape::fromConcrete(lit->shape());
+              valueDType = lit->dtype();
+              if (lit->numElements() <= kSmallFeed) smallInts = std::make_shared<const Tensor>(std::move(*lit));
+            }
           } catch (const NeedsKnownValue&) {
           }
+        }
+        if (smallInts && !isInteger(smallInts->dtype()) && smallInts->dtype() != DType::Bool) smallInts.reset();
+        if (valueShape.rankKnown()) {
+          TensorType fedType(valueDType, valueShape);
+          fedType.value = smallInts;
+          abstractFeeds.push_back({target, std::move(fedType), valueOrigin});
         }
         const Shape& want = target.type().shape;
         if (valueShape.rankKnown() && want.rankKnown() && !want.compatible(valueShape)) {
@@ -297,7 +319,9 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
 
   std::vector<Value> values;
   if (rt->abstract()) {
-    for (const Output& o : f.outputs) values.push_back(abstractTensor(*rt, o.type(), true));
+    // The fetches' types in this run, and the shape errors it raises (AbstractRun.h).
+    for (TensorType& t : abstractRun(*rt, f.outputs, f.targets, abstractFeeds))
+      values.push_back(abstractTensor(*rt, std::move(t), true));
   } else {
     std::vector<Tensor> results;
     try {

@@ -87,7 +87,12 @@ static lang::TextPos endOf(const SourceLocation& l) {
 
 void TfRuntime::reportError(const std::string& message, const std::vector<SourceLocation>& related,
                             const std::vector<std::string>& relatedMessages, std::string code) {
-  SourceLocation at = userLocation();
+  reportErrorAt(userLocation(), message, related, relatedMessages, std::move(code));
+}
+
+void TfRuntime::reportErrorAt(const SourceLocation& at, const std::string& message,
+                              const std::vector<SourceLocation>& related,
+                              const std::vector<std::string>& relatedMessages, std::string code) {
   Diagnostic d;
   d.severity = Severity::Error;
   d.message = message;

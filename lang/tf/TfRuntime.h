@@ -83,6 +83,10 @@ inline bool isGradientNode(const Node& n) {
 }
 
 struct TraceContext;
+struct AbstractRunState;
+struct AbstractRunStateDeleter {
+  void operator()(AbstractRunState* s) const;
+};
 
 class TfRuntime {
  public:
@@ -138,6 +142,9 @@ class TfRuntime {
   /// Abstract mode: reports a shape/dtype problem at the user's line, with related locations.
   void reportError(const std::string& message, const std::vector<SourceLocation>& related,
                    const std::vector<std::string>& relatedMessages, std::string code = "shape-error");
+  /// The same at a given place (a graph node's line, for an error a later Session.run raises).
+  void reportErrorAt(const SourceLocation& at, const std::string& message, const std::vector<SourceLocation>& related,
+                     const std::vector<std::string>& relatedMessages, std::string code = "shape-error");
 
   // --- registered Python classes (set by the embedded tensorflow module) --------------------
   interp::Value tensorShapeClass;  ///< tf.TensorShape
@@ -183,6 +190,9 @@ class TfRuntime {
   std::vector<AutoFeed> autoFeeds;
   /// The tf.function trace being built (innermost), or null.
   TraceContext* trace = nullptr;
+  /// Abstract Session.run (AbstractRun.h): the run signatures specialised so far, the failures
+  /// reported, the work done. Made on the first abstract run.
+  std::unique_ptr<AbstractRunState, AbstractRunStateDeleter> abstractRuns;
 
   /// Names for symbolic dims of placeholders with None dims ("batch" for dim 0).
   uint32_t newSymbol(std::string_view hint);

@@ -142,6 +142,58 @@ TEST_CASE("abstract: small known loops run exactly, others a bounded number of t
   CHECK(h.at["after_forever@16"] == "<unknown int>");
 }
 
+TEST_CASE("abstract: a list a loop of unknown trip count appends to has an unknown length after it", "[lang][interp][abstract]") {
+  // The body runs twice for 170 items: a list of 2 would make len() and every shape built from
+  // it wrong (np.array(data) fed to a placeholder: a false feed-shape error).
+  Hovers h;
+  RunResult r = analyze(
+      "data = []\n"
+      "for i in range(0, 170):\n"
+      "    data.append([i, i + 1])\n"
+      "rows = data\n"
+      "kept = [1, 2]\n"
+      "for i in range(0, 170):\n"
+      "    x = kept[0]\n"
+      "same = kept\n"
+      "exact = []\n"
+      "for i in range(4):\n"
+      "    exact.append(i)\n"
+      "four = exact\n"
+      "grown = []\n"
+      "k = 0\n"
+      "while k < 1000:\n"
+      "    grown.append(k)\n"
+      "    k += 1\n"
+      "after_while = grown\n",
+      h);
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["rows@4"] == "<unknown list>");
+  CHECK(h.at["same@8"] == "[1, 2]");
+  CHECK(h.at["four@12"] == "[0, 1, 2, 3]");
+  CHECK(h.at["after_while@18"] == "<unknown list>");
+}
+
+TEST_CASE("abstract: a long known sequence's first item runs exactly, the rest joined", "[lang][interp][abstract]") {
+  // The first batch of `for i in range(0, n, 50)` is the one a program fails on first.
+  Hovers h;
+  RunResult r = analyze(
+      "total = 0\n"
+      "for i in range(0, 1000, 50):\n"
+      "    total += 100 // i\n"
+      "after = total\n",
+      h);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].code == "uncaught-exception");
+  CHECK(r.diagnostics[0].message.find("ZeroDivisionError") != std::string::npos);
+  CHECK(h.at["after@4"] == "<unknown>");  // the failed statement left total unknown
+  RunResult fine = analyze(
+      "total = 0\n"
+      "for i in range(1, 1000, 50):\n"
+      "    total += 100 // i\n",
+      h);
+  CHECK(fine.diagnostics.empty());
+}
+
 TEST_CASE("abstract: recursion is bounded", "[lang][interp][abstract]") {
   Hovers h;
   auto t0 = std::chrono::steady_clock::now();
