@@ -3466,6 +3466,212 @@ class _App:
 app = _App()
 
 
+class _FlagValues:
+    """tf.app.flags.FLAGS (TF1, absl's flags): each DEFINE_* sets the default, overridden by
+    `--name=value` / `--name value` / `--[no]name` (booleans) on the command line."""
+
+    def __init__(self):
+        self._defs = {}
+
+    def _from_argv(self, name, kind):
+        import sys as _sys
+        argv = list(_sys.argv[1:])
+        found = None
+        i = 0
+        while i < len(argv):
+            a = argv[i]
+            if a == "--":
+                break
+            if a.startswith("-"):
+                key, eq, val = a.lstrip("-").partition("=")
+                if key == name:
+                    if eq:
+                        found = (val,)
+                    elif kind is _bool:
+                        found = ("true",)
+                    elif i + 1 < len(argv):
+                        found = (argv[i + 1],)
+                        i += 1
+                    else:
+                        raise ValueError("Flag --%s needs a value" % name)
+                elif kind is _bool and key == "no" + name and not eq:
+                    found = ("false",)
+            i += 1
+        return found
+
+    def _convert(self, name, kind, val):
+        try:
+            if kind is _bool:
+                if isinstance(val, str):
+                    if val.lower() in ("true", "t", "1"):
+                        return True
+                    if val.lower() in ("false", "f", "0"):
+                        return False
+                    raise ValueError(val)
+                return _bool(val)
+            if kind is list:
+                return val.split(",") if isinstance(val, str) else list(val)
+            return kind(val)
+        except ValueError:
+            raise ValueError("flag --%s=%s: could not convert it to %s" % (name, val, kind.__name__))
+
+    def __call__(self, argv):
+        return list(argv)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise AttributeError("Flag --%s is not defined." % name)
+
+    def __contains__(self, name):
+        return name in self._defs
+
+    def flag_values_dict(self):
+        return dict([(k, getattr(self, k)) for k in self._defs])
+
+
+class _Flags:
+    def __init__(self):
+        self.FLAGS = _FlagValues()
+
+    def _define(self, kind, name, default, help):
+        F = self.FLAGS
+        if name in F._defs:
+            raise Exception("The flag '%s' is defined twice." % name)  # absl's DuplicateFlagError
+        F._defs[name] = (kind, help)
+        given = F._from_argv(name, kind)
+        value = given[0] if given is not None else default
+        setattr(F, name, None if value is None else F._convert(name, kind, value))
+
+    def DEFINE_string(self, name, default, help=None, **kwargs):
+        self._define(str, name, default, help)
+
+    def DEFINE_integer(self, name, default, help=None, lower_bound=None, upper_bound=None, **kwargs):
+        self._define(int, name, default, help)
+
+    def DEFINE_float(self, name, default, help=None, lower_bound=None, upper_bound=None, **kwargs):
+        self._define(float, name, default, help)
+
+    def DEFINE_boolean(self, name, default, help=None, **kwargs):
+        self._define(_bool, name, default, help)
+
+    DEFINE_bool = DEFINE_boolean
+
+    def DEFINE_list(self, name, default, help=None, **kwargs):
+        self._define(list, name, default, help)
+
+    def DEFINE_enum(self, name, default, enum_values, help=None, **kwargs):
+        self._define(str, name, default, help)
+
+    def mark_flag_as_required(self, name, flag_values=None):
+        pass
+
+    def mark_flags_as_required(self, names, flag_values=None):
+        pass
+
+
+flags = _Flags()
+app.flags = flags
+
+
+class _Logging:
+    """tf.logging (TF1): absl-style messages on stderr, "INFO:tensorflow:..." at or above the
+    verbosity (WARN by default)."""
+    DEBUG = 10
+    INFO = 20
+    WARN = 30
+    WARNING = 30
+    ERROR = 40
+    FATAL = 50
+
+    def __init__(self):
+        self._level = 30
+
+    def set_verbosity(self, v):
+        self._level = int(v)
+
+    def get_verbosity(self):
+        return self._level
+
+    def log(self, level, msg, *args):
+        if level >= self._level:
+            import sys as _sys
+            names = {10: "DEBUG", 20: "INFO", 30: "WARNING", 40: "ERROR", 50: "FATAL"}
+            _sys.stderr.write("%s:tensorflow:%s\n" % (names.get(level, "INFO"), (msg % args) if args else msg))
+
+    def debug(self, msg, *args):
+        self.log(10, msg, *args)
+
+    def info(self, msg, *args):
+        self.log(20, msg, *args)
+
+    def warning(self, msg, *args):
+        self.log(30, msg, *args)
+
+    warn = warning
+
+    def error(self, msg, *args):
+        self.log(40, msg, *args)
+
+    def fatal(self, msg, *args):
+        self.log(50, msg, *args)
+
+    def log_every_n(self, level, msg, n, *args):
+        self.log(level, msg, *args)
+
+    def log_first_n(self, level, msg, n, *args):
+        self.log(level, msg, *args)
+
+
+logging = _Logging()
+
+
+def einsum(equation, *inputs, **kwargs):
+    """tf.einsum: each operand is transposed to a common index order, broadcast-multiplied, and
+    the indices missing from the output are summed (no `...`, no repeated index in one operand)."""
+    name = kwargs.get("name")
+    eq = equation.replace(" ", "")
+    if "..." in eq:
+        raise NotImplementedError("tensorlens: tf.einsum with '...' is not supported")
+    lhs, arrow, out = eq.partition("->")
+    subs = lhs.split(",")
+    if len(subs) != len(inputs):
+        raise ValueError("Invalid equation: %s. Expected %d inputs, got %d" % (equation, len(subs), len(inputs)))
+    counts = {}
+    order = []
+    for s in subs:
+        if len(set(s)) != len(s):
+            raise NotImplementedError("tensorlens: tf.einsum with a repeated index in one operand (%s) is not supported" % s)
+        for c in s:
+            if c not in counts:
+                order.append(c)
+                counts[c] = 0
+            counts[c] += 1
+    if not arrow:
+        out = "".join(sorted([c for c in order if counts[c] == 1]))
+    for c in out:
+        if c not in counts:
+            raise ValueError("Invalid equation: %s. Output subscript %s does not appear in the inputs" % (equation, c))
+    full = list(out) + [c for c in order if c not in out]
+    with name_scope(name, "einsum"):
+        xs = [convert_to_tensor(x) for x in inputs]
+        dt = xs[0].dtype
+        prod = None
+        for s, x in zip(subs, xs):
+            if x.shape.ndims is not None and x.shape.ndims != len(s):
+                raise ValueError("Input %s has rank %d, but the equation gives it %d indices (%s)" % (x.name, x.shape.ndims, len(s), s))
+            present = [c for c in full if c in s]
+            perm = [s.index(c) for c in present]
+            if perm != list(_range(len(s))):
+                x = transpose(x, perm)
+            for k in _range(len(full)):
+                if full[k] not in s:
+                    x = expand_dims(x, k)
+            prod = x if prod is None else prod * cast(x, dt)
+        extra = list(_range(len(out), len(full)))
+        return reduce_sum(prod, axis=extra) if extra else prod
+
+
 class _GFile:
     """tf.gfile / tf.io.gfile on the local file system."""
 
