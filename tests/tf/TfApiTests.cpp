@@ -189,7 +189,7 @@ except ValueError as e:
   CHECK(r.repr("err").find("Expected 2 inputs, got 1") != std::string::npos);
 }
 
-TEST_CASE("tf.app.flags take defaults and command-line values; tf.logging writes at its verbosity", "[tf]") {
+TEST_CASE("tf.app.flags take defaults and command-line values, tf.logging writes at its verbosity", "[tf]") {
   TfRun r = runTf(R"(import sys
 import tensorflow as tf
 sys.argv = ["prog", "--epochs=5", "--fast", "--lr", "0.5"]
