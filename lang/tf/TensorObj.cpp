@@ -235,8 +235,19 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;
   else keys = {key};
-  if (ndarray)
+  if (ndarray) {
+    // numpy reads a tuple inside an index tuple as a sequence of indices: a[:, (2, 3)] is
+    // a[:, [2, 3]].
+    bool nested = false;
+    for (const Value& k : keys) nested = nested || (keys.size() > 1 && as<TupleObj>(k) != nullptr);
+    if (nested) {
+      std::vector<Value> items;
+      for (const Value& k : keys)
+        items.push_back(as<TupleObj>(k) ? makeList(as<TupleObj>(k)->items) : k);
+      return getItem(in, makeTuple(std::move(items)));
+    }
     if (Value r = numpyArrayIndex(*this, in, key)) return r;
+  }
   // Integer arrays select rows (numpy fancy indexing, tf.gather-like).
   if (keys.size() == 1) {
     auto* kt = dynamic_cast<TensorObj*>(keys[0].get());

@@ -118,3 +118,70 @@ out = float(tf.cond(x > 2, t, f))
   CHECK(r.repr("out") == "6.0");
   CHECK(r.repr("calls") == "['t']");
 }
+
+TEST_CASE("tf.while_loop in a graph unrolls a loop whose condition is known from constants", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+def body(total, counter):
+    return tf.add(total, tf.square(counter)), tf.add(counter, 1)
+result = tf.while_loop(lambda total, counter: tf.less(counter, 100), body, [tf.constant(0), tf.constant(1)])
+x = tf.placeholder(tf.float32, [3])
+def step(i, ta, acc):
+    acc = acc * 2.0 + x
+    return i + 1, ta.write(i, acc), acc
+_, ta, acc = tf.while_loop(lambda i, ta, acc: i < 4, step, [tf.constant(0), tf.TensorArray(tf.float32, size=4), tf.zeros([3])])
+st = ta.stack()
+g = tf.gradients(tf.reduce_sum(st), x)[0]
+capped = tf.while_loop(lambda v: v < 1000, lambda v: v + 1, [tf.constant(0)], maximum_iterations=7)
+with tf.Session() as sess:
+    sums = sess.run(result)
+    rows, grad = sess.run([st, g], {x: [1., 2., 3.]})
+    rows = rows.tolist()
+    grad = grad.tolist()
+    capped = sess.run(capped)
+try:
+    tf.while_loop(lambda v: tf.reduce_sum(v) < 10., lambda v: v * 2., [x])
+except NotImplementedError as e:
+    runtime_cond = str(e)
+try:
+    tf.while_loop(lambda v: v < 10, lambda v: tf.stack([v, v]), [tf.constant(1, name="c")])
+except ValueError as e:
+    shape_err = str(e)
+try:
+    tf.while_loop(lambda v: v < 10, lambda v: tf.cast(v, tf.float32), [tf.constant(1, name="d")])
+except ValueError as e:
+    dtype_err = str(e)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // TensorFlow 1.15: sum of i*i for i in 1..99, and the counter's last value.
+  CHECK(r.repr("sums") == "[328350, 100]");
+  CHECK(r.repr("rows") == "[[1.0, 2.0, 3.0], [3.0, 6.0, 9.0], [7.0, 14.0, 21.0], [15.0, 30.0, 45.0]]");
+  CHECK(r.repr("grad") == "[26.0, 26.0, 26.0]");
+  CHECK(r.repr("capped") == "7");
+  CHECK(r.repr("runtime_cond").find("condition must be computable then from constants") != std::string::npos);
+  CHECK(r.repr("shape_err").find("Input tensor 'c:0' enters the loop with shape (), but has shape (2,) after one "
+                                 "iteration.") != std::string::npos);
+  CHECK(r.repr("dtype_err").find("Input tensor 'd:0' enters the loop with type int32, but has type float32 after "
+                                 "1 iteration.") != std::string::npos);
+}
+
+TEST_CASE("tf.while_loop and tf.TensorArray run eagerly as Python loops", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+n = tf.constant(5)
+i, fact = tf.while_loop(lambda i, f: i <= n, lambda i, f: (i + 1, f * i), (tf.constant(1), tf.constant(1)))
+ta = tf.TensorArray(tf.int32, size=0, dynamic_size=True)
+for k in range(3):
+    ta = ta.write(k, k * 10)
+out = (int(fact), ta.stack().numpy().tolist(), int(ta.size()), int(ta.read(1)))
+try:
+    tf.TensorArray(tf.float32, size=2).write(2, 1.0)
+except ValueError as e:
+    err = str(e)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("out") == "(120, [0, 10, 20], 3, 10)");
+  CHECK(r.repr("err") == "'Tried to write to index 2 but array is not resizeable and size is: 2'");
+}

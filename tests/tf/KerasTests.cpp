@@ -560,3 +560,139 @@ falling = h.history["total"][2] < h.history["total"][0]
   CHECK(r.repr("steps") == "6");
   CHECK(r.repr("falling") == "True");
 }
+
+TEST_CASE("a functional model with two inputs and two outputs trains on lists and on dicts keyed by names", "[tf][keras]") {
+  TfRun r = runTf(R"(
+import numpy as np
+from tensorflow import keras
+from tensorflow.keras import layers
+a = keras.Input(shape=(8,), name="a")
+b = keras.Input(shape=(4,), name="b")
+f = layers.Dense(16, activation="relu")(layers.Concatenate()([a, b]))
+p = layers.Dense(1, activation="sigmoid", name="priority")(f)
+d = layers.Dense(3, activation="softmax", name="department")(f)
+model = keras.Model(inputs=[a, b], outputs=[p, d])
+xa = np.random.random((64, 8)); xb = np.random.random((64, 4))
+yp = np.random.random((64, 1)); yd = keras.utils.to_categorical(np.random.randint(0, 3, 64), 3)
+model.compile(optimizer="rmsprop", loss=["mse", "categorical_crossentropy"], metrics=[["mae"], ["accuracy"]],
+              loss_weights=[1.0, 0.5])
+h = model.fit([xa, xb], [yp, yd], epochs=2, batch_size=16, verbose=0)
+keys = list(h.history.keys())
+ev = model.evaluate([xa, xb], [yp, yd], verbose=0)
+weighted = abs(ev[0] - (ev[1] + 0.5 * ev[2])) < 1e-4
+pp, dd = model.predict([xa, xb], verbose=0)
+model.compile(optimizer="rmsprop", loss={"priority": "mse", "department": "categorical_crossentropy"},
+              metrics={"department": ["accuracy"]})
+h2 = model.fit({"b": xb, "a": xa}, {"department": yd, "priority": yp}, epochs=1, validation_split=0.25, verbose=0)
+keys2 = list(h2.history.keys())
+q = len(model.predict({"b": xb, "a": xa}, verbose=0))
+try:
+    model.compile(optimizer="rmsprop", loss={"priority": "mse", "dept": "mse"})
+    model.fit([xa, xb], [yp, yd], verbose=0)
+    err = None
+except ValueError as e:
+    err = str(e)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("keys") ==
+        "['loss', 'priority_loss', 'department_loss', 'priority_mae', 'department_accuracy']");
+  CHECK(r.repr("weighted") == "True");
+  CHECK(r.type("pp") == "float32[64, 1]");
+  CHECK(r.type("dd") == "float32[64, 3]");
+  CHECK(r.repr("keys2") == "['loss', 'priority_loss', 'department_loss', 'department_accuracy', 'val_loss', "
+                            "'val_priority_loss', 'val_department_loss', 'val_department_accuracy']");
+  CHECK(r.repr("q") == "2");
+  CHECK(r.repr("err").find("Found unexpected loss that do not correspond to any Model output: ['priority', "
+                           "'dept']") != std::string::npos);
+}
+
+TEST_CASE("a subclassed model takes a dict of integer inputs and returns two outputs to fit", "[tf][keras]") {
+  TfRun r = runTf(R"(
+import numpy as np
+from tensorflow import keras
+from tensorflow.keras import layers
+class M(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.c = layers.Concatenate()
+        self.mix = layers.Dense(8, activation="relu")
+        self.d1 = layers.Dense(1, activation="sigmoid")
+        self.d2 = layers.Dense(3, activation="softmax")
+    def call(self, inputs):
+        f = self.mix(self.c([inputs["a"], inputs["b"]]))
+        return self.d1(f), self.d2(f)
+m = M()
+x = {"a": np.random.randint(0, 2, size=(32, 5)), "b": np.random.randint(0, 2, size=(32, 2))}
+p, d = m(x)
+m.compile(optimizer="rmsprop", loss=["mse", "categorical_crossentropy"], metrics=[["mae"], ["accuracy"]])
+h = m.fit(x, [np.random.random((32, 1)), np.eye(3)[np.random.randint(0, 3, 32)]], epochs=1, verbose=0)
+keys = list(h.history.keys())
+pp, dd = m.predict(x, verbose=0)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("p") == "float32[32, 1]");
+  CHECK(r.repr("keys") == "['loss', 'output_1_loss', 'output_2_loss', 'output_1_mae', 'output_2_accuracy']");
+  CHECK(r.type("dd") == "float32[32, 3]");
+}
+
+TEST_CASE("a frozen discriminator still trains through the model compiled before it was frozen", "[tf][keras]") {
+  TfRun r = runTf(R"(
+import numpy as np
+from tensorflow import keras
+from tensorflow.keras import layers
+gi = keras.Input(shape=(4,))
+g = keras.Model(gi, layers.Dense(3)(gi))
+di = keras.Input(shape=(3,))
+d = keras.Model(di, layers.Dense(1, activation="sigmoid")(di))
+d.compile(optimizer="rmsprop", loss="binary_crossentropy")
+d.trainable = False
+z = keras.Input(shape=(4,))
+gan = keras.Model(z, d(g(z)))
+gan.compile(optimizer="rmsprop", loss="binary_crossentropy")
+counts = (len(gan.trainable_weights), len(d.trainable_weights))
+dw = d.get_weights()[0].copy(); gw = g.get_weights()[0].copy()
+d.train_on_batch(np.random.random((8, 3)), np.ones((8, 1)))
+d_trained = not np.allclose(dw, d.get_weights()[0])
+dw = d.get_weights()[0].copy()
+gan.train_on_batch(np.random.random((8, 4)), np.ones((8, 1)))
+d_frozen = np.allclose(dw, d.get_weights()[0])
+g_trained = not np.allclose(gw, g.get_weights()[0])
+still_frozen = len(d.trainable_weights)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("counts") == "(2, 0)");
+  CHECK(r.repr("d_trained") == "True");
+  CHECK(r.repr("d_frozen") == "True");
+  CHECK(r.repr("g_trained") == "True");
+  CHECK(r.repr("still_frozen") == "0");
+}
+
+TEST_CASE("a user's Metric subclass with add_weight is stateful in fit and evaluate", "[tf][keras]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+class Count(keras.metrics.Metric):
+    def __init__(self, name="seen", **kwargs):
+        super().__init__(name=name, **kwargs)
+        self.n = self.add_weight(name="n", initializer="zeros", dtype="int32")
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.n.assign_add(tf.shape(y_pred)[0])
+    def result(self):
+        return tf.cast(self.n, tf.float32)
+    def reset_state(self):
+        self.n.assign(0)
+m = keras.Sequential([keras.layers.Dense(1, input_shape=(2,))])
+m.compile(optimizer="sgd", loss="mse", metrics=[Count()])
+h = m.fit(np.ones((10, 2)), np.ones((10, 1)), batch_size=4, epochs=2, verbose=0)
+seen = h.history["seen"]
+ev = m.evaluate(np.ones((6, 2)), np.ones((6, 1)), verbose=0)[1]
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("seen") == "[10.0, 10.0]");
+  CHECK(r.repr("ev") == "6.0");
+}

@@ -444,3 +444,30 @@ e = float(np.zeros(n).mean())
 )", Mode::Abstract);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("abs, square, sign and negative keep uint8 and wrap as numpy does", "[tf][numpy]") {
+  TfRun r = runTf(R"(import numpy as np
+a = np.array([1, 200], dtype=np.uint8)
+out = (np.abs(a).tolist(), str(np.abs(a).dtype), np.square(a).tolist(), np.negative(a).tolist(),
+       np.sign(a).tolist(), str(np.sign(a).dtype))
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // /usr/bin/python3 with numpy 1.24 prints the same.
+  CHECK(r.repr("out") == "([1, 200], 'uint8', [1, 64], [255, 56], [1, 1], 'uint8')");
+}
+
+TEST_CASE("a tuple inside an index tuple selects like a list, as numpy reads it", "[tf][numpy]") {
+  TfRun r = runTf(R"(import numpy as np
+a = np.arange(20).reshape(4, 5)
+cols = a[:, (2, 3)].tolist()
+same = (a[:, (2, 3)] == a[:, [2, 3]]).all()
+rows = a[(0, 3), 1:3].tolist()
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // numpy 1.24 (/usr/bin/python3) gives the same.
+  CHECK(r.repr("cols") == "[[2, 3], [7, 8], [12, 13], [17, 18]]");
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("rows") == "[[1, 2], [16, 17]]");
+}

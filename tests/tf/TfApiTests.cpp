@@ -165,3 +165,53 @@ with tf.Session() as sess:
   CHECK(r.type("idx") == "int32[5]");
   CHECK(r.repr("out") == "[[5, 1, 7], [0, 1, 0, 2, 1]]");
 }
+
+TEST_CASE("tf.einsum agrees with numpy's einsum on contractions, transposes and sums", "[tf]") {
+  TfRun r = runTf(R"(import numpy as np
+import tensorflow as tf
+a = np.arange(6, dtype=np.float32).reshape(2, 3); b = np.arange(12, dtype=np.float32).reshape(3, 4)
+c = np.arange(30, dtype=np.float32).reshape(5, 2, 3); d = np.arange(60, dtype=np.float32).reshape(5, 3, 4)
+out = []
+for eq, ops in [("ij,jk->ik", (a, b)), ("bij,bjk->bik", (c, d)), ("ij->ji", (a,)), ("ij->", (a,)), ("ij,kj->ik", (a, a)), ("ij,jk", (a, b)), ("ij->j", (a,))]:
+    x = tf.einsum(eq, *[tf.constant(o) for o in ops]).numpy()
+    out.append((x.shape, x.reshape(-1).tolist()[:4]))
+try:
+    tf.einsum("ij,jk->ik", tf.constant(a))
+except ValueError as e:
+    err = str(e)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // numpy 1.24's np.einsum (/usr/bin/python3) on the same arrays.
+  CHECK(r.repr("out") ==
+        "[((2, 4), [20.0, 23.0, 26.0, 29.0]), ((5, 2, 4), [20.0, 23.0, 26.0, 29.0]), ((3, 2), [0.0, 3.0, 1.0, 4.0]), "
+        "((), [15.0]), ((2, 2), [5.0, 14.0, 14.0, 50.0]), ((2, 4), [20.0, 23.0, 26.0, 29.0]), ((3,), [3.0, 5.0, 7.0])]");
+  CHECK(r.repr("err").find("Expected 2 inputs, got 1") != std::string::npos);
+}
+
+TEST_CASE("tf.app.flags take defaults and command-line values, tf.logging writes at its verbosity", "[tf]") {
+  TfRun r = runTf(R"(import sys
+import tensorflow as tf
+sys.argv = ["prog", "--epochs=5", "--fast", "--lr", "0.5"]
+flags = tf.app.flags
+flags.DEFINE_integer("epochs", 3, "n")
+flags.DEFINE_float("lr", 0.1, "lr")
+flags.DEFINE_boolean("fast", False, "f")
+flags.DEFINE_string("name", "x", "s")
+F = tf.flags.FLAGS
+vals = (F.epochs, F.lr, F.fast, F.name)
+try:
+    F.missing
+except AttributeError as e:
+    err = str(e)
+tf.logging.info("hidden")
+tf.logging.set_verbosity(tf.logging.INFO)
+tf.logging.info("shown %d", 3)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("vals") == "(5, 0.5, True, 'x')");
+  CHECK(r.repr("err").find("missing") != std::string::npos);
+  CHECK(r.err.find("hidden") == std::string::npos);
+  CHECK(r.err.find("INFO:tensorflow:shown 3") != std::string::npos);
+}

@@ -404,6 +404,8 @@ class Layer:
             return x
         if isinstance(x, (list, tuple)):
             return [self._autocast(e) for e in x]
+        if isinstance(x, dict):
+            return dict([(k, self._autocast(x[k])) for k in x])
         return x
 
     def _input_shapes(self, inputs):
@@ -554,6 +556,9 @@ class Dense(Layer):
         self.built = True
 
     def call(self, inputs):
+        if inputs.dtype != self.kernel.dtype:
+            # Keras' Dense casts its inputs (integer features too) to its compute dtype.
+            inputs = _tf.cast(inputs, self.kernel.dtype)
         y = _tf.matmul(inputs, self.kernel)
         if self.use_bias:
             y = _tf.nn.bias_add(y, self.bias)

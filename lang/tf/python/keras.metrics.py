@@ -69,16 +69,62 @@ def resolve(identifier, loss_name, output_shape, target_shape):
             raise ValueError("Unknown metric function: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` and that this object is included in the scope." % identifier)
         return name, fns[identifier]
     if isinstance(identifier, Metric):
+        if type(identifier)._values is Metric._values:
+            # A user's Metric subclass (update_state/result/reset_state): stateful, as in Keras.
+            return identifier.name, _Stateful(identifier)
         return identifier.name, identifier._fn_for_compile()
     return getattr(identifier, "__name__", "metric"), identifier
 
 
+class _Stateful:
+    """A stateful metric compiled into a model: each batch updates it, the logs show result()."""
+
+    def __init__(self, metric):
+        self.metric = metric
+
+    def __call__(self, y_true, y_pred):
+        self.metric.update_state(y_true, y_pred)
+        return self.metric.result()
+
+    def reset(self):
+        if hasattr(self.metric, "reset_state"):
+            self.metric.reset_state()
+        else:
+            self.metric.reset_states()
+
+
 class Metric:
+    _default_name = "metric"
+
     def __init__(self, name=None, dtype=None, **kwargs):
         self.name = name if name is not None else self._default_name
+        self.dtype = dtype if dtype is not None else "float32"
+        self._weights = []
         with _tlens.init_scope():
             self.total = _tf.Variable(0.0, trainable=False, name=self.name + "/total")
             self.count = _tf.Variable(0.0, trainable=False, name=self.name + "/count")
+
+    def add_weight(self, name=None, shape=(), aggregation=None, synchronization=None, initializer=None,
+                   dtype=None, **kwargs):
+        dtype = _tf.as_dtype(dtype if dtype is not None else self.dtype)
+        shape = list(shape) if shape is not None else []
+        with _tlens.init_scope():
+            if initializer is None or initializer == "zeros":
+                value = _tf.zeros(shape, dtype)
+            elif initializer == "ones":
+                value = _tf.ones(shape, dtype)
+            else:
+                from keras import initializers as _initializers
+                value = _initializers.get(initializer)(shape, dtype)
+            v = _tf.Variable(value, trainable=False, name=self.name + "/" + (name or "Variable"))
+        self._weights.append(v)
+        return v
+
+    @property
+    def variables(self):
+        return [self.total, self.count] + self._weights
+
+    weights = variables
 
     def _values(self, y_true, y_pred):
         raise NotImplementedError

@@ -62,15 +62,34 @@ def _permutation(n):
 
 
 def _take(x, idx):
+    if isinstance(x, dict):
+        return dict([(k, x[k][idx]) for k in x])
     return [a[idx] for a in x] if isinstance(x, list) else x[idx]
 
 
 def _rows(x, a, b):
+    if isinstance(x, dict):
+        return dict([(k, x[k][a:b]) for k in x])
     return [e[a:b] for e in x] if isinstance(x, list) else x[a:b]
 
 
 def _batch_len(x):
+    if isinstance(x, dict):
+        for k in x:
+            return len(x[k])
+        return 0
     return len(x[0]) if isinstance(x, list) else len(x)
+
+
+def _nest_arrays(x):
+    """x with every array of a list/tuple/dict of arrays converted by _as_array (lists for tuples)."""
+    if isinstance(x, dict):
+        return dict([(k, _as_array(x[k])) for k in x])
+    return [_as_array(a) for a in x]
+
+
+def _nest_values(x):
+    return [x[k] for k in x] if isinstance(x, dict) else list(x)
 
 
 class _ArrayData:
@@ -79,12 +98,15 @@ class _ArrayData:
 
     def __init__(self, x, y, batch_size, sample_weight=None):
         self.multi = _several_arrays(x)
-        self.x = [_as_array(a) for a in x] if self.multi else _as_array(x)
-        self.y = _as_array(y)
+        self.x = _nest_arrays(x) if self.multi else _as_array(x)
+        # Several targets (one per output of the model): a list, or a dict keyed by output names.
+        self.y_multi = _several_arrays(y)
+        self.y = _nest_arrays(y) if self.y_multi else _as_array(y)
         self.batch_size = 32 if batch_size is None else int(batch_size)
-        self.x_shapes = [_data_shape(a) for a in self.x] if self.multi else [_data_shape(self.x)]
-        self.x_shape = self.x_shapes[0]
-        self.y_shape = _data_shape(self.y)
+        self.x_shapes = [_data_shape(a) for a in _nest_values(self.x)] if self.multi else [_data_shape(self.x)]
+        self.x_shape = self.x_shapes[0] if self.x_shapes else None
+        self.y_shapes = [_data_shape(a) for a in _nest_values(self.y)] if self.y_multi else None
+        self.y_shape = self.y_shapes[0] if self.y_multi and self.y_shapes else (None if self.y_multi else _data_shape(self.y))
         self.n = self.x_shape[0] if self.x_shape else None
 
     def steps(self):
@@ -98,16 +120,16 @@ class _ArrayData:
             idx = _permutation(self.n)
             x = _take(x, idx)
             if y is not None:
-                y = y[idx]
+                y = _take(y, idx)
         bs = self.batch_size
         for start in _range(0, self.n, bs):
-            yield _rows(x, start, start + bs), (None if y is None else y[start:start + bs])
+            yield _rows(x, start, start + bs), (None if y is None else _rows(y, start, start + bs))
 
     def split(self, fraction):
         n = self.n
         k = int(n * (1.0 - fraction))
-        val = _ArrayData(_rows(self.x, k, n), None if self.y is None else self.y[k:], self.batch_size)
-        train = _ArrayData(_rows(self.x, 0, k), None if self.y is None else self.y[:k], self.batch_size)
+        val = _ArrayData(_rows(self.x, k, n), None if self.y is None else _rows(self.y, k, n), self.batch_size)
+        train = _ArrayData(_rows(self.x, 0, k), None if self.y is None else _rows(self.y, 0, k), self.batch_size)
         return train, val
 
 
@@ -217,11 +239,7 @@ def _make_data(x, y, batch_size, steps=None):
             raise ValueError("`y` argument is not supported when using dataset as input.")
         return _DatasetData(x, steps)
     if isinstance(x, dict) or _several_arrays(y):
-        # FIXME: models with several outputs (or inputs given as a dict) are built and called,
-        # but not trained.
-        if _tlens.is_abstract():
-            return _ArrayData(None, None, batch_size)
-        raise NotImplementedError("tensorlens: fit/evaluate/predict take one target array and the inputs as an array or a list of arrays; several outputs or dict inputs are not supported yet")
+        return _ArrayData(x, y, batch_size)
     if x is not None and not (_tlens.is_ndarray(x) or _tlens.is_tensor(x) or isinstance(x, (list, tuple))):
         return _IteratorData(x, steps)
     if isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0]):
@@ -362,6 +380,7 @@ class Model(Layer):
     def _run_graph(self, inputs, training):
         if not self._kt_outputs:
             return _layers._unknown_tensor()
+        inputs = self._order_inputs(inputs)
         xs = _flatten(inputs)
         if len(xs) != len(self._kt_inputs):
             raise ValueError("Layer \"%s\" expects %d input(s), but it received %d input tensors." % (self.name, len(self._kt_inputs), len(xs)))
@@ -486,38 +505,159 @@ class Model(Layer):
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
                 run_eagerly=None, steps_per_execution=None, jit_compile=None, **kwargs):
         self.optimizer = _optimizers.get(optimizer)
-        if isinstance(loss, (list, tuple)):
-            if len(loss) != 1:
-                raise NotImplementedError("tensorlens: Keras models with several outputs/losses are not supported")
-            loss = loss[0]
-        if isinstance(loss, dict):
-            raise NotImplementedError("tensorlens: Keras models with several outputs/losses are not supported")
         self.loss = loss
-        self._loss_fn = _losses.get(loss)
-        self._loss_name = _losses.canonical_name(loss)
+        # Models with several outputs: a loss, metrics and a weight per output (a list in output
+        # order or a dict keyed by output names; one loss or a flat metric list applies to all),
+        # resolved against the outputs when fit/evaluate first see the data (_heads).
+        self._compile_args = (loss, metrics, loss_weights)
+        self._heads = None
+        single = loss[0] if isinstance(loss, (list, tuple)) and len(loss) == 1 else loss
+        self._loss_multi = isinstance(single, (list, tuple, dict))
+        if self._loss_multi:
+            for l in (single.values() if isinstance(single, dict) else single):
+                _losses.get(l)  # unknown names fail at compile, as in Keras
+            self._loss_fn = _losses.get(None)
+            self._loss_name = None
+        else:
+            self._loss_fn = _losses.get(single)
+            self._loss_name = _losses.canonical_name(single)
         self._metric_ids = []
         if metrics is not None:
-            if isinstance(metrics, dict):
-                metrics = list(metrics.values())
-            for m in (metrics if isinstance(metrics, (list, tuple)) else [metrics]):
-                self._metric_ids.append(m)
+            for m in _flatten(metrics) if isinstance(metrics, dict) else (metrics if isinstance(metrics, (list, tuple)) else [metrics]):
+                if isinstance(m, (list, tuple)):
+                    self._metric_ids.extend(m)
+                else:
+                    self._metric_ids.append(m)
+        # Keras captures which layers are trainable when the model is compiled: fit and
+        # train_on_batch train those, whatever `trainable` says later (the frozen discriminator
+        # of a GAN still trains through its own compiled model).
+        self._compiled_trainable_state = self._get_trainable_state()
         self._compiled = True
+
+    def _get_trainable_state(self):
+        state = []
+        seen = {}
+        todo = [self]
+        while todo:
+            l = todo.pop()
+            if id(l) in seen:
+                continue
+            seen[id(l)] = True
+            state.append((l, l._trainable))
+            todo.extend(l._sublayers())
+        return state
+
+    def _set_trainable_state(self, state):
+        for l, t in state:
+            l._trainable = t
+
+    def _with_compiled_trainability(self, fn):
+        state = getattr(self, "_compiled_trainable_state", None)
+        if state is None:
+            return fn()
+        now = self._get_trainable_state()
+        self._set_trainable_state(state)
+        try:
+            return fn()
+        finally:
+            self._set_trainable_state(now)
+
+    # --- several outputs -----------------------------------------------------------------------
+    def _output_names(self, n):
+        if self._is_graph_network and len(self._kt_outputs) == n:
+            names = []
+            for t in self._kt_outputs:
+                p = _backend.producer(t)
+                names.append(p[0].layer.name if p is not None else t.name.split(":")[0])
+            return names
+        return ["output_%d" % (i + 1) for i in _range(n)]
+
+    def _per_output(self, spec, names, what, default):
+        if isinstance(spec, dict):
+            for k in spec:
+                if k not in names:
+                    raise ValueError("Found unexpected %s that do not correspond to any Model output: %s. Valid mode output names: %s. Received struct is: %s." % (what, list(spec.keys()), names, spec))
+            return [spec.get(nm, default) for nm in names]
+        if isinstance(spec, (list, tuple)):
+            if len(spec) != len(names):
+                raise ValueError("When passing a list as %s, it should have one entry per model output. The model has %d outputs, but you passed %s=%s" % (what, len(names), what, list(spec)))
+            return list(spec)
+        return [spec for nm in names]
+
+    def _make_heads(self, n, y_shapes, out_shapes):
+        loss, metrics, weights = self._compile_args
+        names = self._output_names(n)
+        losses = self._per_output(loss, names, "loss", None)
+        ws = self._per_output(weights, names, "loss_weights", 1.0) if weights is not None else [1.0 for nm in names]
+        if metrics is None:
+            ms = [[] for nm in names]
+        elif isinstance(metrics, dict) or (isinstance(metrics, (list, tuple)) and len(metrics) > 0 and
+                                            isinstance(metrics[0], (list, tuple, type(None)))):
+            ms = self._per_output(metrics, names, "metrics", [])
+        else:
+            ms = [metrics for nm in names]
+        heads = []
+        for i in _range(n):
+            m = ms[i]
+            m = [] if m is None else (list(m) if isinstance(m, (list, tuple)) else [m])
+            lname = _losses.canonical_name(losses[i])
+            ys = y_shapes[i] if y_shapes is not None and i < len(y_shapes) else None
+            os = out_shapes[i] if out_shapes is not None else None
+            heads.append({"name": names[i], "loss_fn": _losses.get(losses[i]), "loss_name": lname,
+                          "weight": float(ws[i]),
+                          "metrics": [_metrics.resolve(e, lname, os, ys) for e in m]})
+        return heads
+
+    def _order_inputs(self, x):
+        """A dict of inputs as the list the functional model's inputs take, by input names."""
+        if not isinstance(x, dict) or not self._is_graph_network or not self._kt_inputs:
+            return x
+        names = [_layers._input_layer_of(t).name for t in self._kt_inputs]
+        out = []
+        for nm in names:
+            if nm not in x:
+                raise ValueError("Missing data for input \"%s\". You passed a data dictionary with keys %s. Expected the following keys: %s" % (nm, list(x.keys()), names))
+            out.append(x[nm])
+        return out
+
+    def _order_targets(self, data, names):
+        if isinstance(data.y, dict):
+            out = []
+            for nm in names:
+                if nm not in data.y:
+                    raise ValueError("Found unexpected losses or metrics that do not correspond to any Model output: the targets have keys %s; the model's outputs are %s" % (list(data.y.keys()), names))
+                out.append(data.y[nm])
+            for k in data.y:
+                if k not in names:
+                    raise ValueError("Found unexpected target keys %s that do not correspond to any Model output. Valid output names: %s" % (list(data.y.keys()), names))
+            data.y = out
+            data.y_shapes = [_data_shape(a) for a in out]
+            data.y_shape = data.y_shapes[0] if out else None
 
     def _assert_compiled(self, what):
         if not self._compiled:
             raise RuntimeError("You must compile your model before training/testing. Use `model.compile(optimizer, loss)`.")
         if what == "fit" and self._custom_train_step():
             return
-        if what != "predict" and self._loss_fn is None and not self.losses:
+        if what != "predict" and self._loss_fn is None and not getattr(self, "_loss_multi", False) and not self.losses:
             raise ValueError("No loss found. You may have forgotten to provide a `loss` argument in the `compile()` method.")
 
     def _resolved_metrics(self, out_shape, y_shape):
+        if self._heads is not None:
+            # (log name, function) in Keras' order: each output's loss, then each output's metrics.
+            out = [(h["name"] + "_loss", None) for h in self._heads if h["loss_fn"] is not None]
+            for h in self._heads:
+                for n, f in h["metrics"]:
+                    out.append((h["name"] + "_" + n, f))
+            return out
         out = []
         for m in self._metric_ids:
             out.append(_metrics.resolve(m, self._loss_name, out_shape, y_shape))
         return out
 
     def _compute_loss(self, y_true, y_pred):
+        if self._heads is not None:
+            return self._compute_multi_loss(y_true, y_pred)
         # compile() may give no loss when the model adds its own (add_loss): then those are it.
         if self._loss_fn is None:
             loss = _tf.constant(0.0)
@@ -527,6 +667,33 @@ class Model(Layer):
         for r in self.losses:
             loss = loss + r
         return loss
+
+    def _compute_multi_loss(self, y_true, y_pred):
+        """Keras' total loss of a model with several outputs: the weighted sum of each output's
+        (mean) loss, plus the model's own losses; each output's loss is kept for the logs."""
+        preds = list(y_pred) if isinstance(y_pred, (list, tuple)) else [y_pred]
+        ys = list(y_true) if isinstance(y_true, (list, tuple)) else [y_true]
+        if len(preds) != len(self._heads):
+            raise ValueError("The model has %d outputs, but its call returned %d" % (len(self._heads), len(preds)))
+        if len(ys) != len(self._heads):
+            raise ValueError("The model has %d outputs, but %d target arrays were given" % (len(self._heads), len(ys)))
+        total = None
+        parts = []
+        for h, yt, yp in zip(self._heads, ys, preds):
+            if h["loss_fn"] is None or yt is None:
+                parts.append(None)
+                continue
+            per = h["loss_fn"](yt, yp)
+            l = _tf.reduce_mean(per) if per.shape.ndims != 0 else per
+            parts.append(l)
+            term = l * h["weight"] if h["weight"] != 1.0 else l
+            total = term if total is None else total + term
+        if total is None:
+            total = _tf.constant(0.0)
+        for r in self.losses:
+            total = total + r
+        self._head_losses = parts
+        return total
 
     # --- data checks -----------------------------------------------------------------------------
     def _expected_input(self, index=0):
@@ -563,10 +730,10 @@ class Model(Layer):
             return False
         return True
 
-    def _check_y(self, y_shape, out_shape):
+    def _check_y(self, y_shape, out_shape, loss_name=None):
         if y_shape is None or out_shape is None:
             return True
-        loss = self._loss_name
+        loss = self._loss_name if loss_name is None else loss_name
         yr, orank = len(y_shape), len(out_shape)
         classes = out_shape[-1] if orank > 0 else None
         y_last = y_shape[-1] if yr > 0 else None
@@ -604,6 +771,20 @@ class Model(Layer):
 
     def _prepare(self, data, what):
         """Checks `data` against the model and builds it; returns (ok, output shape)."""
+        if isinstance(data, _ArrayData) and data.multi and isinstance(data.x, dict) and self._is_graph_network:
+            data.x = self._order_inputs(data.x)
+            data.x_shapes = [_data_shape(a) for a in data.x]
+            data.x_shape = data.x_shapes[0] if data.x_shapes else None
+        n_out = len(self._kt_outputs) if self._is_graph_network and self._kt_outputs else None
+        y_multi = isinstance(data, _ArrayData) and data.y_multi
+        if y_multi and n_out == 1 and len(data.y) == 1:
+            data.y = _nest_values(data.y)[0]
+            data.y_multi = False
+            data.y_shape = _data_shape(data.y)
+            y_multi = False
+        self._heads = None
+        if what != "predict" and (y_multi or (n_out is not None and n_out > 1) or getattr(self, "_loss_multi", False)):
+            return self._prepare_multi(data, n_out)
         if data.x_shape is not None and data.y_shape is not None and data.x_shape[0] is not None and \
                 data.y_shape[0] is not None and data.x_shape[0] != data.y_shape[0]:
             _fail("Data cardinality is ambiguous:\n  x sizes: %d\n  y sizes: %d\nMake sure all arrays contain the same number of samples." % (data.x_shape[0], data.y_shape[0]))
@@ -630,6 +811,38 @@ class Model(Layer):
         if what != "predict" and not self._check_y(data.y_shape, out_shape):
             return False, None
         return True, out_shape
+
+    def _prepare_multi(self, data, n_out):
+        n = n_out
+        if n is None:
+            if not (isinstance(data, _ArrayData) and data.y_multi):
+                if _tlens.is_abstract():
+                    return False, None
+                raise ValueError("tensorlens: a model compiled with several losses needs its targets as a list or a dict (one array per output)")
+            n = len(data.y)
+        names = self._output_names(n)
+        if isinstance(data, _ArrayData) and data.y_multi:
+            self._order_targets(data, names)
+            if len(data.y) != n:
+                raise ValueError("Data and model outputs do not match: the model has %d outputs (%s), but %d target arrays were given" % (n, names, len(data.y)))
+        out_shapes = None
+        if n_out is not None:
+            out_shapes = []
+            for t in self._kt_outputs:
+                out_shapes.append(None if t.shape.ndims is None else [None] + t.shape.as_list()[1:])
+        y_shapes = data.y_shapes if isinstance(data, _ArrayData) else None
+        self._heads = self._make_heads(n, y_shapes, out_shapes)
+        if not self._check_inputs(data):
+            return False, None
+        if y_shapes is not None:
+            for i in _range(n):
+                if y_shapes[i] is not None and data.x_shape is not None and y_shapes[i][0] is not None and \
+                        data.x_shape[0] is not None and y_shapes[i][0] != data.x_shape[0]:
+                    _fail("Data cardinality is ambiguous:\n  x sizes: %d\n  y sizes: %d\nMake sure all arrays contain the same number of samples." % (data.x_shape[0], y_shapes[i][0]))
+                    return False, None
+                if out_shapes is not None and not self._check_y(y_shapes[i], out_shapes[i], self._heads[i]["loss_name"] or ""):
+                    return False, None
+        return True, None
 
     # --- training ------------------------------------------------------------------------------
     def _custom_train_step(self):
@@ -667,6 +880,18 @@ class Model(Layer):
         return loss, y_pred
 
     def _batch_logs(self, loss, y, y_pred, metrics):
+        if self._heads is not None:
+            logs = {"loss": float(loss)}
+            for h, l in zip(self._heads, getattr(self, "_head_losses", [])):
+                if l is not None:
+                    logs[h["name"] + "_loss"] = float(l)
+            ys = list(y) if isinstance(y, (list, tuple)) else [y]
+            preds = list(y_pred) if isinstance(y_pred, (list, tuple)) else [y_pred]
+            for i in _range(len(self._heads)):
+                h = self._heads[i]
+                for n, fn in h["metrics"]:
+                    logs[h["name"] + "_" + n] = float(_tf.reduce_mean(fn(ys[i], preds[i])))
+            return logs
         logs = {"loss": float(loss)}
         for name, fn in metrics:
             logs[name] = float(_tf.reduce_mean(fn(y, y_pred)))
@@ -684,7 +909,11 @@ class Model(Layer):
             vx = validation_data[0]
             vy = validation_data[1] if len(validation_data) > 1 else None
             val = _make_data(vx, vy, validation_batch_size or data.batch_size)
-            if ok:
+            if ok and self._heads is not None:
+                heads = self._heads
+                ok = self._prepare(val, "evaluate")[0]
+                self._heads = heads
+            elif ok:
                 ok = self._check_inputs(val) and self._check_y(val.y_shape, out_shape)
         elif validation_split and isinstance(data, _ArrayData):
             data, val = data.split(validation_split)
@@ -704,7 +933,8 @@ class Model(Layer):
             return history
         _eager_only("fit")
         with _tlens.quiet():
-            return self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle)
+            return self._with_compiled_trainability(
+                lambda: self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle))
 
     def _fit_loop(self, data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle):
         cbs = [history] + list(callbacks or [])
@@ -727,6 +957,7 @@ class Model(Layer):
             sums = {}
             seen = 0
             step = 0
+            stateful = self._reset_stateful(metrics)
             for xb, yb in data.batches(shuffle):
                 if custom:
                     logs = self._step_logs(xb, yb)
@@ -743,6 +974,9 @@ class Model(Layer):
             epoch_logs = {}
             for k in sums:
                 epoch_logs[k] = sums[k] / max(seen, 1)
+            for k in stateful:
+                if k in sums:
+                    epoch_logs[k] = float(stateful[k].metric.result())
             if val is not None:
                 vlogs = self._evaluate_data(val, metrics)
                 for k in vlogs:
@@ -762,9 +996,18 @@ class Model(Layer):
         with _tlens.quiet():
             return self._evaluate_loop(data, metrics)
 
+    def _reset_stateful(self, metrics):
+        out = {}
+        for name, fn in metrics:
+            if isinstance(fn, _metrics._Stateful):
+                fn.reset()
+                out[name] = fn
+        return out
+
     def _evaluate_loop(self, data, metrics):
         sums = {}
         seen = 0
+        stateful = self._reset_stateful(metrics)
         for xb, yb in data.batches(False):
             y_pred = self(xb, training=False)
             loss = self._compute_loss(yb, y_pred)
@@ -776,6 +1019,9 @@ class Model(Layer):
         out = {}
         for k in sums:
             out[k] = sums[k] / max(seen, 1)
+        for k in stateful:
+            if k in sums:
+                out[k] = float(stateful[k].metric.result())
         return out
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
@@ -807,6 +1053,11 @@ class Model(Layer):
         if not ok:
             return _layers._unknown_tensor()
         if _tlens.is_abstract():
+            if self._is_graph_network and len(self._kt_outputs) > 1:
+                if data.n is None:
+                    return [_layers._unknown_tensor() for t in self._kt_outputs]
+                return [_tlens.typed(t.dtype, [data.n] + t.shape.as_list()[1:], True) if t.shape.ndims is not None
+                        else _layers._unknown_tensor() for t in self._kt_outputs]
             out = self._symbolic_output([None] + list(data.x_shape[1:]), _tf.float32) if data.x_shape is not None else None
             if out is None or data.n is None:
                 return _layers._unknown_tensor()
@@ -819,6 +1070,12 @@ class Model(Layer):
             if verbose == "auto" or verbose:
                 s = data.steps()
                 print(_progress(s, s))
+            if outs and isinstance(outs[0], (list, tuple)):
+                # One array per output of the model.
+                return [_tlens.to_ndarray(o[0]) if len(outs) == 1 else _tlens.to_ndarray(_tf.concat(list(o), 0))
+                        for o in zip(*outs)]
+            if outs and isinstance(outs[0], dict):
+                return dict([(k, _tlens.to_ndarray(_tf.concat([o[k] for o in outs], 0))) for k in outs[0]])
             if len(outs) == 1:
                 return _tlens.to_ndarray(outs[0])
             return _tlens.to_ndarray(_tf.concat(outs, 0))
@@ -838,21 +1095,23 @@ class Model(Layer):
         else:
             _eager_only("train_on_batch")
             with _tlens.quiet():
-                if self._custom_train_step():
-                    logs = self._step_logs(data.x, data.y)
-                else:
-                    loss, y_pred = self._default_train_step(data.x, data.y)
-                    logs = self._batch_logs(loss, data.y, y_pred, metrics)
+                logs = self._with_compiled_trainability(lambda: self._one_batch(data, metrics))
         if return_dict:
             return logs
         vals = list(logs.values())
         return vals[0] if len(vals) == 1 else vals
 
+    def _one_batch(self, data, metrics):
+        if self._custom_train_step():
+            return self._step_logs(data.x, data.y)
+        loss, y_pred = self._default_train_step(data.x, data.y)
+        return self._batch_logs(loss, data.y, y_pred, metrics)
+
     def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True, return_dict=False):
-        return self.evaluate(x, y, batch_size=len(x), verbose=0, return_dict=return_dict)
+        return self.evaluate(x, y, batch_size=_batch_len(x), verbose=0, return_dict=return_dict)
 
     def predict_on_batch(self, x):
-        return self.predict(x, batch_size=len(x), verbose=0)
+        return self.predict(x, batch_size=_batch_len(x), verbose=0)
 
     # --- saving --------------------------------------------------------------------------------
     def save(self, filepath, overwrite=True, save_format=None, **kwargs):

@@ -101,8 +101,63 @@ class ImageDataGenerator:
 
 
 def img_to_array(img, data_format=None, dtype=None):
-    return _np.asarray(img, dtype=_np.float32 if dtype is None else dtype)
+    x = _np.asarray(img)
+    x = x.astype(_np.float32 if dtype is None else dtype)
+    if len(x.shape) == 2:
+        x = x.reshape((x.shape[0], x.shape[1], 1))
+    return x
 
 
-def load_img(path, *args, **kwargs):
-    raise NotImplementedError("tensorlens: load_img reads image files, which tensorlens does not do")
+def _pil_image():
+    # Images are PIL images, as in Keras: PIL comes from the user's Python (concrete mode only).
+    try:
+        from PIL import Image
+    except ImportError:
+        raise ImportError("Could not import PIL.Image. The use of `array_to_img` requires PIL.")
+    return Image
+
+
+def array_to_img(x, data_format=None, scale=True, dtype=None):
+    x = _np.asarray(x, dtype=_np.float32)
+    if x.ndim != 3:
+        raise ValueError("Expected image array to have rank 3 (single image). Got array with shape: %s" % (x.shape,))
+    if data_format == "channels_first":
+        x = x.transpose(1, 2, 0)
+    if scale:
+        x = x - _np.min(x)
+        x_max = _np.max(x)
+        if x_max != 0:
+            x = x / x_max
+        x = x * 255
+    Image = _pil_image()
+    c = x.shape[2]
+    if c == 4:
+        return Image.fromarray(x.astype("uint8"), "RGBA")
+    if c == 3:
+        return Image.fromarray(x.astype("uint8"), "RGB")
+    if c == 1:
+        return Image.fromarray(x[:, :, 0].astype("uint8"), "L")
+    raise ValueError("Unsupported channel number: %d" % c)
+
+
+def save_img(path, x, data_format=None, file_format=None, scale=True, **kwargs):
+    img = array_to_img(x, data_format=data_format, scale=scale)
+    img.save(path, format=file_format, **kwargs)
+
+
+def load_img(path, grayscale=False, color_mode="rgb", target_size=None, interpolation="nearest",
+             keep_aspect_ratio=False):
+    Image = _pil_image()
+    img = Image.open(path)
+    if grayscale:
+        color_mode = "grayscale"
+    mode = {"grayscale": "L", "rgba": "RGBA", "rgb": "RGB"}.get(color_mode)
+    if mode is None:
+        raise ValueError('color_mode must be "grayscale", "rgb", or "rgba"')
+    if img.mode != mode:
+        img = img.convert(mode)
+    if target_size is not None:
+        size = (target_size[1], target_size[0])
+        if img.size != size:
+            img = img.resize(size, Image.NEAREST if interpolation == "nearest" else Image.BILINEAR)
+    return img

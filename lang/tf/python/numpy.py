@@ -233,6 +233,10 @@ def _unary(op_type, float_only=True):
         x = array(x) if not _tlens.is_ndarray(x) else x
         if float_only and not x.dtype.is_floating:
             x = x.astype(float64)
+        elif not x.dtype.is_floating and x.dtype not in (int32, int64) and x.dtype != bool_:
+            # numpy keeps small and unsigned integer types (abs of uint8 is uint8, square wraps):
+            # the kernels have int64, and the cast back wraps as numpy does.
+            return _tlens.op(op_type, [x.astype(int64)], None, None, False, True).astype(x.dtype)
         return _tlens.op(op_type, [x], None, None, False, True)
     return f
 

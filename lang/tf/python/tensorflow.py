@@ -160,6 +160,18 @@ class TensorShape:
     def is_fully_defined(self):
         return self._dims is not None and None not in self._dims
 
+    def is_compatible_with(self, other):
+        other = other if hasattr(other, "ndims") else TensorShape(other)
+        if self._dims is None or other.ndims is None:
+            return True
+        dims = other.as_list()
+        if len(dims) != len(self._dims):
+            return False
+        for a, b in zip(self._dims, dims):
+            if a is not None and b is not None and a != b:
+                return False
+        return True
+
     def __len__(self):
         if self._dims is None:
             raise ValueError("Cannot take the length of shape with unknown rank.")
@@ -2657,6 +2669,243 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         return stack(outs)
 
 
+def get_static_value(tensor, partial=False):
+    """tf.get_static_value: the value of `tensor` as a numpy array when it is known without
+    running the program's inputs (an eager value, or a graph tensor computed only from constants),
+    else None."""
+    if not is_tensor(tensor):
+        try:
+            return _np.asarray(tensor)
+        except Exception:
+            return None
+    if _tlens.graph_key() is None:
+        return tensor.numpy()
+    if _tlens.is_abstract():
+        return None
+    # A fresh session of the tensor's graph, without feeds and with no variable initialised: it
+    # fails when the tensor depends on a placeholder or a variable.
+    try:
+        s = Session(graph=tensor.graph)
+        try:
+            return _np.asarray(s.run(tensor))
+        finally:
+            s.close()
+    except Exception:
+        return None
+
+
+def _loop_structure(vs):
+    return [v for v in vs]
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+               swap_memory=False, name=None, maximum_iterations=None, return_same_structure=False):
+    """tf.while_loop. Eagerly, a Python loop. In a graph, the loop is unrolled while the graph is
+    built: the condition must be known then, i.e. computed from constants (the trip count of
+    `counter < 100` from tf.constant(1)); a loop on placeholders or variables is a clear
+    NotImplementedError (tensorlens has no Enter/Exit/NextIteration frames). Each iteration's
+    body outputs must keep their loop variables' dtypes and, without `shape_invariants`, their
+    shapes, as TensorFlow checks."""
+    if not callable(cond):
+        raise TypeError("cond must be callable.")
+    if not callable(body):
+        raise TypeError("body must be callable.")
+    single = not isinstance(loop_vars, (list, _tuple))
+    if not single and len(loop_vars) == 0:
+        raise ValueError("No loop variables provided")
+    vs = [loop_vars] if single else list(loop_vars)
+    vs = [convert_to_tensor(v) if not is_tensor(v) and isinstance(v, (int, float, _np.ndarray)) else v for v in vs]
+    invariants = None
+    if shape_invariants is not None:
+        invariants = [shape_invariants] if single else list(shape_invariants)
+    eager = _tlens.graph_key() is None
+    first = list(vs)
+    n = 0
+    with name_scope(name, "while"):
+        while True:
+            if maximum_iterations is not None and n >= int(get_static_value(maximum_iterations) if is_tensor(maximum_iterations) else maximum_iterations):
+                break
+            p = cond(*vs)
+            if eager:
+                go = _bool(p)
+            else:
+                known = get_static_value(p) if is_tensor(p) else p
+                if known is None:
+                    if _tlens.is_abstract():
+                        # Abstract mode: one pass of the body gives the types of the results.
+                        out = body(*vs)
+                        vs = [out] if single else list(out)
+                        break
+                    raise NotImplementedError(
+                        "tensorlens: tf.while_loop in a graph is unrolled while the graph is built, so its "
+                        "condition must be computable then from constants; this one depends on a placeholder, "
+                        "a variable or a random op (%s)" % (p.name,))
+                go = _bool(known)
+            if not go:
+                break
+            out = body(*vs)
+            outs = [out] if single else (list(out) if isinstance(out, (list, _tuple)) else [out])
+            if len(outs) != len(vs):
+                raise ValueError("The two structures don't have the same number of elements.\n\nFirst structure "
+                                 "(%d elements): %s\n\nSecond structure (%d elements): %s" % (len(vs), vs, len(outs), outs))
+            nxt = []
+            for i in _range(len(outs)):
+                o = outs[i]
+                if is_tensor(first[i]) and not is_tensor(o) and isinstance(o, (int, float, _np.ndarray)):
+                    o = convert_to_tensor(o, dtype=first[i].dtype)
+                if not eager and is_tensor(first[i]) and is_tensor(o):
+                    if o.dtype.base_dtype != first[i].dtype.base_dtype:
+                        raise ValueError("Input tensor '%s' enters the loop with type %s, but has type %s after 1 iteration." % (first[i].name, first[i].dtype.name, o.dtype.name))
+                    inv = invariants[i] if invariants is not None else first[i].shape
+                    inv = inv if isinstance(inv, TensorShape) else TensorShape(inv)
+                    if not inv.is_compatible_with(o.shape) or (invariants is None and o.shape.ndims != first[i].shape.ndims):
+                        raise ValueError("Input tensor '%s' enters the loop with shape %s, but has shape %s after one iteration. To allow the shape to vary across iterations, use the `shape_invariants` argument of tf.while_loop to specify a less-specific shape." % (first[i].name, first[i].shape, o.shape))
+                nxt.append(o)
+            vs = nxt
+            n += 1
+            if not eager and n > 100000:
+                raise NotImplementedError("tensorlens: tf.while_loop in a graph is unrolled; this one runs more than 100000 iterations")
+    if single:
+        return vs[0]
+    if len(vs) == 1 and not return_same_structure and _tlens.style() == "graph":
+        # TensorFlow 1: one loop variable in a list comes back alone (TF 2's while_loop_v2
+        # returns the same structure).
+        return vs[0]
+    if isinstance(loop_vars, _tuple) and not hasattr(loop_vars, "_fields"):
+        return _tuple(vs)
+    if hasattr(loop_vars, "_fields"):
+        return type(loop_vars)(*vs)
+    return vs
+
+
+def _static_index(i, what):
+    if isinstance(i, int):
+        return i
+    v = get_static_value(i)
+    if v is None:
+        raise NotImplementedError("tensorlens: TensorArray.%s needs an index known when the graph is built (tf.while_loop is unrolled)" % what)
+    return int(v)
+
+
+class TensorArray:
+    """tf.TensorArray over a Python list of tensors: writes return a new TensorArray (TF's flow
+    semantics); indices must be known when the graph is built (loops are unrolled)."""
+
+    def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
+                 handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
+                 name=None, _items=None):
+        self._dtype = as_dtype(dtype)
+        self._dynamic = _bool(dynamic_size)
+        if _items is not None:
+            self._items = _items
+        else:
+            n = 0 if size is None else _static_index(size, "size")
+            self._items = [None for k in _range(n)]
+        self._element_shape = element_shape if element_shape is None or isinstance(element_shape, TensorShape) else TensorShape(element_shape)
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def element_shape(self):
+        if self._element_shape is not None:
+            return self._element_shape
+        for t in self._items:
+            if t is not None:
+                return t.shape
+        return TensorShape(None)
+
+    def _copy(self, items):
+        ta = TensorArray(self._dtype, dynamic_size=self._dynamic, element_shape=self._element_shape, _items=items)
+        return ta
+
+    def size(self, name=None):
+        return constant(len(self._items), dtype=int32)
+
+    def write(self, index, value, name=None):
+        i = _static_index(index, "write")
+        value = convert_to_tensor(value, dtype=self._dtype)
+        if value.dtype.base_dtype != self._dtype.base_dtype:
+            raise TypeError("TensorArray dtype is %s but Op is trying to write dtype %s" % (self._dtype.name, value.dtype.name))
+        items = list(self._items)
+        if i < 0:
+            raise ValueError("Tried to write to index %d but array index must be non-negative" % i)
+        if i >= len(items):
+            if not self._dynamic:
+                raise ValueError("Tried to write to index %d but array is not resizeable and size is: %d" % (i, len(items)))
+            items = items + [None for k in _range(i + 1 - len(items))]
+        if self._element_shape is not None and not self._element_shape.is_compatible_with(value.shape):
+            raise ValueError("Could not write to TensorArray index %d because the value shape is %s which is incompatible with the TensorArray's inferred element shape: %s" % (i, value.shape, self._element_shape))
+        items[i] = value
+        return self._copy(items)
+
+    def read(self, index, name=None):
+        i = _static_index(index, "read")
+        if i < 0 or i >= len(self._items):
+            raise ValueError("Tried to read from index %d but array size is: %d" % (i, len(self._items)))
+        t = self._items[i]
+        if t is None:
+            if self._element_shape is not None and self._element_shape.is_fully_defined():
+                return zeros(self._element_shape.as_list(), self._dtype)
+            raise ValueError("Could not read from TensorArray index %d.  Furthermore, the element shape is not fully defined: %s.  It is possible you are working with a resizeable TensorArray and stop_gradients is not allowing the gradients to be written.  If you set the full element_shape property on the forward TensorArray, the proper all-zeros tensor will be returned instead of incurring this error." % (i, self.element_shape))
+        return t
+
+    def _filled(self):
+        out = []
+        for k in _range(len(self._items)):
+            out.append(self.read(k))
+        return out
+
+    def stack(self, name=None):
+        items = self._filled()
+        if not items:
+            shape = self._element_shape.as_list() if self._element_shape is not None and self._element_shape.ndims is not None else []
+            return zeros([0] + shape, self._dtype)
+        return stack(items)
+
+    def gather(self, indices, name=None):
+        idx = get_static_value(indices)
+        if idx is None:
+            raise NotImplementedError("tensorlens: TensorArray.gather needs indices known when the graph is built")
+        return stack([self.read(int(k)) for k in list(_np.asarray(idx).reshape(-1).tolist())])
+
+    def concat(self, name=None):
+        return concat(self._filled(), 0)
+
+    def unstack(self, value, name=None):
+        value = convert_to_tensor(value, dtype=self._dtype)
+        if value.shape.ndims is None or value.shape[0] is None:
+            raise NotImplementedError("tensorlens: TensorArray.unstack needs the first dimension known when the graph is built")
+        n = int(value.shape[0])
+        if not self._dynamic and len(self._items) > 0 and n > len(self._items):
+            raise ValueError("Cannot unstack %d elements into a TensorArray of size %d" % (n, len(self._items)))
+        items = unstack(value, num=n)
+        rest = list(self._items[n:]) if len(self._items) > n else []
+        return self._copy(items + rest)
+
+    def scatter(self, indices, value, name=None):
+        idx = get_static_value(indices)
+        if idx is None:
+            raise NotImplementedError("tensorlens: TensorArray.scatter needs indices known when the graph is built")
+        ta = self
+        parts = unstack(convert_to_tensor(value, dtype=self._dtype), num=len(list(_np.asarray(idx).reshape(-1).tolist())))
+        k = 0
+        for i in list(_np.asarray(idx).reshape(-1).tolist()):
+            ta = ta.write(int(i), parts[k])
+            k += 1
+        return ta
+
+    def identity(self):
+        return self._copy(list(self._items))
+
+    def mark_used(self):
+        pass
+
+    def close(self, name=None):
+        return no_op()
+
+
 def _unrolled_elems(elems, what):
     x = convert_to_tensor(elems)
     n = x.shape[0] if x.shape.ndims is not None else None
@@ -3215,6 +3464,212 @@ class _App:
 
 
 app = _App()
+
+
+class _FlagValues:
+    """tf.app.flags.FLAGS (TF1, absl's flags): each DEFINE_* sets the default, overridden by
+    `--name=value` / `--name value` / `--[no]name` (booleans) on the command line."""
+
+    def __init__(self):
+        self._defs = {}
+
+    def _from_argv(self, name, kind):
+        import sys as _sys
+        argv = list(_sys.argv[1:])
+        found = None
+        i = 0
+        while i < len(argv):
+            a = argv[i]
+            if a == "--":
+                break
+            if a.startswith("-"):
+                key, eq, val = a.lstrip("-").partition("=")
+                if key == name:
+                    if eq:
+                        found = (val,)
+                    elif kind is _bool:
+                        found = ("true",)
+                    elif i + 1 < len(argv):
+                        found = (argv[i + 1],)
+                        i += 1
+                    else:
+                        raise ValueError("Flag --%s needs a value" % name)
+                elif kind is _bool and key == "no" + name and not eq:
+                    found = ("false",)
+            i += 1
+        return found
+
+    def _convert(self, name, kind, val):
+        try:
+            if kind is _bool:
+                if isinstance(val, str):
+                    if val.lower() in ("true", "t", "1"):
+                        return True
+                    if val.lower() in ("false", "f", "0"):
+                        return False
+                    raise ValueError(val)
+                return _bool(val)
+            if kind is list:
+                return val.split(",") if isinstance(val, str) else list(val)
+            return kind(val)
+        except ValueError:
+            raise ValueError("flag --%s=%s: could not convert it to %s" % (name, val, kind.__name__))
+
+    def __call__(self, argv):
+        return list(argv)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise AttributeError("Flag --%s is not defined." % name)
+
+    def __contains__(self, name):
+        return name in self._defs
+
+    def flag_values_dict(self):
+        return dict([(k, getattr(self, k)) for k in self._defs])
+
+
+class _Flags:
+    def __init__(self):
+        self.FLAGS = _FlagValues()
+
+    def _define(self, kind, name, default, help):
+        F = self.FLAGS
+        if name in F._defs:
+            raise Exception("The flag '%s' is defined twice." % name)  # absl's DuplicateFlagError
+        F._defs[name] = (kind, help)
+        given = F._from_argv(name, kind)
+        value = given[0] if given is not None else default
+        setattr(F, name, None if value is None else F._convert(name, kind, value))
+
+    def DEFINE_string(self, name, default, help=None, **kwargs):
+        self._define(str, name, default, help)
+
+    def DEFINE_integer(self, name, default, help=None, lower_bound=None, upper_bound=None, **kwargs):
+        self._define(int, name, default, help)
+
+    def DEFINE_float(self, name, default, help=None, lower_bound=None, upper_bound=None, **kwargs):
+        self._define(float, name, default, help)
+
+    def DEFINE_boolean(self, name, default, help=None, **kwargs):
+        self._define(_bool, name, default, help)
+
+    DEFINE_bool = DEFINE_boolean
+
+    def DEFINE_list(self, name, default, help=None, **kwargs):
+        self._define(list, name, default, help)
+
+    def DEFINE_enum(self, name, default, enum_values, help=None, **kwargs):
+        self._define(str, name, default, help)
+
+    def mark_flag_as_required(self, name, flag_values=None):
+        pass
+
+    def mark_flags_as_required(self, names, flag_values=None):
+        pass
+
+
+flags = _Flags()
+app.flags = flags
+
+
+class _Logging:
+    """tf.logging (TF1): absl-style messages on stderr, "INFO:tensorflow:..." at or above the
+    verbosity (WARN by default)."""
+    DEBUG = 10
+    INFO = 20
+    WARN = 30
+    WARNING = 30
+    ERROR = 40
+    FATAL = 50
+
+    def __init__(self):
+        self._level = 30
+
+    def set_verbosity(self, v):
+        self._level = int(v)
+
+    def get_verbosity(self):
+        return self._level
+
+    def log(self, level, msg, *args):
+        if level >= self._level:
+            import sys as _sys
+            names = {10: "DEBUG", 20: "INFO", 30: "WARNING", 40: "ERROR", 50: "FATAL"}
+            _sys.stderr.write("%s:tensorflow:%s\n" % (names.get(level, "INFO"), (msg % args) if args else msg))
+
+    def debug(self, msg, *args):
+        self.log(10, msg, *args)
+
+    def info(self, msg, *args):
+        self.log(20, msg, *args)
+
+    def warning(self, msg, *args):
+        self.log(30, msg, *args)
+
+    warn = warning
+
+    def error(self, msg, *args):
+        self.log(40, msg, *args)
+
+    def fatal(self, msg, *args):
+        self.log(50, msg, *args)
+
+    def log_every_n(self, level, msg, n, *args):
+        self.log(level, msg, *args)
+
+    def log_first_n(self, level, msg, n, *args):
+        self.log(level, msg, *args)
+
+
+logging = _Logging()
+
+
+def einsum(equation, *inputs, **kwargs):
+    """tf.einsum: each operand is transposed to a common index order, broadcast-multiplied, and
+    the indices missing from the output are summed (no `...`, no repeated index in one operand)."""
+    name = kwargs.get("name")
+    eq = equation.replace(" ", "")
+    if "..." in eq:
+        raise NotImplementedError("tensorlens: tf.einsum with '...' is not supported")
+    lhs, arrow, out = eq.partition("->")
+    subs = lhs.split(",")
+    if len(subs) != len(inputs):
+        raise ValueError("Invalid equation: %s. Expected %d inputs, got %d" % (equation, len(subs), len(inputs)))
+    counts = {}
+    order = []
+    for s in subs:
+        if len(set(s)) != len(s):
+            raise NotImplementedError("tensorlens: tf.einsum with a repeated index in one operand (%s) is not supported" % s)
+        for c in s:
+            if c not in counts:
+                order.append(c)
+                counts[c] = 0
+            counts[c] += 1
+    if not arrow:
+        out = "".join(sorted([c for c in order if counts[c] == 1]))
+    for c in out:
+        if c not in counts:
+            raise ValueError("Invalid equation: %s. Output subscript %s does not appear in the inputs" % (equation, c))
+    full = list(out) + [c for c in order if c not in out]
+    with name_scope(name, "einsum"):
+        xs = [convert_to_tensor(x) for x in inputs]
+        dt = xs[0].dtype
+        prod = None
+        for s, x in zip(subs, xs):
+            if x.shape.ndims is not None and x.shape.ndims != len(s):
+                raise ValueError("Input %s has rank %d, but the equation gives it %d indices (%s)" % (x.name, x.shape.ndims, len(s), s))
+            present = [c for c in full if c in s]
+            perm = [s.index(c) for c in present]
+            if perm != list(_range(len(s))):
+                x = transpose(x, perm)
+            for k in _range(len(full)):
+                if full[k] not in s:
+                    x = expand_dims(x, k)
+            prod = x if prod is None else prod * cast(x, dt)
+        extra = list(_range(len(out), len(full)))
+        return reduce_sum(prod, axis=extra) if extra else prod
 
 
 class _GFile:
