@@ -261,7 +261,7 @@ TEST_CASE("stepBack at a Python stop goes back through the lines that ran, with 
   CHECK(c.output() == "11 11\n");
 }
 
-TEST_CASE("reverseContinue at a Python stop goes back to the last line with a breakpoint; continue replays forward to it", "[dap][stepback]") {
+TEST_CASE("reverseContinue at a Python stop goes back to the last line with a breakpoint, and continue replays forward to it", "[dap][stepback]") {
   Fixture f = Fixture::fromText("lines_bp.py", kLines);
   Client c;
   c.start(f.path, {{f.line("print"), json()}});
