@@ -498,21 +498,15 @@ EvalResult Debugger::evaluate(const std::string& expression, int frameId, bool h
     buildFrames(s, interp_.get());
     interp::Frame* frame = nullptr;
     if (frameId >= 0 && frameId < static_cast<int>(s.frames.size())) frame = s.frames[static_cast<size_t>(frameId)].pyFrame;
+    Value v;
     if (s.replayLine) {
       // A stepped-back line: its recorded names over the module's.
       const interp::Env* moduleNow = interp_->mainModule() ? interp_->mainModule()->globals.get() : nullptr;
-      Value v = evaluateIn(*interp_, *runtime_, s, nullptr, expression, true, lineScope(s.lines[*s.replayLine], moduleNow));
-      Lister l{s, *interp_, hex};
-      VarInfo vi = l.pyVar(expression, v, expression);
-      r.value = vi.value;
-      r.type = vi.type;
-      r.ref = vi.ref;
-      r.indexed = vi.indexed;
-      r.named = vi.named;
-      return;
+      v = evaluateIn(*interp_, *runtime_, s, nullptr, expression, true, lineScope(s.lines[*s.replayLine], moduleNow));
+    } else {
+      if (!frame && !s.postMortem) frame = interp_->innermostUserFrame();
+      v = evaluateIn(*interp_, *runtime_, s, frame, expression, true, nullptr, frameBindings(s, frameId));
     }
-    if (!frame && !s.postMortem) frame = interp_->innermostUserFrame();
-    Value v = evaluateIn(*interp_, *runtime_, s, frame, expression, true, nullptr, frameBindings(s, frameId));
     Lister l{s, *interp_, hex};
     VarInfo vi = l.pyVar(expression, v, expression);
     r.value = vi.value;
