@@ -25,9 +25,9 @@ def _images(n, shape, classes, seed, label_shape, label_noise):
     other = (labels + 1 + rs.randint(0, classes - 1, base)) % classes
     labels = _np.where(wrong, other, labels).astype(_np.uint8)
     if n > base:
-        reps = (n + base - 1) // base
-        x = _np.tile(x, [reps, 1])[:n]
-        labels = _np.tile(labels, [reps])[:n]
+        rows = _np.arange(n) % base  # one gather: half the copying of tile-then-slice
+        x = x[rows]
+        labels = labels[rows]
     return x.reshape([n] + list(shape)), labels.reshape([n] + label_shape)
 
 
