@@ -115,8 +115,20 @@ Tensor Tensor::cast(DType to) const {
       const F* s = data<F>();
       T* d = t.data<T>();
       for (int64_t i = 0; i < numElements_; ++i) {
-        if constexpr (std::is_same_v<T, bool>) d[i] = static_cast<double>(s[i]) != 0.0;
-        else d[i] = static_cast<T>(static_cast<double>(s[i]));
+        if constexpr (std::is_same_v<T, bool>) {
+          d[i] = static_cast<double>(s[i]) != 0.0;
+        } else if constexpr (std::is_integral_v<T> && std::is_integral_v<F>) {
+          d[i] = static_cast<T>(s[i]);  // modular, as numpy's astype (and exact for int64)
+        } else if constexpr (std::is_integral_v<T>) {
+          // A float out of the target's range is undefined behaviour in C++: go through int64
+          // and wrap, as numpy's astype does on x86 (40000.0 -> uint8 64); NaN, inf and values
+          // past int64 become int64's minimum first, as x86's conversion gives.
+          const double x = static_cast<double>(s[i]);
+          const int64_t w = x > -9.2e18 && x < 9.2e18 ? static_cast<int64_t>(x) : std::numeric_limits<int64_t>::min();
+          d[i] = static_cast<T>(w);
+        } else {
+          d[i] = static_cast<T>(static_cast<double>(s[i]));
+        }
       }
     });
   });
