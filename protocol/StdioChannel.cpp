@@ -39,15 +39,7 @@ class StdioChannel : public Channel {
     std::string frame = encodeFrame(body);
     std::lock_guard<std::mutex> lock(writeMutex_);
     if (closed_) return;
-    const char* p = frame.data();
-    size_t left = frame.size();
-    while (left > 0) {
-      ssize_t n = ::write(outFd_, p, left);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return;  // the editor went away; reads will see EOF
-      p += n;
-      left -= size_t(n);
-    }
+    writeAllToFd(outFd_, frame.data(), frame.size());  // false: the editor went away; reads will see EOF
   }
 
   void close() override { closed_ = true; }

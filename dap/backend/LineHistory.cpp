@@ -116,7 +116,6 @@ StopInfo Debugger::stepBackLine(bool toBreakpoint) {
         found = true;
         break;
       }
-    if (!found) info.reason = StopReason::Step;
   } else if (cur > 0) {
     target = cur - 1;
     found = true;

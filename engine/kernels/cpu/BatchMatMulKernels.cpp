@@ -13,13 +13,6 @@ template <typename T>
 using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 template <typename T>
-void matrixProduct(const T* pa, const T* pb, T* pc, int64_t ar, int64_t ac, int64_t br, int64_t bc, bool ta, bool tb,
-          int64_t m, int64_t n) {
-  (void)br;
-  gemm::gemm<T>(ta, tb, m, n, ta ? ar : ac, pa, ac, pb, bc, T(0), pc, n);
-}
-
-template <typename T>
 void batchMatmul(KernelContext& c, const Tensor& a, const Tensor& b, bool ta, bool tb, Tensor& out) {
   const int ra = a.rank(), rb = b.rank(), ro = out.rank();
   const int64_t ar = a.dim(ra - 2), ac = a.dim(ra - 1), br = b.dim(rb - 2), bc = b.dim(rb - 1);
@@ -60,8 +53,8 @@ void batchMatmul(KernelContext& c, const Tensor& a, const Tensor& b, bool ta, bo
   const T* pb = b.data<T>();
   const int64_t sizeA = ar * ac, sizeB = br * bc, sizeC = m * n;
   auto one = [&](int64_t i) {
-    matrixProduct<T>(pa + offA[static_cast<size_t>(i)] * sizeA, pb + offB[static_cast<size_t>(i)] * sizeB, po + i * sizeC, ar,
-            ac, br, bc, ta, tb, m, n);
+    gemm::gemm<T>(ta, tb, m, n, k, pa + offA[static_cast<size_t>(i)] * sizeA, ac, pb + offB[static_cast<size_t>(i)] * sizeB,
+                  bc, T(0), po + i * sizeC, n);
   };
   const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
   if (batch > 1) {
