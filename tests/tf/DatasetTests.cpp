@@ -110,3 +110,36 @@ for batch in ds:
   CHECK(eager.diagnostics() == "");
   CHECK(eager.type("seen") == "float32[batch, 784]");
 }
+
+TEST_CASE("input_data.read_data_sets has MNIST's split and makes its examples only when used", "[tf]") {
+  TfRun r = runTf(R"(
+import numpy as np
+from tensorflow.examples.tutorials.mnist import input_data
+np.random.seed(3)
+mnist = input_data.read_data_sets("MNIST_data/", one_hot=True)
+sizes = (mnist.train.num_examples, mnist.validation.num_examples, mnist.test.num_examples)
+made_at_load = mnist.train._distinct is not None
+x0, y0 = mnist.train.next_batch(50)
+made_at_batch = mnist.train._distinct is not None
+full = mnist.train.images
+x1, y1 = mnist.train.next_batch(50)
+batches_are_rows = bool((x0 == full[0:50]).all() and (x1 == full[50:100]).all()
+                        and (y1 == mnist.train.labels[50:100]).all())
+shapes = (full.shape, mnist.train.labels.shape, mnist.validation.images.shape, mnist.test.labels.shape, str(full.dtype))
+v = input_data.read_data_sets("MNIST_data/", one_hot=False).validation
+for i in range(106):
+    v.next_batch(47)
+before = v.images
+xs, ys = v.next_batch(47)
+crossing = (v.epochs_completed, xs.shape, bool((xs[:18] == before[4982:]).all()), bool((xs[18:] == v.images[:29]).all()),
+            str(ys.dtype))
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("sizes") == "(55000, 5000, 10000)");
+  CHECK(r.repr("made_at_load") == "False");
+  CHECK(r.repr("made_at_batch") == "True");
+  CHECK(r.repr("batches_are_rows") == "True");
+  CHECK(r.repr("shapes") == "((55000, 784), (55000, 10), (5000, 784), (10000, 10), 'float32')");
+  CHECK(r.repr("crossing") == "(1, (47, 784), True, True, 'uint8')");
+}

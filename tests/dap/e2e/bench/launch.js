@@ -16,8 +16,8 @@ const { DebugClient } = require('@vscode/debugadapter-testsupport');
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const tlens = path.resolve(process.argv[2] || path.join(root, 'build', 'tlens'));
 const runs = Number(process.argv[3] || 7);
-// TLENS_LAUNCH_NO_DATA=1: without `read_data_sets` (its 220 MB of synthetic MNIST is most of the
-// program's own start-up), so only the interpreter, the graph build and the debugger count.
+// TLENS_LAUNCH_NO_DATA=1: without `read_data_sets` (its synthetic MNIST is made at the first batch,
+// after this stop, so the two should agree), so only the interpreter, the graph build and the debugger count.
 let text = fs.readFileSync(path.join(root, 'examples', 'mnist_mlp_tf1.py'), 'utf8');
 if (process.env.TLENS_LAUNCH_NO_DATA) text = text.replace(/^mnist = input_data\.read_data_sets\(.*$/m, 'mnist = None');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tlens-launch-'));
