@@ -51,6 +51,59 @@ Value rebuildOutputs(TfRuntime& rt, Interpreter& in, const Value& v, const Graph
   return v;
 }
 
+/// The nodes of `g` that a traced result refers to: its tensors and its operations.
+void resultNodes(const Value& v, const Graph* g, std::vector<size_t>& out, int depth = 0) {
+  if (depth > 32) return;
+  if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
+    if (t->isSymbolic() && t->graph == g) out.push_back(static_cast<size_t>(t->out.node->id));
+  } else if (auto* op = dynamic_cast<OperationObj*>(v.get())) {
+    if (op->node && op->graph == g) out.push_back(static_cast<size_t>(op->node->id));
+  } else if (auto* l = as<ListObj>(v)) {
+    for (const Value& e : l->items) resultNodes(e, g, out, depth + 1);
+  } else if (auto* tu = as<TupleObj>(v)) {
+    for (const Value& e : tu->items) resultNodes(e, g, out, depth + 1);
+  } else if (auto* d = as<DictObj>(v)) {
+    for (const auto& e : d->entries()) resultNodes(e.value, g, out, depth + 1);
+  }
+}
+
+/// Which nodes the replay runs and when each value can go (FunctionObj::Trace::run, release).
+void planReplay(FunctionObj::Trace& t) {
+  const auto& nodes = t.graph->nodes();
+  size_t n = nodes.size();
+  std::vector<size_t> roots;
+  resultNodes(t.outputs, t.graph, roots);
+  std::vector<char> isResult(n, 0);
+  for (size_t r : roots) isResult[r] = 1;
+  for (const Node& node : nodes)
+    if (node.op->stateful) roots.push_back(static_cast<size_t>(node.id));
+  t.run.assign(n, 0);
+  while (!roots.empty()) {
+    size_t id = roots.back();
+    roots.pop_back();
+    if (t.run[id]) continue;
+    t.run[id] = 1;
+    const Node& node = nodes[id];
+    for (const Output& o : node.inputs) roots.push_back(static_cast<size_t>(o.node->id));
+    for (const Node* c : node.controlInputs) roots.push_back(static_cast<size_t>(c->id));
+  }
+  std::vector<size_t> lastUse(n, 0);
+  std::vector<char> used(n, 0);
+  for (const Node& node : nodes) {
+    if (!t.run[static_cast<size_t>(node.id)]) continue;
+    for (const Output& o : node.inputs) {
+      lastUse[static_cast<size_t>(o.node->id)] = static_cast<size_t>(node.id);
+      used[static_cast<size_t>(o.node->id)] = 1;
+    }
+  }
+  t.release.assign(n, {});
+  for (size_t id = 0; id < n; ++id) {
+    if (!t.run[id] || isResult[id]) continue;
+    // A value nothing reads goes right after its own node; the others after their last reader.
+    t.release[used[id] ? lastUse[id] : id].push_back(id);
+  }
+}
+
 }  // namespace
 
 Value FunctionObj::call(CallContext& c) {
@@ -107,6 +160,7 @@ Value FunctionObj::call(CallContext& c) {
       eagerOnly = true;
       return in.call(fn, c.args, c.kwargs);
     }
+    planReplay(t);
     it = traces.emplace(key, std::move(t)).first;
   }
 
@@ -114,6 +168,7 @@ Value FunctionObj::call(CallContext& c) {
   Trace& t = it->second;
   std::vector<std::vector<EagerValue>> vals(t.graph->size());
   for (Node& n : t.graph->nodes()) {
+    if (!t.run[static_cast<size_t>(n.id)]) continue;
     auto& out = vals[static_cast<size_t>(n.id)];
     auto p = std::find(t.params.begin(), t.params.end(), &n);
     if (p != t.params.end()) {
@@ -162,6 +217,7 @@ Value FunctionObj::call(CallContext& c) {
       for (size_t i = 0; i < out.size(); ++i)
         rt->records->push_back(TensorRecord{n.location, n.type(), static_cast<int>(i),
                                             TensorType(out[i].tensor.dtype(), Shape::fromConcrete(out[i].tensor.shape())), false});
+    for (size_t done : t.release[static_cast<size_t>(n.id)]) vals[done].clear();
   }
   return rebuildOutputs(*rt, in, t.outputs, t.graph, vals);
 }

@@ -28,6 +28,12 @@ class FunctionObj : public interp::NativeObject {
     std::vector<Node*> params;                   ///< one Placeholder per tensor argument
     std::map<const Node*, interp::Value> captures;  ///< VariableV2/Const node -> the eager tensor
     interp::Value outputs;                       ///< the traced result (nested tensors)
+    /// The replay's plan, made once per trace: `run[id]` for the nodes the outputs or a stateful
+    /// op (variable updates, random draws, Print, Assert) need, directly or through control
+    /// inputs; the others are skipped. `release[id]`: the nodes whose values no node after `id`
+    /// reads (and no output is), dropped once `id` has run, so buffers are reused within a step.
+    std::vector<char> run;
+    std::vector<std::vector<size_t>> release;
   };
   std::map<std::string, Trace> traces;  ///< by input signature
 

@@ -256,6 +256,58 @@ print(len(traces), a.numpy().tolist(), b.numpy().tolist(), float(v.numpy()), flo
   CHECK(r.out == "2 [4.0, 8.0] [33.0, 44.0] 12.0 4.0 [2.0]\n");
 }
 
+TEST_CASE("tf.function replays what its results and stateful ops need and skips the rest", "[tf][function]") {
+  const char* body = R"(
+tf.random.set_seed(1)
+counter = tf.Variable(0.0)
+
+@tf.function
+def f(x):
+    unused = tf.exp(x) * 3.0         # nothing reads it: not replayed
+    counter.assign_add(1.0)          # stateful and not returned: runs at every call
+    noise = tf.random.uniform([2])   # a draw nobody reads still advances the random stream
+    return tf.sqrt(x)
+
+for i in range(3):
+    y = f(tf.constant([4.0, 9.0]))
+after = tf.random.uniform([1])
+print(float(counter.numpy()), y.numpy().tolist(), after.numpy().tolist())
+)";
+  auto run = [&](const std::string& prefix, std::vector<TensorRecord>& records) {
+    TfRun r;
+    interp::InterpOptions o;
+    o.timeBudgetMs = 0;
+    o.out = [&r](std::string_view s) { r.out += s; };
+    o.err = [&r](std::string_view s) { r.err += s; };
+    r.interp = std::make_unique<interp::Interpreter>(o);
+    TfOptions options;
+    options.style = ApiStyle::Eager;
+    r.runtime = installTensorFlow(*r.interp, options);
+    r.runtime->records = &records;
+    r.status = r.interp->runSource("main.py", prefix + body);
+    r.runtime->records = nullptr;
+    return r;
+  };
+  auto replayed = [](const std::vector<TensorRecord>& records, const std::string& op) {
+    int n = 0;
+    for (const auto& rec : records) n += rec.opType == op && !rec.symbolic;
+    return n;
+  };
+  std::vector<TensorRecord> traced, eager;
+  TfRun t = run("import tensorflow as tf\n", traced);
+  INFO(t.err);
+  REQUIRE(t.status == 0);
+  TfRun e = run("import tensorflow as tf\ntf.config.run_functions_eagerly(True)\n", eager);
+  INFO(e.err);
+  REQUIRE(e.status == 0);
+  CHECK(replayed(traced, "Sqrt") == 3);
+  CHECK(replayed(traced, "Exp") == 0);
+  CHECK(replayed(eager, "Exp") == 3);
+  // The same values as running the body as Python, the stream after the calls included.
+  CHECK(t.out == e.out);
+  CHECK(t.out.rfind("3.0 [2.0, 3.0] [", 0) == 0);
+}
+
 TEST_CASE("true division follows Python: integers divide to float64, a Python number takes the tensor's dtype", "[tf]") {
   TfRun r = runTf(R"(import tensorflow as tf
 x = tf.constant([2.0, 4.0])
