@@ -696,3 +696,39 @@ ev = m.evaluate(np.ones((6, 2)), np.ones((6, 1)), verbose=0)[1]
   CHECK(r.repr("seen") == "[10.0, 10.0]");
   CHECK(r.repr("ev") == "6.0");
 }
+
+TEST_CASE("fit, evaluate and train_on_batch run their steps traced, with the values of run_eagerly=True", "[tf][keras][function]") {
+  const char* body = R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+np.random.seed(0)
+tf.random.set_seed(0)
+x = np.random.rand(100, 5).astype(np.float32)
+y = np.random.randint(0, 3, 100)
+inputs = keras.Input(shape=(5,))
+h = keras.layers.Dense(8, activation="relu")(inputs)
+h = keras.layers.Dropout(0.5)(h)
+model = keras.Model(inputs, keras.layers.Dense(3, activation="softmax")(h))
+model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"], run_eagerly=EAGER)
+hist = model.fit(x, y, epochs=3, batch_size=32, validation_split=0.2, verbose=0).history
+values = ([round(v, 5) for v in hist["loss"]], [round(v, 5) for v in hist["val_loss"]], hist["accuracy"],
+          round(model.evaluate(x, y, verbose=0)[0], 5), round(float(model.train_on_batch(x[:10], y[:10])[0]), 5))
+traces = repr(model._train_function)
+)";
+  auto run = [&](const char* eager) {
+    std::string src = body;
+    src.replace(src.find("EAGER"), 5, eager);
+    return runTf(src, Mode::Concrete, ApiStyle::Eager);
+  };
+  TfRun traced = run("False");
+  INFO(traced.err);
+  REQUIRE(traced.status == 0);
+  TfRun eager = run("True");
+  INFO(eager.err);
+  REQUIRE(eager.status == 0);
+  CHECK(traced.repr("values") == eager.repr("values"));
+  // Batches of 32 and the last one of 16, and train_on_batch's 10: one trace per signature.
+  CHECK(traced.repr("traces") == "'<tensorflow.python.eager.def_function.Function object (3 traces)>'");
+  CHECK(eager.repr("traces") == "'None'");
+}

@@ -532,6 +532,9 @@ class Model(Layer):
         # train_on_batch train those, whatever `trainable` says later (the frozen discriminator
         # of a GAN still trains through its own compiled model).
         self._compiled_trainable_state = self._get_trainable_state()
+        self._run_eagerly = bool(run_eagerly)
+        self._train_function = None
+        self._test_function = None
         self._compiled = True
 
     def _get_trainable_state(self):
@@ -870,6 +873,31 @@ class Model(Layer):
             elif hasattr(m, "reset_states"):
                 m.reset_states()
 
+    def _train_step_function(self):
+        # Keras runs fit's step as a tf.function (Model.make_train_function) unless the model is
+        # compiled with run_eagerly=True: traced into a graph once per input signature, then
+        # replayed, so later steps skip the Python of the layers, the tape and the optimizer (a
+        # trace that fails runs eagerly from then on: lang/tf/FunctionObj.h). Made anew at each
+        # compile, as Keras does. Models with several outputs keep the eager step: their
+        # per-output losses are Python state read after the step.
+        if getattr(self, "_run_eagerly", True) or self._heads is not None:
+            return self._default_train_step
+        if self._train_function is None:
+            self._train_function = _tlens.function(self._default_train_step)
+        return self._train_function
+
+    def _test_step_function(self):
+        # evaluate's step, and fit's validation: traced as Keras' make_test_function does.
+        if getattr(self, "_run_eagerly", True) or self._heads is not None:
+            return self._default_test_step
+        if self._test_function is None:
+            self._test_function = _tlens.function(self._default_test_step)
+        return self._test_function
+
+    def _default_test_step(self, x, y):
+        y_pred = self(x, training=False)
+        return self._compute_loss(y, y_pred), y_pred
+
     def _default_train_step(self, x, y):
         with _tf.GradientTape() as tape:
             y_pred = self(x, training=True)
@@ -947,6 +975,7 @@ class Model(Layer):
         for cb in cbs:
             cb.on_train_begin()
         custom = self._custom_train_step()
+        step_fn = None if custom else self._train_step_function()
         for epoch in _range(initial_epoch, epochs):
             if custom:
                 self._reset_metrics()
@@ -962,7 +991,7 @@ class Model(Layer):
                 if custom:
                     logs = self._step_logs(xb, yb)
                 else:
-                    loss, y_pred = self._default_train_step(xb, yb)
+                    loss, y_pred = step_fn(xb, yb)
                     logs = self._batch_logs(loss, yb, y_pred, metrics)
                 n = _batch_len(xb)
                 for k in logs:
@@ -1008,9 +1037,9 @@ class Model(Layer):
         sums = {}
         seen = 0
         stateful = self._reset_stateful(metrics)
+        step_fn = self._test_step_function()
         for xb, yb in data.batches(False):
-            y_pred = self(xb, training=False)
-            loss = self._compute_loss(yb, y_pred)
+            loss, y_pred = step_fn(xb, yb)
             logs = self._batch_logs(loss, yb, y_pred, metrics)
             n = _batch_len(xb)
             for k in logs:
@@ -1104,7 +1133,7 @@ class Model(Layer):
     def _one_batch(self, data, metrics):
         if self._custom_train_step():
             return self._step_logs(data.x, data.y)
-        loss, y_pred = self._default_train_step(data.x, data.y)
+        loss, y_pred = self._train_step_function()(data.x, data.y)
         return self._batch_logs(loss, data.y, y_pred, metrics)
 
     def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True, return_dict=False):
