@@ -15,19 +15,21 @@ def _images(n, shape, classes, seed, label_shape, label_noise):
     size = 1
     for d in shape:
         size *= d
-    base = n if n <= 2000 else 2000  # distinct examples; larger sets repeat them
+    base = n if n <= 2000 else 2000  # distinct images; larger sets repeat them
     protos = _np.random.RandomState(1234 + classes).rand(classes, size)
     rs = _np.random.RandomState(seed)
     labels = rs.randint(0, classes, base)
     x = ((protos[labels] * 0.6 + rs.rand(base, size) * 0.4) * 255.0).astype(_np.uint8)
-    # Hard or mislabelled examples, as every real set has: they cap the accuracy below 100%.
-    wrong = rs.rand(base) < label_noise
-    other = (labels + 1 + rs.randint(0, classes - 1, base)) % classes
-    labels = _np.where(wrong, other, labels).astype(_np.uint8)
     if n > base:
         rows = _np.arange(n) % base  # one gather: half the copying of tile-then-slice
         x = x[rows]
         labels = labels[rows]
+    # Hard or mislabelled examples, as every real set has: a share of the labels is wrong, drawn
+    # per example (a repeated image is not always labelled the same, so no model learns the
+    # mistakes by heart), which caps the accuracy below 100% in training as in test.
+    wrong = rs.rand(n) < label_noise
+    other = (labels + 1 + rs.randint(0, classes - 1, n)) % classes
+    labels = _np.where(wrong, other, labels).astype(_np.uint8)
     return x.reshape([n] + list(shape)), labels.reshape([n] + label_shape)
 
 
@@ -94,10 +96,10 @@ class _Boston:
         self.__name__ = "keras.datasets.boston_housing"
 
     def load_data(self, path="boston_housing.npz", test_split=0.2, seed=113):
-        _np.random.seed(seed)
-        x = _np.random.rand(506, 13) * 10.0
-        w = _np.random.rand(13)
-        y = _np.sum(x * w, axis=1) + _np.random.rand(506)
+        rs = _np.random.RandomState(seed)  # private: np.random's stream is the program's
+        x = rs.rand(506, 13) * 10.0
+        w = rs.rand(13)
+        y = _np.sum(x * w, axis=1) + rs.rand(506)
         k = int(506 * (1 - test_split))
         return (x[:k], y[:k]), (x[k:], y[k:])
 
