@@ -231,6 +231,38 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
       OpRequest pack;
       pack.type = "Pack";
       for (const Value& e : *seq) pack.inputs.push_back(e);
+      if (!numpyDefaults) {
+        // TensorFlow converts a list holding numpy integer scalars (`[labels.max() + 1, 4]` with
+        // uint8 labels) as it converts Python ints: int32, int64 where a value needs it
+        // (tensorflow/python/lib/core/py_seq_tensor.cc). Only when every tensor is such a scalar.
+        bool scalarsOnly = true;
+        for (const Value& e : pack.inputs)
+          if (auto* t = dynamic_cast<TensorObj*>(e.get()))
+            scalarsOnly = scalarsOnly && t->ndarray && isInteger(t->type.dtype) && t->type.shape.rankKnown() &&
+                          t->type.shape.rank() == 0;
+        if (scalarsOnly) {
+          DType want = dtype != DType::Invalid ? dtype : DType::Int32;
+          for (Value& e : pack.inputs) {
+            auto* t = dynamic_cast<TensorObj*>(e.get());
+            if (!t || t->type.dtype == want) continue;
+            if (dtype == DType::Invalid && t->form == TensorObj::Form::Concrete) {
+              int64_t x = t->hostValue().getInt(0);
+              if (x != static_cast<int32_t>(x)) want = DType::Int64;
+            }
+          }
+          for (Value& e : pack.inputs) {
+            auto* t = dynamic_cast<TensorObj*>(e.get());
+            if (!t || t->type.dtype == want) continue;
+            OpRequest cast;
+            cast.type = "Cast";
+            cast.inputs = {e};
+            cast.attrs["DstT"] = want;
+            cast.ndarray = true;
+            e = applyOp1(rt, std::move(cast));
+          }
+          pack.literalDType = want;
+        }
+      }
       pack.attrs["axis"] = int64_t{0};
       pack.unifyDTypes = true;
       pack.ndarray = numpyDefaults;

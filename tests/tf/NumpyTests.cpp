@@ -471,3 +471,31 @@ rows = a[(0, 3), 1:3].tolist()
   CHECK(r.repr("same") == "True");
   CHECK(r.repr("rows") == "[[1, 2], [16, 17]]");
 }
+
+TEST_CASE("a list of numpy integer scalars converts to a tensor as Python ints do", "[tf][numpy]") {
+  // TensorFlow's sequence conversion takes numpy integers for Python ints: int32, int64 where a
+  // value needs it; uint8 labels' max() used as a size is no dtype error.
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+labels = np.array([3, 1, 2], dtype=np.uint8)
+n = labels.max() + 1
+w = tf.random.truncated_normal([n, 4], stddev=0.1)
+z = tf.zeros([n, 2])
+d = tf.constant([np.uint8(4), 4])
+big = tf.constant([np.int64(3000000000), 1])
+asked = tf.constant([np.uint8(3), 1], dtype=tf.float32)
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("w") == "float32[4, 4]");
+  CHECK(r.type("z") == "float32[4, 2]");
+  CHECK(r.type("d") == "int32[2]");
+  CHECK(r.type("big") == "int64[2]");
+  CHECK(r.type("asked") == "float32[2]");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Eager);
+  CHECK(a.diagnostics() == "");
+  // Abstract mode does not compute max(): the size is unknown, and no dtype error.
+  CHECK(a.type("w") == "float32[?, 4]");
+  CHECK(a.type("d") == "int32[2]");
+}
