@@ -763,3 +763,26 @@ traces = repr(model._train_function)
   CHECK(traced.repr("traces") == "'<tensorflow.python.eager.def_function.Function object (3 traces)>'");
   CHECK(eager.repr("traces") == "'None'");
 }
+
+TEST_CASE("fit, evaluate and predict make a 1-D input a column, as Keras 2 did", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+from tensorflow import keras
+model = keras.Sequential([keras.layers.Dense(units=1, input_shape=[1])])
+model.compile(optimizer="sgd", loss="mean_squared_error")
+xs = np.array([-1.0, 0.0, 1.0, 2.0, 3.0, 4.0], dtype=float)
+ys = np.array([-3.0, -1.0, 1.0, 3.0, 5.0, 7.0], dtype=float)
+model.fit(xs, ys, epochs=200, verbose=0)
+loss = model.evaluate(xs, ys, verbose=0)
+pred = model.predict([10.0], verbose=0)
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("pred") == "float32[1, 1]");
+  // y = 2x - 1, learnt: 19 at x = 10.
+  TfRun check = runTf(std::string(src) + "near = bool(abs(pred[0][0] - 19.0) < 0.5)\n", Mode::Concrete, ApiStyle::Eager);
+  CHECK(check.repr("near") == "True");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Eager);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("pred") == "float32[1, 1]");
+}

@@ -42,6 +42,18 @@ def _as_array(x):
     return x
 
 
+def _expand_1d(x):
+    # Keras 2 (standalone Keras, and tf.keras up to TF 2.6: data_adapter.expand_1d) makes a 1-D
+    # input array a column, (n,) -> (n, 1), so `Dense(1, input_dim=1)` fits a plain list of numbers
+    # (the programs of that era rely on it; TF 2.7 and later raise instead).
+    dims = _data_shape(x)
+    if dims is None or len(dims) != 1:
+        return x
+    if _tlens.is_ndarray(x):
+        return _np.expand_dims(x, 1)
+    return _tf.expand_dims(x, 1)
+
+
 def _fmt_data_shape(dims):
     return _fmt_shape(dims)
 
@@ -99,6 +111,12 @@ class _ArrayData:
     def __init__(self, x, y, batch_size, sample_weight=None):
         self.multi = _several_arrays(x)
         self.x = _nest_arrays(x) if self.multi else _as_array(x)
+        if isinstance(self.x, dict):
+            self.x = dict([(k, _expand_1d(self.x[k])) for k in self.x])
+        elif self.multi:
+            self.x = [_expand_1d(a) for a in self.x]
+        else:
+            self.x = _expand_1d(self.x)
         # Several targets (one per output of the model): a list, or a dict keyed by output names.
         self.y_multi = _several_arrays(y)
         self.y = _nest_arrays(y) if self.y_multi else _as_array(y)
