@@ -101,7 +101,10 @@ class DTypeObj : public interp::NativeObject {
                         bool reflected) override;
   std::optional<int64_t> hash(interp::Interpreter&) override { return static_cast<int64_t>(dtype) + 7919; }
   std::string repr(interp::Interpreter& in) override;
-  std::string str(interp::Interpreter& in) override { return std::string(dtypeName(dtype)); }
+  /// numpy prints "float32"; TensorFlow "<dtype: 'float32'>" (its repr is "tf.float32").
+  std::string str(interp::Interpreter& in) override {
+    return numpy ? std::string(dtypeName(dtype)) : "<dtype: '" + std::string(dtypeName(dtype)) + "'>";
+  }
   interp::Value call(interp::CallContext& ctx) override;
 };
 

@@ -103,7 +103,7 @@ print(np.random.rand(2, 3).dtype, np.random.randn(4).dtype, np.random.randint(3,
 print(tf.Variable(np.random.randn()).dtype, tf.Variable(np.random.rand(2)).dtype)
 )");
   REQUIRE(r.err == "");
-  CHECK(r.out == "float float float float int int\nTrue 2\nfloat64 float64 int64 int32 int64\nfloat32 float64\n");
+  CHECK(r.out == "float float float float int int\nTrue 2\nfloat64 float64 int64 int32 int64\n<dtype: 'float32'> <dtype: 'float64'>\n");
 }
 
 TEST_CASE("unseeded np.random is random but valid, and RandomState objects have streams of their own", "[tf][numpy][random]") {

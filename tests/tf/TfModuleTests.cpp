@@ -308,6 +308,29 @@ print(float(counter.numpy()), y.numpy().tolist(), after.numpy().tolist())
   CHECK(t.out.rfind("3.0 [2.0, 3.0] [", 0) == 0);
 }
 
+TEST_CASE("tf.TensorSpec types an input_signature, and abstract mode checks that function's body", "[tf][function]") {
+  const char* src = R"(import tensorflow as tf
+spec = tf.TensorSpec([None, 5], tf.float32, name="x")
+text = (repr(spec), str(spec.dtype), spec.shape.as_list(), spec == tf.TensorSpec([None, 5], tf.float32, name="x"))
+
+@tf.function(input_signature=[tf.TensorSpec([None, 5], tf.float32)])
+def serve(x):
+    return tf.matmul(x, tf.ones([4, 2]))
+)";
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Eager);
+  // Never called, still checked, with the signature's types.
+  CHECK(a.diagnostics().find("7:12: error: Dimensions must be equal, but are 5 and 4 for 'MatMul' (op: 'MatMul') with "
+                             "input shapes: [?,5], [4,2].") != std::string::npos);
+  CHECK(a.diagnostics().find("not modelled") == std::string::npos);
+  TfRun c = runTf(std::string(src) + "ok = tf.function(lambda x: x * 2.0, input_signature=[spec])(tf.ones([3, 5])).shape\n",
+                  Mode::Concrete, ApiStyle::Eager);
+  INFO(c.err);
+  REQUIRE(c.status == 0);
+  CHECK(c.repr("text") == "(\"TensorSpec(shape=(None, 5), dtype=tf.float32, name='x')\", \"<dtype: 'float32'>\", "
+                          "[None, 5], True)");
+  CHECK(c.repr("ok") == "TensorShape([3, 5])");
+}
+
 TEST_CASE("true division follows Python: integers divide to float64, a Python number takes the tensor's dtype", "[tf]") {
   TfRun r = runTf(R"(import tensorflow as tf
 x = tf.constant([2.0, 4.0])
@@ -316,7 +339,7 @@ print((1 / x).numpy().tolist(), (i / 2).numpy().tolist(), (i / i).dtype, (x / 2)
 )");
   INFO(r.err);
   REQUIRE(r.status == 0);
-  CHECK(r.out == "[0.5, 0.25] [1.5, 2.0] float64 float32\n");
+  CHECK(r.out == "[0.5, 0.25] [1.5, 2.0] <dtype: 'float64'> <dtype: 'float32'>\n");
 }
 
 TEST_CASE("tf.fill takes the value's own dtype (a float fills float32, an int int32)", "[tf]") {

@@ -50,14 +50,7 @@ def _pack(template, leaves, pos=None):
     return v
 
 
-class TensorSpec:
-    def __init__(self, shape, dtype=_tf.float32, name=None):
-        self.shape = _tf.TensorShape(list(shape) if shape is not None else None)
-        self.dtype = _tf.as_dtype(dtype)
-        self.name = name
-
-    def __repr__(self):
-        return "TensorSpec(shape=%s, dtype=%s, name=%s)" % (self.shape, repr(self.dtype), repr(self.name))
+TensorSpec = _tf.TensorSpec
 
 
 def _dims(a):

@@ -1715,11 +1715,49 @@ test.is_gpu_available = _is_gpu_available
 test.gpu_device_name = _gpu_device_name
 
 
+class TensorSpec:
+    """The type of a tensor: shape (dims may be None), dtype and name (tf.function's
+    input_signature, tf.data's element_spec)."""
+
+    def __init__(self, shape, dtype=None, name=None):
+        if dtype is None:
+            dtype = float32
+        self.shape = TensorShape(list(shape) if shape is not None and not isinstance(shape, TensorShape)
+                                 else shape)
+        self.dtype = as_dtype(dtype)
+        self.name = name
+
+    @classmethod
+    def from_tensor(cls, tensor, name=None):
+        return cls(tensor.shape, tensor.dtype, name)
+
+    def is_compatible_with(self, other):
+        return self.dtype == other.dtype and self.shape.is_compatible_with(other.shape)
+
+    def __eq__(self, other):
+        return (isinstance(other, TensorSpec) and self.dtype == other.dtype and self.name == other.name
+                and repr(self.shape) == repr(other.shape))
+
+    def __repr__(self):
+        return "TensorSpec(shape=%s, dtype=%s, name=%s)" % (self.shape, repr(self.dtype), repr(self.name))
+
+
+def _signature_tensor(spec):
+    dims = spec.shape.as_list() if spec.shape.ndims is not None else None
+    return _tlens.typed(spec.dtype, dims, False)
+
+
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
              experimental_compile=None, experimental_relax_shapes=None):
     # Traced into a graph per input signature and replayed op by op (lang/tf/FunctionObj.h).
     def wrap(f):
         traced = _tlens.function(f)
+        if input_signature is not None and _tlens.is_abstract():
+            # The analysis checks the body once with the signature's types, whether or not the
+            # program calls it with known inputs (a serving function often is not called).
+            specs = list(input_signature)
+            if all(isinstance(s, TensorSpec) for s in specs):
+                f(*[_signature_tensor(s) for s in specs])
 
         def wrapper(*args, **kwargs):
             return traced(*args, **kwargs)
