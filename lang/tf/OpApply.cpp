@@ -257,7 +257,6 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
             cast.type = "Cast";
             cast.inputs = {e};
             cast.attrs["DstT"] = want;
-            cast.ndarray = true;
             e = applyOp1(rt, std::move(cast));
           }
           pack.literalDType = want;
@@ -301,7 +300,17 @@ DType targetDType(const OpRequest& req, const Value& literal) {
                                             : tensorType;
     }
   if (tensorType == DType::Invalid) return req.literalDType;
-  if (req.ndarray || anyNd) return numpyPromoteScalar(tensorType, scalarKind(k));
+  if (req.ndarray || anyNd) {
+    // numpy 1.x: with scalars only (numpy scalars are 0-d arrays here), a Python number counts as
+    // its default type, int64 or float64: np.float32(1) + 1.0 is float64, np.int8(1) + 1 int64.
+    // Value-based casting keeps an array's dtype (np.zeros(3, np.float32) + 1.0 is float32).
+    bool scalarsOnly = literal->kind() == Kind::Int || literal->kind() == Kind::Float;
+    for (const Value& v : req.inputs)
+      if (auto* t = dynamic_cast<TensorObj*>(v.get()))
+        scalarsOnly = scalarsOnly && t->ndarray && t->type.shape.rankKnown() && t->type.shape.rank() == 0;
+    if (scalarsOnly && k != LitKind::None) return numpyPromote(tensorType, numpyDefaultDType(scalarKind(k)));
+    return numpyPromoteScalar(tensorType, scalarKind(k));
+  }
   if (auto d = tfWeakScalarDType(tensorType, scalarKind(k))) return *d;
   return req.literalDType;
 }

@@ -1,5 +1,8 @@
 #include "lang/tf/TensorObj.h"
 
+#include <cmath>
+#include <cstring>
+
 #include "lang/tf/NumpyFormat.h"
 #include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
@@ -150,8 +153,78 @@ static bool isTensorLike(const Value& v) {
   return literalDType(v, false) != DType::Invalid;
 }
 
+namespace {
+
+/// A float32/float64 numpy scalar (a concrete 0-d ndarray on the host) or a Python int or float.
+struct FloatScalar {
+  double v;
+  DType dtype;  ///< Invalid for a Python number
+};
+
+std::optional<FloatScalar> floatScalar(const Value& v) {
+  if (auto* t = dynamic_cast<TensorObj*>(v.get())) {
+    if (!t->ndarray || t->form != TensorObj::Form::Concrete) return std::nullopt;
+    const Tensor& x = t->value.tensor;
+    if (x.rank() != 0 || (x.dtype() != DType::Float32 && x.dtype() != DType::Float64) || !x.hostAccessible())
+      return std::nullopt;
+    return FloatScalar{x.getDouble(0), x.dtype()};
+  }
+  if (v->kind() == Kind::Float) return FloatScalar{*asDouble(v), DType::Invalid};
+  if (v->kind() == Kind::Int) {
+    auto i = asInt(v);
+    if (!i || *i > (int64_t{1} << 53) || *i < -(int64_t{1} << 53)) return std::nullopt;
+    return FloatScalar{static_cast<double>(*i), DType::Invalid};
+  }
+  return std::nullopt;
+}
+
+/// numpy scalar arithmetic and comparisons computed here, without an op: element loops over
+/// float arrays run one per element. The dtype follows numpy 1.x's rules for scalars (float32
+/// only when both are float32 scalars). Null when another path decides: other operand types,
+/// other operators, a result that is not finite (so check-numerics and numpy's warnings see it).
+Value scalarFastPath(TfRuntime& rt, const Value& a, const Value& b, const char* opType, int op, bool compare) {
+  auto x = floatScalar(a), y = floatScalar(b);
+  if (!x || !y || (x->dtype == DType::Invalid && y->dtype == DType::Invalid)) return nullptr;
+  if (compare) {
+    bool r = false;
+    switch (static_cast<CmpOp>(op)) {
+      case CmpOp::Lt: r = x->v < y->v; break;
+      case CmpOp::Le: r = x->v <= y->v; break;
+      case CmpOp::Eq: r = x->v == y->v; break;
+      case CmpOp::Ne: r = x->v != y->v; break;
+      case CmpOp::Gt: r = x->v > y->v; break;
+      case CmpOp::Ge: r = x->v >= y->v; break;
+      default: return nullptr;
+    }
+    return concreteTensor(rt, rt.eager().wrap(Tensor::scalar<bool>(r)), true, opType);
+  }
+  double r = 0;
+  switch (static_cast<BinOp>(op)) {
+    case BinOp::Add: r = x->v + y->v; break;
+    case BinOp::Sub: r = x->v - y->v; break;
+    case BinOp::Mul: r = x->v * y->v; break;
+    case BinOp::TrueDiv:
+      if (y->v == 0) return nullptr;
+      r = x->v / y->v;
+      break;
+    default: return nullptr;
+  }
+  bool f32 = x->dtype == DType::Float32 && y->dtype == DType::Float32;
+  Tensor t = f32 ? Tensor::scalar<float>(static_cast<float>(r)) : Tensor::scalar<double>(r);
+  if (!std::isfinite(t.getDouble(0))) return nullptr;
+  return concreteTensor(rt, rt.eager().wrap(std::move(t)), true, opType);
+}
+
+}  // namespace
+
 Value TensorObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool reflected) {
   if (!isTensorLike(other)) return nullptr;
+  if (ndarray && form == Form::Concrete && binaryOpType(op)) {
+    Value self = shared_from_this();
+    if (Value r = scalarFastPath(*rt, reflected ? other : self, reflected ? self : other, binaryOpType(op),
+                                 static_cast<int>(op), false))
+      return r;
+  }
   if (isUnknown(other)) {
     // An unknown operand: the result is a tensor of unknown shape (dtype kept when other is a
     // Python number in practice), so later ops still type-check what they can.
@@ -221,6 +294,14 @@ Value TensorObj::compare(Interpreter& in, CmpOp op, const Value& other, bool ref
   if (isUnknown(other)) return abstractTensor(*rt, TensorType(DType::Bool, Shape::unknownRank()), ndarray);
   static const char* kTypes[] = {"Less", "LessEqual", "Equal", "NotEqual", "Greater", "GreaterEqual"};
   static const char* kReflected[] = {"Greater", "GreaterEqual", "Equal", "NotEqual", "Less", "LessEqual"};
+  if (ndarray && form == Form::Concrete && static_cast<int>(op) < 6) {
+    // `reflected`: other <op> self was asked, computed as self <reflected op> other.
+    static const CmpOp kMirror[] = {CmpOp::Gt, CmpOp::Ge, CmpOp::Eq, CmpOp::Ne, CmpOp::Lt, CmpOp::Le};
+    CmpOp asked = reflected ? kMirror[static_cast<int>(op)] : op;
+    if (Value r = scalarFastPath(*rt, shared_from_this(), other, (reflected ? kReflected : kTypes)[static_cast<int>(op)],
+                                 static_cast<int>(asked), true))
+      return r;
+  }
   OpRequest req;
   req.type = (reflected ? kReflected : kTypes)[static_cast<int>(op)];
   req.inputs = {shared_from_this(), other};
@@ -231,10 +312,36 @@ Value TensorObj::compare(Interpreter& in, CmpOp op, const Value& other, bool ref
 
 // --- subscripts ------------------------------------------------------------------------------
 
+/// The flat offset of a[i, j, ...] when `keys` holds one Python int per dimension of a host
+/// tensor; nullopt otherwise (the general paths handle it, errors included).
+static std::optional<int64_t> elementOffset(const Tensor& t, const std::vector<Value>& keys) {
+  if (keys.size() != static_cast<size_t>(t.rank()) || keys.empty() || !t.hostAccessible()) return std::nullopt;
+  int64_t flat = 0;
+  for (size_t d = 0; d < keys.size(); ++d) {
+    auto iv = asInt(keys[d]);
+    if (!iv || keys[d]->kind() == interp::Kind::Bool) return std::nullopt;
+    int64_t n = t.dim(static_cast<int>(d));
+    int64_t i = *iv < 0 ? *iv + n : *iv;
+    if (i < 0 || i >= n) return std::nullopt;
+    flat = flat * n + i;
+  }
+  return flat;
+}
+
 Value TensorObj::getItem(Interpreter& in, const Value& key) {
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;
   else keys = {key};
+  if (ndarray && form == Form::Concrete) {
+    // a[i, j]: one element, read directly (element loops over arrays run this per element).
+    const Tensor& src = value.tensor;
+    if (auto flat = elementOffset(src, keys)) {
+      Tensor e(src.dtype(), {});
+      size_t size = dtypeSize(src.dtype());
+      std::memcpy(e.raw(), static_cast<const char*>(src.raw()) + static_cast<size_t>(*flat) * size, size);
+      return concreteTensor(*rt, rt->eager().wrap(std::move(e)), true, "StridedSlice");
+    }
+  }
   if (ndarray) {
     // numpy reads a tuple inside an index tuple as a sequence of indices: a[:, (2, 3)] is
     // a[:, [2, 3]].
@@ -328,6 +435,24 @@ Value TensorObj::getItem(Interpreter& in, const Value& key) {
 bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   if (!ndarray) in.raise("TypeError", "'" + typeName() + "' object does not support item assignment");
   if (form != Form::Concrete) return true;  // abstract: shapes do not change
+  {
+    // a[i, j] = number: one element, written in place.
+    std::vector<Value> keys;
+    if (auto* t = as<TupleObj>(key)) keys = t->items;
+    else keys = {key};
+    auto flat = elementOffset(value.tensor, keys);
+    // Float arrays only: numpy's wrapping and truncation rules for integer arrays stay with the
+    // general path.
+    auto* num = v.get();
+    bool number = num && (num->kind() == interp::Kind::Int || num->kind() == interp::Kind::Float);
+    if (flat && number && isFloating(value.tensor.dtype())) {
+      if (auto d = asDouble(v)) {
+        if (!value.tensor.uniquelyOwned()) value.tensor = value.tensor.clone();
+        value.tensor.setDouble(*flat, *d);
+        return true;
+      }
+    }
+  }
   if (numpyArrayAssign(*this, in, key, v)) return true;
   // Concrete numpy assignment for integer and full-slice keys over the leading dims.
   std::vector<Value> keys;

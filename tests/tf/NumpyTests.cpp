@@ -499,3 +499,33 @@ asked = tf.constant([np.uint8(3), 1], dtype=tf.float32)
   CHECK(a.type("w") == "float32[?, 4]");
   CHECK(a.type("d") == "int32[2]");
 }
+
+TEST_CASE("numpy scalars follow numpy 1.x's scalar promotion, and element loops read and write elements", "[tf][numpy]") {
+  TfRun r = runTf(R"(import numpy as np
+a = np.float32(1)
+b = np.float64(2)
+types = [type(v).__name__ for v in (a + 1.0, a + 1, a + a, a + b, b + 1, a > 0, np.int32(1) + 1,
+                                    np.array([1.0], dtype=np.float32)[0] * 2.5, np.zeros(2, np.float32) + 1.0)]
+x = np.arange(12, dtype=np.float64).reshape(3, 4) / 7.0
+y = np.ones((3, 4)) * 0.3
+z = x.copy()
+for i in range(3):
+    for j in range(4):
+        z[i, j] += y[i, j]
+        z[i, j] = max(z[i, j], 0.5)
+same = bool((z == np.maximum(x + y, 0.5)).all())
+k = np.zeros((2, 2), dtype=np.int32)
+k[0, 1] = 1.7
+k[1, -1] = -2
+f = np.zeros(2, dtype=np.float32)
+f[1] = 1.1
+picked = (x[2, 3], x[-1, 0], f[1], k.tolist(), 0.5 < z[0, 0], z[0, 0] <= 0.5)
+inf = np.float64(1.0) / 0.0
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("types") == "['float64', 'float64', 'float32', 'float64', 'float64', 'bool_', 'int64', 'float64', 'ndarray']");
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("picked") == "(1.5714285714285714, 1.1428571428571428, 1.1, [[0, 1], [0, -2]], False, True)");
+  CHECK(r.repr("inf") == "inf");
+}
