@@ -102,15 +102,16 @@ struct Threads {
 
 const std::vector<Case> kCases = {
     // n, h, w, c, kh, kw, o, sh, sw, dh, dw, same
-    {3, 7, 6, 3, 3, 2, 4, 1, 1, 1, 1, true},    // even filter width: SAME pads 0 left, 1 right
-    {5, 8, 9, 4, 3, 3, 6, 2, 2, 1, 1, true},    // stride 2 SAME: 0 top / 1 bottom, 1 left / 1 right
-    {2, 7, 7, 3, 2, 2, 5, 2, 2, 1, 1, false},   // stride 2 VALID: the last row and column unused
+    {3, 7, 6, 5, 3, 2, 4, 1, 1, 1, 1, true},    // even filter width: SAME pads 0 left, 1 right
+    {5, 8, 9, 6, 3, 3, 6, 2, 2, 1, 1, true},    // stride 2 SAME: 0 top / 1 bottom, 1 left / 1 right
+    {2, 7, 7, 5, 2, 2, 5, 2, 2, 1, 1, false},   // stride 2 VALID: the last row and column unused
     {4, 6, 5, 8, 1, 1, 3, 1, 1, 1, 1, false},   // 1x1
     {3, 7, 7, 5, 1, 1, 4, 2, 2, 1, 1, true},    // 1x1 stride 2
-    {2, 9, 8, 2, 3, 3, 3, 1, 1, 2, 2, true},    // dilation 2
-    {3, 10, 9, 2, 3, 2, 3, 2, 1, 1, 1, false},  // unequal strides
-    {5, 12, 12, 1, 5, 5, 8, 1, 1, 1, 1, true},  // MNIST's first layer, small
-    {1, 6, 6, 3, 3, 3, 2, 1, 1, 1, 1, true},    // one image: fewer images than threads
+    {2, 9, 8, 6, 3, 3, 3, 1, 1, 2, 2, true},    // dilation 2
+    {3, 10, 9, 5, 3, 2, 3, 2, 1, 1, 1, false},  // unequal strides
+    {5, 12, 12, 1, 5, 5, 8, 1, 1, 1, 1, true},  // MNIST's first layer, small (input gradient: im2col)
+    {1, 6, 6, 5, 3, 3, 2, 1, 1, 1, 1, true},    // one image: fewer images than threads
+    {4, 9, 9, 3, 3, 3, 4, 2, 2, 1, 1, true},    // RGB input, stride 2 (input gradient: im2col)
 };
 
 }  // namespace
@@ -159,8 +160,10 @@ TEST_CASE("oneDNN's convolution primitives run every pass of these geometries th
     std::vector<float> y(want.y.size(), NAN), dx(want.dx.size(), NAN), df(want.df.size(), NAN);
     REQUIRE(dnnlconv::run(dnnlconv::Pass::Forward, g, x.data<float>(), f.data<float>(), y.data()));
     requireClose(y, want.y, "forward");
-    REQUIRE(dnnlconv::run(dnnlconv::Pass::BackwardData, g, f.data<float>(), dy.data<float>(), dx.data()));
-    requireClose(dx, want.dx, "backward data");
+    // A thin input's gradient is left to im2col (faster there); every other pass runs on oneDNN.
+    const bool thin = k.c <= 4;
+    REQUIRE(dnnlconv::run(dnnlconv::Pass::BackwardData, g, f.data<float>(), dy.data<float>(), dx.data()) == !thin);
+    if (!thin) requireClose(dx, want.dx, "backward data");
     REQUIRE(dnnlconv::run(dnnlconv::Pass::BackwardWeights, g, x.data<float>(), dy.data<float>(), df.data()));
     requireClose(df, want.df, "backward weights");
   }

@@ -248,16 +248,22 @@ std::unique_ptr<Conv> create(Pass pass, const Geometry& g, int64_t mb) {
   return c;
 }
 
-/// The cached primitive for a pass, geometry and sub-batch; nullptr when oneDNN rejects it.
-const Conv* cached(Pass pass, const Geometry& g, int64_t mb) {
-  using Key = std::array<int64_t, 16>;
+/// The cached primitive for a pass, geometry and sub-batch that runs on `threads` OpenMP threads;
+/// nullptr when oneDNN rejects it. oneDNN fixes a primitive's thread count when it creates it
+/// (a backward-weights primitive created for 2 threads starts a team of 2 even where the calling
+/// thread allows 1), so the count is set before and is part of the key.
+const Conv* cached(Pass pass, const Geometry& g, int64_t mb, int threads) {
+  using Key = std::array<int64_t, 17>;
   static std::mutex mu;
   static std::map<Key, std::unique_ptr<Conv>> cache;
   const Key key{static_cast<int64_t>(pass), mb, g.h, g.w, g.c, g.kh, g.kw, g.o, g.oh, g.ow, g.sh, g.sw, g.dh, g.dw,
-                g.padT, g.padL};
+                g.padT, g.padL, threads};
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, create(pass, g, mb)).first;
+  if (it == cache.end()) {
+    if (api().setThreads) api().setThreads(threads);
+    it = cache.emplace(key, create(pass, g, mb)).first;
+  }
   return it->second.get();
 }
 
@@ -336,8 +342,9 @@ std::string backendName() { return disabled ? "Eigen" : api().name; }
 bool available() { return !disabled.load(std::memory_order_relaxed) && api().ok; }
 
 std::string implementation(Pass pass, const Geometry& g) {
-  if (!api().ok) return "";
-  const Conv* c = cached(pass, g, g.n);
+  if (!api().ok || (pass == Pass::BackwardData && g.c <= 4)) return "";
+  const int threads = intraOpThreads();
+  const Conv* c = cached(pass, g, threads > 1 && g.n >= threads ? g.n / threads : g.n, g.n >= threads ? 1 : threads);
   return c ? c->impl : "";
 }
 
@@ -348,16 +355,18 @@ bool run(Pass pass, const Geometry& g, const float* a, const float* b, float* ou
   for (int64_t v : {g.n, g.h, g.w, g.c, g.kh, g.kw, g.o, g.oh, g.ow, g.sh, g.sw, g.dh, g.dw})
     if (v <= 0) return false;
   if (g.padT < 0 || g.padL < 0) return false;
+  if (pass == Pass::BackwardData && g.c <= 4) return false;  // thin input: im2col is faster (DnnlConv.h)
   // Whole images per thread, each on a single-threaded primitive (two sub-batch sizes at most);
   // fewer images than threads: one primitive on an OpenMP team as wide as the pool.
   const int threads = intraOpThreads();
   const int64_t parts = threads > 1 && g.n >= threads ? threads : 1;
   const int64_t small = g.n / parts, large = (g.n + parts - 1) / parts;
-  const Conv* cs = cached(pass, g, small);
-  const Conv* cl = large == small ? cs : cached(pass, g, large);
+  const int team = parts == 1 ? threads : 1;
+  const Conv* cs = cached(pass, g, small, team);
+  const Conv* cl = large == small ? cs : cached(pass, g, large, team);
   if (!cs || !cl) return false;
   if (parts == 1) {
-    if (d.setThreads) d.setThreads(threads);
+    if (d.setThreads) d.setThreads(team);
     return runOne(*cs, a, b, out);
   }
   const int64_t xImage = g.h * g.w * g.c, yImage = g.oh * g.ow * g.o, fSize = g.kh * g.kw * g.c * g.o;

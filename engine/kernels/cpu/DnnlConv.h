@@ -31,7 +31,10 @@ enum class Pass {
 
 /// Whether run() may use oneDNN: installed and loaded (at the first call), not disabled.
 bool available();
-/// Runs `pass` into `out` (every element written); false when oneDNN is not used for it.
+/// Runs `pass` into `out` (every element written); false when oneDNN is not used for it. Besides
+/// the cases above, that is the input gradient of an input with at most 4 channels (a first
+/// layer's): oneDNN 2.6's backward-data kernel is slow there, and `tlens_bench conv` measures
+/// im2col + GEMM 1.3-1.6x faster.
 bool run(Pass pass, const Geometry& g, const float* a, const float* b, float* out);
 /// "oneDNN <version>" when convolutions run on oneDNN, else "Eigen" (benchmarks print it).
 std::string backendName();
