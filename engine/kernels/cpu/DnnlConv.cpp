@@ -89,7 +89,7 @@ const Api& api() {
   return a;
 }
 
-/// 64-byte aligned scratch memory that only grows.
+/// 64-byte aligned scratch memory that only grows; get() answers nullptr when it cannot.
 struct Buffer {
   struct Free {
     void operator()(void* p) const { std::free(p); }
@@ -99,8 +99,7 @@ struct Buffer {
   void* get(size_t bytes) {
     if (bytes > size) {
       p.reset(std::aligned_alloc(64, (bytes + 63) / 64 * 64));
-      if (!p) throw std::bad_alloc();
-      size = bytes;
+      size = p ? bytes : 0;
     }
     return p.get();
   }
@@ -249,22 +248,24 @@ std::unique_ptr<Conv> create(Pass pass, const Geometry& g, int64_t mb) {
 }
 
 /// The cached primitive for a pass, geometry and sub-batch that runs on `threads` OpenMP threads;
-/// nullptr when oneDNN rejects it. oneDNN fixes a primitive's thread count when it creates it
+/// nullptr when oneDNN rejects it. A program with ever new shapes (a varying batch) starts the
+/// cache over at 256 entries; callers still running hold theirs. oneDNN fixes a primitive's thread count when it creates it
 /// (a backward-weights primitive created for 2 threads starts a team of 2 even where the calling
 /// thread allows 1), so the count is set before and is part of the key.
-const Conv* cached(Pass pass, const Geometry& g, int64_t mb, int threads) {
+std::shared_ptr<const Conv> cached(Pass pass, const Geometry& g, int64_t mb, int threads) {
   using Key = std::array<int64_t, 17>;
   static std::mutex mu;
-  static std::map<Key, std::unique_ptr<Conv>> cache;
+  static std::map<Key, std::shared_ptr<const Conv>> cache;
   const Key key{static_cast<int64_t>(pass), mb, g.h, g.w, g.c, g.kh, g.kw, g.o, g.oh, g.ow, g.sh, g.sw, g.dh, g.dw,
                 g.padT, g.padL, threads};
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(key);
   if (it == cache.end()) {
+    if (cache.size() >= 256) cache.clear();
     if (api().setThreads) api().setThreads(threads);
     it = cache.emplace(key, create(pass, g, mb)).first;
   }
-  return it->second.get();
+  return it->second;
 }
 
 /// One execution of a primitive on the calling thread's stream.
@@ -300,6 +301,7 @@ bool runOne(const Conv& c, const void* a, const void* b, void* out) {
   if (!t.stream) return false;
   Memories mems;
   void* scratchPtr = c.scratch ? t.scratch.get(c.scratch) : nullptr;
+  if (c.scratch && !scratchPtr) return false;
   const dnnl_memory_desc_t* scratchMd = nullptr;
   dnnl_memory_desc_t scratchDesc;
   if (scratchPtr) {
@@ -313,7 +315,9 @@ bool runOne(const Conv& c, const void* a, const void* b, void* out) {
   for (size_t i = 0; i < 3; ++i) {
     const Arg& x = c.args[i];
     userMem[i] = mems.wrap(x.user, user[i]);
-    primMem[i] = x.reorder ? mems.wrap(x.prim, t.args[i].get(x.primBytes)) : userMem[i];
+    void* buffer = x.reorder ? t.args[i].get(x.primBytes) : nullptr;
+    if (x.reorder && !buffer) return false;
+    primMem[i] = x.reorder ? mems.wrap(x.prim, buffer) : userMem[i];
   }
   if (mems.failed) return false;
   for (size_t i = 0; i < 3; ++i)
@@ -344,7 +348,7 @@ bool available() { return !disabled.load(std::memory_order_relaxed) && api().ok;
 std::string implementation(Pass pass, const Geometry& g) {
   if (!api().ok || (pass == Pass::BackwardData && g.c <= 4)) return "";
   const int threads = intraOpThreads();
-  const Conv* c = cached(pass, g, threads > 1 && g.n >= threads ? g.n / threads : g.n, g.n >= threads ? 1 : threads);
+  const std::shared_ptr<const Conv> c = cached(pass, g, threads > 1 && g.n >= threads ? g.n / threads : g.n, g.n >= threads ? 1 : threads);
   return c ? c->impl : "";
 }
 
@@ -362,8 +366,8 @@ bool run(Pass pass, const Geometry& g, const float* a, const float* b, float* ou
   const int64_t parts = threads > 1 && g.n >= threads ? threads : 1;
   const int64_t small = g.n / parts, large = (g.n + parts - 1) / parts;
   const int team = parts == 1 ? threads : 1;
-  const Conv* cs = cached(pass, g, small, team);
-  const Conv* cl = large == small ? cs : cached(pass, g, large, team);
+  const std::shared_ptr<const Conv> cs = cached(pass, g, small, team);
+  const std::shared_ptr<const Conv> cl = large == small ? cs : cached(pass, g, large, team);
   if (!cs || !cl) return false;
   if (parts == 1) {
     if (d.setThreads) d.setThreads(team);
