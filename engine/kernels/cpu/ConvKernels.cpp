@@ -1,7 +1,7 @@
 // Conv2D and its backprops on the CPU (NHWC, like TensorFlow's CPU kernels). float32 (and
 // float16, computed in float32) runs oneDNN's convolution primitives when libdnnl is installed
-// (DnnlConv.h: what TensorFlow runs on x86), except the input gradient of inputs with at most 4
-// channels, where ours is faster. The fallback, and float64: im2col into a
+// (DnnlConv.h: what TensorFlow runs on x86), except where dnnlconv::preferred() measures ours
+// faster (a thin input's gradient, 1x1 stride-1 products). The fallback, and float64: im2col into a
 // patch matrix [rows, kh*kw*c] in bounded chunks, and a GEMM against the filter seen as a
 // [kh*kw*c, out] matrix (Gemm.h: oneDNN's sgemm for float32 when installed, else Eigen). With
 // several threads and enough chunks, each pool thread runs whole chunks (im2col, then a

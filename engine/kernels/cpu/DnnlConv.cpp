@@ -339,6 +339,13 @@ bool runOne(const Conv& c, const void* a, const void* b, void* out) {
 
 void setDisabled(bool on) { disabled = on; }
 
+bool preferred(Pass pass, const Geometry& g) {
+  const bool pointwise = g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.padT == 0 && g.padL == 0;
+  if (pass == Pass::Forward) return !pointwise;
+  if (pass == Pass::BackwardData) return !pointwise && g.c > 4;
+  return true;
+}
+
 #ifdef TLENS_HAVE_DNNL_HEADERS
 
 std::string backendName() { return disabled ? "Eigen" : api().name; }
@@ -346,7 +353,7 @@ std::string backendName() { return disabled ? "Eigen" : api().name; }
 bool available() { return !disabled.load(std::memory_order_relaxed) && api().ok; }
 
 std::string implementation(Pass pass, const Geometry& g) {
-  if (!api().ok || (pass == Pass::BackwardData && g.c <= 4)) return "";
+  if (!api().ok || !preferred(pass, g)) return "";
   const int threads = intraOpThreads();
   const std::shared_ptr<const Conv> c = cached(pass, g, threads > 1 && g.n >= threads ? g.n / threads : g.n, g.n >= threads ? 1 : threads);
   return c ? c->impl : "";
@@ -359,7 +366,7 @@ bool run(Pass pass, const Geometry& g, const float* a, const float* b, float* ou
   for (int64_t v : {g.n, g.h, g.w, g.c, g.kh, g.kw, g.o, g.oh, g.ow, g.sh, g.sw, g.dh, g.dw})
     if (v <= 0) return false;
   if (g.padT < 0 || g.padL < 0) return false;
-  if (pass == Pass::BackwardData && g.c <= 4) return false;  // thin input: im2col is faster (DnnlConv.h)
+  if (!preferred(pass, g)) return false;
   // Whole images per thread, each on a single-threaded primitive (two sub-batch sizes at most);
   // fewer images than threads: one primitive on an OpenMP team as wide as the pool.
   const int threads = intraOpThreads();

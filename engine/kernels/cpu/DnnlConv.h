@@ -31,10 +31,14 @@ enum class Pass {
 
 /// Whether run() may use oneDNN: installed and loaded (at the first call), not disabled.
 bool available();
-/// Runs `pass` into `out` (every element written); false when oneDNN is not used for it. Besides
-/// the cases above, that is the input gradient of an input with at most 4 channels (a first
-/// layer's): oneDNN 2.6's backward-data kernel is slow there, and `tlens_bench conv` measures
-/// im2col + GEMM 1.3-1.6x faster.
+/// Whether oneDNN's primitive is the faster path for this pass and geometry, as `tlens_bench conv`
+/// measures it on AVX-512 (oneDNN 2.6): not for the input gradient of an input with at most 4
+/// channels (a first layer's: im2col + GEMM is 1.3-1.6x faster), nor for a 1x1 stride-1 unpadded
+/// convolution's output or input gradient (one sgemm, no im2col: 1.2-2x faster than
+/// brgconv_1x1 forward, ~1.2x backward). Its filter gradient, and everything else, is oneDNN's.
+bool preferred(Pass pass, const Geometry& g);
+/// Runs `pass` into `out` (every element written); false when oneDNN is not used for it (not
+/// available, not preferred(), or a geometry it rejects).
 bool run(Pass pass, const Geometry& g, const float* a, const float* b, float* out);
 /// "oneDNN <version>" when convolutions run on oneDNN, else "Eigen" (benchmarks print it).
 std::string backendName();
