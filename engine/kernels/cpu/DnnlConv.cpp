@@ -352,10 +352,25 @@ std::string backendName() { return disabled ? "Eigen" : api().name; }
 
 bool available() { return !disabled.load(std::memory_order_relaxed) && api().ok; }
 
+namespace {
+/// How run() spreads a batch: whole images per pool thread, each part on a single-threaded
+/// primitive (two sub-batch sizes at most); fewer images than threads: one primitive on an
+/// OpenMP team as wide as the pool.
+struct Split {
+  int64_t parts, small, large;
+  int team;
+};
+Split split(const Geometry& g) {
+  const int threads = intraOpThreads();
+  const int64_t parts = threads > 1 && g.n >= threads ? threads : 1;
+  return {parts, g.n / parts, (g.n + parts - 1) / parts, parts == 1 ? threads : 1};
+}
+}  // namespace
+
 std::string implementation(Pass pass, const Geometry& g) {
   if (!api().ok || !preferred(pass, g)) return "";
-  const int threads = intraOpThreads();
-  const std::shared_ptr<const Conv> c = cached(pass, g, threads > 1 && g.n >= threads ? g.n / threads : g.n, g.n >= threads ? 1 : threads);
+  const Split s = split(g);
+  const std::shared_ptr<const Conv> c = cached(pass, g, s.small, s.team);
   return c ? c->impl : "";
 }
 
@@ -367,12 +382,7 @@ bool run(Pass pass, const Geometry& g, const float* a, const float* b, float* ou
     if (v <= 0) return false;
   if (g.padT < 0 || g.padL < 0) return false;
   if (!preferred(pass, g)) return false;
-  // Whole images per thread, each on a single-threaded primitive (two sub-batch sizes at most);
-  // fewer images than threads: one primitive on an OpenMP team as wide as the pool.
-  const int threads = intraOpThreads();
-  const int64_t parts = threads > 1 && g.n >= threads ? threads : 1;
-  const int64_t small = g.n / parts, large = (g.n + parts - 1) / parts;
-  const int team = parts == 1 ? threads : 1;
+  const auto [parts, small, large, team] = split(g);
   const std::shared_ptr<const Conv> cs = cached(pass, g, small, team);
   const std::shared_ptr<const Conv> cl = large == small ? cs : cached(pass, g, large, team);
   if (!cs || !cl) return false;
