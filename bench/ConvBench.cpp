@@ -222,6 +222,7 @@ void convBench(bool quick) {
       {"mnist conv2 5x5 32->64 SAME", 128, 14, 14, 32, 5, 64, 1, true},
       {"cifar conv1 5x5 3->64 SAME", 128, 24, 24, 3, 5, 64, 1, true},
       {"vgg 3x3 64->64 SAME", 8, 56, 56, 64, 3, 64, 1, true},
+      {"vgg 3x3 64->64 SAME", 1, 56, 56, 64, 3, 64, 1, true},  // one image: an OpenMP team
       {"1x1 128->64 VALID", 32, 28, 28, 128, 1, 64, 1, false},
       {"3x3 s2 64->128 SAME (pad 0/1)", 32, 28, 28, 64, 3, 128, 2, true},
       {"3x3 32->64 VALID", 64, 14, 14, 32, 3, 64, 1, false},
