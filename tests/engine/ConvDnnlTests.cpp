@@ -2,7 +2,8 @@
 // libdnnl is installed) and the im2col + GEMM fallback. On random inputs both must match a direct
 // double-precision implementation of TensorFlow's formulas, on geometries that exercise strides,
 // VALID with leftover rows, SAME with the odd padding row at the bottom/right, dilations, 1x1
-// filters, and a batch split over the pool's threads into unequal parts.
+// filters, and a batch split over the pool's threads into unequal parts; oneDNN runs every pass
+// dnnlconv::preferred() gives it, and the two paths agree on a real convnet layer.
 #include <catch2/catch.hpp>
 
 #include <cmath>
