@@ -5,7 +5,9 @@
 // baseline is the faster of two ways to call oneDNN on NHWC/HWIO tensors: NHWC activations with
 // the filter in the primitive's layout, or every tensor in the primitive's layouts with reorders
 // in and out (both count the reorders). Ratio = oneDNN time / engine time: >= 0.95 meets the
-// target (issue 16). The engine's im2col + GEMM path (TLENS_CONV=eigen) is timed in the same run.
+// target (issue 16); the verdict uses process CPU time with 1 thread (a loaded machine's
+// descheduling does not inflate it) and wall time with more. The engine's im2col + GEMM path
+// (TLENS_CONV=eigen) is timed in the same run.
 // TLENS_BENCH_CONV=<text> runs only the shapes whose "name batch" contains it.
 #include <omp.h>
 
