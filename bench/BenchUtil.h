@@ -50,6 +50,8 @@ inline std::pair<double, double> timePair(const std::function<void()>& a, const 
 inline const char* verdict(bool ok) { return ok ? "PASS" : "MISS"; }
 
 void matmulBench(bool quick);
+/// Conv2D and its backprops against oneDNN's convolution primitives (ConvBench.cpp).
+void convBench(bool quick);
 void eagerBench(bool quick);
 void mlpBench(bool quick);
 void interpBench(bool quick);

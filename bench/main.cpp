@@ -1,4 +1,4 @@
-// tlens_bench [--quick] [matmul|eager|mlp|interp|devices|dap|values|edit|gpu|bridge]...: prints each benchmark's numbers and its ratio to a
+// tlens_bench [--quick] [matmul|conv|eager|mlp|interp|devices|dap|values|edit|gpu|bridge]...: prints each benchmark's numbers and its ratio to a
 // baseline measured in the same run, with the target from the issue and PASS/MISS.
 // `tlens_bench --tf-file LINES` prints the TF-style file the analysis benchmarks use and exits.
 #include <unistd.h>
@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   }
   auto want = [&](const char* n) { return which.empty() || std::find(which.begin(), which.end(), n) != which.end(); };
   if (want("matmul")) tlens::bench::matmulBench(quick);
+  if (want("conv")) tlens::bench::convBench(quick);
   if (want("eager")) tlens::bench::eagerBench(quick);
   if (want("mlp")) tlens::bench::mlpBench(quick);
   if (want("interp")) tlens::bench::interpBench(quick);

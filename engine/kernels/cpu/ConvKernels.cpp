@@ -1,4 +1,7 @@
-// Conv2D and its backprops on the CPU (NHWC, like TensorFlow's CPU kernels): im2col into a
+// Conv2D and its backprops on the CPU (NHWC, like TensorFlow's CPU kernels). float32 (and
+// float16, computed in float32) runs oneDNN's convolution primitives when libdnnl is installed
+// (DnnlConv.h: what TensorFlow runs on x86), except where dnnlconv::preferred() measures ours
+// faster (a thin input's gradient, 1x1 stride-1 products). The fallback, and float64: im2col into a
 // patch matrix [rows, kh*kw*c] in bounded chunks, and a GEMM against the filter seen as a
 // [kh*kw*c, out] matrix (Gemm.h: oneDNN's sgemm for float32 when installed, else Eigen). With
 // several threads and enough chunks, each pool thread runs whole chunks (im2col, then a
@@ -11,6 +14,7 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/kernels/cpu/DnnlConv.h"
 #include "engine/kernels/cpu/Gemm.h"
 #include "engine/runtime/Kernel.h"
 #include "engine/runtime/ThreadPool.h"
@@ -209,6 +213,21 @@ struct OutCompute {
 template <typename T>
 using Compute = std::conditional_t<std::is_same_v<T, Eigen::half>, float, T>;
 
+/// Runs a pass on oneDNN's convolution primitive into `out` (the compute-type output): float32,
+/// and float16 computed in float32 (copies of the inputs); false when it does not (DnnlConv.h:
+/// not installed, disabled, a geometry it rejects, float64), and the caller runs im2col + GEMM.
+template <typename T>
+bool viaDnnl(dnnlconv::Pass pass, const Geometry& g, const Tensor& a, const Tensor& b, Compute<T>* out) {
+  if constexpr (std::is_same_v<Compute<T>, float>) {
+    if (!dnnlconv::available()) return false;
+    const dnnlconv::Geometry d{g.n, g.h, g.w, g.c, g.kh, g.kw, g.o, g.oh, g.ow, g.sh, g.sw, g.dh, g.dw, g.padT, g.padL};
+    AsCompute<T, float> A(a), B(b);
+    return dnnlconv::run(pass, d, A.ptr, B.ptr, out);
+  } else {
+    return false;
+  }
+}
+
 template <typename T>
 void conv2dForward(const Geometry& g, const Tensor& x, const Tensor& f, Tensor& out) {
   using A = Compute<T>;
@@ -218,6 +237,7 @@ void conv2dForward(const Geometry& g, const Tensor& x, const Tensor& f, Tensor& 
   OutCompute<T, A> Y(out);
   if (K == 0) {
     MapM<A>(Y.ptr, M, g.o).setZero();
+  } else if (viaDnnl<T>(dnnlconv::Pass::Forward, g, x, f, Y.ptr)) {
   } else if (g.pointwise()) {
     AsCompute<T, A> X(x);
     gemm::gemm<A>(false, false, M, g.o, K, X.ptr, K, F.ptr, g.o, A(0), Y.ptr, g.o);
@@ -250,6 +270,10 @@ void conv2dBackpropInput(const Geometry& g, const Tensor& f, const Tensor& dy, T
   if (dx.numElements() == 0) return;
   if (M == 0 || g.o == 0) {
     std::fill(dx.data<T>(), dx.data<T>() + dx.numElements(), T(0));
+    return;
+  }
+  if (OutCompute<T, A> DX(dx); viaDnnl<T>(dnnlconv::Pass::BackwardData, g, f, dy, DX.ptr)) {
+    DX.finish();
     return;
   }
   AsCompute<T, A> F(f), DY(dy);
@@ -287,6 +311,10 @@ void conv2dBackpropFilter(const Geometry& g, const Tensor& x, const Tensor& dy, 
   if (df.numElements() == 0) return;
   OutCompute<T, A> DF(df);
   MapM<A> D(DF.ptr, K, g.o);
+  if (M > 0 && K > 0 && viaDnnl<T>(dnnlconv::Pass::BackwardWeights, g, x, dy, DF.ptr)) {
+    DF.finish();
+    return;
+  }
   D.setZero();
   if (M > 0) {
     AsCompute<T, A> DY(dy);
