@@ -13,6 +13,7 @@
 #include "dap/session/DapSession.h"
 #include "protocol/Channel.h"
 #include "tools/tlens/ParseNumber.h"
+#include "tools/tlens/Allocator.h"
 #include "tools/tlens/Commands.h"
 
 extern char** environ;
@@ -50,6 +51,7 @@ struct ProcessState {
 }  // namespace
 
 int dapCommand(const Args& args) {
+  useComputeAllocatorSettings();
   int port = -1;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--port" && i + 1 < args.size()) {

@@ -17,6 +17,7 @@
 #include "dap/session/DapSession.h"
 #include "protocol/Channel.h"
 #include "tools/tlens/ParseNumber.h"
+#include "tools/tlens/Allocator.h"
 #include "tools/tlens/Commands.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
@@ -137,6 +138,7 @@ static void onSigint(int) {
 }
 
 int runCommand(const Args& args) {
+  useComputeAllocatorSettings();
   SplitArgs s = splitProgramArgs(args);
   if (s.program.empty()) {
     std::fprintf(stderr, "usage: tlens run [--check-numerics] [--log-device-placement] [--device cpu|gpu] [--virtual-gpus N] "

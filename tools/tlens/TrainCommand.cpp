@@ -6,6 +6,7 @@
 
 #include "engine/runtime/DebugHooks.h"
 #include "engine/runtime/ThreadPool.h"
+#include "tools/tlens/Allocator.h"
 #include "tools/tlens/Commands.h"
 #include "tools/tlens/ParseNumber.h"
 #include "tools/workloads/Mlp.h"
@@ -13,6 +14,7 @@
 namespace tlens::cli {
 
 int trainCommand(const Args& args) {
+  useComputeAllocatorSettings();
   workloads::MlpConfig c;
   int steps = 200;
   RunOptions opts;
