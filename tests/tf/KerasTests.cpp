@@ -786,3 +786,19 @@ pred = model.predict([10.0], verbose=0)
   CHECK(a.diagnostics() == "");
   CHECK(a.type("pred") == "float32[1, 1]");
 }
+
+TEST_CASE("sparse_categorical_crossentropy normalises probabilities that do not sum to 1, as Keras does", "[tf][keras]") {
+  // A sigmoid output layer under a sparse cross-entropy: Keras takes log(p) as logits, so the loss
+  // is -log(p_true) + log(sum(p)), and the same as categorical_crossentropy on one-hot labels.
+  TfRun r = runTf(R"(import numpy as np
+import tensorflow as tf
+p = tf.constant([[0.9, 0.9, 0.2]])
+sparse = float(tf.keras.losses.sparse_categorical_crossentropy([0], p)[0])
+dense = float(tf.keras.losses.categorical_crossentropy([[1.0, 0.0, 0.0]], p)[0])
+expected = -np.log(0.9) + np.log(2.0)
+close = (abs(sparse - expected) < 1e-5, abs(dense - expected) < 1e-5)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("close") == "(True, True)");
+}

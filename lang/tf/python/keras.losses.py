@@ -43,9 +43,11 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1, 
     labels = _tf.cast(y_true, _tf.int32)
     if from_logits:
         return _tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=y_pred)
+    # Keras' backend: the clipped probabilities' logs as logits of a softmax cross-entropy, so
+    # outputs that do not sum to 1 (a sigmoid layer) are normalised as categorical_crossentropy
+    # normalises them: -log(p_true) + log(sum(p)).
     p = _tf.clip_by_value(y_pred, _EPS, 1.0 - _EPS)
-    onehot = _tf.one_hot(labels, y_pred.shape[-1], dtype=y_pred.dtype)
-    return -_tf.reduce_sum(onehot * _tf.log(p), -1)
+    return _tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=_tf.log(p))
 
 
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
