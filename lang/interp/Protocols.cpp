@@ -1013,7 +1013,10 @@ Truth Machine::isInstanceValue(const Value& v, const Value& clsOrTuple) {
     return res;
   }
   if (isUnknown(clsOrTuple)) return Truth::Unknown;
-  if (auto* n = as<NativeObject>(clsOrTuple)) return n->instanceCheck(api, v) ? Truth::True : Truth::False;
+  if (auto* n = as<NativeObject>(clsOrTuple)) {
+    if (isUnknown(v)) return Truth::Unknown;
+    return n->instanceCheck(api, v) ? Truth::True : Truth::False;
+  }
   auto* c = as<ClassObj>(clsOrTuple);
   if (!c) typeError("isinstance() arg 2 must be a type, a tuple of types, or a union");
   if (auto* u = as<UnknownObj>(v)) {

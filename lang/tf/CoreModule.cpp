@@ -21,6 +21,7 @@
 #include "lang/tf/FunctionObj.h"
 #include "lang/tf/NumpyFormat.h"
 #include "lang/tf/OpApply.h"
+#include "lang/tf/TensorTypes.h"
 #include "lang/tf/TfObjects.h"
 
 namespace tlens::tf {
@@ -449,6 +450,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           t->variable = true;
           t->trainable = trainable;
           t->varName = unique;
+          t->requestedName = name;
           return t;
         });
 
@@ -1082,6 +1084,14 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       t->ndarray = c.toBool(c.arg("ndarray"));
       t->origin = rt.userLocation();
       return t;
+    });
+    // tf.Tensor and tf.Variable: the classes isinstance() tests against (lang/tf/TensorTypes.h).
+    def("tensor_type", "kind, constructor=None", [](CallContext& c, TfRuntime&) -> Value {
+      std::string kind = c.toStr(c.arg("kind"));
+      if (kind != "Tensor" && kind != "Variable") c.interp.raise("ValueError", "tensor_type: Tensor or Variable");
+      Value ctor = c.arg("constructor");
+      return std::make_shared<TensorTypeObj>(kind == "Tensor" ? TensorTypeObj::Kind::Tensor : TensorTypeObj::Kind::Variable,
+                                             isNone(ctor) ? nullptr : ctor);
     });
     // Abstract mode: an error diagnostic at the user's line (Keras' own shape checks).
     def("report", "message, code='shape-error'", [](CallContext& c, TfRuntime& rt) -> Value {

@@ -91,13 +91,14 @@ Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
   }
   if (name == "name" && !ndarray) {
     if (isSymbolic()) return makeStr(out.name());
-    if (variable) return makeStr(varName + ":0");
+    if (variable) return makeStr(shownVariableName() + ":0");
     in.raise("AttributeError", "Tensor.name is undefined when eager execution is enabled.");
   }
   if (name == "device" && !ndarray) {
     if (isSymbolic()) return makeStr(out.node->device.fullName());
     return makeStr((form == Form::Concrete ? concrete().tensor.device() : device).fullName());
   }
+  if (name == "trainable" && variable) return boolean(trainable);
   if (name == "_tlens_type") return makeStr(describeType(type));
   if (name == "_tlens_slice") return sliceOf ? sliceOf : none();
   if (name == "_tlens_form") return makeStr(form == Form::Symbolic ? "symbolic" : form == Form::Concrete ? "concrete" : "abstract");
@@ -553,7 +554,7 @@ std::string TensorObj::repr(Interpreter& in) {
   if (variable) {
     std::string shape = type.shape.tfStr();
     if (isSymbolic()) return "<tf.Variable '" + out.name() + "' shape=" + shape + " dtype=" + dt + "_ref>";
-    std::string s = "<tf.Variable '" + varName + ":0' shape=" + shape + " dtype=" + dt;
+    std::string s = "<tf.Variable '" + shownVariableName() + ":0' shape=" + shape + " dtype=" + dt;
     if (form == Form::Concrete)
       if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=" + numpyText(*rt, v->toHost(), true);
     return s + ">";

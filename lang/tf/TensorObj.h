@@ -50,7 +50,10 @@ class TensorObj : public interp::NativeObject {
   bool variable = false;
   bool trainable = true;
   std::string varName;  ///< eager: key in resources(); graph: the VariableV2 node's name
+  /// Eager: the name asked for. TensorFlow 2 does not make eager variables' names unique (two
+  /// tf.Variable(1.0, name="x") are both "x:0"); varName is, as the resources' key.
   std::string requestedName;
+  const std::string& shownVariableName() const { return requestedName.empty() ? varName : requestedName; }
   /// A slice of a variable (v[0, 0]): (variable, begin, end, strides, masks), so that
   /// `v[0, 0].assign(x)` can write through to the variable as TensorFlow's sliced assign does.
   interp::Value sliceOf;

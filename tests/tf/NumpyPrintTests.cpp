@@ -1018,10 +1018,10 @@ print(repr(tf.Variable([[1., 2.], [3., 4.]])))
 print(tf.Variable(3.0))
 )py",
        R"out(<tf.Variable 'Variable:0' shape=(2,) dtype=float32, numpy=array([1., 2.], dtype=float32)>
-<tf.Variable 'Variable_1:0' shape=(2, 2) dtype=float32, numpy=
+<tf.Variable 'Variable:0' shape=(2, 2) dtype=float32, numpy=
 array([[1., 2.],
        [3., 4.]], dtype=float32)>
-<tf.Variable 'Variable_2:0' shape=() dtype=float32, numpy=3.0>
+<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=3.0>
 )out"},
       {"numpy() of a tensor",
        R"py(import tensorflow as tf

@@ -331,6 +331,56 @@ def serve(x):
   CHECK(c.repr("ok") == "TensorShape([3, 5])");
 }
 
+TEST_CASE("tf.Module finds its variables and submodules, and tf.Tensor and tf.Variable answer isinstance", "[tf]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+
+class SampleLayer(tf.Module):
+    def __init__(self, name=None):
+        super().__init__(name=name)
+        self.x = tf.Variable([[1.0, 3.0]], name="x_trainable")
+        self.y = tf.Variable(2.0, trainable=False, name="y_non_trainable")
+
+    def __call__(self, inputs):
+        return self.x * inputs + self.y
+
+class TwoLayers(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = [SampleLayer("layer_1"), SampleLayer("layer_2")]
+        self.dense = tf.keras.layers.Dense(2)
+
+model = TwoLayers()
+out = model.layers[1](model.layers[0](tf.constant(1.0)))
+names = [v.name for v in model.trainable_variables]
+other = [v.name for v in model.non_trainable_variables]
+subs = [m.name for m in model.submodules if isinstance(m, tf.Module)]
+default_name = model.name
+t, v = tf.constant(1.0), model.layers[0].x
+checks = (isinstance(t, tf.Tensor), isinstance(v, tf.Tensor), isinstance(v, tf.Variable), isinstance(np.zeros(2), tf.Tensor),
+          isinstance(model, tf.Module), v.trainable, model.layers[0].y.trainable)
+try:
+    tf.Module(name="not valid")
+    bad = None
+except ValueError as e:
+    bad = str(e)
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // TensorFlow 2 does not make eager variables' names unique; attributes are walked by sorted name.
+  CHECK(r.repr("names") == "['x_trainable:0', 'x_trainable:0']");
+  CHECK(r.repr("other") == "['y_non_trainable:0', 'y_non_trainable:0']");
+  CHECK(r.repr("subs") == "['layer_1', 'layer_2']");
+  CHECK(r.repr("default_name") == "'two_layers'");
+  CHECK(r.repr("checks") == "(True, False, True, False, True, True, False)");
+  CHECK(r.repr("bad") == "\"'not valid' is not a valid module name. Module names must be valid Python 3 identifiers.\"");
+  CHECK(r.repr("out") == "<tf.Tensor: shape=(1, 2), dtype=float32, numpy=array([[ 5., 17.]], dtype=float32)>");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Eager);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("out") == "float32[1, 2]");
+}
+
 TEST_CASE("true division follows Python: integers divide to float64, a Python number takes the tensor's dtype", "[tf]") {
   TfRun r = runTf(R"(import tensorflow as tf
 x = tf.constant([2.0, 4.0])

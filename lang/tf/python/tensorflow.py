@@ -339,12 +339,119 @@ def placeholder_with_default(input, shape, name=None):
     return identity(input, name=name)
 
 
-def Variable(initial_value=None, trainable=True, name=None, dtype=None, validate_shape=True, shape=None,
-             collections=None, use_resource=None, expected_shape=None):
+def _variable(initial_value=None, trainable=True, name=None, dtype=None, validate_shape=True, shape=None,
+              collections=None, use_resource=None, expected_shape=None, **kwargs):
     if callable(initial_value):
         with control_dependencies(None):
             initial_value = initial_value()
     return _tlens.variable(initial_value, name, trainable, dtype)
+
+
+def _camel_to_snake(name):
+    # TensorFlow's module naming: "SampleLayer" -> "sample_layer", "MLP2D" -> "mlp2d".
+    out = ""
+    for i in _range(len(name)):
+        c = name[i]
+        if c.isupper() and i > 0 and (name[i - 1].islower() or name[i - 1].isdigit()
+                                      or (i + 1 < len(name) and name[i + 1].islower() and name[i - 1] != "_")):
+            out += "_"
+        out += c.lower()
+    return out
+
+
+def _is_module_like(x):
+    return isinstance(x, Module) or (hasattr(x, "trainable_variables") and hasattr(x, "_inbound_nodes"))
+
+
+def _module_leaves(value, out):
+    # tf.nest's order: lists and tuples in order, dicts by sorted key.
+    if isinstance(value, (list, _tuple)):
+        for v in value:
+            _module_leaves(v, out)
+    elif isinstance(value, dict):
+        for k in sorted(value.keys(), key=str):
+            _module_leaves(value[k], out)
+    else:
+        out.append(value)
+
+
+class Module:
+    """tf.Module: a named container whose variables and submodules are found by walking its
+    attributes (sorted by name, then the submodules found, breadth first), as TensorFlow does."""
+
+    def __init__(self, name=None):
+        if name is None:
+            name = _camel_to_snake(type(self).__name__)
+        elif not (isinstance(name, str) and name.isidentifier()):
+            raise ValueError("'%s' is not a valid module name. Module names must be valid Python 3 identifiers." % (name,))
+        self._name = name
+        self._scope_name = name
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def name_scope(self):
+        return name_scope(self._scope_name)
+
+    def _flatten(self, predicate, recursive=True):
+        found, seen = [], {id(self): True}
+        todo = [self]
+        while todo:
+            module, todo = todo[0], todo[1:]
+            submodules = []
+            attrs = vars(module) if isinstance(module, Module) else {}
+            for key in sorted(attrs.keys()):
+                leaves = []
+                _module_leaves(attrs[key], leaves)
+                for leaf in leaves:
+                    if id(leaf) in seen:
+                        continue
+                    if predicate(leaf):
+                        seen[id(leaf)] = True
+                        found.append(leaf)
+                    if _is_module_like(leaf) and not isinstance(leaf, Module):
+                        # A Keras layer: its own weights.
+                        seen[id(leaf)] = True
+                        for w in leaf.weights:
+                            if predicate(w) and id(w) not in seen:
+                                seen[id(w)] = True
+                                found.append(w)
+                    elif recursive and isinstance(leaf, Module):
+                        seen[id(leaf)] = True
+                        submodules.append(leaf)
+            todo = todo + submodules
+        return _tuple(found)
+
+    @property
+    def variables(self):
+        return self._flatten(lambda v: isinstance(v, Variable))
+
+    @property
+    def trainable_variables(self):
+        return self._flatten(lambda v: isinstance(v, Variable) and v.trainable)
+
+    @property
+    def non_trainable_variables(self):
+        return self._flatten(lambda v: isinstance(v, Variable) and not v.trainable)
+
+    @property
+    def submodules(self):
+        return self._flatten(lambda m: _is_module_like(m))
+
+    @classmethod
+    def with_name_scope(cls, method):
+        def wrapped(self, *args, **kwargs):
+            with self.name_scope:
+                return method(self, *args, **kwargs)
+        wrapped.__name__ = getattr(method, "__name__", "method")
+        return wrapped
+
+
+# Classes for isinstance(): tf.Variable(...) constructs, tf.Tensor is never called directly.
+Variable = _tlens.tensor_type("Variable", _variable)
+Tensor = _tlens.tensor_type("Tensor")
 
 
 def identity(input, name=None):
@@ -3196,9 +3303,6 @@ class _VariableMethods(_TensorMethods):
     def initial_value(self):
         return self
 
-    @property
-    def trainable(self):
-        return True
 
 
 _tlens.register("tensor_methods", _TensorMethods)
