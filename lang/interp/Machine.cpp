@@ -441,9 +441,12 @@ void Machine::analyzeUncalled() {
             args.push_back(first);
             firstDone = true;
           } else {
-            args.push_back(p.defaultValue ? p.defaultValue : unknown());
+            // A default of None marks an optional argument that callers pass (Keras hands
+            // `logs` to a callback's on_epoch_end): unknown, so no false error comes from None.
+            // Other defaults are kept for the shapes they give (`units=128`).
+            args.push_back(p.defaultValue && !isNone(p.defaultValue) ? p.defaultValue : unknown());
           }
-        } else if (p.kind == ParamKind::KeywordOnly && !p.defaultValue) {
+        } else if (p.kind == ParamKind::KeywordOnly && (!p.defaultValue || isNone(p.defaultValue))) {
           kwargs.emplace_back(p.name, unknown());
         }
       }

@@ -739,6 +739,23 @@ x = tf.placeholder(tf.float32, [None, 3])
 x.set_shape([8, 3])
 y = tf.matmul(x, tf.zeros([3, 2]))
 )"},
+    {"an uncalled function's None defaults are unknown, not None", R"(import tensorflow as tf
+from tensorflow import keras
+
+class Logger(keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        print("loss %.3f" % logs["loss"])
+
+def total(values=None, *, scale=None):
+    return sum(values) * scale
+)"},
+    {"an uncalled function still checks what its other defaults make known", R"(import tensorflow as tf
+
+def layer(x, units=10):
+    w = tf.zeros([20, units])
+    return tf.matmul(tf.zeros([4, 30]), w)
+#          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 30 and 20
+)"},
 };
 
 }  // namespace
