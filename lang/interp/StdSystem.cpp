@@ -28,6 +28,8 @@ std::shared_ptr<ModuleObj> makeSysModule(Interpreter& in) {
   // Abstract mode: the command line is not known unless the analysis was given one (argparse then
   // reads no arguments: the defaults, and unknown values for required ones).
   bool unknownArgv = mp->abstract() && mp->opts.argv.empty();
+  // For the embedded standard-library modules (timeit runs a statement once when analysing).
+  ns.set("_tlens_abstract", boolean(mp->abstract()));
   if (unknownArgv) {
     ns.set("argv", unknownOf(mp->types.list));
   } else {

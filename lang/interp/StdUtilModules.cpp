@@ -879,7 +879,71 @@ class PrettyPrinter:
 
 }  // namespace
 
+// timeit: Timer, timeit, repeat, default_timer over a callable (a statement in a string needs
+// exec, which tensorlens does not run: NotImplementedError, except 'pass'). The analysis (abstract
+// mode) runs the statement once, whatever `number` says; its times are unknown there.
+const char* kTimeit = R"PY(
+import sys as _sys
+import time as _time
+
+default_timer = _time.perf_counter
+default_number = 1000000
+default_repeat = 5
+
+
+def _callable(stmt, what):
+    if callable(stmt):
+        return stmt
+    if isinstance(stmt, str) and stmt.strip() in ("", "pass"):
+        return lambda: None
+    raise NotImplementedError("tensorlens: timeit's %s as a string needs exec, which tensorlens does not run; "
+                              "pass a callable instead (timeit.timeit(lambda: f(x), number=10))" % what)
+
+
+class Timer:
+    def __init__(self, stmt="pass", setup="pass", timer=default_timer, globals=None):
+        self.timer = timer
+        self._stmt = _callable(stmt, "stmt")
+        self._setup = _callable(setup, "setup")
+
+    def timeit(self, number=default_number):
+        self._setup()
+        if _sys._tlens_abstract:
+            number = 1
+        fn = self._stmt
+        t0 = self.timer()
+        for _ in range(number):
+            fn()
+        return self.timer() - t0
+
+    def repeat(self, repeat=default_repeat, number=default_number):
+        if _sys._tlens_abstract:
+            repeat = 1
+        return [self.timeit(number) for _ in range(repeat)]
+
+    def autorange(self, callback=None):
+        i = 1
+        while True:
+            for j in 1, 2, 5:
+                number = i * j
+                time_taken = self.timeit(number)
+                if callback:
+                    callback(number, time_taken)
+                if _sys._tlens_abstract or time_taken >= 0.2:
+                    return (number, time_taken)
+            i *= 10
+
+
+def timeit(stmt="pass", setup="pass", timer=default_timer, number=default_number, globals=None):
+    return Timer(stmt, setup, timer, globals).timeit(number)
+
+
+def repeat(stmt="pass", setup="pass", timer=default_timer, repeat=default_repeat, number=default_number, globals=None):
+    return Timer(stmt, setup, timer, globals).repeat(repeat, number)
+)PY";
+
 void registerUtilModules(ModuleRegistry& r) {
+  r.addSource("timeit", kTimeit);
   r.addSource("contextlib", kContextlib);
   r.addSource("enum", kEnum);
   r.addSource("dataclasses", kDataclasses);

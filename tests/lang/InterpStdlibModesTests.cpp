@@ -156,3 +156,30 @@ TEST_CASE("stdlib: bad input gives Python errors, never a crash", "[lang][interp
   CHECK(r.out ==
         "RecursionError\nEOFError\nUnpicklingError\nUnpicklingError\nerror\nerror\nno error\nValueError\n");
 }
+
+TEST_CASE("stdlib: timeit runs a callable `number` times, once when analysing, and refuses code strings", "[lang][interp]") {
+  const std::string src =
+      "import timeit\n"
+      "calls = []\n"
+      "t = timeit.timeit(lambda: calls.append(1), number=25)\n"
+      "runs = len(calls)\n"
+      "reps = len(timeit.repeat(lambda: None, repeat=3, number=2))\n"
+      "try:\n"
+      "    timeit.timeit('sum(range(10))', number=5)\n"
+      "    refused = None\n"
+      "except NotImplementedError as e:\n"
+      "    refused = str(e).split(';')[0]\n";
+  Interpreter concrete{InterpOptions{}};
+  REQUIRE(concrete.runSource("main.py", src) == 0);
+  auto g = [](Interpreter& in, const char* n) { return in.repr(in.mainModule()->get(n)); };
+  CHECK(g(concrete, "runs") == "25");
+  CHECK(g(concrete, "reps") == "3");
+  CHECK(g(concrete, "refused") == "\"tensorlens: timeit's stmt as a string needs exec, which tensorlens does not run\"");
+  CHECK(concrete.mainModule()->get("t")->kind() == Kind::Float);
+  InterpOptions o;
+  o.mode = Mode::Abstract;
+  Interpreter abstract(o);
+  abstract.runSource("main.py", src);
+  CHECK(g(abstract, "runs") == "1");
+  CHECK(isUnknown(abstract.mainModule()->get("t")));
+}
