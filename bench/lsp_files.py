@@ -3,6 +3,8 @@
 generated deterministically (nothing random, nothing committed but this script).
 
     python3 bench/lsp_files.py OUTDIR [--lines N]      writes OUTDIR/<shape>.py for every shape
+    python3 bench/lsp_files.py OUTDIR --check TLENS    and runs `TLENS check` on each: exit 1 when
+                                                       one crashes or reports an internal error
 
 Shapes (each valid Python that TensorFlow of its era accepts; every block differs in names and
 sizes, so nothing is a copy of the block before it):
@@ -21,6 +23,7 @@ them in the middle, near the start and near the end of the file.
 """
 import argparse
 import os
+import subprocess
 import sys
 
 
@@ -285,6 +288,7 @@ def main():
     p.add_argument("outdir")
     p.add_argument("--lines", type=int, default=5000)
     p.add_argument("--only", help="one shape")
+    p.add_argument("--check", metavar="TLENS", help="run TLENS check on every file written")
     a = p.parse_args()
     os.makedirs(a.outdir, exist_ok=True)
     for shape in ([a.only] if a.only else SHAPES):
@@ -293,6 +297,16 @@ def main():
         with open(os.path.join(a.outdir, shape + ".py"), "w") as f:
             f.write(text)
         print(os.path.join(a.outdir, shape + ".py"), text.count("\n"), "lines", file=sys.stderr)
+    failed = 0
+    for shape in ([a.only] if a.only else SHAPES) if a.check else []:
+        path = os.path.join(a.outdir, shape + ".py")
+        r = subprocess.run([a.check, "check", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+        out = r.stdout.decode("utf-8", "replace")
+        # 0: clean, 1: errors reported (the user's code); anything else, or an internal error, is ours.
+        if r.returncode not in (0, 1) or "internal-error" in out:
+            print("%s: tlens check exited %d\n%s" % (path, r.returncode, out[-2000:]), file=sys.stderr)
+            failed += 1
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":
