@@ -31,6 +31,7 @@ int Interpreter::runPrefix(std::shared_ptr<const lang::SourceFile> file, size_t 
 }
 int Interpreter::resume(std::shared_ptr<const lang::SourceFile> file, size_t from) { return m_->resume(std::move(file), from); }
 bool Interpreter::budgetExceeded() const { return m_->budgetHit; }
+bool Interpreter::stoppedAtWorkBudget() const { return m_->budgetHit && m_->stoppedAtWorkBudget; }
 
 int Interpreter::runSource(std::string path, std::string text) {
   return run(std::make_shared<lang::SourceFile>(std::move(path), std::move(text)));

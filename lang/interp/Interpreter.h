@@ -88,6 +88,10 @@ class Interpreter {
   /// Whether the last run stopped at the work budget or the time limit (abstract mode; later
   /// values unknown).
   bool budgetExceeded() const;
+  /// Whether the last run stopped in a top-level statement at the work budget (not the clock):
+  /// deterministic, so a runPrefix() that stopped so can still be resumed (the continued run stops
+  /// where a run from the beginning stops, and only analyses the uncalled functions after it).
+  bool stoppedAtWorkBudget() const;
   /// The `__main__` module of the last run (its globals after the run), or null.
   std::shared_ptr<ModuleObj> mainModule() const;
 

@@ -243,6 +243,10 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
   lang::NamedChildren stmts = namedChildren(f->root());
   size_t from = isMain ? std::min(mainFrom, stmts.size()) : 0;
   size_t to = isMain ? std::min(mainTo, stmts.size()) : stmts.size();
+  if (isMain && stoppedAtWorkBudget) {  // resume() of a prefix that stopped at the work budget
+    unbindRest(stmts, from, to, *f);
+    return;
+  }
   for (size_t i = from; i < to; ++i) {
     TSNode s = stmts[i];
     try {
@@ -269,18 +273,23 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
       hasDeadline = false;  // the rest is cheap and must finish
       workLimit = 0;
       budgetHit = true;
-      for (size_t j = i; j < to; ++j) {
-        TSNode t = stmts[j];
-        if (kindOf(t) != NodeKind::ExpressionStatement) continue;
-        TSNode a = firstNamedChild(t);
-        while (!ts_node_is_null(a) && kindOf(a) == NodeKind::Assignment) {
-          std::vector<std::string> names;
-          targetNames(field(a, fields().left), *f, names);
-          for (const auto& n : names) bindName(n, unknown());
-          a = field(a, fields().right);
-        }
-      }
+      stoppedAtWorkBudget = !b.wallClock;
+      unbindRest(stmts, i, to, *f);
       return;
+    }
+  }
+}
+
+void Machine::unbindRest(const lang::NamedChildren& stmts, size_t from, size_t to, const lang::SourceFile& f) {
+  for (size_t j = from; j < to; ++j) {
+    TSNode t = stmts[j];
+    if (kindOf(t) != NodeKind::ExpressionStatement) continue;
+    TSNode a = firstNamedChild(t);
+    while (!ts_node_is_null(a) && kindOf(a) == NodeKind::Assignment) {
+      std::vector<std::string> names;
+      targetNames(field(a, fields().left), f, names);
+      for (const auto& n : names) bindName(n, unknown());
+      a = field(a, fields().right);
     }
   }
 }
@@ -303,7 +312,11 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
   mainFile = f;
   mainFrom = from;
   mainTo = to;
-  budgetHit = false;
+  // A resumed prefix that stopped at the work budget stays stopped (execModuleBody).
+  if (begin || !stoppedAtWorkBudget) {
+    budgetHit = false;
+    stoppedAtWorkBudget = false;
+  }
   if (finish)
     for (const auto& e : f->syntaxErrors()) {
       Diagnostic d;

@@ -463,6 +463,13 @@ class Machine {
   size_t mainFrom = 0, mainTo = SIZE_MAX;
   /// The last run stopped at the work budget or the time limit.
   bool budgetHit = false;
+  /// The last run stopped in a top-level statement of the main file at the work budget (not the
+  /// clock): a resume() of it runs nothing more (a run from the beginning would have stopped at
+  /// the same statement) and only makes the names of the statements it was given unknown.
+  bool stoppedAtWorkBudget = false;
+  /// Binds the names assigned by the top-level expression statements [from, to) of `stmts` to
+  /// unknown (what a run that stopped before them leaves).
+  void unbindRest(const lang::NamedChildren& stmts, size_t from, size_t to, const lang::SourceFile& f);
   std::shared_ptr<ModuleObj> sysModule;
 
   // abstract mode: which function bodies ran, and the functions defined, for uncalled analysis

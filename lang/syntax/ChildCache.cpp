@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstring>
+#include <new>
 #include <unordered_map>
 
 namespace tlens::lang {
@@ -150,17 +152,24 @@ const NodeChildren& ChildCache::ofInner(TSNode n) {
   Shard& shard = shards_[shardOfThread];
   Entry* made;
   {
+    static_assert(sizeof(Entry) % 8 == 0 && alignof(Entry) <= 8 && alignof(NodeChild) <= 8);
+    auto words = [](size_t bytes) { return (bytes + 7) / 8; };
     std::lock_guard<std::mutex> lock(shard.mutex);
-    made = &shard.entries.emplace_back();
-    made->id = n.id;
     uint32_t count = ts_node_child_count(n);
-    NodeChild* all = shard.all.take(count);
-    uint32_t* named = shard.named.take(count);
+    size_t taken = words(sizeof(Entry) + count * (sizeof(NodeChild) + sizeof(uint32_t)));
+    Word* piece = shard.words.take(taken);
+    made = new (piece) Entry;
+    made->id = n.id;
+    auto* all = reinterpret_cast<NodeChild*>(piece + sizeof(Entry) / 8);
+    auto* named = reinterpret_cast<uint32_t*>(all + count);
     auto [a, k] = list(n, all, named);
-    shard.all.giveBack(count - a);  // what the extras (comments) and anonymous children did not use
-    shard.named.giveBack(count - k);
+    // The named positions right after the children that were listed (extras such as comments
+    // are not), and the rest of the piece back to the arena.
+    auto* packed = reinterpret_cast<uint32_t*>(all + a);
+    if (packed != named) std::memmove(packed, named, k * sizeof(uint32_t));
+    shard.words.giveBack(taken - words(sizeof(Entry) + a * sizeof(NodeChild) + k * sizeof(uint32_t)));
     made->children.all = {all, a};
-    made->children.named = {all, named, k};
+    made->children.named = {all, packed, k};
   }
   // Publish it; another thread may have listed the same node meanwhile (then its entry wins and
   // ours stays unused in the arena).

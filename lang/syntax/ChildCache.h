@@ -6,14 +6,15 @@
 //
 // The lists live in arena blocks (no allocation per node) and are found through an
 // open-addressing table keyed by the node's id, so a lookup is a hash probe and a listing one
-// cursor walk over the node's children.
+// cursor walk over the node's children. A node's entry, its children and the positions of its
+// named children lie next to each other in one piece of the arena: a lookup touches the table's
+// slot and then one run of adjacent cache lines (three scattered places before).
 #pragma once
 
 #include <cstdint>
 #include <atomic>
 #include <compare>
 #include <cstddef>
-#include <deque>
 #include <iterator>
 #include <memory>
 #include <mutex>
@@ -139,12 +140,14 @@ class ChildCache {
   };
   /// Where entries are made: each thread lists into its own shard (threads analysing the same
   /// tree, such as the language server's analysis and its pauser, neither wait for one lock nor
-  /// write the same cache lines).
+  /// write the same cache lines). An entry is followed by its children and then the positions of
+  /// its named children, in the 8-byte words of `words`.
+  struct Word {
+    alignas(8) std::byte bytes[8];
+  };
   struct alignas(64) Shard {
     std::mutex mutex;  ///< two threads may share a shard
-    std::deque<Entry> entries;
-    Arena<NodeChild> all;
-    Arena<uint32_t> named;
+    Arena<Word> words;
   };
   static constexpr size_t kShards = 4;
   /// The entry for `id` in `t`, or null with `slot` the empty slot where it would go.

@@ -238,7 +238,8 @@ bool runPipelined(const AnalysisInput& input, tf::ApiStyle style, Run& run, std:
     status = Interpreter::kExitCancelled;
     return true;
   }
-  if (prefix != 0 || run.in->budgetExceeded() || !sameStatements(*head, *file, count)) {
+  if (prefix != 0 || (run.in->budgetExceeded() && !run.in->stoppedAtWorkBudget()) ||
+      !sameStatements(*head, *file, count)) {
     run = setUp(input, style, *file);  // the cut was not clean after all: from the beginning
     status = run.in->run(file);
     return true;
@@ -308,7 +309,11 @@ std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32
   p->devices = input.devices;
   p->collectValues = input.collectValues;
   int status = p->run.in->runPrefix(file, count);
-  if (status != 0 || p->run.in->budgetExceeded() || (input.cancelled && input.cancelled())) return nullptr;
+  // A prefix stopped by the work budget continues (it stops at the same place); by the clock,
+  // not (where it stops depends on the machine).
+  if (status != 0 || (p->run.in->budgetExceeded() && !p->run.in->stoppedAtWorkBudget()) ||
+      (input.cancelled && input.cancelled()))
+    return nullptr;
   p->run.watch->set(nullptr);
   return p;
 }

@@ -86,7 +86,8 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
 /// Runs the top-level statements of `input.text` that end before the line holding byte `editAt`,
 /// less the last of them (an edit can change how the statement before it parses: `else:` after an
 /// `if`), and keeps the interpreter for analyze(). Null when cancelled, when no statement would
-/// run, when the prefix raised SystemExit or ran out of time.
+/// run, when the prefix raised SystemExit or hit the clock's time limit (one stopped by the work budget
+/// continues: it stops where a full run stops).
 std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32_t editAt);
 
 

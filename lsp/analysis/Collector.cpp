@@ -102,8 +102,11 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
     return;
   }
   Rendering guard(rendering_);
+  // Rendered before it is listed: rendering may call Python and stop there (the work budget), and
+  // an observation must not name a rendering that never came.
+  ValueInfo info = renderNow(v);
   pending_.push_back({s, e, nullptr, static_cast<uint32_t>(eager_.size())});
-  eager_.push_back(renderNow(v));
+  eager_.push_back(std::move(info));
 }
 
 void Collector::beforeChange(const interp::Value&) {

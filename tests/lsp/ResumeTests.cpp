@@ -20,8 +20,12 @@ using namespace tlens::lsp::test;
 
 namespace {
 
+/// The work budget of the analyses below (0: the default).
+uint64_t gWorkBudget = 0;
+
 AnalysisInput inputOf(const std::string& path, const std::string& text) {
   AnalysisInput in;
+  if (gWorkBudget) in.workBudget = gWorkBudget;
   in.uri = "file://" + path;
   in.path = path;
   in.text = text;
@@ -173,6 +177,31 @@ TEST_CASE("resume: a continued analysis of a generated TF-style file", "[lsp][re
   CHECK(continued >= 3);
 }
 
+TEST_CASE("resume: a prefix stopped by the work budget continues and publishes what a full run does", "[lsp][resume]") {
+  // The statements after the stop run in neither; the continued run only makes their names
+  // unknown and analyses the uncalled functions, as the full run does after its stop.
+  struct Restore {
+    ~Restore() { gWorkBudget = 0; }
+  } restore;
+  for (uint64_t budget : {300, 1500, 3500}) {  // the file takes about 5,100 steps
+    gWorkBudget = budget;
+    CAPTURE(budget);
+    std::string text = bench::tfStyleFile(400);
+    auto full = analyze(inputOf("/big.py", text));
+    REQUIRE(full);
+    CHECK(renderDiagnostics(*full).find("budget-exceeded") != std::string::npos);
+    int continued = 0;
+    checkContinuations("/big.py", text, &continued);
+    CHECK(continued >= 3);
+    int files = 0;
+    for (const auto& path : tlens::test::examplePaths()) {
+      checkContinuations(path.string(), tlens::test::readFile(path), &continued);
+      ++files;
+    }
+    CHECK(files >= 8);
+  }
+}
+
 TEST_CASE("resume: a big first analysis run while the rest of the text parses gives the same snapshot", "[lsp][resume]") {
   std::string text = bench::tfStyleFile(2500);
   REQUIRE(text.size() > 64 * 1024);
@@ -200,6 +229,16 @@ TEST_CASE("resume: a big first analysis run while the rest of the text parses gi
     std::ofstream("/tmp/rb.txt") << rb;
   }
   CHECK(ra == rb);
+  // The first third stops at the work budget: the run continues from the cut (it stops there).
+  in = inputOf("/big.py", text);
+  in.workBudget = 3000;
+  auto stopped = analyze(in);
+  in.pipeline = false;
+  auto stoppedPlain = analyze(in);
+  REQUIRE(stopped);
+  REQUIRE(stoppedPlain);
+  CHECK(renderDiagnostics(*stoppedPlain).find("budget-exceeded") != std::string::npos);
+  CHECK(render(*stopped) == render(*stoppedPlain));
 }
 
 TEST_CASE("resume: a paused run that does not fit the new text is not continued", "[lsp][resume]") {
