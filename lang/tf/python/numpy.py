@@ -15,6 +15,7 @@ _bool = bool
 _float = float
 _int = int
 _any = any
+_divmod = divmod
 
 float16 = _tlens.dtype("float16", True)
 float32 = _tlens.dtype("float32", True)
@@ -58,11 +59,16 @@ def array(object, dtype=None, copy=True, ndmin=0):
     a = _tlens.constant(object, dtype, None, True)
     if not _tlens.is_ndarray(a):
         a = _tlens.to_ndarray(a)
+    elif copy and a is object:
+        # np.array(a) is a new array: writing into it leaves a alone (the buffer is shared until then).
+        a = _tlens.op("Identity", [a], None, None, False, True)
+    while a.ndim < ndmin:
+        a = expand_dims(a, 0)
     return a
 
 
-def asarray(a, dtype=None):
-    return array(a, dtype)
+def asarray(a, dtype=None, order=None):
+    return array(a, dtype, copy=False)
 
 
 def _fill(shape, value, dtype):
@@ -203,15 +209,6 @@ any = _reduce("Any")
 all = _reduce("All")
 
 
-def var(a, axis=None, keepdims=False):
-    m = mean(a, axis, keepdims=True)
-    return mean(square(array(a) - m), axis, keepdims=keepdims)
-
-
-def std(a, axis=None, keepdims=False):
-    return sqrt(var(a, axis, keepdims))
-
-
 def argmax(a, axis=None):
     a = array(a) if not _tlens.is_ndarray(a) else a
     if axis is None:
@@ -232,7 +229,8 @@ def _unary(op_type, float_only=True):
     def f(x, out=None):
         x = array(x) if not _tlens.is_ndarray(x) else x
         if float_only and not x.dtype.is_floating:
-            x = x.astype(float64)
+            # numpy's smallest safe float: float16 for bool and uint8, float64 for wider ints.
+            x = x.astype(float16 if x.dtype in (uint8, bool_) else float64)
         elif not x.dtype.is_floating and x.dtype not in (int32, int64) and x.dtype != bool_:
             # numpy keeps small and unsigned integer types (abs of uint8 is uint8, square wraps):
             # the kernels have int64, and the cast back wraps as numpy does.
@@ -516,15 +514,6 @@ def array_equal(a, b):
     return _bool(all(equal(a, b)))
 
 
-def cumsum(a, axis=None):
-    vals = array(a).tolist()
-    out, acc = [], 0
-    for v in vals:
-        acc += v
-        out.append(acc)
-    return array(out)
-
-
 def tile(a, reps):
     a, reps = array(a), _shape_list(reps)
     for _ in _range(len(reps) - a.ndim):
@@ -565,7 +554,7 @@ def array_split(ary, indices_or_sections, axis=0):
         sections = indices_or_sections
         if sections <= 0:
             raise ValueError("number sections must be larger than 0.")
-        each, extras = divmod(n, sections)
+        each, extras = _divmod(n, sections)
         sizes = [each + 1] * extras + [each] * (sections - extras)
         bounds = [0]
         for k in sizes:
@@ -794,11 +783,40 @@ class _NdarrayMethods:
     def prod(self, axis=None, dtype=None, keepdims=False):
         return prod(self, axis, dtype, keepdims=keepdims)
 
-    def std(self, axis=None, keepdims=False):
-        return std(self, axis, keepdims)
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return std(self, axis, dtype, ddof=ddof, keepdims=keepdims)
 
-    def var(self, axis=None, keepdims=False):
-        return var(self, axis, keepdims)
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return var(self, axis, dtype, ddof=ddof, keepdims=keepdims)
+
+    def cumsum(self, axis=None, dtype=None, out=None):
+        return cumsum(self, axis, dtype)
+
+    def cumprod(self, axis=None, dtype=None, out=None):
+        return cumprod(self, axis, dtype)
+
+    def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+        return trace(self, offset, axis1, axis2, dtype)
+
+    def diagonal(self, offset=0, axis1=0, axis2=1):
+        return diagonal(self, offset, axis1, axis2)
+
+    def ptp(self, axis=None, out=None, keepdims=False):
+        return ptp(self, axis, keepdims=keepdims)
+
+    def take(self, indices, axis=None, out=None, mode="raise"):
+        return take(self, indices, axis, mode=mode)
+
+    def swapaxes(self, axis1, axis2):
+        return swapaxes(self, axis1, axis2)
+
+    def fill(self, value):
+        if self.ndim == 0:
+            raise NotImplementedError("tensorlens: fill() of a 0-d array")
+        self[:] = value
+
+    def searchsorted(self, v, side="left", sorter=None):
+        return searchsorted(self, v, side, sorter)
 
     def any(self, axis=None, keepdims=False):
         return any(self, axis, keepdims=keepdims)
@@ -828,8 +846,8 @@ class _NdarrayMethods:
     def squeeze(self, axis=None):
         return squeeze(self, axis)
 
-    def copy(self):
-        return self + zeros_like(self)
+    def copy(self, order="C"):
+        return copy(self)
 
     def tolist(self):
         return _tlens.value(self)
@@ -889,3 +907,14 @@ _tlens.register("ndarray_methods", _NdarrayMethods)
 
 class ndarray:
     """isinstance(x, np.ndarray) is answered by _tlens.is_ndarray."""
+
+
+# The families in numpy's embedded submodules (lang/tf/python/numpy._*.py), re-exported here.
+from numpy._util import AxisError
+from numpy._types import *
+from numpy._math import *
+from numpy._shape import *
+from numpy._stats import *
+from numpy._products import *
+from numpy._index import *
+from numpy._io import *

@@ -1,0 +1,115 @@
+# numpy._io: text files: loadtxt (numbers, with comments, delimiter, skiprows, usecols, unpack,
+# ndmin, max_rows) and savetxt (fmt, delimiter, newline, header, footer), reading and writing
+# files by name or through file objects; numpy's errors for rows that do not parse.
+# numpy.py re-exports the public names.
+import _tlens
+import numpy as _np
+
+_int = int
+_float = float
+_list = list
+_tuple = tuple
+_range = range
+
+
+def _read_text(fname):
+    if isinstance(fname, str):
+        with open(fname) as f:
+            return f.read()
+    text = fname.read()
+    return text.decode("latin1") if isinstance(text, bytes) else text
+
+
+def _parse(field, dt, row, col):
+    try:
+        if dt.is_integer:
+            return _int(field)
+        if dt == _np.bool_:
+            return _bool_of(field)
+        return _float(field)
+    except ValueError:
+        raise ValueError("could not convert string %r to %s at row %d, column %d." % (field, dt, row, col + 1))
+
+
+def _bool_of(s):
+    return _int(s) != 0
+
+
+def loadtxt(fname, dtype=float, comments="#", delimiter=None, converters=None, skiprows=0, usecols=None, unpack=False,
+            ndmin=0, encoding="bytes", max_rows=None, *, quotechar=None, like=None):
+    if ndmin not in (0, 1, 2):
+        raise ValueError("Illegal value of ndmin keyword: %s" % ndmin)
+    dt = _np.float64 if dtype is float else (_np.int64 if dtype is int else _np.dtype(dtype))
+    lines = _read_text(fname).splitlines()[skiprows:]
+    marks = [] if comments is None else ([comments] if isinstance(comments, str) else _list(comments))
+    cols = None if usecols is None else ([usecols] if isinstance(usecols, _int) else _list(usecols))
+    rows = []
+    width = None
+    for line in lines:
+        for m in marks:
+            k = line.find(m)
+            if k >= 0:
+                line = line[:k]
+        line = line.strip("\r\n")
+        if not line.strip():
+            continue
+        fields = line.split(delimiter) if delimiter is not None else line.split()
+        if cols is not None:
+            fields = [fields[c] for c in cols]
+        r = len(rows)
+        vals = []
+        for c, fv in enumerate(fields):
+            conv = converters.get(c) if isinstance(converters, dict) else converters
+            vals.append(conv(fv) if conv is not None else _parse(fv.strip(), dt, r, c))
+        if width is None:
+            width = len(vals)
+        elif len(vals) != width:
+            raise ValueError("the number of columns changed from %d to %d at row %d; use `usecols` to select a subset "
+                             "and avoid this error" % (width, len(vals), r + skiprows + 1))
+        rows.append(vals)
+        if max_rows is not None and len(rows) >= max_rows:
+            break
+    if not rows:
+        a = _np.zeros((0,), dt)
+    else:
+        a = _np.array(rows, dt)
+        if a.shape[1] == 1 or a.shape[0] == 1:
+            a = _np.reshape(a, [-1])
+    while a.ndim < ndmin:
+        a = _np.reshape(a, [-1, 1]) if a.ndim == 1 else _np.reshape(a, [1])
+    if unpack:
+        return _np.transpose(a) if a.ndim > 1 else a
+    return a
+
+
+def savetxt(fname, X, fmt="%.18e", delimiter=" ", newline="\n", header="", footer="", comments="# ", encoding=None):
+    X = _np.asarray(X)
+    if X.ndim == 0 or X.ndim > 2:
+        raise ValueError("Expected 1D or 2D array, got %dD array instead" % X.ndim)
+    rows = X.tolist()
+    if X.ndim == 1:
+        rows = [[v] for v in rows]
+    ncol = len(rows[0]) if rows else 0
+    if isinstance(fmt, (_list, _tuple)):
+        if len(fmt) != ncol:
+            raise AttributeError("fmt has wrong shape.  %s" % (str(fmt),))
+        row_fmt = delimiter.join(fmt)
+    elif fmt.count("%") == 1:
+        row_fmt = delimiter.join([fmt] * ncol)
+    elif fmt.count("%") == ncol:
+        row_fmt = fmt
+    else:
+        raise ValueError("fmt has wrong number of %% formats:  %s" % fmt)
+    out = []
+    if header:
+        out.append(comments + header.replace("\n", "\n" + comments) + newline)
+    for r in rows:
+        out.append(row_fmt % _tuple(r) + newline)
+    if footer:
+        out.append(comments + footer.replace("\n", "\n" + comments) + newline)
+    text = "".join(out)
+    if isinstance(fname, str):
+        with open(fname, "w") as f:
+            f.write(text)
+    else:
+        fname.write(text)
