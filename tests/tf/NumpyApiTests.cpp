@@ -918,6 +918,43 @@ print(repr(np.logspace(0, 2, 3)), repr(np.logspace(0, 3, 4, base=2)), repr(np.ge
 )py",
        R"out(array([  1.,  10., 100.]) array([1., 2., 4., 8.]) array([   1.,   10.,  100., 1000.]) array([  -1.,  -10., -100.])
 )out"},
+      {"vectorize",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+f = np.vectorize(lambda a, b: a + b if a > b else a - b)
+print(repr(f([1, 4], 2)), repr(np.vectorize(lambda x: x * 0.5)(np.array([[1, 2]]))), repr(np.vectorize(lambda x: x, otypes=[float])([1, 2])))
+print(repr(np.vectorize(lambda x, k: x ** k, excluded={1})(np.arange(3), 2)))
+)py",
+       R"out(array([-1,  6]) array([[0.5, 1. ]]) array([1., 2.])
+array([0, 1, 4])
+)out"},
+      {"histogram2d",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+h, xe, ye = np.histogram2d([0.1, 0.5, 0.9, 0.5], [0.2, 0.2, 0.8, 0.9], bins=2)
+print(repr(h), repr(xe), repr(ye))
+h, xe, ye = np.histogram2d([0, 1, 2], [0, 1, 2], bins=[2, 3], range=[[0, 2], [0, 3]])
+print(repr(h), repr(xe), repr(ye))
+h, xe, ye = np.histogram2d([0.5, 1.5], [0.5, 0.5], bins=[[0, 1, 2], [0, 1]], weights=[2.0, 3.0], density=True)
+print(repr(h))
+)py",
+       R"out(array([[1., 0.],
+       [1., 2.]]) array([0.1, 0.5, 0.9]) array([0.2 , 0.55, 0.9 ])
+array([[1., 0., 0.],
+       [0., 1., 1.]]) array([0., 1., 2.]) array([0., 1., 2., 3.])
+array([[0.4],
+       [0.6]])
+)out"},
   });
 }
 
@@ -1006,6 +1043,9 @@ with open(p, "w") as f:
     f.write("1,2,3\n# comment\n4,5,6\n")
 print(repr(np.loadtxt(p, delimiter=",")), repr(np.loadtxt(p, delimiter=",", usecols=(0, 2))), repr(np.loadtxt(p, delimiter=",", unpack=True)))
 with open(p, "w") as f:
+    f.write("# a b c\n1,2,3\n4,,6\n")
+print(repr(np.genfromtxt(p, delimiter=",")), repr(np.genfromtxt(p, delimiter=",", skip_header=2, filling_values=0)))
+with open(p, "w") as f:
     f.write("1 x\n")
 err(lambda: np.loadtxt(p))
 os.remove(p)
@@ -1024,6 +1064,8 @@ array([[1., 2., 3.],
        [4., 6.]]) array([[1., 4.],
        [2., 5.],
        [3., 6.]])
+array([[ 1.,  2.,  3.],
+       [ 4., nan,  6.]]) array([4., 0., 6.])
 ValueError: could not convert string 'x' to float64 at row 0, column 2.
 )out"},
   });

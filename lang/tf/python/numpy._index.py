@@ -398,3 +398,83 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
         if endpoint and num > 1:
             r[-1] = sign * abs(stop)
     return r if dtype is None else r.astype(dtype)
+
+
+# --- vectorize -----------------------------------------------------------------------------------
+
+class vectorize:
+    """np.vectorize(pyfunc): pyfunc called on each element of the broadcast arguments (as Python
+    numbers), the results gathered into an array of otypes[0] or the first result's dtype."""
+
+    def __init__(self, pyfunc=None, otypes=None, doc=None, excluded=None, cache=False, signature=None):
+        if signature is not None:
+            raise NotImplementedError("tensorlens: np.vectorize's signature argument is not supported")
+        self.pyfunc = pyfunc
+        self.otypes = otypes
+        self.excluded = set(excluded) if excluded else set()
+        self.__doc__ = doc if doc is not None else getattr(pyfunc, "__doc__", None)
+
+    def __call__(self, *args, **kwargs):
+        if self.pyfunc is None:
+            return vectorize(args[0], self.otypes)
+        keys = [i for i in _range(len(args)) if i not in self.excluded]
+        arrays = _np.broadcast_arrays(*[_np.asarray(args[i]) for i in keys])
+        shape = _list(arrays[0].shape) if arrays else []
+        flats = [_np.reshape(a, [-1]).tolist() for a in arrays]
+        n = len(flats[0]) if flats else 0
+        if n == 0 and not self.otypes:
+            raise ValueError("cannot call `vectorize` on size 0 inputs unless `otypes` is set")
+        out = []
+        call = _list(args)
+        for k in _range(n):
+            for j, i in enumerate(keys):
+                call[i] = flats[j][k]
+            out.append(self.pyfunc(*call, **kwargs))
+        if isinstance(self.otypes, str):
+            dt = {"d": _np.float64, "f": _np.float32, "l": _np.int64, "i": _np.int32, "?": _np.bool_}[self.otypes[0]]
+        elif self.otypes:
+            dt = self.otypes[0]
+        else:
+            dt = _np.asarray(out[0]).dtype
+        if n == 0:
+            return _np.zeros(shape, dt)
+        return _np.reshape(_np.array(out, dt), shape)
+
+
+# --- histogram2d ---------------------------------------------------------------------------------
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    x = _np.ravel(_np.asarray(x))
+    y = _np.ravel(_np.asarray(y))
+    if x.shape != y.shape:
+        raise ValueError("x and y must have the same length.")
+    if isinstance(bins, _int) or (_tlens.is_ndarray(bins) and bins.ndim == 0):
+        bins = [bins, bins]
+    rng = [None, None] if range is None else _list(range)
+    edges = [_edges_of(v, b, r) for v, b, r in zip((x, y), bins, rng)]
+    counts = [_np.searchsorted(e, v, "right") for v, e in zip((x, y), edges)]
+    counts = [_np.where(v == e[-1], c - 1, c) for v, e, c in zip((x, y), edges, counts)]
+    nbin = [e.shape[0] + 1 for e in edges]
+    flat = counts[0] * nbin[1] + counts[1]
+    data = _np.ones(flat.shape, _np.float64) if weights is None else _np.ravel(_np.asarray(weights)).astype(_np.float64)
+    hist = _op("UnsortedSegmentSum", [data, flat, _np.array(nbin[0] * nbin[1], _np.int64)])
+    hist = _np.reshape(hist, nbin)[1:-1, 1:-1]
+    if density:
+        dx = _np.diff(edges[0]).astype(_np.float64)
+        dy = _np.diff(edges[1]).astype(_np.float64)
+        hist = hist / (dx[:, None] * dy[None, :]) / _np.sum(hist)
+    return hist, edges[0], edges[1]
+
+
+def _edges_of(v, b, r):
+    if _tlens.is_ndarray(b) or isinstance(b, (_list, _tuple)):
+        return _np.asarray(b).astype(_np.float64)
+    if r is not None:
+        lo, hi = _float(r[0]), _float(r[1])
+    elif v.size == 0:
+        lo, hi = 0.0, 1.0
+    else:
+        lo, hi = _float(_np.min(v)), _float(_np.max(v))
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    return _np.linspace(lo, hi, _int(b) + 1)

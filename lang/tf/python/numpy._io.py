@@ -113,3 +113,46 @@ def savetxt(fname, X, fmt="%.18e", delimiter=" ", newline="\n", header="", foote
             f.write(text)
     else:
         fname.write(text)
+
+
+def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, skip_footer=0, converters=None,
+               missing_values=None, filling_values=None, usecols=None, names=None, unpack=None, ndmin=0, **kwargs):
+    """Numbers of a text file like loadtxt, with empty or missing fields as nan (or filling_values)."""
+    if names is not None and names is not False:
+        raise NotImplementedError("tensorlens: np.genfromtxt's names (structured arrays) are not supported")
+    dt = _np.float64 if dtype is float else (_np.int64 if dtype is int else _np.dtype(dtype))
+    fill = _float("nan") if filling_values is None else filling_values
+    missing = set([""] + ([] if missing_values is None else ([missing_values] if isinstance(missing_values, str) else _list(missing_values))))
+    lines = _read_text(fname).splitlines()[skip_header:]
+    if skip_footer:
+        lines = lines[:-skip_footer]
+    cols = None if usecols is None else ([usecols] if isinstance(usecols, _int) else _list(usecols))
+    rows = []
+    for line in lines:
+        if comments is not None and comments in line:
+            line = line[:line.find(comments)]
+        if not line.strip():
+            continue
+        fields = line.split(delimiter) if delimiter is not None else line.split()
+        if cols is not None:
+            fields = [fields[c] for c in cols]
+        row = []
+        for c, f in enumerate(fields):
+            f = f.strip()
+            if f in missing:
+                row.append(fill)
+            else:
+                try:
+                    row.append(_parse(f, dt, len(rows), c))
+                except ValueError:
+                    row.append(fill)
+        if rows and len(row) != len(rows[0]):
+            raise ValueError("Some errors were detected !\n    Line #%d (got %d columns instead of %d)" % (
+                len(rows) + skip_header + 1, len(row), len(rows[0])))
+        rows.append(row)
+    a = _np.array(rows, dt) if rows else _np.zeros((0,), dt)
+    if a.ndim == 2 and (a.shape[0] == 1 or a.shape[1] == 1):
+        a = _np.reshape(a, [-1])
+    while a.ndim < ndmin:
+        a = _np.reshape(a, [1, -1]) if a.ndim == 1 else _np.reshape(a, [1])
+    return _np.transpose(a) if unpack and a.ndim > 1 else a

@@ -118,6 +118,8 @@ def count_nonzero(a, axis=None, *, keepdims=False):
 def _sorted_last(a):
     """a sorted ascending along its last axis (TopKV2 over whole rows, reversed)."""
     n = a.shape[-1]
+    if not _known(n) or n is None:
+        return _typed(a.dtype, a.shape)
     if a.dtype == _np.bool_:
         return _sorted_last(a.astype(_np.uint8)).astype(_np.bool_)
     vals = _op("TopKV2", [a, _np.array(n, _np.int32)], {"sorted": True}, "int32")[0]

@@ -421,11 +421,15 @@ def _argsort(a, axis=-1, kind=None, order=None):
 
 
 def sort(a, axis=-1, kind=None, order=None):
-    a = array(a)
+    a = asarray(a)
     if axis is None:
         a, axis = reshape(a, [-1]), 0
-    idx = argsort(a, axis)
-    return take_along_axis(a, idx, axis)
+    if a.ndim == 0:
+        raise AxisError(axis, 0)
+    # Whole rows through TopKV2 (the engine's sort; NaN last as numpy puts it), not a Python sort.
+    axis = _axis_of(axis, a.ndim)
+    t, back = _move_last(a, axis)
+    return transpose(_sorted_rows(t), back)
 
 
 def take_along_axis(arr, indices, axis):
@@ -910,7 +914,8 @@ class ndarray:
 
 
 # The families in numpy's embedded submodules (lang/tf/python/numpy._*.py), re-exported here.
-from numpy._util import AxisError
+from numpy._util import AxisError, _axis as _axis_of, _move_last
+from numpy._stats import _sorted_last as _sorted_rows
 from numpy._types import *
 from numpy._math import *
 from numpy._shape import *

@@ -328,6 +328,19 @@ print(repr(np.intersect1d([3, 1, 2], [2, 3, 4])), repr(np.union1d([3, 1], [2, 1]
     ('spaced ranges', '''
 print(repr(np.logspace(0, 2, 3)), repr(np.logspace(0, 3, 4, base=2)), repr(np.geomspace(1, 1000, 4)), repr(np.geomspace(-1, -100, 3)))
 '''),
+    ('vectorize', '''
+f = np.vectorize(lambda a, b: a + b if a > b else a - b)
+print(repr(f([1, 4], 2)), repr(np.vectorize(lambda x: x * 0.5)(np.array([[1, 2]]))), repr(np.vectorize(lambda x: x, otypes=[float])([1, 2])))
+print(repr(np.vectorize(lambda x, k: x ** k, excluded={1})(np.arange(3), 2)))
+'''),
+    ('histogram2d', '''
+h, xe, ye = np.histogram2d([0.1, 0.5, 0.9, 0.5], [0.2, 0.2, 0.8, 0.9], bins=2)
+print(repr(h), repr(xe), repr(ye))
+h, xe, ye = np.histogram2d([0, 1, 2], [0, 1, 2], bins=[2, 3], range=[[0, 2], [0, 3]])
+print(repr(h), repr(xe), repr(ye))
+h, xe, ye = np.histogram2d([0.5, 1.5], [0.5, 0.5], bins=[[0, 1, 2], [0, 1]], weights=[2.0, 3.0], density=True)
+print(repr(h))
+'''),
 ])
 
 group('np.testing assertions pass and fail as numpy\'s', [
@@ -361,6 +374,9 @@ print(repr(np.loadtxt(p)), repr(np.loadtxt(p, dtype=int)))
 with open(p, "w") as f:
     f.write("1,2,3\\n# comment\\n4,5,6\\n")
 print(repr(np.loadtxt(p, delimiter=",")), repr(np.loadtxt(p, delimiter=",", usecols=(0, 2))), repr(np.loadtxt(p, delimiter=",", unpack=True)))
+with open(p, "w") as f:
+    f.write("# a b c\\n1,2,3\\n4,,6\\n")
+print(repr(np.genfromtxt(p, delimiter=",")), repr(np.genfromtxt(p, delimiter=",", skip_header=2, filling_values=0)))
 with open(p, "w") as f:
     f.write("1 x\\n")
 err(lambda: np.loadtxt(p))
