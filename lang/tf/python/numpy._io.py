@@ -1,6 +1,8 @@
 # numpy._io: text files: loadtxt (numbers, with comments, delimiter, skiprows, usecols, unpack,
-# ndmin, max_rows) and savetxt (fmt, delimiter, newline, header, footer), reading and writing
-# files by name or through file objects; numpy's errors for rows that do not parse.
+# ndmin, max_rows), genfromtxt (missing fields as nan) and savetxt (fmt, delimiter, newline,
+# header, footer), by file name or file object, with numpy's errors for rows that do not parse;
+# and np.load's .npz archives (NpzFile, read through zipfile). Writing .npz (savez) needs a zip
+# writer tensorlens lacks.
 # numpy.py re-exports the public names.
 import _tlens
 import numpy as _np
@@ -156,3 +158,102 @@ def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, 
     while a.ndim < ndmin:
         a = _np.reshape(a, [1, -1]) if a.ndim == 1 else _np.reshape(a, [1])
     return _np.transpose(a) if unpack and a.ndim > 1 else a
+
+
+# --- .npz archives -------------------------------------------------------------------------------
+
+def _npy_header_value(header, key):
+    """The text of `key`'s value in a .npy header dict ("{'descr': '<f8', 'shape': (3,), ...}")."""
+    k = header.find("'" + key + "'")
+    if k < 0:
+        raise ValueError("Header does not contain the correct keys: %r" % (header,))
+    rest = header[header.find(":", k) + 1:].lstrip()
+    if rest.startswith("'"):
+        return rest[1:rest.find("'", 1)]
+    if rest.startswith("("):
+        return rest[:rest.find(")") + 1]
+    end = len(rest)
+    for ch in ",}":
+        j = rest.find(ch)
+        if 0 <= j < end:
+            end = j
+    return rest[:end].strip()
+
+
+def _parse_npy(data, name):
+    if data[:6] != b"\x93NUMPY":
+        raise ValueError("the magic string is not correct; expected b'\\x93NUMPY', got %r" % (data[:6],))
+    major = data[6]
+    if major == 1:
+        hlen, start = data[8] + 256 * data[9], 10
+    else:
+        hlen, start = data[8] + 256 * data[9] + 65536 * data[10] + 16777216 * data[11], 12
+    header = data[start:start + hlen].decode("latin1")
+    descr = _npy_header_value(header, "descr")
+    fortran = _npy_header_value(header, "fortran_order") == "True"
+    dims = _npy_header_value(header, "shape").strip("()")
+    shape = _tuple(_int(d) for d in dims.split(",") if d.strip())
+    raw = data[start + hlen:]
+    if descr[1:2] in ("O", "U", "S", "V"):
+        raise NotImplementedError("tensorlens: arrays of dtype %s in %s are not supported" % (descr, name))
+    if fortran and len(shape) > 1:
+        return _np.transpose(_tlens.array_from_bytes(raw, descr, shape[::-1]))
+    return _tlens.array_from_bytes(raw, descr, shape)
+
+
+class NpzFile:
+    """What np.load returns for a .npz archive: its arrays by name (read when first asked)."""
+
+    def __init__(self, path):
+        # Abstract mode (the language server) reads no file: every array is unknown.
+        self._abstract = _tlens.is_abstract()
+        self._path = path
+        if self._abstract:
+            self.files, self._names, self._cache, self._zip = [], {}, {}, None
+            return
+        import zipfile
+        self._zip = zipfile.ZipFile(path)
+        self.files = [n[:-4] if n.endswith(".npy") else n for n in self._zip.namelist()]
+        self._names = dict(zip(self.files, self._zip.namelist()))
+        self._cache = {}
+
+    def __getitem__(self, key):
+        if self._abstract:
+            return _tlens.load_npy(self._path)
+        if key not in self._names:
+            raise KeyError("%s is not a file in the archive" % key)
+        if key not in self._cache:
+            self._cache[key] = _parse_npy(self._zip.read(self._names[key]), key)
+        return self._cache[key]
+
+    def __contains__(self, key):
+        return self._abstract or key in self._names
+
+    def __iter__(self):
+        return iter(self.files)
+
+    def __len__(self):
+        return len(self.files)
+
+    def keys(self):
+        return _list(self.files)
+
+    def values(self):
+        return [self[k] for k in self.files]
+
+    def items(self):
+        return [(k, self[k]) for k in self.files]
+
+    def get(self, key, default=None):
+        return self[key] if key in self._names else default
+
+    def close(self):
+        if self._zip is not None:
+            self._zip.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False

@@ -669,7 +669,7 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
     if not isinstance(file, str):
         raise NotImplementedError("tensorlens: np.load reads file names only")
     if file.endswith(".npz"):
-        raise NotImplementedError("tensorlens: np.load reads .npy files only")
+        return NpzFile(file)
     return _tlens.load_npy(file)
 
 
