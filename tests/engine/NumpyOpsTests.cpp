@@ -47,6 +47,10 @@ static CaseRegistrar linalgDecompCases({
     {"SelfAdjointEigV2", {F64({2, 1, 1, 2}, {2, 2})}, {}, {F64({1, 3}, {2})}, 1e-12, false},
     {"SelfAdjointEigV2", {F32({2, 100, 1, 2}, {2, 2})}, {{"compute_v", false}}, {F32({1, 3}, {2})}, 1e-6, false, {},
      1e-4, "reads the lower triangle only"},
+    {"RealEig", {F64({4, 1, 2, 3}, {2, 2})}, {}, {F64({5, 2}, {2}), F64({0, 0}, {2})}, 1e-12, false, {}, 1e-4,
+     "real eigenvalues in numpy's (LAPACK's) order"},
+    {"RealEig", {F64({0, -1, 1, 0}, {2, 2})}, {}, {F64({0, 0}, {2}), F64({1, -1}, {2})}, 1e-12, false, {}, 1e-4,
+     "a rotation: +-i"},
 });
 
 static CaseRegistrar searchBitwiseCases({

@@ -715,6 +715,28 @@ array([1.43844719, 5.56155281]) True array([1.43844719, 5.56155281])
 (3, 2) (2, 2) True True (3, 3)
 LinAlgError: Matrix is not positive definite
 )out"},
+      {"eig of matrices with real eigenvalues",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+for m in ([[2.0, 0.0], [0.0, 1.0]], [[4.0, 1.0], [2.0, 3.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 10.0]]):
+    w, v = np.linalg.eig(np.array(m))
+    print(repr(w), repr(np.abs(v)), np.allclose(np.array(m) @ v, v * w), repr(np.linalg.eigvals(m)))
+print(np.linalg.eig(np.eye(2, dtype=np.float32))[0].dtype)
+)py",
+       R"out(array([2., 1.]) array([[1., 0.],
+       [0., 1.]]) True array([2., 1.])
+array([5., 2.]) array([[0.70710678, 0.4472136 ],
+       [0.70710678, 0.89442719]]) True array([5., 2.])
+array([16.70749332, -0.90574018,  0.19824686]) array([[0.22351336, 0.86584578, 0.27829649],
+       [0.50394563, 0.0856512 , 0.8318468 ],
+       [0.83431444, 0.4929249 , 0.48018951]]) True array([16.70749332, -0.90574018,  0.19824686])
+float32
+)out"},
       {"pinv, lstsq, rank, power, cond",
        R"py(import numpy as np
 def err(f):

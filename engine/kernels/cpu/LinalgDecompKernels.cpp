@@ -1,6 +1,7 @@
 // CPU kernels of engine/ops/defs/LinalgDecompOps.cpp: Eigen's LLT (Cholesky), full-pivot LU
 // (MatrixSolve: it detects singular matrices as LAPACK's gesv does), Householder QR, BDC SVD
-// (Jacobi below 16 columns) and the self-adjoint eigensolver, one matrix of the batch at a time.
+// (Jacobi below 16 columns), the self-adjoint eigensolver and the general real eigensolver, one
+// matrix of the batch at a time.
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -116,6 +117,25 @@ void eigh(KernelContext& c) {
   }
 }
 
+template <typename T>
+void realEig(KernelContext& c) {
+  const Tensor& in = c.input(0);
+  const int64_t n = in.dim(in.rank() - 1);
+  Tensor& re = c.allocateOutput(0, tail(in.shape(), n, -1), in.dtype());
+  Tensor& im = c.allocateOutput(1, tail(in.shape(), n, -1), in.dtype());
+  Tensor& v = c.allocateOutput(2, in.shape(), in.dtype());
+  for (int64_t b = 0; b < batchOf(in); ++b) {
+    Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic> a = Eigen::Map<const RowMat<T>>(in.data<T>() + b * n * n, n, n);
+    Eigen::EigenSolver<Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>> es(a, true);
+    if (es.info() != Eigen::Success) c.fail("Eigenvalues did not converge");
+    for (int64_t i = 0; i < n; ++i) {
+      re.data<T>()[b * n + i] = es.eigenvalues()(i).real();
+      im.data<T>()[b * n + i] = es.eigenvalues()(i).imag();
+    }
+    Eigen::Map<RowMat<T>>(v.data<T>() + b * n * n, n, n) = es.eigenvectors().real();
+  }
+}
+
 template <template <typename> class K>
 void byFloat(KernelContext& c) {
   if (c.input(0).dtype() == DType::Float64) K<double>::run(c);
@@ -132,6 +152,7 @@ TLENS_KERNEL(SolveK, solve)
 TLENS_KERNEL(QrK, qr)
 TLENS_KERNEL(SvdK, svd)
 TLENS_KERNEL(EighK, eigh)
+TLENS_KERNEL(RealEigK, realEig)
 #undef TLENS_KERNEL
 
 }  // namespace
@@ -142,6 +163,7 @@ void registerCpuLinalgDecompKernels(KernelRegistry& r) {
   r.add("Qr", Device::CPU, byFloat<QrK>);
   r.add("Svd", Device::CPU, byFloat<SvdK>);
   r.add("SelfAdjointEigV2", Device::CPU, byFloat<EighK>);
+  r.add("RealEig", Device::CPU, byFloat<RealEigK>);
 }
 
 }  // namespace tlens

@@ -1,7 +1,9 @@
 // Matrix decompositions and solves (batched over leading dims), for np.linalg: Cholesky,
 // MatrixSolve, Qr, Svd and SelfAdjointEigV2, with TensorFlow's names, inputs, attrs and output
-// layouts (Svd returns v, not v^H). float32 / float64. CPU only (Eigen on the host); MatrixSolve
-// has a gradient, the decompositions are not differentiable here.
+// layouts (Svd returns v, not v^H), and RealEig (tensorlens' own: a general real matrix's
+// eigenvalues as real and imaginary parts, and the real parts of its unit eigenvectors, as the
+// engine has no complex dtype). float32 / float64. CPU only (Eigen on the host); MatrixSolve has
+// a gradient, the decompositions are not differentiable here.
 #include "engine/graph/Builder.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/OpRegistry.h"
@@ -111,6 +113,22 @@ ShapeResult eighShape(const InferContext& c) {
   return r;
 }
 
+ShapeResult realEigShape(const InferContext& c) {
+  std::vector<Dim> b;
+  Dim m, n;
+  if (auto e = checkMatrix(c, 0, true, &b, &m, &n)) return *e;
+  ShapeResult r;
+  if (!c.shape(0).rankKnown()) {
+    for (int i = 0; i < 3; ++i) r.outputs.emplace_back(c.dtype(0), Shape::unknownRank());
+    return r;
+  }
+  Dim k = m.isKnown() ? m : n;
+  r.outputs.emplace_back(c.dtype(0), withTail(b, {k}));
+  r.outputs.emplace_back(c.dtype(0), withTail(b, {k}));
+  r.outputs.emplace_back(c.dtype(0), withTail(b, {k, k}));
+  return r;
+}
+
 }  // namespace
 
 void registerLinalgDecompOps(OpRegistry& r) {
@@ -159,6 +177,13 @@ void registerLinalgDecompOps(OpRegistry& r) {
       .doc("The eigenvalues (ascending) and eigenvectors (columns) of each symmetric matrix, from its lower "
            "triangle.")
       .shape(eighShape)
+      .notDifferentiable();
+
+  OpBuilder(r, "RealEig").cpuOnly(kWhy)
+      .input("input")
+      .doc("The eigenvalues of each square real matrix as real and imaginary parts (in the order of its real Schur "
+           "form), and the real parts of the unit-norm eigenvectors (columns).")
+      .shape(realEigShape)
       .notDifferentiable();
 }
 

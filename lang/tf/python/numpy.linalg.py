@@ -2,7 +2,8 @@
 # matrix ops (MatrixInverse, MatrixDeterminant, MatrixSolve, Cholesky, Qr, Svd, SelfAdjointEigV2),
 # with numpy's argument checks, errors (LinAlgError) and dtypes: integer input computes in
 # float64, float32 stays float32, float16 is refused. In abstract mode results are typed from
-# the shapes alone. Not here: eig / eigvals (complex results), tensorinv, tensorsolve.
+# the shapes alone. eig / eigvals return real arrays when the eigenvalues are real (numpy's too)
+# and refuse complex ones (the engine has no complex dtype). Not here: tensorinv, tensorsolve.
 import _tlens
 import numpy as _np
 from numpy._util import _axis, _op, _values, _known, _typed
@@ -138,6 +139,22 @@ def eigh(a, UPLO="L"):
 def eigvalsh(a, UPLO="L"):
     a = _upper_to_lower(_square(a), UPLO)
     return _op("SelfAdjointEigV2", [a], {"compute_v": False})[0]
+
+
+def _real_eig(a):
+    re, im, v = _op("RealEig", [a])
+    if _tlens.value(_np.any(im != 0)) is True:
+        raise NotImplementedError("tensorlens: np.linalg.eig of a matrix with complex eigenvalues (numpy returns "
+                                  "complex128 arrays; tensorlens has no complex dtype)")
+    return re, v
+
+
+def eig(a):
+    return _real_eig(_square(a))
+
+
+def eigvals(a):
+    return _real_eig(_square(a))[0]
 
 
 def _eps(dtype):

@@ -258,6 +258,12 @@ q, r = np.linalg.qr(m)
 print(q.shape, r.shape, np.allclose(q @ r, m), np.allclose(np.abs(r), np.abs(np.array([[5.91607978, 7.43735744], [0.0, 0.82807867]]))), np.linalg.qr(m, mode="complete")[0].shape)
 err(lambda: np.linalg.cholesky(np.array([[1.0, 2.0], [2.0, 1.0]])))
 '''),
+    ('eig of matrices with real eigenvalues', '''
+for m in ([[2.0, 0.0], [0.0, 1.0]], [[4.0, 1.0], [2.0, 3.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 10.0]]):
+    w, v = np.linalg.eig(np.array(m))
+    print(repr(w), repr(np.abs(v)), np.allclose(np.array(m) @ v, v * w), repr(np.linalg.eigvals(m)))
+print(np.linalg.eig(np.eye(2, dtype=np.float32))[0].dtype)
+'''),
     ('pinv, lstsq, rank, power, cond', '''
 m = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
 print(repr(np.linalg.pinv(m)), repr(np.linalg.matrix_rank(np.ones((3, 3)))), np.linalg.matrix_rank(np.eye(3)), np.linalg.matrix_rank([1, 0]))
