@@ -85,6 +85,7 @@ def err(f):
 a = np.array([7, -7, 7, -7])
 b = np.array([2, 2, -2, -2])
 print(repr(np.floor_divide(a, b)), repr(np.mod(a, b)), repr(np.remainder(a, b)), repr(np.fmod(a, b)))
+print(repr(np.floor_divide(a, np.array([0, 1, 0, 2]))), repr(np.mod(a, np.array([0, 1, 0, 2]))), repr(np.floor_divide(np.array([1.0, -1.0, 0.0]), 0.0)))
 print(repr(np.divmod(a, 3)), repr(np.floor_divide(np.array([7.5, -7.5]), 2)), repr(np.mod(np.array([5.5, -5.5]), 2.0)))
 print(repr(np.reciprocal(np.array([1.0, 2.0, 4.0]))), repr(np.hypot(np.array([3, 5]), np.array([4, 12]))))
 print(repr(np.fmax(np.array([1.0, np.nan, 3.0]), np.array([np.nan, 2.0, 1.0]))), repr(np.fmin(np.array([1.0, np.nan]), np.array([np.nan, 2.0]))))
@@ -92,6 +93,7 @@ print(repr(np.copysign(np.array([1, -2, 3]), -1.0)), repr(np.signbit(np.array([-
 print(repr(np.logaddexp(np.array([0.0, 1.0]), np.array([0.0, 2.0]))), repr(np.logaddexp(-np.inf, -np.inf)))
 )py",
        R"out(array([ 3, -4, -4,  3]) array([ 1,  1, -1, -1]) array([ 1,  1, -1, -1]) array([ 1, -1,  1, -1])
+array([ 0, -7,  0, -4]) array([0, 0, 0, 1]) array([ inf, -inf,  nan])
 (array([ 2, -3,  2, -3]), array([1, 2, 1, 2])) array([ 3., -4.]) array([1.5, 0.5])
 array([1.  , 0.5 , 0.25]) array([ 5., 13.])
 array([1., 2., 3.]) array([1., 2.])

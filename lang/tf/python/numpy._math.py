@@ -123,25 +123,25 @@ def reciprocal(x, out=None):
     return _op("Reciprocal", [x])
 
 
-def _int_division(a, b):
-    if not a.dtype.is_floating and a.dtype != _np.bool_ and _tlens.value(_np.any(b == 0)) is True:
-        raise ZeroDivisionError("tensorlens: integer division by zero (numpy returns 0 with a RuntimeWarning)")
+def _int_division(op_type, x1, x2):
+    """FloorDiv / FloorMod with numpy's integer rule: a zero divisor gives 0 (numpy warns)."""
+    a, b = _pair(x1, x2)
+    if a.dtype == _np.bool_:
+        a, b = a.astype(_np.int64), b.astype(_np.int64)
+    if a.dtype.is_floating:
+        return _op(op_type, [a, b])
+    zero = b == 0
+    safe = _op("SelectV2", [zero, _np.ones_like(b), b])
+    r = _op(op_type, [a, safe])
+    return _op("SelectV2", [zero, _np.zeros((), r.dtype), r])
 
 
 def floor_divide(x1, x2, out=None):
-    a, b = _pair(x1, x2)
-    if a.dtype == _np.bool_:
-        a, b = a.astype(_np.int64), b.astype(_np.int64)
-    _int_division(a, b)
-    return _op("FloorDiv", [a, b])
+    return _int_division("FloorDiv", x1, x2)
 
 
 def remainder(x1, x2, out=None):
-    a, b = _pair(x1, x2)
-    if a.dtype == _np.bool_:
-        a, b = a.astype(_np.int64), b.astype(_np.int64)
-    _int_division(a, b)
-    return _op("FloorMod", [a, b])
+    return _int_division("FloorMod", x1, x2)
 
 
 mod = remainder

@@ -179,7 +179,7 @@ def _quantile(a, q, axis, method, keepdims, nan_aware=False):
         shape = _list(q.shape) + kept
         return _typed(dt, shape)
     if n == 0:
-        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+        raise IndexError("cannot do a non-empty take from an empty axes.")
     s = _sorted_last(flat)
     s = s if s.dtype == dt else s.astype(dt)
     qq = _np.reshape(q, [-1])

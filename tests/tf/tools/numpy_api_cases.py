@@ -40,6 +40,7 @@ print(repr(np.deg2rad(np.array([0, 90, 180]))), repr(np.rad2deg(np.array([np.pi]
 a = np.array([7, -7, 7, -7])
 b = np.array([2, 2, -2, -2])
 print(repr(np.floor_divide(a, b)), repr(np.mod(a, b)), repr(np.remainder(a, b)), repr(np.fmod(a, b)))
+print(repr(np.floor_divide(a, np.array([0, 1, 0, 2]))), repr(np.mod(a, np.array([0, 1, 0, 2]))), repr(np.floor_divide(np.array([1.0, -1.0, 0.0]), 0.0)))
 print(repr(np.divmod(a, 3)), repr(np.floor_divide(np.array([7.5, -7.5]), 2)), repr(np.mod(np.array([5.5, -5.5]), 2.0)))
 print(repr(np.reciprocal(np.array([1.0, 2.0, 4.0]))), repr(np.hypot(np.array([3, 5]), np.array([4, 12]))))
 print(repr(np.fmax(np.array([1.0, np.nan, 3.0]), np.array([np.nan, 2.0, 1.0]))), repr(np.fmin(np.array([1.0, np.nan]), np.array([np.nan, 2.0]))))
