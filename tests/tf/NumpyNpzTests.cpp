@@ -1,6 +1,6 @@
-// np.load of .npz archives (lang/tf/python/numpy._io.py's NpzFile): the arrays numpy's savez and
-// savez_compressed wrote (tests/tf/data/npz/make_fixtures.py), read by name, with their dtypes and
-// Fortran order; abstract mode reads no file and leaves the arrays unknown.
+// .npz archives (lang/tf/python/numpy._io.py): np.load reads what numpy's savez and
+// savez_compressed wrote (tests/tf/data/npz/make_fixtures.py), by name, with their dtypes and
+// Fortran order, and abstract mode reads no file; np.savez writes members byte for byte as numpy's.
 #include "TfTestSupport.h"
 
 using namespace tlens;
@@ -44,4 +44,29 @@ TEST_CASE("abstract mode opens no .npz archive and raises nothing for its arrays
   TfRun a = runTf("DIR = '/nonexistent'\n" + std::string(kProgram), Mode::Abstract);
   CHECK(a.diagnostics() == "");
   CHECK(a.type("x") == "<not a tensor>");
+}
+
+TEST_CASE("np.savez and savez_compressed write .npy members byte for byte as numpy's np.save, and np.load reads them back", "[tf][numpy]") {
+  TfRun r = runTf(R"(import os, zipfile
+import numpy as np
+p = "/tmp/tlens_npz_test_%d" % os.getpid()
+np.savez(p, np.arange(3), x=np.arange(6.0).reshape(2, 3), b=np.array([True, False]))
+np.savez_compressed(p + "c.npz", y=np.arange(100) % 7)
+z = zipfile.ZipFile(p + ".npz")
+print(z.namelist(), z.read("x.npy")[:128])
+d = np.load(p + ".npz")
+print(repr(d["arr_0"]), repr(d["x"]), repr(d["b"]))
+c = np.load(p + "c.npz")
+print(c["y"].shape, c["y"][:9].tolist(), zipfile.ZipFile(p + "c.npz").read("y.npy")[:10])
+os.remove(p + ".npz")
+os.remove(p + "c.npz")
+)");
+  INFO(r.err);
+  CHECK(r.status == 0);
+  // The header is what numpy 1.24's np.save writes for a float64 (2, 3) array (64-byte aligned).
+  CHECK(r.out == R"(['arr_0.npy', 'x.npy', 'b.npy'] b"\x93NUMPY\x01\x00v\x00{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }                                                          \n"
+array([0, 1, 2]) array([[0., 1., 2.],
+       [3., 4., 5.]]) array([ True, False])
+(100,) [0, 1, 2, 3, 4, 5, 6, 0, 1] b'\x93NUMPY\x01\x00v\x00'
+)");
 }

@@ -1,8 +1,8 @@
 # numpy._io: text files: loadtxt (numbers, with comments, delimiter, skiprows, usecols, unpack,
 # ndmin, max_rows), genfromtxt (missing fields as nan) and savetxt (fmt, delimiter, newline,
 # header, footer), by file name or file object, with numpy's errors for rows that do not parse;
-# and np.load's .npz archives (NpzFile, read through zipfile). Writing .npz (savez) needs a zip
-# writer tensorlens lacks.
+# np.load's .npz archives (NpzFile, read through zipfile) and savez / savez_compressed, which
+# write them (a zip of .npy files, stored or deflated, written here with struct and zlib).
 # numpy.py re-exports the public names.
 import _tlens
 import numpy as _np
@@ -257,3 +257,65 @@ class NpzFile:
     def __exit__(self, *exc):
         self.close()
         return False
+
+
+# --- writing .npz archives ---------------------------------------------------------------------
+
+def _npy_bytes(a):
+    """The .npy (version 1.0) file of array a, as numpy's np.save writes it."""
+    raw, descr, shape = _tlens.array_to_bytes(a)
+    dims = "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, dims)
+    pad = 64 - (10 + len(header) + 1) % 64
+    header = header + " " * (pad % 64) + "\n"
+    import struct
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1") + raw
+
+
+def _zip_bytes(entries, compress):
+    """A zip archive of (name, data) entries, stored or raw-deflated (dated 1980-01-01 00:00)."""
+    import struct
+    import zlib
+    out, central, offset = [], [], 0
+    for name, data in entries:
+        crc = zlib.crc32(data) & 0xFFFFFFFF
+        body = zlib.compress(data, 6, -15) if compress else data
+        method = 8 if compress else 0
+        fname = name.encode("utf-8")
+        fields = struct.pack("<HHHHHIIIHH", 20, 0, method, 0, 33, crc, len(body), len(data), len(fname), 0)
+        local = struct.pack("<I", 0x04034B50) + fields + fname
+        central.append(struct.pack("<IH", 0x02014B50, 20) + fields + struct.pack("<HHHII", 0, 0, 0, 0, offset) + fname)
+        out.append(local + body)
+        offset += len(local) + len(body)
+    cd = b"".join(central)
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(cd), offset, 0)
+    return b"".join(out) + cd + end
+
+
+def _savez(file, args, kwds, compress):
+    arrays = {}
+    for i, a in enumerate(args):
+        key = "arr_%d" % i
+        if key in kwds:
+            raise ValueError("Cannot use un-named variables and keyword %s" % key)
+        arrays[key] = a
+    arrays.update(kwds)
+    if _tlens.is_abstract():
+        return None
+    entries = [(k + ".npy", _npy_bytes(_np.asarray(v))) for k, v in arrays.items()]
+    data = _zip_bytes(entries, compress)
+    if isinstance(file, str):
+        if not file.endswith(".npz"):
+            file = file + ".npz"
+        with open(file, "wb") as f:
+            f.write(data)
+    else:
+        file.write(data)
+
+
+def savez(file, *args, **kwds):
+    _savez(file, args, kwds, False)
+
+
+def savez_compressed(file, *args, **kwds):
+    _savez(file, args, kwds, True)
