@@ -924,10 +924,14 @@ def err(f):
     except Exception as e:
         print(type(e).__name__ + ":", e)
 print(repr(np.isin([1, 2, 3], [2, 5])), repr(np.isin(np.array([[1, 2], [3, 4]]), [4, 1], invert=True)), repr(np.in1d([1, 5], [5])))
+print(np.unique(np.array([[1, 2], [2, 1]]), return_inverse=True), np.unique(np.array([np.nan, 1, np.nan, 0.5]), return_index=True, return_counts=True))
+print(np.unique([3, 1, 2, 3, 1], return_index=True, return_inverse=True, return_counts=True), np.unique(np.array([True, False, True])), np.unique(np.array([], dtype=np.int64), return_counts=True))
 print(repr(np.intersect1d([3, 1, 2], [2, 3, 4])), repr(np.union1d([3, 1], [2, 1])), repr(np.setdiff1d([3, 1, 2, 2], [2])), repr(np.setxor1d([1, 2, 3], [2, 3, 4])))
 )py",
        R"out(array([False,  True, False]) array([[False,  True],
        [ True, False]]) array([False,  True])
+(array([1, 2]), array([0, 1, 1, 0])) (array([0.5, 1. , nan]), array([3, 1, 0]), array([1, 1, 2]))
+(array([1, 2, 3]), array([1, 2, 0]), array([2, 0, 1, 2, 0]), array([2, 1, 2])) [False  True] (array([], dtype=int64), array([], dtype=int64))
 array([2, 3]) array([1, 2, 3]) array([1, 3]) array([1, 4])
 )out"},
       {"spaced ranges",

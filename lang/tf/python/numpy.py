@@ -469,32 +469,71 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
 
 
 def _unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
-    a = reshape(array(ar), [-1])
-    flat = _values(a)
-    if flat is None:
+    if axis is not None:
+        raise NotImplementedError("tensorlens: np.unique's axis argument is not supported")
+    a = reshape(array(ar, copy=False), [-1])
+    flat = _values(a) if _tlens.is_abstract() else None
+    if _tlens.is_abstract() and flat is None:
         u = _tlens.typed(a.dtype, [None], True)
         extras = [_tlens.typed(int64, [None], True) for f in (return_index, return_inverse, return_counts) if f]
         if return_inverse:
-            extras[1 if return_index else 0] = _tlens.typed(int64, list(array(ar).shape), True)
-    else:
-        vals = sorted(set(flat))
-        pos = {x: i for i, x in enumerate(vals)}
-        first, counts = {}, [0] * len(vals)
-        for i, x in enumerate(flat):
-            first.setdefault(x, i)
-            counts[pos[x]] += 1
-
-        def ints(xs):
-            return array(xs, int64) if xs else zeros((0,), int64)
-        u = array(vals, a.dtype) if vals else zeros((0,), a.dtype)
-        extras = []
-        if return_index:
-            extras.append(ints([first[x] for x in vals]))
-        if return_inverse:
-            extras.append(reshape(ints([pos[x] for x in flat]), list(array(ar).shape)))
-        if return_counts:
-            extras.append(ints(counts))
+            extras[1 if return_index else 0] = _tlens.typed(int64, list(a.shape), True)
+        return _tuple([u] + extras) if extras else u
+    if flat is not None:
+        return _unique_listed(a, flat, return_index, return_inverse, return_counts)
+    u, extras = _unique_sorted(a, return_index, return_inverse, return_counts)
     return _tuple([u] + extras) if extras else u
+
+
+def _unique_listed(a, flat, return_index, return_inverse, return_counts):
+    """Abstract mode with known values (small constants): exact static results."""
+    vals = sorted(set(flat))
+    pos = {x: i for i, x in enumerate(vals)}
+    first, counts = {}, [0] * len(vals)
+    for i, x in enumerate(flat):
+        first.setdefault(x, i)
+        counts[pos[x]] += 1
+
+    def ints(xs):
+        return array(xs, int64) if xs else zeros((0,), int64)
+    u = array(vals, a.dtype) if vals else zeros((0,), a.dtype)
+    extras = []
+    if return_index:
+        extras.append(ints([first[x] for x in vals]))
+    if return_inverse:
+        extras.append(ints([pos[x] for x in flat]))
+    if return_counts:
+        extras.append(ints(counts))
+    return _tuple([u] + extras) if extras else u
+
+
+def _unique_sorted(a, return_index, return_inverse, return_counts):
+    """np.unique of a 1-d array on whole-array ops: a stable ascending sort (TopKV2 over the
+    reversed array, reversed back: equal values keep their order, NaN last), the starts of each
+    run of equal values (NaNs are one run, as numpy 1.24's equal_nan), gathers and a scatter."""
+    n = a.shape[0]
+    if n == 0:
+        e = zeros((0,), int64)
+        return zeros((0,), a.dtype), [e for f in (return_index, return_inverse, return_counts) if f]
+    src = a.astype(uint8) if a.dtype == bool_ else a
+    vals, bidx = _tlens.op("TopKV2", [src[::-1], array(n, int32)], {"sorted": True}, None, False, True)
+    s = vals[::-1].astype(a.dtype) if a.dtype == bool_ else vals[::-1]
+    order = (n - 1) - bidx[::-1].astype(int64)
+    new = s[1:] != s[:-1]
+    if s.dtype.is_floating:
+        new = new & logical_not(isnan(s[1:]) & isnan(s[:-1]))
+    starts = concatenate([array([True]), new])
+    pos = reshape(_tlens.op("Where", [starts], None, None, False, True), [-1])
+    u = _tlens.op("GatherV2", [s, pos, 0], None, None, False, True)
+    extras = []
+    if return_index:
+        extras.append(_tlens.op("GatherV2", [order, pos, 0], None, None, False, True))
+    if return_inverse:
+        gid = _tlens.op("Cumsum", [starts.astype(int64), 0], None, None, False, True) - 1
+        extras.append(_tlens.op("ScatterNd", [order[:, None], gid, [n]], None, None, False, True, "int64"))
+    if return_counts:
+        extras.append(concatenate([pos[1:], array([n], int64)]) - pos)
+    return u, extras
 
 
 def clip(a, a_min, a_max, out=None):

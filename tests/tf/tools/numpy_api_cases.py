@@ -330,6 +330,8 @@ print(repr(p))
 '''),
     ('sets', '''
 print(repr(np.isin([1, 2, 3], [2, 5])), repr(np.isin(np.array([[1, 2], [3, 4]]), [4, 1], invert=True)), repr(np.in1d([1, 5], [5])))
+print(np.unique(np.array([[1, 2], [2, 1]]), return_inverse=True), np.unique(np.array([np.nan, 1, np.nan, 0.5]), return_index=True, return_counts=True))
+print(np.unique([3, 1, 2, 3, 1], return_index=True, return_inverse=True, return_counts=True), np.unique(np.array([True, False, True])), np.unique(np.array([], dtype=np.int64), return_counts=True))
 print(repr(np.intersect1d([3, 1, 2], [2, 3, 4])), repr(np.union1d([3, 1], [2, 1])), repr(np.setdiff1d([3, 1, 2, 2], [2])), repr(np.setxor1d([1, 2, 3], [2, 3, 4])))
 '''),
     ('spaced ranges', '''
