@@ -28,6 +28,9 @@ void registerCpuImageKernels(KernelRegistry& r);
 void registerCpuSamplingKernels(KernelRegistry& r);
 void registerCpuLRNKernels(KernelRegistry& r);
 void registerCpuDepthwiseConvKernels(KernelRegistry& r);
+void registerCpuUnaryMathExtraKernels(KernelRegistry& r);
+void registerCpuLinalgDecompKernels(KernelRegistry& r);
+void registerCpuSearchBitwiseKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
   registerCpuArrayKernels(r);
@@ -55,6 +58,9 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuSamplingKernels(r);
   registerCpuLRNKernels(r);
   registerCpuDepthwiseConvKernels(r);
+  registerCpuUnaryMathExtraKernels(r);
+  registerCpuLinalgDecompKernels(r);
+  registerCpuSearchBitwiseKernels(r);
 }
 
 }  // namespace tlens

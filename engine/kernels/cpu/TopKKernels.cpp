@@ -45,7 +45,9 @@ void topKKernel(KernelContext& c) {
         };
         // The output order is always descending here: unsorted=false is allowed any order in TF.
         (void)sorted;
-        std::partial_sort(order.begin(), order.begin() + k, order.end(), greater);
+        // A whole row (np.sort, np.median and tf.sort ask for k = n): introsort beats the heap.
+        if (k == n) std::sort(order.begin(), order.end(), greater);
+        else std::partial_sort(order.begin(), order.begin() + k, order.end(), greater);
         for (int64_t j = 0; j < k; ++j) {
           v[r * k + j] = row[order[static_cast<size_t>(j)]];
           ix[r * k + j] = order[static_cast<size_t>(j)];

@@ -186,8 +186,11 @@ void carryReshaped(const InferContext& c, TensorType& out) {
     if (numElements(s) == v->numElements() && v->numElements() <= kMaxValueElements)
       out.value = std::make_shared<const Tensor>(v->reshaped(s));
   }
-  if (c.input(0).shape.rankKnown() && c.input(0).shape.rank() <= 1) {
-    setElements(out, elementDims(c, 0));
+  const Shape& in = c.input(0).shape;
+  if (in.rankKnown() && in.rank() <= 1) {
+    // Only short index vectors carry shape-valued elements (not a million floats reshaped).
+    if (isIndexDType(out.dtype) && (in.rank() == 0 || !in[0].isKnown() || in[0].size <= kMaxValueElements))
+      setElements(out, elementDims(c, 0));
   } else if (v && v->numElements() <= kMaxValueElements) {
     std::vector<Dim> elems;
     for (int64_t x : v->toInt64Vector()) elems.push_back(dimFromValue(x));

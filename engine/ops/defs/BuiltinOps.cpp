@@ -28,6 +28,9 @@ void registerImageOps(OpRegistry& r);
 void registerSamplingOps(OpRegistry& r);
 void registerLRNOps(OpRegistry& r);
 void registerDepthwiseConvOps(OpRegistry& r);
+void registerUnaryMathExtraOps(OpRegistry& r);
+void registerLinalgDecompOps(OpRegistry& r);
+void registerSearchBitwiseOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
   registerArrayOps(r);
@@ -55,6 +58,9 @@ void registerBuiltinOps(OpRegistry& r) {
   registerSamplingOps(r);
   registerLRNOps(r);
   registerDepthwiseConvOps(r);
+  registerUnaryMathExtraOps(r);
+  registerLinalgDecompOps(r);
+  registerSearchBitwiseOps(r);
 }
 
 }  // namespace tlens

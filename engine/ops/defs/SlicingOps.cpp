@@ -47,10 +47,14 @@ void sliceValues(const InferContext& c, const Shape& in, const StridedSliceAnaly
   if (!a.fullyKnown() || !in.fullyKnown()) return;
   const Tensor* v = c.value(0);
   auto os = smallConcrete(t.shape);
-  if (!os && !(in.rank() == 1 && t.shape.rankKnown() && t.shape.rank() <= 1)) return;
+  // Shape-valued elements are tracked through short index vectors only: for a long data vector
+  // (x[1:] of a million floats) listing every index and element made each slice cost ~100 ms.
+  const bool elements = in.rank() == 1 && t.shape.rankKnown() && t.shape.rank() <= 1 && isIndexDType(t.dtype) &&
+                        in[0].size <= kMaxValueElements;
+  if (!os && !elements) return;
   const std::vector<int64_t> idx = a.flatIndices(in.concrete());
   if (v && os) t.value = takeElements(*v, idx, *os);
-  if (in.rank() == 1 && t.shape.rankKnown() && t.shape.rank() <= 1)
+  if (elements)
     if (auto e = elementDims(c, 0)) {
       std::vector<Dim> elems;
       for (int64_t i : idx) {

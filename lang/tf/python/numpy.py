@@ -15,6 +15,7 @@ _bool = bool
 _float = float
 _int = int
 _any = any
+_divmod = divmod
 
 float16 = _tlens.dtype("float16", True)
 float32 = _tlens.dtype("float32", True)
@@ -58,11 +59,16 @@ def array(object, dtype=None, copy=True, ndmin=0):
     a = _tlens.constant(object, dtype, None, True)
     if not _tlens.is_ndarray(a):
         a = _tlens.to_ndarray(a)
+    elif copy and a is object:
+        # np.array(a) is a new array: writing into it leaves a alone (the buffer is shared until then).
+        a = _tlens.op("Identity", [a], None, None, False, True)
+    while a.ndim < ndmin:
+        a = expand_dims(a, 0)
     return a
 
 
-def asarray(a, dtype=None):
-    return array(a, dtype)
+def asarray(a, dtype=None, order=None):
+    return array(a, dtype, copy=False)
 
 
 def _fill(shape, value, dtype):
@@ -203,15 +209,6 @@ any = _reduce("Any")
 all = _reduce("All")
 
 
-def var(a, axis=None, keepdims=False):
-    m = mean(a, axis, keepdims=True)
-    return mean(square(array(a) - m), axis, keepdims=keepdims)
-
-
-def std(a, axis=None, keepdims=False):
-    return sqrt(var(a, axis, keepdims))
-
-
 def argmax(a, axis=None):
     a = array(a) if not _tlens.is_ndarray(a) else a
     if axis is None:
@@ -232,7 +229,8 @@ def _unary(op_type, float_only=True):
     def f(x, out=None):
         x = array(x) if not _tlens.is_ndarray(x) else x
         if float_only and not x.dtype.is_floating:
-            x = x.astype(float64)
+            # numpy's smallest safe float: float16 for bool and uint8, float64 for wider ints.
+            x = x.astype(float16 if x.dtype in (uint8, bool_) else float64)
         elif not x.dtype.is_floating and x.dtype not in (int32, int64) and x.dtype != bool_:
             # numpy keeps small and unsigned integer types (abs of uint8 is uint8, square wraps):
             # the kernels have int64, and the cast back wraps as numpy does.
@@ -423,11 +421,15 @@ def _argsort(a, axis=-1, kind=None, order=None):
 
 
 def sort(a, axis=-1, kind=None, order=None):
-    a = array(a)
+    a = asarray(a)
     if axis is None:
         a, axis = reshape(a, [-1]), 0
-    idx = argsort(a, axis)
-    return take_along_axis(a, idx, axis)
+    if a.ndim == 0:
+        raise AxisError(axis, 0)
+    # Whole rows through TopKV2 (the engine's sort; NaN last as numpy puts it), not a Python sort.
+    axis = _axis_of(axis, a.ndim)
+    t, back = _move_last(a, axis)
+    return transpose(_sorted_rows(t), back)
 
 
 def take_along_axis(arr, indices, axis):
@@ -467,32 +469,71 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
 
 
 def _unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
-    a = reshape(array(ar), [-1])
-    flat = _values(a)
-    if flat is None:
+    if axis is not None:
+        raise NotImplementedError("tensorlens: np.unique's axis argument is not supported")
+    a = reshape(array(ar, copy=False), [-1])
+    flat = _values(a) if _tlens.is_abstract() else None
+    if _tlens.is_abstract() and flat is None:
         u = _tlens.typed(a.dtype, [None], True)
         extras = [_tlens.typed(int64, [None], True) for f in (return_index, return_inverse, return_counts) if f]
         if return_inverse:
-            extras[1 if return_index else 0] = _tlens.typed(int64, list(array(ar).shape), True)
-    else:
-        vals = sorted(set(flat))
-        pos = {x: i for i, x in enumerate(vals)}
-        first, counts = {}, [0] * len(vals)
-        for i, x in enumerate(flat):
-            first.setdefault(x, i)
-            counts[pos[x]] += 1
-
-        def ints(xs):
-            return array(xs, int64) if xs else zeros((0,), int64)
-        u = array(vals, a.dtype) if vals else zeros((0,), a.dtype)
-        extras = []
-        if return_index:
-            extras.append(ints([first[x] for x in vals]))
-        if return_inverse:
-            extras.append(reshape(ints([pos[x] for x in flat]), list(array(ar).shape)))
-        if return_counts:
-            extras.append(ints(counts))
+            extras[1 if return_index else 0] = _tlens.typed(int64, list(a.shape), True)
+        return _tuple([u] + extras) if extras else u
+    if flat is not None:
+        return _unique_listed(a, flat, return_index, return_inverse, return_counts)
+    u, extras = _unique_sorted(a, return_index, return_inverse, return_counts)
     return _tuple([u] + extras) if extras else u
+
+
+def _unique_listed(a, flat, return_index, return_inverse, return_counts):
+    """Abstract mode with known values (small constants): exact static results."""
+    vals = sorted(set(flat))
+    pos = {x: i for i, x in enumerate(vals)}
+    first, counts = {}, [0] * len(vals)
+    for i, x in enumerate(flat):
+        first.setdefault(x, i)
+        counts[pos[x]] += 1
+
+    def ints(xs):
+        return array(xs, int64) if xs else zeros((0,), int64)
+    u = array(vals, a.dtype) if vals else zeros((0,), a.dtype)
+    extras = []
+    if return_index:
+        extras.append(ints([first[x] for x in vals]))
+    if return_inverse:
+        extras.append(ints([pos[x] for x in flat]))
+    if return_counts:
+        extras.append(ints(counts))
+    return _tuple([u] + extras) if extras else u
+
+
+def _unique_sorted(a, return_index, return_inverse, return_counts):
+    """np.unique of a 1-d array on whole-array ops: a stable ascending sort (TopKV2 over the
+    reversed array, reversed back: equal values keep their order, NaN last), the starts of each
+    run of equal values (NaNs are one run, as numpy 1.24's equal_nan), gathers and a scatter."""
+    n = a.shape[0]
+    if n == 0:
+        e = zeros((0,), int64)
+        return zeros((0,), a.dtype), [e for f in (return_index, return_inverse, return_counts) if f]
+    src = a.astype(uint8) if a.dtype == bool_ else a
+    vals, bidx = _tlens.op("TopKV2", [src[::-1], array(n, int32)], {"sorted": True}, None, False, True)
+    s = vals[::-1].astype(a.dtype) if a.dtype == bool_ else vals[::-1]
+    order = (n - 1) - bidx[::-1].astype(int64)
+    new = s[1:] != s[:-1]
+    if s.dtype.is_floating:
+        new = new & logical_not(isnan(s[1:]) & isnan(s[:-1]))
+    starts = concatenate([array([True]), new])
+    pos = reshape(_tlens.op("Where", [starts], None, None, False, True), [-1])
+    u = _tlens.op("GatherV2", [s, pos, 0], None, None, False, True)
+    extras = []
+    if return_index:
+        extras.append(_tlens.op("GatherV2", [order, pos, 0], None, None, False, True))
+    if return_inverse:
+        gid = _tlens.op("Cumsum", [starts.astype(int64), 0], None, None, False, True) - 1
+        extras.append(_tlens.op("ScatterNd", [order[:, None], gid, [n]], None, None, False, True, "int64"))
+    if return_counts:
+        extras.append(concatenate([pos[1:], array([n], int64)]) - pos)
+    return u, extras
 
 
 def clip(a, a_min, a_max, out=None):
@@ -514,15 +555,6 @@ def array_equal(a, b):
     if a.shape != b.shape:
         return False
     return _bool(all(equal(a, b)))
-
-
-def cumsum(a, axis=None):
-    vals = array(a).tolist()
-    out, acc = [], 0
-    for v in vals:
-        acc += v
-        out.append(acc)
-    return array(out)
 
 
 def tile(a, reps):
@@ -565,7 +597,7 @@ def array_split(ary, indices_or_sections, axis=0):
         sections = indices_or_sections
         if sections <= 0:
             raise ValueError("number sections must be larger than 0.")
-        each, extras = divmod(n, sections)
+        each, extras = _divmod(n, sections)
         sizes = [each + 1] * extras + [each] * (sections - extras)
         bounds = [0]
         for k in sizes:
@@ -676,7 +708,7 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
     if not isinstance(file, str):
         raise NotImplementedError("tensorlens: np.load reads file names only")
     if file.endswith(".npz"):
-        raise NotImplementedError("tensorlens: np.load reads .npy files only")
+        return NpzFile(file)
     return _tlens.load_npy(file)
 
 
@@ -794,11 +826,40 @@ class _NdarrayMethods:
     def prod(self, axis=None, dtype=None, keepdims=False):
         return prod(self, axis, dtype, keepdims=keepdims)
 
-    def std(self, axis=None, keepdims=False):
-        return std(self, axis, keepdims)
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return std(self, axis, dtype, ddof=ddof, keepdims=keepdims)
 
-    def var(self, axis=None, keepdims=False):
-        return var(self, axis, keepdims)
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return var(self, axis, dtype, ddof=ddof, keepdims=keepdims)
+
+    def cumsum(self, axis=None, dtype=None, out=None):
+        return cumsum(self, axis, dtype)
+
+    def cumprod(self, axis=None, dtype=None, out=None):
+        return cumprod(self, axis, dtype)
+
+    def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+        return trace(self, offset, axis1, axis2, dtype)
+
+    def diagonal(self, offset=0, axis1=0, axis2=1):
+        return diagonal(self, offset, axis1, axis2)
+
+    def ptp(self, axis=None, out=None, keepdims=False):
+        return ptp(self, axis, keepdims=keepdims)
+
+    def take(self, indices, axis=None, out=None, mode="raise"):
+        return take(self, indices, axis, mode=mode)
+
+    def swapaxes(self, axis1, axis2):
+        return swapaxes(self, axis1, axis2)
+
+    def fill(self, value):
+        if self.ndim == 0:
+            raise NotImplementedError("tensorlens: fill() of a 0-d array")
+        self[:] = value
+
+    def searchsorted(self, v, side="left", sorter=None):
+        return searchsorted(self, v, side, sorter)
 
     def any(self, axis=None, keepdims=False):
         return any(self, axis, keepdims=keepdims)
@@ -828,8 +889,8 @@ class _NdarrayMethods:
     def squeeze(self, axis=None):
         return squeeze(self, axis)
 
-    def copy(self):
-        return self + zeros_like(self)
+    def copy(self, order="C"):
+        return copy(self)
 
     def tolist(self):
         return _tlens.value(self)
@@ -889,3 +950,15 @@ _tlens.register("ndarray_methods", _NdarrayMethods)
 
 class ndarray:
     """isinstance(x, np.ndarray) is answered by _tlens.is_ndarray."""
+
+
+# The families in numpy's embedded submodules (lang/tf/python/numpy._*.py), re-exported here.
+from numpy._util import AxisError, _axis as _axis_of, _move_last
+from numpy._stats import _sorted_last as _sorted_rows
+from numpy._types import *
+from numpy._math import *
+from numpy._shape import *
+from numpy._stats import *
+from numpy._products import *
+from numpy._index import *
+from numpy._io import *
