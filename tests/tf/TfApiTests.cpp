@@ -215,3 +215,25 @@ tf.logging.info("shown %d", 3)
   CHECK(r.err.find("hidden") == std::string::npos);
   CHECK(r.err.find("INFO:tensorflow:shown 3") != std::string::npos);
 }
+
+TEST_CASE("tf.random.uniform with an integer dtype draws integers in [minval, maxval)", "[tf]") {
+  const char* src = R"(import tensorflow as tf
+x = tf.random.uniform([1000], minval=3, maxval=7, dtype=tf.int32)
+y = tf.random.uniform([2, 2], maxval=10, dtype=tf.int64)
+try:
+    tf.random.uniform([2], dtype=tf.int32)
+    err = None
+except ValueError as e:
+    err = str(e)
+)";
+  TfRun r = runTf(std::string(src) + "seen = sorted(set(x.numpy().tolist()))\n", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("x") == "int32[1000]");
+  CHECK(r.type("y") == "int64[2, 2]");
+  CHECK(r.repr("seen") == "[3, 4, 5, 6]");
+  CHECK(r.repr("err") == "'Must specify maxval for integer dtype tf.int32'");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Eager);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("x") == "int32[1000]");
+}

@@ -1129,6 +1129,16 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=float32, seed=None, name
 
 
 def random_uniform(shape, minval=0, maxval=None, dtype=float32, seed=None, name=None):
+    dtype = as_dtype(dtype)
+    if dtype.is_integer:
+        # TensorFlow's RandomUniformInt: integers in [minval, maxval), drawn here as the floor of a
+        # float64 uniform scaled to the range (exact for ranges below 2**52).
+        if maxval is None:
+            raise ValueError("Must specify maxval for integer dtype %r" % (dtype,))
+        with name_scope(name, "random_uniform"):
+            r = _rng("RandomUniform", shape, float64, seed, None)
+            lo = cast(minval, float64)
+            return cast(floor(add(multiply(r, subtract(cast(maxval, float64), lo)), lo)), dtype)
     with name_scope(name, "random_uniform"):
         r = _rng("RandomUniform", shape, dtype, seed, None)
         if maxval is None:
