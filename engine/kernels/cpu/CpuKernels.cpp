@@ -28,6 +28,7 @@ void registerCpuImageKernels(KernelRegistry& r);
 void registerCpuSamplingKernels(KernelRegistry& r);
 void registerCpuLRNKernels(KernelRegistry& r);
 void registerCpuDepthwiseConvKernels(KernelRegistry& r);
+void registerCpuStringKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
   registerCpuArrayKernels(r);
@@ -55,6 +56,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuSamplingKernels(r);
   registerCpuLRNKernels(r);
   registerCpuDepthwiseConvKernels(r);
+  registerCpuStringKernels(r);
 }
 
 }  // namespace tlens

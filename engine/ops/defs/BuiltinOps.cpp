@@ -28,6 +28,7 @@ void registerImageOps(OpRegistry& r);
 void registerSamplingOps(OpRegistry& r);
 void registerLRNOps(OpRegistry& r);
 void registerDepthwiseConvOps(OpRegistry& r);
+void registerStringOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
   registerArrayOps(r);
@@ -55,6 +56,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerSamplingOps(r);
   registerLRNOps(r);
   registerDepthwiseConvOps(r);
+  registerStringOps(r);
 }
 
 }  // namespace tlens
