@@ -4479,3 +4479,26 @@ io.decode_csv = decode_csv
 io.decode_raw = decode_raw
 io.gfile = gfile
 
+
+# --- queues, readers, input producers, tf.train.Example, TFRecords ------------------------------
+# Single-threaded and deterministic: see tensorflow._input_pipeline.
+from tensorflow._input_pipeline import QueueBase, FIFOQueue, RandomShuffleQueue, PaddingFIFOQueue
+from tensorflow._input_pipeline import ReaderBase, TextLineReader, WholeFileReader, TFRecordReader
+from tensorflow._input_pipeline import FixedLenFeature, VarLenFeature, parse_single_example
+import tensorflow._input_pipeline as _pipeline
+
+queue = _namespace("tensorflow.queue", QueueBase=QueueBase, FIFOQueue=FIFOQueue,
+                   RandomShuffleQueue=RandomShuffleQueue, PaddingFIFOQueue=PaddingFIFOQueue)
+for _n in ["Coordinator", "QueueRunner", "add_queue_runner", "start_queue_runners", "input_producer",
+           "string_input_producer", "range_input_producer", "slice_input_producer", "batch", "shuffle_batch",
+           "Example", "Features", "Feature", "BytesList", "Int64List", "FloatList"]:
+    setattr(train, _n, getattr(_pipeline, _n))
+train.queue_runner = _namespace("tensorflow.train.queue_runner", QueueRunner=_pipeline.QueueRunner,
+                                add_queue_runner=_pipeline.add_queue_runner,
+                                start_queue_runners=_pipeline.start_queue_runners)
+io.FixedLenFeature = FixedLenFeature
+io.VarLenFeature = VarLenFeature
+io.parse_single_example = parse_single_example
+io.TFRecordWriter = _pipeline.TFRecordWriter
+io.TFRecordOptions = _pipeline.TFRecordOptions
+io.tf_record_iterator = _pipeline.tf_record_iterator
