@@ -211,3 +211,74 @@ with tf.Session() as sess:
   CHECK(r.type("d") == "float32[4]");
   CHECK(r.diagnostics() == "");
 }
+
+TEST_CASE("WholeFileReader, slice_input_producer, PaddingFIFOQueue and RandomShuffleQueue", "[tf][queues]") {
+  const std::string dir = freshTempDir("wholefile");
+  {
+    std::ofstream(dir + "/w1.txt") << "hello\nworld";
+    std::ofstream(dir + "/w2.txt") << "second";
+  }
+  TfRun r = runTf("D = '" + dir + "'\n" + std::string(R"(
+import tensorflow as tf
+fq = tf.train.string_input_producer([D + '/w1.txt', D + '/w2.txt'], shuffle=False, num_epochs=1)
+k, v = tf.WholeFileReader().read(fq)
+x1, y1 = tf.train.slice_input_producer([tf.constant([[1, 2], [3, 4], [5, 6]]), tf.constant(['a', 'b', 'c'])], shuffle=False)
+pq = tf.PaddingFIFOQueue(10, [tf.int32], shapes=[[None]])
+e1 = pq.enqueue([[1, 2, 3]])
+e2 = pq.enqueue([[4]])
+pb = pq.dequeue_many(2)
+rq = tf.RandomShuffleQueue(10, 0, [tf.string], shapes=[[]], seed=3)
+re = rq.enqueue_many([['p', 'q', 'r']])
+rd = rq.dequeue_up_to(5)
+cl = rq.close()
+with tf.Session() as sess:
+    sess.run(tf.local_variables_initializer())
+    threads = tf.train.start_queue_runners(sess)
+    files = [sess.run(v), sess.run(v)]
+    try:
+        sess.run(v)
+    except tf.errors.OutOfRangeError:
+        files.append('end')
+    slices = [[a.tolist(), b] for a, b in [sess.run([x1, y1]), sess.run([x1, y1])]]
+    sess.run(e1)
+    sess.run(e2)
+    padded = sess.run(pb).tolist()
+    sess.run(re)
+    sess.run(cl)
+    shuffled = sorted(sess.run(rd).tolist())
+    left = int(sess.run(rq.size()))
+)"), Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("files") == "[b'hello\\nworld', b'second', 'end']");
+  CHECK(r.repr("slices") == "[[[1, 2], b'a'], [[3, 4], b'b']]");
+  CHECK(r.repr("padded") == "[[1, 2, 3], [4, 0, 0]]");
+  CHECK(r.type("pb") == "int32[2, d1]");  // the padded dim: unknown (a symbol)
+  CHECK(r.repr("shuffled") == "[b'p', b'q', b'r']");
+  CHECK(r.repr("left") == "0");
+}
+
+TEST_CASE("eager code gets TensorFlow's errors for queue-based input pipelines and readers", "[tf][queues]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+errs = []
+try:
+    tf.compat.v1.train.string_input_producer(['a.csv'])
+except RuntimeError as e:
+    errs.append(str(e))
+try:
+    tf.compat.v1.TextLineReader()
+except RuntimeError as e:
+    errs.append(str(e))
+q = tf.queue.FIFOQueue(3, [tf.int32], shapes=[[]])
+q.enqueue_many([[4, 5]])
+v = q.dequeue().numpy()
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("errs") ==
+        "['Input pipelines based on Queues are not supported when eager execution is enabled. Please use tf.data to "
+        "ingest data into your model instead.', 'Readers are not supported when eager execution is enabled. Instead, "
+        "please use tf.data to get data into your model.']");
+  CHECK(r.repr("v") == "4");
+}

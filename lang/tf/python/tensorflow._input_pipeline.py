@@ -488,6 +488,9 @@ class Coordinator:
 # --- input producers and batching ----------------------------------------------------------------
 def input_producer(input_tensor, element_shape=None, num_epochs=None, shuffle=True, seed=None, capacity=32,
                    shared_name=None, summary_name=None, name=None, cancel_op=None):
+    if not _building_graph():
+        raise RuntimeError("Input pipelines based on Queues are not supported when eager execution is enabled. "
+                           "Please use tf.data to ingest data into your model instead.")
     input_tensor = _tf.convert_to_tensor(input_tensor)
     shape = input_tensor.shape
     if element_shape is None:
@@ -570,6 +573,9 @@ def shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, num_threads=
 # --- readers -----------------------------------------------------------------------------------
 class ReaderBase:
     def __init__(self):
+        if not _building_graph():
+            raise RuntimeError("Readers are not supported when eager execution is enabled. Instead, please use tf.data "
+                               "to get data into your model.")
         self._records = None
         self._produced = 0
         self._completed = 0
@@ -596,9 +602,6 @@ class ReaderBase:
 
     def read(self, queue, name=None):
         self._queue = queue
-        if not _building_graph():
-            k, v = self._next_record()
-            return _tf.constant(k), _tf.constant(v)
         key = _tf.placeholder(_tf.string, [], name="ReaderRead")
         value = _tf.placeholder(_tf.string, [], name="ReaderRead")
         _tlens.auto_feed([key, value], lambda feed_dict: self._next_record())
