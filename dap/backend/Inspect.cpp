@@ -10,6 +10,7 @@
 #include "dap/backend/DebuggerImpl.h"
 #include "dap/backend/Evaluate.h"
 #include "engine/runtime/Numerics.h"
+#include "lang/interp/Bytes.h"
 #include "lang/interp/Class.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/TensorObj.h"
@@ -40,6 +41,7 @@ std::string intText(long long v, bool hex) {
 
 std::string element(const tlens::Tensor& t, int64_t flat, bool hex = false) {
   char buf[64];
+  if (t.dtype() == DType::String) return interp::bytesRepr(t.strings()[flat]);
   if (t.dtype() == DType::Bool) return t.getInt(flat) ? "True" : "False";
   if (isInteger(t.dtype())) return intText(static_cast<long long>(t.getInt(flat)), hex);
   const double v = t.getDouble(flat);
@@ -328,7 +330,7 @@ struct Lister {
     const tlens::Tensor& t = n.tensor;
     const size_t d = n.prefix.size();
     const bool top = d == 0 && n.lo == 0 && n.hi == t.dim(0);
-    if (top && start == 0 && filter != "indexed") {
+    if (top && start == 0 && filter != "indexed" && t.dtype() != DType::String) {
       TensorSummary sum = summarize(t);
       VarInfo h;
       h.name = "histogram";

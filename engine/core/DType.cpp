@@ -13,6 +13,7 @@ std::string_view dtypeName(DType t) {
     case DType::Int64: return "int64";
     case DType::UInt8: return "uint8";
     case DType::Bool: return "bool";
+    case DType::String: return "string";
     case DType::Invalid: break;
   }
   return "invalid";
@@ -28,6 +29,7 @@ std::optional<DType> parseDType(std::string_view n) {
   if (n == "int64" || n == "int") return DType::Int64;
   if (n == "uint8") return DType::UInt8;
   if (n == "bool" || n == "bool_") return DType::Bool;
+  if (n == "string") return DType::String;
   return std::nullopt;
 }
 
@@ -40,6 +42,7 @@ size_t dtypeSize(DType t) {
     case DType::Int64: return 8;
     case DType::UInt8: return 1;
     case DType::Bool: return 1;
+    case DType::String: return 0;  // elements live in the tensor's string storage
     case DType::Invalid: break;
   }
   return 0;

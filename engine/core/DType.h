@@ -26,6 +26,9 @@ enum class DType : uint8_t {
   Int64,
   UInt8,
   Bool,
+  /// Variable-length byte strings (TensorFlow's tf.string). Held in a Tensor's string storage on
+  /// the host, never in a Buffer: dtypeSize is 0 and the numeric dispatch never sees it.
+  String,
 };
 
 using half = Eigen::half;  ///< complete only where engine/core/Dispatch.h or <Eigen/Core> is included
@@ -43,6 +46,7 @@ size_t dtypeSize(DType t);
 bool isFloating(DType t);
 bool isInteger(DType t);  ///< int32, int64, uint8
 inline bool isNumeric(DType t) { return isFloating(t) || isInteger(t); }
+inline bool isString(DType t) { return t == DType::String; }
 
 template <typename T> struct DTypeOf;
 template <> struct DTypeOf<float> { static constexpr DType value = DType::Float32; };

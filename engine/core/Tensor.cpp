@@ -17,11 +17,32 @@ Tensor::Tensor(DType dtype, ConcreteShape shape, Allocator* alloc, const char* w
       throwError(ErrorCode::ResourceExhausted, "Tensor of shape " + concreteStr(shape_) + " has too many elements");
     numElements_ *= d;
   }
+  if (dtype == DType::String) {  // host string storage, no Buffer
+    strs_ = std::make_shared<std::vector<std::string>>(static_cast<size_t>(numElements_));
+    return;
+  }
   size_t bytes = static_cast<size_t>(numElements_) * dtypeSize(dtype);
   buf_ = std::make_shared<Buffer>(alloc ? alloc : cpuAllocator(), bytes, what);
 }
 
+namespace {
+
+[[noreturn]] void notANumber(const char* what) {
+  invalidArgument(std::string(what) + ": the elements of a string tensor are not numbers");
+}
+
+}  // namespace
+
+Tensor Tensor::fromStrings(std::vector<std::string> v, ConcreteShape shape) {
+  Tensor t(DType::String, std::move(shape));
+  if (static_cast<size_t>(t.numElements()) != v.size())
+    invalidArgument("fromStrings: " + std::to_string(v.size()) + " values for shape " + concreteStr(t.shape()));
+  *t.strs_ = std::move(v);
+  return t;
+}
+
 Tensor Tensor::filled(DType dtype, ConcreteShape shape, double value) {
+  if (dtype == DType::String) notANumber("filled");
   Tensor t(dtype, std::move(shape));
   dispatchAll(dtype, [&](auto zero) {
     using T = decltype(zero);
@@ -35,6 +56,7 @@ Tensor Tensor::filled(DType dtype, ConcreteShape shape, double value) {
 Device Tensor::device() const { return buf_ ? buf_->allocator()->device() : Device::cpu(); }
 
 double Tensor::getDouble(int64_t i) const {
+  if (strs_) notANumber("getDouble");
   return dispatchAll(dtype_, [&](auto zero) -> double {
     using T = decltype(zero);
     return static_cast<double>(data<T>()[i]);
@@ -42,6 +64,7 @@ double Tensor::getDouble(int64_t i) const {
 }
 
 int64_t Tensor::getInt(int64_t i) const {
+  if (strs_) notANumber("getInt");
   return dispatchAll(dtype_, [&](auto zero) -> int64_t {
     using T = decltype(zero);
     return static_cast<int64_t>(static_cast<double>(data<T>()[i]));
@@ -49,6 +72,7 @@ int64_t Tensor::getInt(int64_t i) const {
 }
 
 void Tensor::setDouble(int64_t i, double v) {
+  if (strs_) notANumber("setDouble");
   dispatchAll(dtype_, [&](auto zero) {
     using T = decltype(zero);
     data<T>()[i] = static_cast<T>(v);
@@ -77,6 +101,7 @@ Tensor Tensor::reshaped(ConcreteShape shape) const {
 }
 
 Tensor Tensor::clone() const {
+  if (strs_) return fromStrings(*strs_, shape_);
   Allocator* a = buf_ ? buf_->allocator() : nullptr;
   Tensor t(dtype_, shape_, a);
   if (bytes()) a->copyWithin(t.raw(), raw(), bytes());
@@ -87,7 +112,7 @@ bool Tensor::hostAccessible() const { return !buf_ || buf_->allocator()->hostAcc
 
 Tensor Tensor::copyTo(Allocator* to, const char* what) const {
   Allocator* from = buf_ ? buf_->allocator() : nullptr;
-  if (!valid() || from == to) return *this;
+  if (!valid() || from == to || strs_) return *this;  // strings stay on the host
   Tensor t(dtype_, shape_, to, what);
   size_t n = bytes();
   if (!n) return t;
@@ -107,6 +132,9 @@ Tensor Tensor::toHost() const { return hostAccessible() ? *this : copyTo(cpuAllo
 
 Tensor Tensor::cast(DType to) const {
   if (to == dtype_) return *this;
+  if (to == DType::String || strs_)
+    throwError(ErrorCode::Unimplemented, "Cast " + std::string(dtypeName(dtype_)) + " to " +
+                                             std::string(dtypeName(to)) + " is not supported");
   Tensor t(to, shape_);
   dispatchAll(dtype_, [&](auto zf) {
     using F = decltype(zf);
@@ -137,8 +165,27 @@ Tensor Tensor::cast(DType to) const {
 
 namespace {
 
+/// Python's repr of bytes: b'abc', b"it's", b'\\xff'.
+void formatBytes(std::ostringstream& os, const std::string& s) {
+  const bool dq = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
+  const char q = dq ? '"' : '\'';
+  os << 'b' << q;
+  for (unsigned char ch : s) {
+    if (ch == '\\' || ch == static_cast<unsigned char>(q)) os << '\\' << ch;
+    else if (ch == '\n') os << "\\n";
+    else if (ch == '\r') os << "\\r";
+    else if (ch == '\t') os << "\\t";
+    else if (ch < 32 || ch >= 127) {
+      static const char* hex = "0123456789abcdef";
+      os << "\\x" << hex[ch >> 4] << hex[ch & 15];
+    } else os << ch;
+  }
+  os << q;
+}
+
 void formatElement(std::ostringstream& os, const Tensor& t, int64_t i) {
   switch (t.dtype()) {
+    case DType::String: formatBytes(os, t.strings()[i]); break;
     case DType::Bool: os << (t.data<bool>()[i] ? "True" : "False"); break;
     case DType::Int32: case DType::Int64: case DType::UInt8: os << t.getInt(i); break;
     default: {
@@ -188,6 +235,11 @@ std::string Tensor::typeStr() const { return std::string(dtypeName(dtype_)) + co
 
 bool tensorsEqual(const Tensor& a, const Tensor& b) {
   if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
+  if (a.dtype() == DType::String) {
+    for (int64_t i = 0; i < a.numElements(); ++i)
+      if (a.strings()[i] != b.strings()[i]) return false;
+    return true;
+  }
   for (int64_t i = 0; i < a.numElements(); ++i) {
     double x = a.getDouble(i), y = b.getDouble(i);
     if (!(x == y || (std::isnan(x) && std::isnan(y)))) return false;
@@ -197,6 +249,8 @@ bool tensorsEqual(const Tensor& a, const Tensor& b) {
 
 double maxRelativeError(const Tensor& a, const Tensor& b) {
   if (a.shape() != b.shape()) return std::numeric_limits<double>::infinity();
+  if (a.dtype() == DType::String || b.dtype() == DType::String)
+    return tensorsEqual(a, b) ? 0.0 : std::numeric_limits<double>::infinity();
   double worst = 0;
   for (int64_t i = 0; i < a.numElements(); ++i) {
     double x = a.getDouble(i), y = b.getDouble(i);

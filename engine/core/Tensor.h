@@ -1,6 +1,11 @@
 // Tensor: a dense row-major buffer with a dtype, a concrete shape and a device. Copies are
 // shallow (they share the buffer); `clone()` makes a deep copy. Kernels write only to tensors
 // they allocated, and variables copy on write, so sharing is safe.
+//
+// String tensors (DType::String) keep their elements, variable-length byte strings, in a
+// separate host-only storage (`strings()`), not in a Buffer: they have no device memory (as in
+// TensorFlow, where string kernels are CPU kernels), `raw()` is null and the numeric accessors
+// (getDouble, cast to a number) raise InvalidArgument instead of reading bytes.
 #pragma once
 
 #include <cstring>
@@ -59,6 +64,8 @@ class Tensor {
   }
   /// A tensor of `shape` filled with `value` converted to `dtype`.
   static Tensor filled(DType dtype, ConcreteShape shape, double value);
+  /// A string tensor holding `v` (row-major) in `shape`.
+  static Tensor fromStrings(std::vector<std::string> v, ConcreteShape shape);
 
   bool valid() const { return dtype_ != DType::Invalid; }
   DType dtype() const { return dtype_; }
@@ -76,6 +83,10 @@ class Tensor {
   T* data() { return static_cast<T*>(raw()); }
   template <typename T>
   const T* data() const { return static_cast<const T*>(raw()); }
+
+  /// The elements of a string tensor (null for other dtypes).
+  std::string* strings() { return strs_ ? strs_->data() : nullptr; }
+  const std::string* strings() const { return strs_ ? strs_->data() : nullptr; }
 
   /// Element `i` (flat index) converted to double / int64, whatever the dtype.
   double getDouble(int64_t i) const;
@@ -98,7 +109,7 @@ class Tensor {
   /// Converts elements to `dtype` (a new tensor; the same tensor when dtypes match).
   Tensor cast(DType dtype) const;
   /// True when the buffer is shared with no other tensor.
-  bool uniquelyOwned() const { return buf_.use_count() == 1; }
+  bool uniquelyOwned() const { return !strs_ && buf_.use_count() == 1; }
 
   /// numpy-like text: "[[1. 2.]\n [3. 4.]]", eliding the middle past `maxElements`.
   std::string str(int64_t maxElements = 64) const;
@@ -107,6 +118,7 @@ class Tensor {
 
  private:
   std::shared_ptr<Buffer> buf_;
+  std::shared_ptr<std::vector<std::string>> strs_;  ///< DType::String only
   DType dtype_ = DType::Invalid;
   ConcreteShape shape_;
   int64_t numElements_ = 0;

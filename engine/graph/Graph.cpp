@@ -161,7 +161,10 @@ Node* Graph::addNode(std::string_view type, std::vector<Output> inputs, Attrs at
                          static_cast<size_t>(def.refInputs[0]) < n.inputs.size() &&
                          n.inputs[static_cast<size_t>(def.refInputs[0])].node;
   if (colocated) colocate = n.inputs[static_cast<size_t>(def.refInputs[0])].node->device;
-  Placement where = placeOp(def, n.requestedDevice, deviceSet_, colocated ? &colocate : nullptr);
+  bool strings = false;
+  for (const TensorType& t : inTypes) strings = strings || t.dtype == DType::String;
+  for (const TensorType& t : n.outputs) strings = strings || t.dtype == DType::String;
+  Placement where = placeOp(def, n.requestedDevice, deviceSet_, colocated ? &colocate : nullptr, strings);
   n.device = where.device;
   n.placementNote = std::move(where.note);
   n.softPlaced = where.softPlaced;

@@ -1,5 +1,7 @@
 #include "engine/graph/Placement.h"
 
+#include <optional>
+
 namespace tlens {
 
 namespace {
@@ -14,11 +16,18 @@ std::string noKernelReason(const OpDef& op, const DeviceSet* devices) {
 }  // namespace
 
 Placement placeOp(const OpDef& op, std::string_view requested, const DeviceSet* devices,
-                  const Device* colocateWith) {
+                  const Device* colocateWith, bool strings) {
   Placement p;
   const bool haveGpu = devices && devices->gpuCount() > 0;
   if (colocateWith) {
     p.device = *colocateWith;
+    return p;
+  }
+  if (strings) {
+    std::optional<Device> asked = requested.empty() ? std::nullopt : Device::parse(requested);
+    if (haveGpu || (asked && asked->kind == Device::GPU))
+      p.note = op.type + " works on string tensors, which live on the host; placed on /cpu:0";
+    p.device = Device::cpu();
     return p;
   }
   if (!requested.empty()) {

@@ -30,7 +30,10 @@ struct Placement {
 };
 
 /// `devices` null means only the CPU. `colocateWith` non-null: the op updates a variable there.
+/// `strings`: the node reads or writes string tensors, which live on the host (TensorFlow's
+/// string kernels are CPU kernels): it goes to /cpu:0 with a note, also when a GPU was asked
+/// for (not counted as soft placement: TensorFlow's GPU kernels keep strings in host memory).
 Placement placeOp(const OpDef& op, std::string_view requested, const DeviceSet* devices,
-                  const Device* colocateWith = nullptr);
+                  const Device* colocateWith = nullptr, bool strings = false);
 
 }  // namespace tlens

@@ -76,13 +76,48 @@ Attrs OpDef::withDefaults(Attrs a) const {
   return a;
 }
 
+namespace {
+
+/// TensorFlow's op_def_library TypeError for a string where the op takes numbers.
+ShapeResult rejectString(const std::string& param) {
+  ShapeResult r;
+  r.error = "Value passed to parameter '" + param +
+            "' has DataType string not in list of allowed values: float16, float32, float64, int32, int64, uint8, bool";
+  return r;
+}
+
+}  // namespace
+
 ShapeResult OpDef::infer(const std::vector<TensorType>& in, const Attrs& a,
                          std::string_view nodeName,
                          const std::vector<std::string>* inputNames) const {
   InferContext c(*this, in, a, nodeName, inputNames);
   if (!shape) return shapeError(c, "Op has no shape function");
   try {
-    return shape(c);
+    if (strings != Strings::Reject) {
+      // Shape functions fold small known values numerically: string inputs go in without theirs.
+      bool anyValue = false;
+      for (const TensorType& t : in) anyValue = anyValue || (t.dtype == DType::String && t.value);
+      if (!anyValue) return shape(c);
+      std::vector<TensorType> typesOnly = in;
+      for (TensorType& t : typesOnly)
+        if (t.dtype == DType::String) t.value.reset();
+      InferContext c2(*this, typesOnly, a, nodeName, inputNames);
+      return shape(c2);
+    }
+    for (size_t i = 0; i < in.size(); ++i)
+      if (in[i].dtype == DType::String)
+        return rejectString(inputs.empty() ? "x" : i < inputs.size() ? inputs[i].name : inputs.back().name);
+    ShapeResult r = shape(c);
+    if (r.ok())
+      for (const TensorType& t : r.outputs)
+        if (t.dtype == DType::String) {
+          std::string attr = "T";
+          for (const AttrDef& d : attrs)
+            if (d.name == "DstT" || d.name == "dtype" || d.name == "out_type") attr = d.name;
+          return rejectString(attr);
+        }
+    return r;
   } catch (const std::exception& e) {
     return shapeError(c, std::string("Internal error in shape function: ") + e.what());
   }

@@ -150,6 +150,17 @@ struct OpDef {
   /// Switch and Merge: an output the kernel leaves empty is dead (tf.cond's branch not taken);
   /// the Session skips the nodes that depend on it.
   bool deadOutputs = false;
+  /// How the op treats string tensors (DType::String) among its inputs and outputs:
+  ///   Reject   numeric ops (the default): `infer` fails with TensorFlow's TypeError wording
+  ///            ("Value passed to parameter 'x' has DataType string not in list of allowed
+  ///            values: ..."), so no kernel ever sees a string it cannot read;
+  ///   Native   the kernel reads and writes strings itself (Const, Placeholder, StringJoin...);
+  ///   ByIndex  dtype-agnostic data movement (Reshape, Gather, ConcatV2, Transpose...): the
+  ///            executor runs the op's numeric kernel on int64 indexes into the inputs' strings
+  ///            and gathers the strings by its results (runOp), so those kernels stay untouched;
+  ///   ByValue  as ByIndex, but equal strings get equal numbers (Equal, NotEqual, Unique).
+  enum class Strings : uint8_t { Reject, Native, ByIndex, ByValue };
+  Strings strings = Strings::Reject;
   std::string summary;            ///< one line of documentation, shown on hover
   /// Fills in attributes that are absent with their defaults.
   Attrs withDefaults(Attrs attrs) const;

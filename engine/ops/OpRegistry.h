@@ -56,6 +56,8 @@ class OpBuilder {
   OpBuilder& cpuOnly(std::string why) { def_.cpuOnly = std::move(why); return *this; }
   /// The kernel reads only the shapes of its inputs.
   OpBuilder& readsOnlyShapes() { def_.readsOnlyShapes = true; return *this; }
+  /// How string tensors are handled (see OpDef::Strings).
+  OpBuilder& strings(OpDef::Strings s) { def_.strings = s; return *this; }
   /// Outputs may be left dead (see OpDef::deadOutputs).
   OpBuilder& deadOutputs() { def_.deadOutputs = true; return *this; }
 

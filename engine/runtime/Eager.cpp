@@ -31,7 +31,9 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   inputs.reserve(in.size());
   for (const EagerValue& v : in) inputs.push_back(v.tensor);
   const std::string& name = op.type;
-  lastPlacement_ = placement(op, varNames);
+  bool strings = false;
+  for (const Tensor& t : inputs) strings = strings || t.dtype() == DType::String;
+  lastPlacement_ = placement(op, varNames, strings);
   const Device device = lastPlacement_.device;
   const DeviceInfo* where = nullptr;
   if (devices_ && devices_->gpuCount() > 0) where = devices_->find(device);
@@ -90,7 +92,7 @@ std::vector<EagerValue> EagerContext::execute(const OpDef& op, const std::vector
   return result;
 }
 
-Placement EagerContext::placement(const OpDef& op, const std::vector<std::string>& varNames) {
+Placement EagerContext::placement(const OpDef& op, const std::vector<std::string>& varNames, bool strings) {
   // The common case costs nothing: no GPU and no tf.device scope is always the CPU.
   if (deviceScopes_.empty() && (!devices_ || devices_->gpuCount() == 0)) return Placement{};
   // An op that updates a variable runs where the variable lives.
@@ -102,7 +104,7 @@ Placement EagerContext::placement(const OpDef& op, const std::vector<std::string
         return placeOp(op, {}, devices_, &d);
       }
   }
-  return placeOp(op, deviceScope(), devices_);
+  return placeOp(op, deviceScope(), devices_, nullptr, strings);
 }
 
 void GradientTape::watch(const EagerValue& v) {

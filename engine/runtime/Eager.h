@@ -87,7 +87,8 @@ class EagerContext {
   }
   /// Where `op` runs now (placeOp's rules, eager always places softly). `varNames` as in
   /// execute: an op that updates a variable runs where the variable lives.
-  Placement placement(const OpDef& op, const std::vector<std::string>& varNames = {});
+  /// `strings`: an input is a string tensor (it then runs on the host, see placeOp).
+  Placement placement(const OpDef& op, const std::vector<std::string>& varNames = {}, bool strings = false);
   /// Where the last executed op ran, and why not elsewhere.
   const Placement& lastPlacement() const { return lastPlacement_; }
   /// Copies between devices made by eager ops so far.

@@ -94,7 +94,7 @@ TensorSummary summarize(const Tensor& t) {
   if (t.valid() && !t.hostAccessible()) return summarize(t.toHost());
   TensorSummary s;
   s.count = t.numElements();
-  if (!t.valid() || s.count == 0) return s;
+  if (!t.valid() || s.count == 0 || t.dtype() == DType::String) return s;  // strings: a count only
   double sum = 0, sumSq = 0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
   // First pass: moments and counts. Second (cheap, same data still hot for small tensors):
   // histogram once the range is known.

@@ -2,6 +2,9 @@
 
 #include "engine/runtime/Kernel.h"
 
+#include <string_view>
+#include <unordered_map>
+
 namespace tlens {
 
 TensorType concreteType(const Tensor& t) {
@@ -14,14 +17,75 @@ TensorType concreteType(const Tensor& t) {
   return tt;
 }
 
+namespace {
+
+/// A dtype-agnostic op (OpDef::Strings::ByIndex) on string inputs: its numeric kernel runs on the
+/// CPU over int64 tensors that number the inputs' strings (input k's element j is offset_k + j),
+/// and each string output takes the strings its numbers name. Reshape, Gather, ConcatV2,
+/// Transpose, Tile... move the numbers exactly as they would move the strings.
+/// ByValue ops (Equal, Unique) number equal strings alike.
+std::vector<Tensor> runByIndex(const OpCall& c, const ShapeResult& r, bool byValue) {
+  std::vector<const std::string*> pool;
+  std::unordered_map<std::string_view, int64_t> ids;
+  std::vector<Tensor> proxies = *c.inputs;
+  for (Tensor& t : proxies) {
+    if (!t.valid() || t.dtype() != DType::String) continue;
+    Tensor idx(DType::Int64, t.shape());
+    int64_t* p = idx.data<int64_t>();
+    for (int64_t j = 0; j < t.numElements(); ++j) {
+      const std::string& s = t.strings()[j];
+      if (byValue) {
+        auto [it, fresh] = ids.emplace(s, static_cast<int64_t>(pool.size()));
+        if (fresh) pool.push_back(&s);
+        p[j] = it->second;
+      } else {
+        p[j] = static_cast<int64_t>(pool.size());
+        pool.push_back(&s);
+      }
+    }
+    t = std::move(idx);
+  }
+  Attrs attrs = *c.attrs;
+  for (auto& [name, v] : attrs)
+    if (auto* d = std::get_if<DType>(&v); d && *d == DType::String) *d = DType::Int64;
+  OpCall call = c;
+  call.inputs = &proxies;
+  call.attrs = &attrs;
+  call.device = Device::cpu();
+  call.where = nullptr;
+  call.finite = nullptr;
+  std::vector<Tensor> outs = runOp(call);
+  for (size_t i = 0; i < outs.size() && i < r.outputs.size(); ++i) {
+    if (r.outputs[i].dtype != DType::String || !outs[i].valid()) continue;
+    const Tensor& idx = outs[i];
+    Tensor s(DType::String, idx.shape());
+    for (int64_t j = 0; j < idx.numElements(); ++j) {
+      const int64_t k = idx.data<int64_t>()[j];
+      if (k < 0 || static_cast<size_t>(k) >= pool.size())
+        throwError(ErrorCode::Internal, "Internal: " + c.op->type + " moved a string index out of range");
+      s.strings()[j] = *pool[static_cast<size_t>(k)];
+    }
+    outs[i] = std::move(s);
+  }
+  return outs;
+}
+
+}  // namespace
+
 std::vector<Tensor> runOp(const OpCall& c) {
   const OpDef& op = *c.op;
   const std::vector<Tensor>& inputs = *c.inputs;
   std::vector<TensorType> inTypes;
   inTypes.reserve(inputs.size());
-  for (const Tensor& t : inputs) inTypes.push_back(t.valid() ? concreteType(t) : TensorType{});
+  bool strings = false;
+  for (const Tensor& t : inputs) {
+    inTypes.push_back(t.valid() ? concreteType(t) : TensorType{});
+    strings = strings || t.dtype() == DType::String;
+  }
   ShapeResult r = op.infer(inTypes, *c.attrs, *c.name);
   if (!r.ok()) throw EngineError(ErrorCode::InvalidArgument, r.error);
+  if (strings && (op.strings == OpDef::Strings::ByIndex || op.strings == OpDef::Strings::ByValue))
+    return runByIndex(c, r, op.strings == OpDef::Strings::ByValue);
 
   // Virtual GPUs run the CPU kernels on their own (host) memory.
   const bool virtualGpu = c.where && c.where->isVirtual;

@@ -25,6 +25,9 @@ void renameOver(const std::string& from, const std::string& to) {
 void writeCheckpoint(const std::string& prefix, const std::vector<std::pair<std::string, Tensor>>& tensors) {
   const std::string data = dataPath(prefix), index = indexPath(prefix);
   const std::string dataTmp = data + ".tmp", indexTmp = index + ".tmp";
+  for (const auto& [name, t] : tensors)
+    if (t.dtype() == DType::String)  // checked before any file is made
+      throw CheckpointError("tensorlens: checkpoints do not hold string variables yet ('" + name + "')");
   std::ostringstream idx;
   idx << kMagic << "\n";
   {

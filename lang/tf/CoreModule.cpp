@@ -2,6 +2,7 @@
 // function is small; the Python side gives them TensorFlow's names and signatures.
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -35,6 +36,13 @@ DType dtypeArg(CallContext& c, const Value& v) {
   if (auto* d = dynamic_cast<DTypeObj*>(v.get())) return d->dtype;
   if (const std::string* s = asString(v)) {
     if (auto t = parseDType(*s)) return *t;
+    // numpy's string and object dtypes ("object", "O", "str", "<U5", "|S3", "bytes").
+    const std::string& n = *s;
+    if (n == "object" || n == "O" || n == "str" || n == "bytes" || n == "unicode" || n == "string_" ||
+        n == "str_" || n == "bytes_" || n == "object_" || n == "U" || n == "S" ||
+        (n.size() >= 2 && (n[0] == '<' || n[0] == '|' || n[0] == '=') && (n[1] == 'U' || n[1] == 'S' || n[1] == 'O')) ||
+        (n.size() >= 2 && (n[0] == 'U' || n[0] == 'S') && std::isdigit(static_cast<unsigned char>(n[1]))))
+      return DType::String;
     if (*s == "float") return DType::Float64;
     if (*s == "int") return DType::Int64;
     c.typeError("data type '" + *s + "' not understood");
@@ -45,6 +53,7 @@ DType dtypeArg(CallContext& c, const Value& v) {
   if (n == "<class 'float'>") return DType::Float64;
   if (n == "<class 'int'>") return DType::Int64;
   if (n == "<class 'bool'>") return DType::Bool;
+  if (n == "<class 'str'>" || n == "<class 'bytes'>" || n == "<class 'object'>") return DType::String;
   c.typeError("Cannot convert " + n + " to a dtype");
 }
 
@@ -466,6 +475,54 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
 
     def("default_session", "", [](CallContext&, TfRuntime& rt) -> Value {
       return rt.sessionStack.empty() ? none() : rt.sessionStack.back();
+    });
+    // TFRecord framing (engine/runtime/SummaryProto.h): one record as RecordWriter writes it, and
+    // a file's records as (byte offset, data) pairs, each checked against its masked CRC32C.
+    def("tfrecord_frame", "data", [](CallContext& c, TfRuntime&) -> Value {
+      const std::string* data = asBytes(c.arg(0));
+      if (!data) c.typeError("a bytes-like object is required, not '" + c.interp.typeName(c.arg(0)) + "'");
+      return makeBytes(summary::record(*data));
+    });
+    def("tfrecord_records", "data", [](CallContext& c, TfRuntime&) -> Value {
+      // (records, None), or (records before the damage, "corrupted record at 42") for the
+      // caller's DataLossError.
+      const std::string* data = asBytes(c.arg(0));
+      if (!data) c.typeError("a bytes-like object is required, not '" + c.interp.typeName(c.arg(0)) + "'");
+      auto le = [&](size_t at, int n) {
+        uint64_t v = 0;
+        for (int k = n - 1; k >= 0; --k) v = (v << 8) | static_cast<unsigned char>((*data)[at + static_cast<size_t>(k)]);
+        return v;
+      };
+      std::vector<Value> out;
+      std::string error;
+      size_t pos = 0;
+      while (pos < data->size() && error.empty()) {
+        if (data->size() - pos < 12) {
+          error = "truncated record at " + std::to_string(pos);
+          break;
+        }
+        const uint64_t len = le(pos, 8);
+        if (summary::maskedCrc(summary::crc32c(data->substr(pos, 8))) != le(pos + 8, 4)) {
+          error = "corrupted record at " + std::to_string(pos);
+          break;
+        }
+        if (data->size() - pos - 12 < len + 4) {
+          error = "truncated record at " + std::to_string(pos);
+          break;
+        }
+        std::string rec = data->substr(pos + 12, static_cast<size_t>(len));
+        if (summary::maskedCrc(summary::crc32c(rec)) != le(pos + 12 + static_cast<size_t>(len), 4)) {
+          error = "corrupted record at " + std::to_string(pos);
+          break;
+        }
+        out.push_back(makeTuple({makeInt(static_cast<int64_t>(pos)), makeBytes(std::move(rec))}));
+        pos += 16 + static_cast<size_t>(len);
+      }
+      return makeTuple({makeList(std::move(out)), error.empty() ? none() : makeStr(error)});
+    });
+    // The innermost Session.run in progress (for auto-feed producers that run the session again).
+    def("running_session", "", [](CallContext&, TfRuntime& rt) -> Value {
+      return rt.runningSessions.empty() ? none() : rt.runningSessions.back().session;
     });
 
     def("dtype", "name, numpy=False", [](CallContext& c, TfRuntime& rt) -> Value {
@@ -969,8 +1026,8 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("value", "t", [](CallContext& c, TfRuntime& rt) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       if (!t) return c.arg(0);
-      if (t->form == TensorObj::Form::Concrete) return tensorToPython(t->hostValue());
-      if (t->type.value) return tensorToPython(*t->type.value);
+      if (t->form == TensorObj::Form::Concrete) return tensorToPython(t->hostValue(), t->strKind);
+      if (t->type.value) return tensorToPython(*t->type.value, t->strKind);
       if (t->isSymbolic() && !rt.abstract())
         c.interp.raise("NotImplementedError", "Cannot convert a symbolic tf.Tensor (" + t->out.name() + ") to a numpy array.");
       throw NeedsKnownValue{};
@@ -979,7 +1036,12 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("to_ndarray", "t", [](CallContext& c, TfRuntime& rt) -> Value {
       auto t = toTensor(rt, c.arg(0));
       if (t->ndarray) return t;
-      if (t->form == TensorObj::Form::Concrete) return concreteTensor(rt, t->concrete(), true);
+      if (t->form == TensorObj::Form::Concrete) {
+        // A string scalar is bytes, as TensorFlow's .numpy() gives it.
+        if (t->type.dtype == DType::String && t->type.shape.rankKnown() && t->type.shape.rank() == 0)
+          return makeBytes(t->hostValue().strings()[0]);
+        return concreteTensor(rt, t->concrete(), true);
+      }
       if (t->isSymbolic() && !rt.abstract())
         c.interp.raise("NotImplementedError", "Cannot convert a symbolic tf.Tensor (" + t->out.name() + ") to a numpy array.");
       return abstractTensor(rt, t->type, true);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "lang/interp/Bytes.h"
 #include "lang/interp/Function.h"
 #include "lang/interp/Interpreter.h"
 #include "lang/interp/Module.h"
@@ -634,10 +635,41 @@ class ArrayFormatter {
   bool summarise_;
 };
 
+/// Python's repr of a str held as UTF-8: 'abc', "it's", '\n'.
+std::string pyStrRepr(const std::string& s) {
+  const bool dq = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
+  const char q = dq ? '"' : '\'';
+  std::string out(1, q);
+  for (unsigned char ch : s) {
+    if (ch == '\\' || ch == static_cast<unsigned char>(q)) {
+      out += '\\';
+      out += static_cast<char>(ch);
+    } else if (ch == '\n') {
+      out += "\\n";
+    } else if (ch == '\r') {
+      out += "\\r";
+    } else if (ch == '\t') {
+      out += "\\t";
+    } else if (ch < 32 || ch == 127) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[ch >> 4];
+      out += hex[ch & 15];
+    } else {
+      out += static_cast<char>(ch);
+    }
+  }
+  return out + q;
+}
+
 /// _get_format_function: the element formatter for `data` (the values that will print).
 std::function<std::string(int64_t)> formatFunction(const Tensor& a, const std::vector<int64_t>& shown,
-                                                   const NumpyPrintOptions& o) {
+                                                   const NumpyPrintOptions& o, char strKind) {
   const DType dt = a.dtype();
+  if (dt == DType::String) {  // repr of each element, unpadded, as numpy prints str/bytes/objects
+    if (strKind == 'U') return [&a](int64_t i) { return pyStrRepr(a.strings()[i]); };
+    return [&a](int64_t i) { return interp::bytesRepr(a.strings()[i]); };
+  }
   if (dt == DType::Bool) {
     if (o.boolFormatter) return [&a, f = o.boolFormatter](int64_t i) { return f(a, i); };
     const std::string trueStr = a.rank() == 0 ? "True" : " True";
@@ -688,7 +720,7 @@ std::string formatFloatScientific(double x, DType dtype, int precision, bool uni
 }
 
 std::string numpyArray2String(const Tensor& a, const NumpyPrintOptions& o, std::string_view separator, std::string_view prefix,
-                              std::string_view suffix) {
+                              std::string_view suffix, char strKind) {
   const int lineWidth = o.linewidth - static_cast<int>(suffix.size());
   if (a.numElements() == 0) return "[]";
   const bool summarise = static_cast<double>(a.numElements()) > o.threshold;
@@ -700,34 +732,50 @@ std::string numpyArray2String(const Tensor& a, const NumpyPrintOptions& o, std::
     shown.resize(static_cast<size_t>(a.numElements()));
     for (int64_t i = 0; i < a.numElements(); ++i) shown[static_cast<size_t>(i)] = i;
   }
-  ArrayFormatter f(a, formatFunction(a, shown, o), std::string(separator), o.edgeitems, summarise);
+  ArrayFormatter f(a, formatFunction(a, shown, o, strKind), std::string(separator), o.edgeitems, summarise);
   return f.run(" " + std::string(prefix.size(), ' '), lineWidth);
 }
 
-std::string numpyArrayStr(const Tensor& a, const NumpyPrintOptions& o) {
-  if (a.rank() == 0) return numpyScalarRepr(a);
-  return numpyArray2String(a, o);
+std::string numpyArrayStr(const Tensor& a, const NumpyPrintOptions& o, char strKind) {
+  if (a.rank() == 0) return numpyScalarRepr(a, strKind);
+  return numpyArray2String(a, o, " ", "", "", strKind);
 }
 
-std::string numpyArrayRepr(const Tensor& a, const NumpyPrintOptions& o) {
+std::string numpyStringDTypeName(const Tensor& t, char strKind) {
+  if (strKind != 'U' && strKind != 'S') return "object";
+  size_t width = 1;
+  for (int64_t i = 0; i < t.numElements(); ++i) {
+    const std::string& e = t.strings()[i];
+    // '<U': code points (UTF-8 lead bytes); '|S': bytes.
+    size_t n = strKind == 'S' ? e.size()
+                              : static_cast<size_t>(std::count_if(e.begin(), e.end(), [](char ch) { return (ch & 0xC0) != 0x80; }));
+    width = std::max(width, n);
+  }
+  return std::string(strKind == 'U' ? "<U" : "|S") + std::to_string(width);
+}
+
+std::string numpyArrayRepr(const Tensor& a, const NumpyPrintOptions& o, char strKind) {
   const DType dt = a.dtype();
   const bool skipDType = (dt == DType::Float64 || dt == DType::Int64 || dt == DType::Bool) && a.numElements() > 0;
   const std::string prefix = "array(";
   const std::string suffix = skipDType ? ")" : ",";
   std::string lst;
-  if (a.numElements() > 0 || (a.rank() == 1 && a.shape()[0] == 0)) lst = numpyArray2String(a, o, ", ", prefix, suffix);
+  if (a.numElements() > 0 || (a.rank() == 1 && a.shape()[0] == 0)) lst = numpyArray2String(a, o, ", ", prefix, suffix, strKind);
   else lst = "[], shape=" + shapeTupleRepr(a.shape());
   std::string s = prefix + lst + suffix;
   if (skipDType) return s;
-  const std::string dtypeStr = "dtype=" + std::string(dtypeName(dt)) + ")";
+  const std::string dtypeStr =
+      "dtype=" + (dt == DType::String ? strKind == 'U' || strKind == 'S' ? "'" + numpyStringDTypeName(a, strKind) + "'" : std::string("object")
+                                      : std::string(dtypeName(dt))) + ")";
   const size_t nl = s.rfind('\n');
   const size_t lastLineLen = s.size() - (nl == std::string::npos ? 0 : nl + 1);
   if (static_cast<int>(lastLineLen + dtypeStr.size() + 1) > o.linewidth) return s + "\n" + std::string(prefix.size(), ' ') + dtypeStr;
   return s + " " + dtypeStr;
 }
 
-std::string numpyScalarRepr(const Tensor& t) {
+std::string numpyScalarRepr(const Tensor& t, char strKind) {
   const DType dt = t.dtype();
+  if (dt == DType::String) return strKind == 'U' ? pyStrRepr(t.strings()[0]) : interp::bytesRepr(t.strings()[0]);
   if (dt == DType::Bool) return t.getDouble(0) != 0 ? "True" : "False";
   if (!isFloatDType(dt)) return std::to_string(t.getInt(0));
   const double x = t.getDouble(0);

@@ -59,18 +59,24 @@ std::string formatFloatScientific(double x, DType dtype, int precision = -1, boo
                                   char trim = 'k', bool sign = false, int padLeft = -1,
                                   int expDigits = -1, int minDigits = -1);
 
+/// String arrays (DType::String) come in numpy's three kinds, `strKind`: 'U' (str elements,
+/// dtype '<U5'), 'S' (bytes, '|S5') and 'O' (an object array of bytes, what TensorFlow returns
+/// for tf.string). Other dtypes ignore it.
+///
 /// np.array2string(a, max_line_width, ..., separator, prefix, suffix) with `o` already holding
 /// the call's overrides. An empty array is "[]".
 std::string numpyArray2String(const Tensor& a, const NumpyPrintOptions& o, std::string_view separator = " ",
-                              std::string_view prefix = "", std::string_view suffix = "");
+                              std::string_view prefix = "", std::string_view suffix = "", char strKind = 'O');
 /// str(ndarray): array2string with ' ' between elements; a 0-d array prints as its scalar.
-std::string numpyArrayStr(const Tensor& a, const NumpyPrintOptions& o);
+std::string numpyArrayStr(const Tensor& a, const NumpyPrintOptions& o, char strKind = 'O');
 /// repr(ndarray): "array([1., 2.], dtype=float32)", empty shapes, the dtype on its own line when
 /// it would not fit.
-std::string numpyArrayRepr(const Tensor& a, const NumpyPrintOptions& o);
+std::string numpyArrayRepr(const Tensor& a, const NumpyPrintOptions& o, char strKind = 'O');
 /// repr() and str() of the numpy scalar in element 0 of `t` (np.float32(0.1) is 0.1, 1e-05,
-/// 1e+16, inf, nan; ints as Python ints; True/False).
-std::string numpyScalarRepr(const Tensor& t);
+/// 1e+16, inf, nan; ints as Python ints; True/False; b'abc' or 'abc' for strings).
+std::string numpyScalarRepr(const Tensor& t, char strKind = 'O');
+/// numpy's name of a string array's dtype: "<U6", "|S6" (the longest element, at least 1), "object".
+std::string numpyStringDTypeName(const Tensor& t, char strKind);
 
 /// `_tlens.set_printoptions`, `get_printoptions`, `array2string`, `array_str`, `array_repr`,
 /// `format_float_positional`, `format_float_scientific`.

@@ -10,6 +10,7 @@
 #include "engine/core/Promotion.h"
 #include "engine/ops/OpRegistry.h"
 #include "engine/runtime/OpRunner.h"
+#include "lang/interp/Bytes.h"
 
 namespace tlens::tf {
 
@@ -78,9 +79,49 @@ void flatten(const Value& v, std::vector<double>& out) {
   out.push_back(*asDouble(v));
 }
 
+/// What the leaves of a (nested) list are as far as strings go.
+struct StringScan {
+  bool str = false, bytes = false, other = false;
+  bool all() const { return (str || bytes) && !other; }
+};
+
+void scanStrings(const Value& v, StringScan& s, int depth = 0) {
+  if (!v || depth > 32) {
+    s.other = true;
+    return;
+  }
+  if (auto* seq = asSequence(v)) {
+    for (const Value& e : *seq) {
+      scanStrings(e, s, depth + 1);
+      if (s.other) return;
+    }
+    return;
+  }
+  if (v->kind() == Kind::Str) s.str = true;
+  else if (asBytes(v)) s.bytes = true;
+  else s.other = true;
+}
+
+void flattenStrings(const Value& v, std::vector<std::string>& out) {
+  if (auto* seq = asSequence(v)) {
+    for (const Value& e : *seq) flattenStrings(e, out);
+    return;
+  }
+  if (const std::string* b = asBytes(v)) out.push_back(*b);
+  else out.push_back(*asString(v));  // str: its UTF-8 bytes, as TensorFlow encodes it
+}
+
 }  // namespace
 
+char literalStringKind(const Value& v) {
+  StringScan s;
+  scanStrings(v, s);
+  if (!s.all()) return 0;
+  return s.str ? 'U' : 'S';
+}
+
 DType literalDType(const Value& v, bool numpyDefaults) {
+  if (literalStringKind(v)) return DType::String;
   bool unknown = false;
   LitKind k = scanLiteral(v, unknown);
   if (k == LitKind::None) return DType::Invalid;
@@ -88,6 +129,17 @@ DType literalDType(const Value& v, bool numpyDefaults) {
 }
 
 std::optional<Tensor> literalToTensor(Interpreter& in, const Value& v, DType dtype, bool numpyDefaults) {
+  if (literalStringKind(v)) {
+    ConcreteShape shape;
+    bool ragged = false;
+    shapeOf(in, v, 0, shape, ragged);
+    if (ragged) in.raise("ValueError", "Can't convert non-rectangular Python sequence to Tensor.");
+    if (dtype != DType::Invalid && dtype != DType::String)
+      in.raise("TypeError", "Cannot convert " + in.repr(v) + " to EagerTensor of dtype " + std::string(dtypeName(dtype)));
+    std::vector<std::string> flat;
+    flattenStrings(v, flat);
+    return Tensor::fromStrings(std::move(flat), std::move(shape));
+  }
   bool unknown = false;
   LitKind k = scanLiteral(v, unknown);
   if (k == LitKind::None) return std::nullopt;
@@ -109,8 +161,9 @@ std::optional<Tensor> literalToTensor(Interpreter& in, const Value& v, DType dty
   return t;
 }
 
-Value tensorToPython(const Tensor& t) {
+Value tensorToPython(const Tensor& t, char strKind) {
   auto scalar = [&](int64_t i) -> Value {
+    if (t.dtype() == DType::String) return strKind == 'U' ? makeStr(t.strings()[i]) : makeBytes(t.strings()[i]);
     if (t.dtype() == DType::Bool) return boolean(t.getDouble(i) != 0);
     if (isInteger(t.dtype())) return makeInt(t.getInt(i));
     return makeFloat(t.getDouble(i));
@@ -276,12 +329,18 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
     in.raise("TypeError", "Failed to convert object of type <class '" + in.typeName(v) + "'> to Tensor. Contents: " +
                               in.repr(v) + ". Consider casting elements to a supported type.");
   }
-  return constantTensor(rt, std::move(*lit), numpyDefaults);
+  const bool strings = lit->dtype() == DType::String;
+  auto t = constantTensor(rt, std::move(*lit), numpyDefaults);
+  if (strings && numpyDefaults) t->strKind = literalStringKind(v);
+  return t;
 }
 
 // --- applyOp ---------------------------------------------------------------------------------
 
 namespace {
+
+/// OpDef::infer's rejection of a dtype (OpDef::Strings::Reject, checkInputDType).
+bool isDTypeRejection(const std::string& msg) { return msg.rfind("Value passed to parameter '", 0) == 0; }
 
 /// The dtype Python literals among `req.inputs` should take.
 DType targetDType(const OpRequest& req, const Value& literal) {
@@ -522,7 +581,8 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     try {
       n = g->addNode(req.type, std::move(outs), req.attrs, opts);
     } catch (const EngineError& e) {
-      in.raise("ValueError", e.what());
+      // A dtype the op does not take (a string into a math op) is op_def_library's TypeError.
+      in.raise(isDTypeRejection(e.what()) ? "TypeError" : "ValueError", e.what());
     }
     if (rt.abstract() && !n->shapeError.empty()) {
       // Infer again under the node's final name, for the message and the blamed inputs.
@@ -550,7 +610,9 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     bool on;
     ~PopDevice() { if (on) e.popDevice(); }
   } popDevice{eager, ndarray};
-  const Placement where = ndarray ? Placement{} : eager.placement(*op, varNames);
+  bool strings = false;
+  for (auto& t : ins) strings = strings || t->type.dtype == DType::String;
+  const Placement where = ndarray ? Placement{} : eager.placement(*op, varNames, strings);
   if (where.softPlaced && !rt.options().softPlacement && !rt.abstract())
     rt.raiseEngineError(EngineError(ErrorCode::InvalidArgument,
         "Cannot assign a device for operation " + op->type + ": " + where.note +
@@ -570,12 +632,22 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
       outs = eager.execute(*op, evs, req.attrs, varNames);
     } catch (const EngineError& e) {
       if (ndarray) raiseNumpyError(in, *op, evs, e);
+      if (isDTypeRejection(e.what())) {
+        // Eager TensorFlow finds no kernel for the dtype (strings are the only one rejected).
+        rt.raiseEngineError(EngineError(ErrorCode::NotFound, "Could not find device for node: {{node " + op->type + "}} = " +
+                                                                 op->type + "[T=DT_STRING]\n" + e.what() + " [Op:" + op->type + "]"));
+      }
       rt.raiseEngineError(e);
     }
+    char strKind = 0;  // numpy string arrays keep their kind through indexing, reshapes...
+    if (ndarray)
+      for (auto& t : ins)
+        if (t->strKind) strKind = t->strKind;
     for (size_t i = 0; i < outs.size(); ++i) {
       auto t = concreteTensor(rt, std::move(outs[i]), ndarray, op->type, static_cast<int>(i));
       t->device = eager.lastPlacement().device;
       t->placementNote = eager.lastPlacement().note;
+      if (t->type.dtype == DType::String) t->strKind = strKind;
       results.push_back(t);
     }
     return results;

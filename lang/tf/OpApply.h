@@ -56,7 +56,10 @@ std::shared_ptr<TensorObj> symbolicTensor(TfRuntime& rt, Graph& g, Output out);
 std::optional<Tensor> literalToTensor(interp::Interpreter& in, const interp::Value& v, DType dtype,
                                       bool numpyDefaults);
 /// A host tensor as Python values: a number for a scalar, nested lists otherwise (tolist()).
-interp::Value tensorToPython(const Tensor& t);
+/// String elements become bytes, or str when `strKind` is 'U' (a numpy str array).
+interp::Value tensorToPython(const Tensor& t, char strKind = 0);
+/// 'U' when `v` is a str or a (nested) list of only str (and bytes), 'S' when only bytes, else 0.
+char literalStringKind(const interp::Value& v);
 /// The dtype TF/numpy give a Python literal, or Invalid when `v` is not a literal.
 DType literalDType(const interp::Value& v, bool numpyDefaults);
 

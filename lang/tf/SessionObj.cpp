@@ -1,3 +1,4 @@
+#include "lang/interp/Bytes.h"
 #include "lang/tf/AbstractRun.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/FunctionObj.h"
@@ -185,6 +186,22 @@ static void addAutoFeeds(TfRuntime* rt, Graph* graph, const Fetches& f, const Va
     for (Node* c : n->controlInputs) work.push_back(c);
   }
   Interpreter& in = rt->interp();
+  // A run nested in another's auto feed: the outer run's auto-fed values stand.
+  for (const TfRuntime::AutoFeed& a : rt->autoFeeds) {
+    if (a.graph != graph) continue;
+    for (const Output& o : a.outputs) {
+      if (static_cast<size_t>(o.node->id) >= seen.size() || !seen[static_cast<size_t>(o.node->id)]) continue;
+      bool fed = false;
+      for (const auto& [target, v] : feeds) fed = fed || target == o;
+      for (const TfRuntime::RunningSession& outer : rt->runningSessions)
+        if (outer.feeds && &feeds != outer.feeds)
+          for (const auto& [target, v] : *outer.feeds)
+            if (!fed && target == o) {
+              feeds.emplace_back(o, v);
+              fed = true;
+            }
+    }
+  }
   for (size_t i = 0; i < rt->autoFeeds.size(); ++i) {
     const TfRuntime::AutoFeed& a = rt->autoFeeds[i];
     if (a.graph != graph) continue;
@@ -192,7 +209,7 @@ static void addAutoFeeds(TfRuntime* rt, Graph* graph, const Fetches& f, const Va
     for (const Output& o : a.outputs) {
       bool fed = false;
       for (const auto& [target, v] : feeds) fed = fed || target == o;
-      needed = needed || (!fed && seen[static_cast<size_t>(o.node->id)]);
+      needed = needed || (!fed && static_cast<size_t>(o.node->id) < seen.size() && seen[static_cast<size_t>(o.node->id)]);
     }
     if (!needed) continue;
     const std::vector<Output> outs = a.outputs;  // the producer may register more feeds
@@ -315,6 +332,13 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
     }
   }
 
+  // The session stays reachable from auto-feed producers (`_tlens.running_session()`) while
+  // they run, with the feeds made so far.
+  rt->runningSessions.push_back({shared_from_this(), &feeds});
+  struct PopRunning {
+    TfRuntime* rt;
+    ~PopRunning() { rt->runningSessions.pop_back(); }
+  } popRunning{rt};
   if (!rt->abstract()) addAutoFeeds(rt, graph, f, feedDict, feeds);
 
   std::vector<Value> values;
@@ -342,7 +366,11 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
       in.write("tensorlens: this run copied " + std::to_string(tr.count()) + " tensor(s) between devices (" +
                    formatBytes(tr.bytes()) + "):" + list + "\n", true);
     }
-    for (Tensor& t : results) values.push_back(concreteTensor(*rt, rt->eager().wrap(std::move(t)), true));
+    for (Tensor& t : results) {
+      // A string scalar is bytes (an array of strings a numpy object array), as Session.run gives.
+      if (t.dtype() == DType::String && t.rank() == 0) values.push_back(makeBytes(t.strings()[0]));
+      else values.push_back(concreteTensor(*rt, rt->eager().wrap(std::move(t)), true));
+    }
   }
   size_t next = 0;
   return rebuild(*rt, fetches, values, next);

@@ -83,7 +83,12 @@ const std::string& TensorObj::devicePlacementNote() const {
 
 Value TensorObj::getAttr(Interpreter& in, std::string_view name) {
   if (name == "shape") return ndarray ? shapeTuple(type.shape) : tensorShape(*rt, type.shape);
-  if (name == "dtype") return std::make_shared<DTypeObj>(type.dtype, ndarray, rt);
+  if (name == "dtype") {
+    auto d = std::make_shared<DTypeObj>(type.dtype, ndarray, rt);
+    if (ndarray && type.dtype == DType::String && form == Form::Concrete && (strKind == 'U' || strKind == 'S'))
+      d->npName = numpyStringDTypeName(hostValue(), strKind);
+    return d;
+  }
   if (name == "ndim") return type.shape.rankKnown() ? makeInt(type.shape.rank()) : (rt->abstract() ? unknown() : none());
   if (name == "size" && ndarray) {
     auto n = type.shape.numElements();
@@ -148,10 +153,13 @@ static const char* binaryOpType(BinOp op) {
   }
 }
 
-static bool isTensorLike(const Value& v) {
+/// Whether `v` can be the other operand of an operator on a tensor. A Python str is one only for
+/// a string tensor's comparisons: `"a = %s" % array` stays Python's string formatting.
+static bool isTensorLike(const Value& v, bool stringsToo = false) {
   if (dynamic_cast<TensorObj*>(v.get())) return true;
   if (isUnknown(v)) return true;
-  return literalDType(v, false) != DType::Invalid;
+  const DType d = literalDType(v, false);
+  return d != DType::Invalid && (stringsToo || d != DType::String);
 }
 
 namespace {
@@ -290,7 +298,7 @@ Value TensorObj::unaryOp(Interpreter& in, UnaryOp op) {
 }
 
 Value TensorObj::compare(Interpreter& in, CmpOp op, const Value& other, bool reflected) {
-  if (!isTensorLike(other)) return nullptr;
+  if (!isTensorLike(other, type.dtype == DType::String)) return nullptr;
   if ((op == CmpOp::Eq || op == CmpOp::Ne) && isSymbolic()) return nullptr;  // TF1: identity
   if (isUnknown(other)) return abstractTensor(*rt, TensorType(DType::Bool, Shape::unknownRank()), ndarray);
   static const char* kTypes[] = {"Less", "LessEqual", "Equal", "NotEqual", "Greater", "GreaterEqual"};
@@ -330,6 +338,16 @@ static std::optional<int64_t> elementOffset(const Tensor& t, const std::vector<V
 }
 
 Value TensorObj::getItem(Interpreter& in, const Value& key) {
+  Value r = index(in, key);
+  // An element of a numpy string array is a Python str (bytes for '|S' and object arrays).
+  if (auto* t = dynamic_cast<TensorObj*>(r.get()); t && t->ndarray && t->form == Form::Concrete &&
+                                                      t->type.dtype == DType::String && t->type.shape.rankKnown() &&
+                                                      t->type.shape.rank() == 0)
+    return tensorToPython(t->hostValue(), strKind);
+  return r;
+}
+
+Value TensorObj::index(Interpreter& in, const Value& key) {
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;
   else keys = {key};
@@ -530,21 +548,23 @@ Truth TensorObj::truthy(Interpreter& in) {
   if (isSymbolic())
     in.raise("TypeError", "Using a `tf.Tensor` as a Python `bool` is not allowed in Graph execution. Use Eager execution or decorate this function with @tf.function.");
   if (form == Form::Abstract) {
-    if (type.value && type.value->numElements() == 1) return type.value->getDouble(0) != 0 ? Truth::True : Truth::False;
+    if (type.value && type.value->numElements() == 1 && type.value->dtype() != DType::String)
+      return type.value->getDouble(0) != 0 ? Truth::True : Truth::False;
     return Truth::Unknown;
   }
   Tensor t = hostValue();
   if (t.numElements() != 1)
     in.raise("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+  if (t.dtype() == DType::String) return t.strings()[0].empty() ? Truth::False : Truth::True;
   return t.getDouble(0) != 0 ? Truth::True : Truth::False;
 }
 
 /// TensorFlow's numpy_text (python/framework/ops.py): the numpy value's str or repr, starting on
 /// a line of its own when it spans several.
-static std::string numpyText(TfRuntime& rt, const Tensor& t, bool isRepr) {
-  std::string s = t.rank() == 0 ? numpyScalarRepr(t)
-                  : isRepr      ? numpyArrayRepr(t, rt.printOptions)
-                                : numpyArrayStr(t, rt.printOptions);
+static std::string numpyText(TfRuntime& rt, const Tensor& t, bool isRepr, char strKind = 'O') {
+  std::string s = t.rank() == 0 ? numpyScalarRepr(t, strKind)
+                  : isRepr      ? numpyArrayRepr(t, rt.printOptions, strKind)
+                                : numpyArrayStr(t, rt.printOptions, strKind);
   if (s.find('\n') != std::string::npos) s.insert(0, "\n");
   return s;
 }
@@ -563,7 +583,7 @@ std::string TensorObj::repr(Interpreter& in) {
   if (form == Form::Abstract) return std::string(ndarray ? "<ndarray " : "<tf.Tensor ") + describeType(type) + ">";
   const Tensor t = value.tensor.toHost();
   // numpy: a 0-d ndarray here is a numpy scalar.
-  if (ndarray) return t.rank() == 0 ? numpyScalarRepr(t) : numpyArrayRepr(t, rt->printOptions);
+  if (ndarray) return t.rank() == 0 ? numpyScalarRepr(t, strKind) : numpyArrayRepr(t, rt->printOptions, strKind);
   return "<tf.Tensor: shape=" + type.shape.tfStr() + ", dtype=" + dt + ", numpy=" + numpyText(*rt, t, true) + ">";
 }
 
@@ -572,7 +592,7 @@ std::string TensorObj::str(Interpreter& in) {
     return "Tensor(\"" + out.name() + "\", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   if (form == Form::Concrete && !variable) {
     const Tensor t = value.tensor.toHost();
-    if (ndarray) return numpyArrayStr(t, rt->printOptions);
+    if (ndarray) return numpyArrayStr(t, rt->printOptions, strKind);
     return "tf.Tensor(" + numpyText(*rt, t, false) + ", shape=" + type.shape.tfStr() + ", dtype=" + std::string(dtypeName(type.dtype)) + ")";
   }
   return repr(in);
@@ -613,9 +633,16 @@ Value DTypeObj::getAttr(Interpreter& in, std::string_view name) {
   if (name == "is_floating") return boolean(isFloating(dtype));
   if (name == "is_integer") return boolean(isInteger(dtype));
   if (name == "is_bool") return boolean(dtype == DType::Bool);
-  if (name == "base_dtype" || name == "as_numpy_dtype" || name == "type") return shared_from_this();
+  if (name == "base_dtype" || name == "type") return shared_from_this();
+  // tf.int32.as_numpy_dtype is numpy's int32 (callable: np.int32() is 0).
+  if (name == "as_numpy_dtype") return numpy ? shared_from_this() : std::make_shared<DTypeObj>(dtype, true, rt);
   if (name == "itemsize" || name == "size") return makeInt(static_cast<int64_t>(dtypeSize(dtype)));
-  if (name == "kind") return makeStr(isFloating(dtype) ? "f" : dtype == DType::Bool ? "b" : dtype == DType::UInt8 ? "u" : "i");
+  if (name == "kind")
+    return makeStr(dtype == DType::String ? (npName.empty() ? "O" : npName.substr(1, 1))
+                   : isFloating(dtype)    ? "f"
+                   : dtype == DType::Bool ? "b"
+                   : dtype == DType::UInt8 ? "u"
+                                           : "i");
   return nullptr;
 }
 
@@ -629,6 +656,7 @@ Value DTypeObj::compare(Interpreter& in, CmpOp op, const Value& other, bool refl
 }
 
 std::string DTypeObj::repr(Interpreter& in) {
+  if (numpy && dtype == DType::String) return "dtype('" + (npName.empty() ? std::string("O") : npName) + "')";
   if (numpy) return "dtype('" + std::string(dtypeName(dtype)) + "')";
   return "tf." + std::string(dtypeName(dtype));
 }
@@ -636,10 +664,13 @@ std::string DTypeObj::repr(Interpreter& in) {
 Value DTypeObj::call(CallContext& c) {
   // np.float32(1.5): a numpy scalar.
   if (!rt) return nullptr;
-  if (c.args.size() != 1) c.typeError(std::string(dtypeName(dtype)) + "() takes exactly one argument");
+  if (c.args.size() > 1) c.typeError(std::string(dtypeName(dtype)) + "() takes at most one argument");
+  if (dtype == DType::String)  // np.str_('a'), np.object_(b'x'): the value itself
+    return c.args.empty() ? makeStr("") : c.args[0];
   OpRequest req;
   req.type = "Cast";
-  req.inputs = {toTensor(*rt, c.args[0], DType::Invalid, true)};
+  // np.float32() is 0.0, as numpy's scalar types default to zero.
+  req.inputs = {toTensor(*rt, c.args.empty() ? makeInt(0) : c.args[0], DType::Invalid, true)};
   req.attrs["DstT"] = dtype;
   req.ndarray = true;
   return applyOp1(*rt, std::move(req));

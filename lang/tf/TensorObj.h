@@ -46,6 +46,9 @@ class TensorObj : public interp::NativeObject {
   /// Where the Python expression that produced it is.
   SourceLocation origin;
   bool ndarray = false;
+  /// A string ndarray's numpy kind: 'U' (str elements), 'S' (bytes) or 'O'/0 (an object array of
+  /// bytes, as TensorFlow returns tf.string values). See NumpyFormat.h.
+  char strKind = 0;
   // Variables
   bool variable = false;
   bool trainable = true;
@@ -88,6 +91,10 @@ class TensorObj : public interp::NativeObject {
   interp::Value join(interp::Interpreter& in, const interp::Value& other) override;
   std::optional<int64_t> hash(interp::Interpreter& in) override;
   bool isCallable() const override { return false; }
+
+ private:
+  /// getItem before a numpy string element becomes a Python str/bytes.
+  interp::Value index(interp::Interpreter& in, const interp::Value& key);
 };
 
 /// A dtype object: tf.float32, np.float64 (callable in numpy: np.float32(1.5)).
@@ -97,6 +104,8 @@ class DTypeObj : public interp::NativeObject {
   DType dtype;
   bool numpy;
   TfRuntime* rt;
+  /// numpy string dtypes: "<U5", "|S3" or "O" (empty: "O" for a numpy string dtype).
+  std::string npName;
   std::string typeName() const override { return numpy ? "dtype[" + std::string(dtypeName(dtype)) + "]" : "DType"; }
   std::string typeModule() const override { return numpy ? "numpy" : "tensorflow"; }
   interp::Value getAttr(interp::Interpreter& in, std::string_view name) override;
@@ -106,6 +115,7 @@ class DTypeObj : public interp::NativeObject {
   std::string repr(interp::Interpreter& in) override;
   /// numpy prints "float32"; TensorFlow "<dtype: 'float32'>" (its repr is "tf.float32").
   std::string str(interp::Interpreter& in) override {
+    if (numpy && dtype == DType::String) return npName.empty() || npName == "O" ? "object" : npName;
     return numpy ? std::string(dtypeName(dtype)) : "<dtype: '" + std::string(dtypeName(dtype)) + "'>";
   }
   interp::Value call(interp::CallContext& ctx) override;

@@ -188,6 +188,15 @@ class TfRuntime {
     interp::Value producer;
   };
   std::vector<AutoFeed> autoFeeds;
+  /// Session.run calls in progress (innermost last): the session, and the values its auto feeds
+  /// produced so far. A producer may run the session again (a queue's enqueue evaluates its
+  /// tensors, parse_single_example its serialized input): that nested run reuses the outer
+  /// run's auto-fed values, so one run reads each input once, as TensorFlow's single step does.
+  struct RunningSession {
+    interp::Value session;
+    const Feeds* feeds = nullptr;
+  };
+  std::vector<RunningSession> runningSessions;
   /// The tf.function trace being built (innermost), or null.
   TraceContext* trace = nullptr;
   /// Abstract Session.run (AbstractRun.h): the run signatures specialised so far, the failures

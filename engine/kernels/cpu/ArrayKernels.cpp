@@ -61,6 +61,10 @@ void broadcastToKernel(KernelContext& c) {
 }
 
 void zerosLikeKernel(KernelContext& c) {
+  if (c.input(0).dtype() == DType::String) {  // empty strings, as TensorFlow's zeros_like
+    c.allocateOutput(0);
+    return;
+  }
   c.setOutput(0, Tensor::filled(c.input(0).dtype(), c.input(0).shape(), 0));
 }
 

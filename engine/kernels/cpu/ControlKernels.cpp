@@ -44,6 +44,30 @@ void printToSink(const std::string& line) {
 
 namespace {
 
+/// absl::CEscape, as TensorFlow prints a string element (without quotes in tf.Print).
+std::string cEscape(const std::string& s) {
+  std::string out;
+  for (unsigned char ch : s) {
+    switch (ch) {
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\"': out += "\\\""; break;
+      case '\'': out += "\\'"; break;
+      case '\\': out += "\\\\"; break;
+      default:
+        if (ch < 32 || ch == 127) {  // UTF-8 bytes stay (Utf8SafeCEscape)
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\%03o", ch);
+          out += buf;
+        } else {
+          out += static_cast<char>(ch);
+        }
+    }
+  }
+  return out;
+}
+
 /// StrCat's spelling of a number: the shortest of %.6g / %.9g (float) or %.15g / %.17g (double)
 /// that reads back exactly; integers as integers.
 std::string formatElement(const Tensor& t, int64_t i) {
@@ -67,6 +91,7 @@ std::string formatElement(const Tensor& t, int64_t i) {
       return buf;
     }
     case DType::Bool: return t.data<bool>()[i] ? "1" : "0";
+    case DType::String: return cEscape(t.strings()[i]);
     default: return std::to_string(t.getInt(i));
   }
 }

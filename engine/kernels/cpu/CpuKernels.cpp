@@ -31,6 +31,7 @@ void registerCpuDepthwiseConvKernels(KernelRegistry& r);
 void registerCpuUnaryMathExtraKernels(KernelRegistry& r);
 void registerCpuLinalgDecompKernels(KernelRegistry& r);
 void registerCpuSearchBitwiseKernels(KernelRegistry& r);
+void registerCpuStringKernels(KernelRegistry& r);
 
 void registerCpuKernels(KernelRegistry& r) {
   registerCpuArrayKernels(r);
@@ -61,6 +62,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuUnaryMathExtraKernels(r);
   registerCpuLinalgDecompKernels(r);
   registerCpuSearchBitwiseKernels(r);
+  registerCpuStringKernels(r);
 }
 
 }  // namespace tlens

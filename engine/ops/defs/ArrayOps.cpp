@@ -385,7 +385,7 @@ std::vector<Output> reshapeToInputGrad(GradContext& g) {
 }  // namespace
 
 void registerArrayOps(OpRegistry& r) {
-  OpBuilder(r, "Unique").cpuOnly("its output size depends on the data")
+  OpBuilder(r, "Unique").strings(OpDef::Strings::ByValue).cpuOnly("its output size depends on the data")
       .api("tf.unique")
       .input("x")
       .attr("out_idx", DType::Int32, "the dtype of idx")
@@ -413,7 +413,7 @@ void registerArrayOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Const")
+  OpBuilder(r, "Const").strings(OpDef::Strings::Native)
       .api("tf.constant")
       .attr("value")
       .attr("dtype")
@@ -434,7 +434,7 @@ void registerArrayOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Placeholder")
+  OpBuilder(r, "Placeholder").strings(OpDef::Strings::Native)
       .api("tf.placeholder")
       .api("tf.compat.v1.placeholder")
       .attr("dtype")
@@ -447,21 +447,21 @@ void registerArrayOps(OpRegistry& r) {
         return ShapeResult::single(t, c.getShape("shape"));
       });
 
-  OpBuilder(r, "Identity")
+  OpBuilder(r, "Identity").strings(OpDef::Strings::Native)
       .api("tf.identity")
       .input("input")
       .doc("Returns a tensor with the same shape and contents as the input.")
       .shape(passThrough)
       .grad([](GradContext& g) { return std::vector<Output>{g.dys[0]}; });
 
-  OpBuilder(r, "StopGradient")
+  OpBuilder(r, "StopGradient").strings(OpDef::Strings::Native)
       .api("tf.stop_gradient")
       .input("input")
       .notDifferentiable()
       .doc("Returns the input unchanged, and blocks gradients from flowing through it.")
       .shape(passThrough);
 
-  OpBuilder(r, "Shape").cpuOnly("computes a shape on the host").readsOnlyShapes()
+  OpBuilder(r, "Shape").strings(OpDef::Strings::Native).cpuOnly("computes a shape on the host").readsOnlyShapes()
       .api("tf.shape")
       .input("input")
       .attr("out_type", DType::Int32)
@@ -473,7 +473,7 @@ void registerArrayOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Size").cpuOnly("computes a shape on the host").readsOnlyShapes()
+  OpBuilder(r, "Size").strings(OpDef::Strings::Native).cpuOnly("computes a shape on the host").readsOnlyShapes()
       .api("tf.size")
       .input("input")
       .attr("out_type", DType::Int32)
@@ -491,7 +491,7 @@ void registerArrayOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Rank").cpuOnly("computes a shape on the host").readsOnlyShapes()
+  OpBuilder(r, "Rank").strings(OpDef::Strings::Native).cpuOnly("computes a shape on the host").readsOnlyShapes()
       .api("tf.rank")
       .input("input")
       .notDifferentiable()
@@ -505,7 +505,7 @@ void registerArrayOps(OpRegistry& r) {
         return single(t);
       });
 
-  OpBuilder(r, "Reshape").hostInput(1)
+  OpBuilder(r, "Reshape").strings(OpDef::Strings::Native).hostInput(1)
       .api("tf.reshape")
       .input("tensor")
       .input("shape")
@@ -515,7 +515,7 @@ void registerArrayOps(OpRegistry& r) {
         return std::vector<Output>{ops::reshape(g.graph, g.dys[0], ops::shape(g.graph, g.input(0))), {}};
       });
 
-  OpBuilder(r, "BroadcastTo").hostInput(1)
+  OpBuilder(r, "BroadcastTo").strings(OpDef::Strings::ByIndex).hostInput(1)
       .api("tf.broadcast_to")
       .input("input")
       .input("shape")
@@ -525,7 +525,7 @@ void registerArrayOps(OpRegistry& r) {
         return std::vector<Output>{ops::sumToShape(g.graph, g.dys[0], ops::shape(g.graph, g.input(0))), {}};
       });
 
-  OpBuilder(r, "ZerosLike")
+  OpBuilder(r, "ZerosLike").strings(OpDef::Strings::Native)
       .api("tf.zeros_like")
       .input("x")
       .notDifferentiable()
@@ -539,7 +539,7 @@ void registerArrayOps(OpRegistry& r) {
       .doc("A tensor of ones with the shape and dtype of the input.")
       .shape(unchanged);
 
-  OpBuilder(r, "Fill").hostInput(0)
+  OpBuilder(r, "Fill").strings(OpDef::Strings::ByIndex).hostInput(0)
       .api("tf.fill").api("tf.zeros").api("tf.ones")
       .input("dims")
       .input("value")
@@ -559,7 +559,7 @@ void registerArrayOps(OpRegistry& r) {
       .doc("The sequence start, start + delta, ... up to but not including limit.")
       .shape(rangeShape);
 
-  OpBuilder(r, "Transpose").hostInput(1)
+  OpBuilder(r, "Transpose").strings(OpDef::Strings::ByIndex).hostInput(1)
       .api("tf.transpose")
       .input("x")
       .input("perm")
@@ -587,7 +587,7 @@ void registerArrayOps(OpRegistry& r) {
       .doc("The inverse of a permutation vector: y[x[i]] = i.")
       .shape(invertPermutationShape);
 
-  OpBuilder(r, "ExpandDims").hostInput(1)
+  OpBuilder(r, "ExpandDims").strings(OpDef::Strings::Native).hostInput(1)
       .api("tf.expand_dims")
       .input("input")
       .input("axis")
@@ -595,7 +595,7 @@ void registerArrayOps(OpRegistry& r) {
       .shape(expandDimsShape)
       .grad(reshapeToInputGrad);
 
-  OpBuilder(r, "Squeeze")
+  OpBuilder(r, "Squeeze").strings(OpDef::Strings::Native)
       .api("tf.squeeze")
       .input("input")
       .attr("squeeze_dims", std::vector<int64_t>{}, "dims to remove (Python: axis); empty: every size-1 dim")

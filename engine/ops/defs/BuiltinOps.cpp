@@ -31,6 +31,7 @@ void registerDepthwiseConvOps(OpRegistry& r);
 void registerUnaryMathExtraOps(OpRegistry& r);
 void registerLinalgDecompOps(OpRegistry& r);
 void registerSearchBitwiseOps(OpRegistry& r);
+void registerStringOps(OpRegistry& r);
 
 void registerBuiltinOps(OpRegistry& r) {
   registerArrayOps(r);
@@ -61,6 +62,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerUnaryMathExtraOps(r);
   registerLinalgDecompOps(r);
   registerSearchBitwiseOps(r);
+  registerStringOps(r);
 }
 
 }  // namespace tlens

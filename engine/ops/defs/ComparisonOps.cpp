@@ -39,6 +39,7 @@ void comparison(OpRegistry& r, const char* type, const char* snake, const char* 
       .input("x").input("y")
       .doc(std::string("x ") + what + " y elementwise as bool, with numpy broadcasting.")
       .shape(shape)
+      .strings(shape == equality ? OpDef::Strings::ByValue : OpDef::Strings::Reject)
       .notDifferentiable();
 }
 

@@ -610,7 +610,7 @@ std::vector<Output> padGrad(GradContext& g) {
 }  // namespace
 
 void registerConcatOps(OpRegistry& r) {
-  OpBuilder(r, "ConcatV2").hostInput(-1)
+  OpBuilder(r, "ConcatV2").strings(OpDef::Strings::ByIndex).hostInput(-1)
       .api("tf.concat")
       .inputList("values")
       .doc("Concatenates tensors along one dimension. Inputs: the values, then the axis (a scalar "
@@ -625,7 +625,7 @@ void registerConcatOps(OpRegistry& r) {
       .doc("The offsets of each input of a concatenation in its output (for ConcatV2's gradient).")
       .shape(concatOffsetShape);
 
-  OpBuilder(r, "Pack")
+  OpBuilder(r, "Pack").strings(OpDef::Strings::ByIndex)
       .api("tf.stack")
       .inputList("values")
       .attr("axis", int64_t{0})
@@ -640,7 +640,7 @@ void registerConcatOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Unpack")
+  OpBuilder(r, "Unpack").strings(OpDef::Strings::ByIndex)
       .api("tf.unstack")
       .input("value")
       .attr("num", {}, "number of outputs; inferred from the shape when absent")
@@ -655,7 +655,7 @@ void registerConcatOps(OpRegistry& r) {
         return std::vector<Output>{G.op("Pack", parts, {{"axis", AttrReader(g.node.attrs).getInt("axis", 0)}})};
       });
 
-  OpBuilder(r, "Split").hostInput(0)
+  OpBuilder(r, "Split").strings(OpDef::Strings::ByIndex).hostInput(0)
       .api("tf.split")
       .input("axis")
       .input("value")
@@ -667,7 +667,7 @@ void registerConcatOps(OpRegistry& r) {
         return std::vector<Output>{{}, c[0]};
       });
 
-  OpBuilder(r, "SplitV").hostInput(1).hostInput(2)
+  OpBuilder(r, "SplitV").strings(OpDef::Strings::ByIndex).hostInput(1).hostInput(2)
       .input("value")
       .input("size_splits")
       .input("axis")
@@ -679,7 +679,7 @@ void registerConcatOps(OpRegistry& r) {
         return std::vector<Output>{c[0], {}, {}};
       });
 
-  OpBuilder(r, "Tile").hostInput(1)
+  OpBuilder(r, "Tile").strings(OpDef::Strings::ByIndex).hostInput(1)
       .api("tf.tile")
       .input("input")
       .input("multiples")

@@ -71,7 +71,7 @@ ShapeResult mergeShape(const InferContext& c) {
 }  // namespace
 
 void registerControlOps(OpRegistry& r) {
-  OpBuilder(r, "Switch").cpuOnly("control flow decides on the host").deadOutputs()
+  OpBuilder(r, "Switch").strings(OpDef::Strings::ByIndex).cpuOnly("control flow decides on the host").deadOutputs()
       .input("data")
       .input("pred")
       .doc("Forwards `data` to output_true when `pred` holds, else to output_false; the other output is dead.")
@@ -83,7 +83,7 @@ void registerControlOps(OpRegistry& r) {
         return std::vector<Output>{g.graph.op("Merge", parts), Output{}};
       });
 
-  OpBuilder(r, "Merge").cpuOnly("control flow decides on the host").deadOutputs()
+  OpBuilder(r, "Merge").strings(OpDef::Strings::ByIndex).cpuOnly("control flow decides on the host").deadOutputs()
       .inputList("inputs")
       .doc("Forwards the one live input, and its index as value_index.")
       .shape(mergeShape)
@@ -113,7 +113,7 @@ void registerControlOps(OpRegistry& r) {
                              a.getString("message")}})};
       });
 
-  OpBuilder(r, "Print").cpuOnly("prints on the host")
+  OpBuilder(r, "Print").strings(OpDef::Strings::Native).cpuOnly("prints on the host")
       .api("tf.Print").api("tf.compat.v1.Print")
       .input("input")
       .inputList("data")
@@ -132,7 +132,7 @@ void registerControlOps(OpRegistry& r) {
         return r;
       });
 
-  OpBuilder(r, "Assert").cpuOnly("checks its condition and prints on the host")
+  OpBuilder(r, "Assert").strings(OpDef::Strings::Native).cpuOnly("checks its condition and prints on the host")
       .api("tf.debugging.Assert").api("tf.Assert").api("tf.compat.v1.Assert")
       .input("condition")
       .inputList("data")

@@ -415,7 +415,7 @@ void registerMathOps(OpRegistry& r) {
         return std::vector<Output>{ops::unbroadcast(G, gx, x), ops::unbroadcast(G, ops::neg(G, gx), y)};
       });
 
-  OpBuilder(r, "SelectV2")
+  OpBuilder(r, "SelectV2").strings(OpDef::Strings::ByIndex)
       .api("tf.where").api("tf.where_v2")
       .input("condition").input("t").input("e")
       .doc("t where condition, else e; all three numpy-broadcast together.")
@@ -428,7 +428,7 @@ void registerMathOps(OpRegistry& r) {
                                    ops::unbroadcast(G, select2(G, cond, zero, dy), e)};
       });
 
-  OpBuilder(r, "Select")
+  OpBuilder(r, "Select").strings(OpDef::Strings::ByIndex)
       .api("tf.compat.v1.where")
       .input("condition").input("t").input("e")
       .doc("t where condition, else e (TF1 tf.where): condition is a scalar, has the shape of t, "

@@ -83,7 +83,7 @@ ShapeResult stitchShape(const InferContext& c) {
 }  // namespace
 
 void registerPartitionOps(OpRegistry& r) {
-  OpBuilder(r, "DynamicPartition").cpuOnly("data-dependent output sizes, computed on the host")
+  OpBuilder(r, "DynamicPartition").strings(OpDef::Strings::ByIndex).cpuOnly("data-dependent output sizes, computed on the host")
       .api("tf.dynamic_partition").api("tf.compat.v1.dynamic_partition")
       .input("data")
       .input("partitions")
@@ -111,7 +111,7 @@ void registerPartitionOps(OpRegistry& r) {
         return std::vector<Output>{G.op("Reshape", {stitched, shapeOf(G, g.input(0))}), {}};
       });
 
-  OpBuilder(r, "DynamicStitch").cpuOnly("data-dependent output sizes, computed on the host")
+  OpBuilder(r, "DynamicStitch").strings(OpDef::Strings::ByIndex).cpuOnly("data-dependent output sizes, computed on the host")
       .api("tf.dynamic_stitch").api("tf.compat.v1.dynamic_stitch")
       .inputList("indices_then_data")
       .attr("N", {}, "the number of index tensors (and of data tensors)")

@@ -43,7 +43,7 @@ void registerSamplingOps(OpRegistry& r) {
       .doc("num_samples class indices per row, drawn from softmax(logits) of that row.")
       .shape(multinomialShape);
 
-  OpBuilder(r, "RandomShuffle").cpuOnly("a Fisher-Yates shuffle on the host (no GPU kernel yet)")
+  OpBuilder(r, "RandomShuffle").strings(OpDef::Strings::ByIndex).cpuOnly("a Fisher-Yates shuffle on the host (no GPU kernel yet)")
       .api("tf.random.shuffle").api("tf.random_shuffle").api("tf.compat.v1.random_shuffle")
       .input("value")
       .attr("seed", int64_t{0}, "op seed (0 with seed2 0: derived from the node name)")

@@ -140,7 +140,7 @@ void scatterRef(OpRegistry& r, const char* type, const char* api, const char* wh
 }  // namespace
 
 void registerScatterOps(OpRegistry& r) {
-  OpBuilder(r, "GatherNd").cpuOnly("an index walk on the host (no GPU kernel yet)")
+  OpBuilder(r, "GatherNd").strings(OpDef::Strings::ByIndex).cpuOnly("an index walk on the host (no GPU kernel yet)")
       .api("tf.gather_nd").api("tf.compat.v1.gather_nd")
       .input("params")
       .input("indices")

@@ -297,7 +297,7 @@ ShapeResult gatherGradShape(const InferContext& c) {
 }  // namespace
 
 void registerSlicingOps(OpRegistry& r) {
-  OpBuilder(r, "Slice").hostInput(1).hostInput(2)
+  OpBuilder(r, "Slice").strings(OpDef::Strings::ByIndex).hostInput(1).hostInput(2)
       .api("tf.slice")
       .input("input")
       .input("begin")
@@ -306,7 +306,7 @@ void registerSlicingOps(OpRegistry& r) {
       .shape(sliceShape)
       .grad(sliceGrad);
 
-  OpBuilder(r, "StridedSlice").hostInput(1).hostInput(2).hostInput(3)
+  OpBuilder(r, "StridedSlice").strings(OpDef::Strings::ByIndex).hostInput(1).hostInput(2).hostInput(3)
       .api("tf.strided_slice")
       .input("input")
       .input("begin")
@@ -346,7 +346,7 @@ void registerSlicingOps(OpRegistry& r) {
         return std::vector<Output>{{}, {}, {}, {}, d};
       });
 
-  OpBuilder(r, "GatherV2").hostInput(2)
+  OpBuilder(r, "GatherV2").strings(OpDef::Strings::ByIndex).hostInput(2)
       .api("tf.gather")
       .input("params")
       .input("indices")

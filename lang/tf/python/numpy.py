@@ -27,6 +27,13 @@ int64 = _tlens.dtype("int64", True)
 int_ = int64
 uint8 = _tlens.dtype("uint8", True)
 bool_ = _tlens.dtype("bool", True)
+# String arrays: one engine dtype (tf.string's byte strings); the array keeps numpy's kind
+# ('<U' str, '|S' bytes, object).
+object_ = _tlens.dtype("object", True)
+str_ = _tlens.dtype("str", True)
+unicode_ = str_
+bytes_ = _tlens.dtype("bytes", True)
+string_ = bytes_
 newaxis = None
 pi = 3.141592653589793
 e = 2.718281828459045

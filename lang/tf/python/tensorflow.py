@@ -97,6 +97,7 @@ int32 = _tlens.dtype("int32")
 int64 = _tlens.dtype("int64")
 uint8 = _tlens.dtype("uint8")
 bool = _tlens.dtype("bool")
+string = _tlens.dtype("string")
 
 
 def as_dtype(type_value):
@@ -104,7 +105,7 @@ def as_dtype(type_value):
 
 
 dtypes = _namespace("tensorflow.dtypes", float16=float16, float32=float32, float64=float64, int32=int32,
-                    int64=int64, uint8=uint8, bool=bool, as_dtype=as_dtype)
+                    int64=int64, uint8=uint8, bool=bool, string=string, as_dtype=as_dtype)
 newaxis = None
 
 
@@ -269,10 +270,15 @@ class InternalError(_OpError):
     pass
 
 
+class DataLossError(_OpError):
+    pass
+
+
 errors = _namespace("tensorflow.errors", OpError=_OpError, InvalidArgumentError=InvalidArgumentError,
                     FailedPreconditionError=FailedPreconditionError, ResourceExhaustedError=ResourceExhaustedError,
                     OutOfRangeError=OutOfRangeError, UnimplementedError=UnimplementedError,
-                    CancelledError=CancelledError, NotFoundError=NotFoundError, InternalError=InternalError)
+                    CancelledError=CancelledError, NotFoundError=NotFoundError, InternalError=InternalError,
+                    DataLossError=DataLossError)
 _tlens.register("errors", errors)
 
 
@@ -1614,8 +1620,7 @@ def Assert(condition, data, summarize=None, name=None):
             parts = texts + [_tlens.summarize(t, n) if _tlens.is_tensor(t) or _tlens.is_ndarray(t) else str(t) for t in tensors]
             raise InvalidArgumentError(None, None, "assertion failed: [" + "] [".join(parts) + "]")
         return None
-    # FIXME: tensorlens has no string tensors; string entries of `data` are dropped in graphs.
-    return _op("Assert", [condition] + tensors, {"summarize": 3 if summarize is None else summarize}, name)
+    return _op("Assert", [condition] + data, {"summarize": 3 if summarize is None else summarize}, name)
 
 
 def check_numerics(tensor, message, name=None):
@@ -4574,3 +4579,78 @@ def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
 
 
 math.unsorted_segment_mean = unsorted_segment_mean
+
+
+# --- strings -----------------------------------------------------------------------------------
+# tf.string tensors hold byte strings (str is encoded as UTF-8); Session.run and .numpy() give
+# bytes, or numpy object arrays of bytes. The ops are in engine/ops/defs/StringOps.cpp.
+def string_join(inputs, separator="", name=None):
+    return _op("StringJoin", list(inputs), {"separator": separator}, name)
+
+
+def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None):
+    return _op("AsString", [input], {"precision": precision, "scientific": scientific, "shortest": shortest,
+                                     "width": width, "fill": fill}, name)
+
+
+def string_to_number(string_tensor, out_type=float32, name=None):
+    return _op("StringToNumber", [string_tensor], {"out_type": as_dtype(out_type)}, name)
+
+
+def _string_length(input, name=None, unit="BYTE"):
+    return _op("StringLength", [input], {"unit": unit}, name)
+
+
+def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, name=None, na_value="",
+               select_cols=None):
+    if select_cols is not None:
+        raise NotImplementedError("tensorlens: decode_csv's select_cols is not supported yet")
+    defaults = []
+    for i, d in enumerate(record_defaults):
+        if _tlens.is_tensor(d) or _tlens.is_ndarray(d):
+            defaults.append(d)
+        elif isinstance(d, (list, _tuple)) and len(d) == 0:
+            raise ValueError("tensorlens: an empty record default of field %d needs a dtype: pass tf.constant([], dtype)" % i)
+        else:
+            defaults.append(convert_to_tensor(d))
+    r = _op("DecodeCSV", [records] + defaults,
+            {"field_delim": field_delim, "use_quote_delim": use_quote_delim, "na_value": na_value}, name)
+    return list(r) if isinstance(r, _tuple) else [r]
+
+
+def decode_raw(input_bytes=None, out_type=None, little_endian=True, name=None, bytes=None):
+    if input_bytes is None:
+        input_bytes = bytes
+    return _op("DecodeRaw", [input_bytes], {"out_type": as_dtype(out_type), "little_endian": little_endian}, name)
+
+
+strings = _namespace("tensorflow.strings", join=string_join, as_string=as_string, to_number=string_to_number,
+                     length=_string_length)
+io = _Namespace("tensorflow.io")
+io.decode_csv = decode_csv
+io.decode_raw = decode_raw
+io.gfile = gfile
+
+
+# --- queues, readers, input producers, tf.train.Example, TFRecords ------------------------------
+# Single-threaded and deterministic: see tensorflow._input_pipeline.
+from tensorflow._input_pipeline import QueueBase, FIFOQueue, RandomShuffleQueue, PaddingFIFOQueue
+from tensorflow._input_pipeline import ReaderBase, TextLineReader, WholeFileReader, TFRecordReader
+from tensorflow._input_pipeline import FixedLenFeature, VarLenFeature, parse_single_example
+import tensorflow._input_pipeline as _pipeline
+
+queue = _namespace("tensorflow.queue", QueueBase=QueueBase, FIFOQueue=FIFOQueue,
+                   RandomShuffleQueue=RandomShuffleQueue, PaddingFIFOQueue=PaddingFIFOQueue)
+for _n in ["Coordinator", "QueueRunner", "add_queue_runner", "start_queue_runners", "input_producer",
+           "string_input_producer", "range_input_producer", "slice_input_producer", "batch", "shuffle_batch",
+           "Example", "Features", "Feature", "BytesList", "Int64List", "FloatList"]:
+    setattr(train, _n, getattr(_pipeline, _n))
+train.queue_runner = _namespace("tensorflow.train.queue_runner", QueueRunner=_pipeline.QueueRunner,
+                                add_queue_runner=_pipeline.add_queue_runner,
+                                start_queue_runners=_pipeline.start_queue_runners)
+io.FixedLenFeature = FixedLenFeature
+io.VarLenFeature = VarLenFeature
+io.parse_single_example = parse_single_example
+io.TFRecordWriter = _pipeline.TFRecordWriter
+io.TFRecordOptions = _pipeline.TFRecordOptions
+io.tf_record_iterator = _pipeline.tf_record_iterator
