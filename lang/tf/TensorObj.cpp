@@ -324,7 +324,8 @@ Value TensorObj::compare(Interpreter& in, CmpOp op, const Value& other, bool ref
 /// The flat offset of a[i, j, ...] when `keys` holds one Python int per dimension of a host
 /// tensor; nullopt otherwise (the general paths handle it, errors included).
 static std::optional<int64_t> elementOffset(const Tensor& t, const std::vector<Value>& keys) {
-  if (keys.size() != static_cast<size_t>(t.rank()) || keys.empty() || !t.hostAccessible()) return std::nullopt;
+  if (keys.size() != static_cast<size_t>(t.rank()) || keys.empty() || t.dtype() == DType::String || !t.hostAccessible())
+    return std::nullopt;
   int64_t flat = 0;
   for (size_t d = 0; d < keys.size(); ++d) {
     auto iv = asInt(keys[d]);
