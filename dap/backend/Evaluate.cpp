@@ -3,7 +3,7 @@
 #include <unordered_map>
 
 #include "engine/core/Allocator.h"
-#include "engine/runtime/HeapUsage.h"
+#include "engine/core/HeapUsage.h"
 #include "lang/interp/Interpreter.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/OpApply.h"

@@ -1,4 +1,4 @@
-#include "lang/tf/Agreement.h"
+#include "lang/tf/exec/Agreement.h"
 
 #include <map>
 #include <tuple>
