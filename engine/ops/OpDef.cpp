@@ -1,8 +1,21 @@
 #include "engine/ops/OpDef.h"
 
+#include <algorithm>
+
 #include "engine/graph/Graph.h"
 
 namespace tlens {
+
+TensorType concreteType(const Tensor& t) {
+  TensorType tt(t.dtype(), Shape::fromConcrete(t.shape()));
+  // Shape functions read values of small integer tensors (reshape targets, axes, sizes).
+  // Only from memory the host can read: shape arguments of GPU kernels arrive on the host (the
+  // op's hostInputs), and a device tensor is never read here (it would need a sync per op).
+  if ((t.dtype() == DType::Int32 || t.dtype() == DType::Int64) && t.numElements() <= 4096 && t.hostAccessible())
+    tt.value = std::make_shared<const Tensor>(t);
+  return tt;
+}
+
 
 std::string TensorType::str() const {
   std::string s = dtype == DType::Invalid ? "?" : std::string(dtypeName(dtype));
@@ -76,16 +89,38 @@ Attrs OpDef::withDefaults(Attrs a) const {
   return a;
 }
 
+/// The payload of a failed inference: the op, and each input's shape and dtype (the blamed ones
+/// marked), whatever the shape function wrote in the message.
+static void describeFailure(const InferContext& c, ShapeResult& r) {
+  DiagnosticData& d = r.data;
+  d.opType = c.op().type;
+  if (d.conflict.empty()) d.conflict = "shape";
+  d.inputs.clear();
+  for (size_t i = 0; i < c.numInputs(); ++i) {
+    OperandInfo o;
+    o.shape = shapeInfo(c.shape(i));
+    if (c.dtype(i) != DType::Invalid) o.dtype = std::string(dtypeName(c.dtype(i)));
+    o.blamed = std::find(r.blame.begin(), r.blame.end(), static_cast<int>(i)) != r.blame.end();
+    d.inputs.push_back(std::move(o));
+  }
+}
+
 ShapeResult OpDef::infer(const std::vector<TensorType>& in, const Attrs& a,
                          std::string_view nodeName,
                          const std::vector<std::string>* inputNames) const {
   InferContext c(*this, in, a, nodeName, inputNames);
-  if (!shape) return shapeError(c, "Op has no shape function");
-  try {
-    return shape(c);
-  } catch (const std::exception& e) {
-    return shapeError(c, std::string("Internal error in shape function: ") + e.what());
+  ShapeResult r;
+  if (!shape) {
+    r = shapeError(c, "Op has no shape function");
+  } else {
+    try {
+      r = shape(c);
+    } catch (const std::exception& e) {
+      r = shapeError(c, std::string("Internal error in shape function: ") + e.what());
+    }
   }
+  if (!r.ok()) describeFailure(c, r);
+  return r;
 }
 
 }  // namespace tlens
