@@ -4,7 +4,6 @@
 #include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
-#include "engine/runtime/OpRunner.h"
 
 namespace tlens::tf {
 
@@ -18,14 +17,14 @@ std::string describeType(const TensorType& t) {
 EagerValue TensorObj::concrete() {
   if (form != Form::Concrete) throw EngineError(ErrorCode::Internal, "not a concrete tensor");
   if (!variable) return value;
-  Tensor* v = rt->eager().resources().variable(varName);
+  Tensor* v = rt->exec().variable(varName);
   if (!v)
     throw EngineError(ErrorCode::FailedPrecondition,
                       "Could not find variable " + varName + ". This could mean that the variable has been deleted.");
   value.tensor = *v;
   type = TensorType(v->dtype(), Shape::fromConcrete(v->shape()));
   if (trainable)
-    for (GradientTape* tape : rt->activeTapes) tape->watch(value);
+    for (Tape* tape : rt->activeTapes) tape->watch(value);
   return value;
 }
 
@@ -430,7 +429,7 @@ std::string TensorObj::repr(Interpreter& in) {
     if (isSymbolic()) return "<tf.Variable '" + out.name() + "' shape=" + shape + " dtype=" + dt + "_ref>";
     std::string s = "<tf.Variable '" + varName + ":0' shape=" + shape + " dtype=" + dt;
     if (form == Form::Concrete)
-      if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=" + numpyText(*rt, v->toHost(), true);
+      if (Tensor* v = rt->executes() ? rt->exec().variable(varName) : nullptr) s += ", numpy=" + numpyText(*rt, v->toHost(), true);
     return s + ">";
   }
   if (isSymbolic()) return "<tf.Tensor '" + out.name() + "' shape=" + type.shape.tfStr() + " dtype=" + dt + ">";
