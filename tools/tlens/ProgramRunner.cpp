@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/runtime/Devices.h"
 #include "lang/pybridge/PyBridge.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
