@@ -10,6 +10,7 @@
 #include "lang/interp/Interpreter.h"
 #include "lang/pybridge/PyBridge.h"
 #include "lang/tf/TfRuntime.h"
+#include "lang/tf/exec/KernelExecution.h"
 
 namespace tlens::bench {
 
@@ -90,7 +91,9 @@ void bridgeBench(bool quick) {
   o.out = [&](std::string_view s) { out += s; };
   o.err = [&](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
   interp::Interpreter in(o);
-  auto rt = tf::installTensorFlow(in, {});
+  tf::TfOptions to;
+  to.execution = &tf::kernelExecution();
+  auto rt = tf::installTensorFlow(in, to);
   pybridge::installPythonBridge(in, *rt, {python, (dir / "bench.py").string()});
   if (in.runSource((dir / "bench.py").string(), kProgram) != 0) {
     std::printf("the bridge benchmark could not run (python %s)\n", python);

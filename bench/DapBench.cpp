@@ -33,6 +33,7 @@
 #include "lang/interp/Interpreter.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/TfRuntime.h"
+#include "lang/tf/exec/KernelExecution.h"
 #include "protocol/Channel.h"
 #include "tools/workloads/Mlp.h"
 
@@ -256,6 +257,7 @@ double runPlain(const std::string& path, std::string* out = nullptr) {
   interp::Interpreter in(io);
   tf::TfOptions to;
   to.style = tf::detectApiStyle(file->text());
+  to.execution = &tf::kernelExecution();
   auto rt = tf::installTensorFlow(in, to);
   in.run(file);
   return now() - t0;

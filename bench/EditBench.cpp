@@ -10,7 +10,7 @@
 
 #include "BenchUtil.h"
 #include "TfStyleFile.h"
-#include "engine/runtime/HeapUsage.h"
+#include "engine/core/HeapUsage.h"
 #include "lsp/analysis/Analyzer.h"
 
 namespace tlens::bench {

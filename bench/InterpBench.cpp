@@ -13,6 +13,7 @@
 #include "lang/interp/Interpreter.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/TfRuntime.h"
+#include "lang/tf/exec/KernelExecution.h"
 #include "tools/workloads/Mlp.h"
 
 namespace tlens::bench {
@@ -52,6 +53,7 @@ double runProgram(int steps) {
   interp::Interpreter in(o);
   tf::TfOptions to;
   to.style = tf::ApiStyle::Graph;
+  to.execution = &tf::kernelExecution();
   tf::installTensorFlow(in, to);
   double s = now();
   int rc = in.runSource("mlp.py", kMlpProgram);

@@ -3,13 +3,13 @@
 // <= 8 MB for that file. Baseline, measured in the same run: the same values one self-contained
 // record each with its own strings (every field a std::string or vector, as RenderedValue, the
 // layout before ValuePool). Also the heap the values really free (the allocator's own count,
-// engine/runtime/HeapUsage.h), which includes the allocator's overheads.
+// engine/core/HeapUsage.h), which includes the allocator's overheads.
 #include <cstdio>
 #include <string>
 
 #include "BenchUtil.h"
 #include "TfStyleFile.h"
-#include "engine/runtime/HeapUsage.h"
+#include "engine/core/HeapUsage.h"
 #include "lsp/analysis/Analyzer.h"
 #include "lsp/analysis/ValuePool.h"
 

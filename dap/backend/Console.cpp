@@ -250,7 +250,7 @@ std::optional<std::string> Debugger::consoleCommand(const std::string& line) {
       }
       // The slice goes through the evaluator: numpy semantics for free.
       auto& in = *interp_;
-      auto value = tf::concreteTensor(*runtime_, runtime_->eager().wrap(t), false);
+      auto value = tf::concreteTensor(*runtime_, runtime_->wrap(t), false);
       auto env = std::make_shared<interp::Env>();
       env->vars.set("_pt", value);
       interp::Value v = evaluateIn(in, *runtime_, s, nullptr, "_pt" + arg.substr(bracket), false, env);

@@ -16,6 +16,7 @@
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
 #include "lang/tf/TfRuntime.h"
+#include "lang/tf/exec/KernelExecution.h"
 
 namespace tlens::dap {
 
@@ -429,6 +430,7 @@ void Debugger::runProgram() {
   if (config_.mode == "graph") to.style = tf::ApiStyle::Graph;
   else to.style = tf::detectApiStyle(file_->text());
   to.functionsEagerly = config_.mode == "eager";
+  to.execution = &tf::kernelExecution();
   runtime_ = tf::installTensorFlow(*interp_, to);
   pybridge::installPythonBridge(*interp_, *runtime_, {config_.python, config_.program});
   PrintSink previous = setPrintSink([this](const std::string& line) { events_.output("stderr", line + "\n"); });

@@ -3,7 +3,7 @@
 #include <unordered_map>
 
 #include "engine/core/Allocator.h"
-#include "engine/runtime/HeapUsage.h"
+#include "engine/core/HeapUsage.h"
 #include "lang/interp/Interpreter.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/OpApply.h"
@@ -39,11 +39,11 @@ Value runValue(tf::TfRuntime& rt, const Debugger::Impl& impl,
     if (!impl.atNode || !impl.resources || t->varName.empty()) return nullptr;
     const tlens::Tensor* cur = impl.resources->variable(t->varName);
     if (!cur || !cur->valid()) return nullptr;
-    return tf::concreteTensor(rt, rt.eager().wrap(cur->toHost()), false);
+    return tf::concreteTensor(rt, rt.wrap(cur->toHost()), false);
   }
   auto c = computed.find(t->out.name());
   if (c == computed.end()) return nullptr;
-  return tf::concreteTensor(rt, rt.eager().wrap(*c->second), false);
+  return tf::concreteTensor(rt, rt.wrap(*c->second), false);
 }
 
 /// Graph tensors bound in `ns` whose values this run has, as eager tensors.

@@ -43,6 +43,7 @@ struct OperandInfo {
   ShapeInfo shape{false, {}};
   std::string dtype;        ///< TensorFlow's spelling ("float32"); empty when unknown
   SourceLocation location;  ///< the operand's expression in the source; unknown when not known
+  bool blamed = false;      ///< the conflict involves this operand (the shape function named it)
 };
 
 /// A shape with a role other than an operand's ("target": a reshape's requested shape).
@@ -61,12 +62,15 @@ struct SuggestedFix {
 struct DiagnosticData {
   std::string code;    ///< "shape-error", "dtype-mismatch", ...; the same as the diagnostic's code
   std::string opType;  ///< the registry op that failed ("MatMul"); empty when none
+  /// What conflicts, for a failed shape function: "dtype" (the operands' dtypes, or a dtype the
+  /// op does not take) or "shape"; empty for other diagnostics.
+  std::string conflict;
   std::vector<OperandInfo> inputs;
   std::vector<NamedShape> shapes;
   std::vector<SourceLocation> ranges;  ///< other related source ranges
   std::vector<SuggestedFix> fixes;
   bool empty() const {
-    return code.empty() && opType.empty() && inputs.empty() && shapes.empty() && ranges.empty() && fixes.empty();
+    return code.empty() && opType.empty() && conflict.empty() && inputs.empty() && shapes.empty() && ranges.empty() && fixes.empty();
   }
   /// The shape named `role`, or nullptr.
   const ShapeInfo* shape(const std::string& role) const;

@@ -102,3 +102,13 @@ std::string DeviceSet::str() const {
 }
 
 }  // namespace tlens
+
+namespace tlens {
+
+DeviceSet requestedDevices(const DeviceRequest& request) {
+  DeviceSet set;
+  if (request.virtualGpus >= 0) set.setVirtualGpus(request.virtualGpus, request.virtualGpuMemory);
+  return set;
+}
+
+}  // namespace tlens

@@ -59,6 +59,21 @@ class DeviceSet {
   std::function<bool(std::string_view)> gpuKernel_;
 };
 
+/// Which devices a program asks for: the machine's, none of its GPUs, or virtual GPUs. Only the
+/// runtime can list the machine's GPUs (machineDevices, engine/runtime/Devices.h); without it a
+/// request gives the CPU, or the virtual GPUs asked for (requestedDevices).
+struct DeviceRequest {
+  /// >= 0: this many virtual GPUs instead of the machine's (`tlens run --virtual-gpus N`).
+  int virtualGpus = -1;
+  size_t virtualGpuMemory = 0;  ///< bytes per virtual GPU; 0: no limit
+  /// Hide the machine's GPUs (the debugger's `device: "cpu"`, CUDA_VISIBLE_DEVICES="").
+  bool hideGpus = false;
+  bool operator==(const DeviceRequest&) const = default;
+};
+
+/// The devices a request gives without asking the machine: its virtual GPUs, else only the CPU.
+DeviceSet requestedDevices(const DeviceRequest& request);
+
 /// The allocator of virtual GPU `index`: host memory, counted per device, never destroyed.
 Allocator* virtualGpuAllocator(int index);
 

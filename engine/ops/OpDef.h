@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/DiagnosticData.h"
 #include "engine/ops/Attr.h"
 
 namespace tlens {
@@ -36,6 +37,9 @@ struct TensorType {
   /// "float32[?, 256]"
   std::string str() const;
 };
+
+/// The TensorType a concrete tensor presents to a shape function (values for small int tensors).
+TensorType concreteType(const Tensor& t);
 
 /// The inputs of one shape-function call.
 class InferContext : public AttrReader {
@@ -71,6 +75,10 @@ struct ShapeResult {
   std::vector<TensorType> outputs;
   std::string error;       ///< empty on success
   std::vector<int> blame;  ///< on error: which inputs the conflict involves (for related info)
+  /// On error: the structured payload (op type, the inputs' shapes and dtypes, blamed ones
+  /// marked; shape functions add named shapes such as a reshape's "target"). OpDef::infer fills
+  /// the op and inputs; the caller adds source locations.
+  DiagnosticData data;
 
   bool ok() const { return error.empty(); }
   static ShapeResult single(DType t, Shape s) {
@@ -83,6 +91,11 @@ struct ShapeResult {
 /// Builds a TensorFlow-style message: "<what> for '<node>' (op: '<Type>') with input shapes:
 /// [2,3], [4,5]." and names the blamed inputs.
 ShapeResult shapeError(const InferContext& c, const std::string& what, std::vector<int> blame = {});
+/// Marks an error as a dtype conflict (DiagnosticData::conflict = "dtype"); others are "shape".
+inline ShapeResult dtypeError(ShapeResult r) {
+  r.data.conflict = "dtype";
+  return r;
+}
 
 using ShapeFn = std::function<ShapeResult(const InferContext&)>;
 

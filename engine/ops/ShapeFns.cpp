@@ -25,12 +25,12 @@ std::optional<ShapeResult> checkSameDType(const InferContext& c, std::initialize
     if (c.dtype(i) != c.dtype(*first)) {
       std::string argI = i < c.op().inputs.size() ? c.op().inputs[i].name : std::to_string(i);
       std::string argF = *first < c.op().inputs.size() ? c.op().inputs[*first].name : std::to_string(*first);
-      return shapeError(c,
+      return dtypeError(shapeError(c,
                         "Input '" + argI + "' (" + c.inputName(i) + ") of '" + c.op().type +
                             "' has type " + std::string(dtypeName(c.dtype(i))) +
                             " that does not match type " + std::string(dtypeName(c.dtype(*first))) +
                             " of argument '" + argF + "' (" + c.inputName(*first) + ")",
-                        {static_cast<int>(*first), static_cast<int>(i)});
+                        {static_cast<int>(*first), static_cast<int>(i)}));
     }
   }
   return std::nullopt;
@@ -42,10 +42,10 @@ std::optional<ShapeResult> checkDType(const InferContext& c, size_t i,
   if (std::find(allowed.begin(), allowed.end(), c.dtype(i)) != allowed.end()) return std::nullopt;
   std::string names;
   for (DType t : allowed) names += (names.empty() ? "" : ", ") + std::string(dtypeName(t));
-  return shapeError(c, "Value for attr 'T' of " + std::string(dtypeName(c.dtype(i))) +
+  return dtypeError(shapeError(c, "Value for attr 'T' of " + std::string(dtypeName(c.dtype(i))) +
                            " is not in the list of allowed values: " + names + " (input '" +
                            c.inputName(i) + "')",
-                    {static_cast<int>(i)});
+                    {static_cast<int>(i)}));
 }
 
 DType commonDType(const InferContext& c, std::initializer_list<size_t> idx) {

@@ -9,12 +9,8 @@
 namespace tlens {
 
 DeviceSet machineDevices(const DeviceRequest& request) {
+  if (request.virtualGpus >= 0 || request.hideGpus) return requestedDevices(request);
   DeviceSet set;
-  if (request.virtualGpus >= 0) {
-    set.setVirtualGpus(request.virtualGpus, request.virtualGpuMemory);
-    return set;
-  }
-  if (request.hideGpus) return set;
 #ifdef TLENS_HAVE_CUDA
   const int n = cuda::deviceCount();
   for (int i = 0; i < n; ++i)

@@ -9,15 +9,6 @@
 
 namespace tlens {
 
-struct DeviceRequest {
-  /// >= 0: this many virtual GPUs instead of the machine's (`tlens run --virtual-gpus N`).
-  int virtualGpus = -1;
-  size_t virtualGpuMemory = 0;  ///< bytes per virtual GPU; 0: no limit
-  /// Hide the machine's GPUs (the debugger's `device: "cpu"`, CUDA_VISIBLE_DEVICES="").
-  bool hideGpus = false;
-  bool operator==(const DeviceRequest&) const = default;
-};
-
 /// The CPU plus the machine's GPUs (or virtual ones, as requested).
 DeviceSet machineDevices(const DeviceRequest& request = {});
 

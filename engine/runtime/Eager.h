@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "engine/core/EagerValue.h"
 #include "engine/graph/Graph.h"
 #include "engine/graph/Placement.h"
 #include "engine/runtime/DebugHooks.h"
@@ -20,11 +21,6 @@
 
 namespace tlens {
 
-/// An eager tensor with an identity, so tapes can tell which tensors an op consumed.
-struct EagerValue {
-  Tensor tensor;
-  uint64_t id = 0;
-};
 
 class EagerContext;
 

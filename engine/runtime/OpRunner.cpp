@@ -7,16 +7,6 @@
 
 namespace tlens {
 
-TensorType concreteType(const Tensor& t) {
-  TensorType tt(t.dtype(), Shape::fromConcrete(t.shape()));
-  // Shape functions read values of small integer tensors (reshape targets, axes, sizes).
-  // Only from memory the host can read: shape arguments of GPU kernels arrive on the host (the
-  // op's hostInputs), and a device tensor is never read here (it would need a sync per op).
-  if ((t.dtype() == DType::Int32 || t.dtype() == DType::Int64) && t.numElements() <= 4096 && t.hostAccessible())
-    tt.value = std::make_shared<const Tensor>(t);
-  return tt;
-}
-
 namespace {
 
 /// A dtype-agnostic op (OpDef::Strings::ByIndex) on string inputs: its numeric kernel runs on the

@@ -29,8 +29,6 @@ struct OpCall {
   std::vector<int8_t>* finite = nullptr;
 };
 
-/// The TensorType a concrete tensor presents to a shape function (values for small int tensors).
-TensorType concreteType(const Tensor& t);
 
 /// Throws EngineError with TensorFlow's wording on shape errors and kernel failures.
 std::vector<Tensor> runOp(const OpCall& call);

@@ -246,7 +246,7 @@ Specialisation specialiseRun(const std::vector<Output>& fetches, const std::vect
       me.state = State::Failed;
       // A branch of tf.cond may not run: what fails inside one is not reported.
       if (me.branch == 0) {
-        s.failure = RunFailure{n, r.error, r.blame, types};
+        s.failure = RunFailure{n, r.error, r.blame, types, std::move(r.data)};
         break;
       }
       continue;
@@ -367,7 +367,11 @@ std::vector<TensorType> abstractRun(TfRuntime& rt, const std::vector<Output>& fe
       msgs.push_back("input " + std::to_string(b) + ": '" + in.name() + "' is " + runText(f.inputs[static_cast<size_t>(b)]) +
                      " in this run");
     }
-    rt.reportErrorAt(f.node->location, f.error, rel, msgs);
+    DiagnosticData data = f.data;
+    for (size_t i = 0; i < data.inputs.size() && i < f.node->inputs.size(); ++i)
+      data.inputs[i].location = f.node->inputs[i].node->location;
+    data.ranges.push_back(rt.userLocation());  // the Session.run that raises it
+    rt.reportErrorAt(f.node->location, f.error, rel, msgs, "shape-error", std::move(data));
   }
   std::vector<TensorType> result = s.failure ? statics : s.fetches;
   st.signatures.emplace(std::move(key), result);

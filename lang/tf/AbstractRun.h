@@ -38,6 +38,7 @@ struct RunFailure {
   std::string error;                ///< the shape function's message (TensorFlow's)
   std::vector<int> blame;           ///< the inputs the conflict involves
   std::vector<TensorType> inputs;   ///< the node's input types in this run
+  DiagnosticData data;              ///< the shape function's payload (op, inputs' shapes, dtypes)
 };
 
 struct Specialisation {

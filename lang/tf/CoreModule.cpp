@@ -14,8 +14,6 @@
 #include "engine/graph/Optimizers.h"
 #include "engine/graph/Placement.h"
 #include "engine/ops/OpRegistry.h"
-#include "engine/runtime/PrintSink.h"
-#include "engine/runtime/SummaryProto.h"
 #include "lang/interp/Bytes.h"
 #include "lang/interp/Function.h"
 #include "lang/tf/CheckpointFiles.h"
@@ -440,19 +438,19 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           }
           // Eager: the value lives in the eager context's resources.
           std::string unique = name;
-          for (int i = 1; rt.eager().resources().variable(unique) || rt.eager().resources().variables().count(unique); ++i)
+          for (int i = 1; rt.executes() && rt.exec().hasVariable(unique); ++i)
             unique = name + "_" + std::to_string(i);
           // Placed as a variable op would be: the tf.device scope, else /gpu:0 when there is one.
           rt.markDevicesInUse();
-          const Placement where = rt.eager().placement(OpRegistry::global().get("VariableV2"));
+          const Placement where = rt.eagerPlacement(OpRegistry::global().get("VariableV2"));
           std::shared_ptr<TensorObj> t;
           if (rt.abstract()) {
             t = abstractTensor(rt, init->type, false);
             t->type.value.reset();
           } else {
             Tensor v = init->concrete().tensor.copyTo(rt.devices().allocator(where.device), unique.c_str());
-            rt.eager().resources().setVariable(unique, v);
-            t = concreteTensor(rt, rt.eager().wrap(v), false);
+            rt.exec().setVariable(unique, v);
+            t = concreteTensor(rt, rt.wrap(v), false);
           }
           t->device = where.device;
           t->placementNote = where.note;
@@ -476,18 +474,21 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("default_session", "", [](CallContext&, TfRuntime& rt) -> Value {
       return rt.sessionStack.empty() ? none() : rt.sessionStack.back();
     });
-    // TFRecord framing (engine/runtime/SummaryProto.h): one record as RecordWriter writes it, and
-    // a file's records as (byte offset, data) pairs, each checked against its masked CRC32C.
-    def("tfrecord_frame", "data", [](CallContext& c, TfRuntime&) -> Value {
+    // TFRecord framing (the execution's engine/runtime/SummaryProto.h; concrete mode only): one
+    // record as RecordWriter writes it, and a file's records as (byte offset, data) pairs, each
+    // checked against its masked CRC32C.
+    def("tfrecord_frame", "data", [](CallContext& c, TfRuntime& rt) -> Value {
       const std::string* data = asBytes(c.arg(0));
       if (!data) c.typeError("a bytes-like object is required, not '" + c.interp.typeName(c.arg(0)) + "'");
-      return makeBytes(summary::record(*data));
+      if (!rt.executes()) return unknown();
+      return makeBytes(rt.exec().tfRecord(*data));
     });
-    def("tfrecord_records", "data", [](CallContext& c, TfRuntime&) -> Value {
+    def("tfrecord_records", "data", [](CallContext& c, TfRuntime& rt) -> Value {
       // (records, None), or (records before the damage, "corrupted record at 42") for the
       // caller's DataLossError.
       const std::string* data = asBytes(c.arg(0));
       if (!data) c.typeError("a bytes-like object is required, not '" + c.interp.typeName(c.arg(0)) + "'");
+      if (!rt.executes()) return unknown();
       auto le = [&](size_t at, int n) {
         uint64_t v = 0;
         for (int k = n - 1; k >= 0; --k) v = (v << 8) | static_cast<unsigned char>((*data)[at + static_cast<size_t>(k)]);
@@ -502,7 +503,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           break;
         }
         const uint64_t len = le(pos, 8);
-        if (summary::maskedCrc(summary::crc32c(data->substr(pos, 8))) != le(pos + 8, 4)) {
+        if (rt.exec().tfRecordCrc(data->substr(pos, 8)) != le(pos + 8, 4)) {
           error = "corrupted record at " + std::to_string(pos);
           break;
         }
@@ -511,7 +512,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           break;
         }
         std::string rec = data->substr(pos + 12, static_cast<size_t>(len));
-        if (summary::maskedCrc(summary::crc32c(rec)) != le(pos + 12 + static_cast<size_t>(len), 4)) {
+        if (rt.exec().tfRecordCrc(rec) != le(pos + 12 + static_cast<size_t>(len), 4)) {
           error = "corrupted record at " + std::to_string(pos);
           break;
         }
@@ -612,7 +613,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       return makeList(std::move(items));
     }, true);
 
-    // TensorBoard event files (engine/runtime/SummaryProto.h); side-effecting, so abstract mode
+    // TensorBoard event files (Execution::eventRecord); side-effecting, so abstract mode
     // never writes them. events_open creates the file with its file_version event.
     def("events_open", "logdir, suffix=''", [](CallContext& c, TfRuntime& rt) -> Value {
       namespace fs = std::filesystem;
@@ -628,7 +629,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
                                           c.toStr(c.arg(1)))).string();
       for (int i = 1; fs::exists(path); ++i) path += "." + std::to_string(i);  // two writers in one second
       std::ofstream f(path, std::ios::binary);
-      f << summary::record(summary::event(secs, 0, 3, "brain.Event:2"));
+      f << rt.exec().eventRecord(secs, 0, 3, "brain.Event:2");
       if (!f) c.interp.raise("OSError", "could not write '" + path + "'");
       return makeStr(path);
     }, true);
@@ -638,17 +639,17 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       const double secs = std::chrono::duration<double>(now).count();
       std::string ev;
       if (auto* g = dynamic_cast<GraphObj*>(c.arg(1).get())) {
-        ev = summary::event(secs, 0, 4, summary::graphDef(*g->graph));
+        ev = rt.exec().eventRecord(secs, 0, 4, {}, g->graph);
       } else {
         auto t = toTensor(rt, c.arg(1), DType::Invalid, true);
         if (t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
         const Tensor v = t->hostValue();
         if (v.dtype() != DType::UInt8 || v.rank() != 1)
           c.typeError("add_summary takes a serialized Summary (the result of running a summary op), not " + v.typeStr());
-        ev = summary::event(secs, c.toInt(c.arg(2)), 5, std::string(static_cast<const char*>(v.raw()), static_cast<size_t>(v.numElements())));
+        ev = rt.exec().eventRecord(secs, c.toInt(c.arg(2)), 5, std::string(static_cast<const char*>(v.raw()), static_cast<size_t>(v.numElements())));
       }
       std::ofstream f(c.toStr(c.arg(0)), std::ios::binary | std::ios::app);
-      f << summary::record(ev);
+      f << ev;
       f.flush();
       if (!f) c.interp.raise("OSError", "could not write '" + c.toStr(c.arg(0)) + "'");
       return none();
@@ -695,15 +696,15 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
         c.interp.raise("ValueError", "Unknown device specification '" + spec +
                                            "' (expected '/cpu:0', '/gpu:1', '/device:GPU:0', 'GPU:0', ...)");
       Graph* g = rt.buildingGraph();
-      EagerContext* e = g ? nullptr : &rt.eager();
+      TfRuntime* e = g ? nullptr : &rt;
       s->onEnter = [g, e, spec]() -> Value {
         if (g) g->pushDevice(spec);
-        if (e) e->pushDevice(spec);
+        if (e) e->pushEagerDevice(spec);
         return none();
       };
       s->onExit = [g, e] {
         if (g) g->popDevice();
-        if (e) e->popDevice();
+        if (e) e->popEagerDevice();
       };
       return s;
     });
@@ -1018,8 +1019,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       if (c.isNone("seed")) return none();
       rt.graphSeed = c.toInt(c.arg(0));
       rt.graphSeedSet = true;
-      rt.eager().resources().setGraphSeed(rt.graphSeed);
-      rt.eager().resources().clearRngs();
+      if (rt.executes()) rt.exec().reseed(rt.graphSeed);
       return none();
     });
 
@@ -1092,7 +1092,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("summarize", "t, max_entries=3", [](CallContext& c, TfRuntime& rt) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       if (!t || t->form != TensorObj::Form::Concrete) throw NeedsKnownValue{};
-      return makeStr(summarizeValue(t->hostValue(), c.toInt(c.arg(1))));
+      return makeStr(rt.exec().summarizeValue(t->hostValue(), c.toInt(c.arg(1))));
     });
 
     // --- Keras support ------------------------------------------------------------------------

@@ -202,17 +202,15 @@ Value FunctionObj::call(CallContext& c) {
       }
       if (refs) varNames.push_back(capVar && capVar->variable ? capVar->varName : std::string());
     }
-    rt->eager().creation().location = n.location;
-    rt->eager().creation().stack = n.stack;
+    rt->eagerCreation().location = n.location;
+    rt->eagerCreation().stack = n.stack;
     // Each op runs on the device its node was placed on when traced.
-    rt->eager().pushDevice(n.device.str());
+    const std::string device = n.device.str();
     try {
-      out = rt->eager().execute(*n.op, inputs, n.attrs, varNames);
+      out = rt->exec().execute(*n.op, inputs, n.attrs, varNames, &device, rt->eagerCreation());
     } catch (const EngineError& e) {
-      rt->eager().popDevice();
       rt->raiseEngineError(e);
     }
-    rt->eager().popDevice();
     if (rt->records && !isGradientNode(n))
       for (size_t i = 0; i < out.size(); ++i)
         rt->records->push_back(TensorRecord{n.location, n.type(), static_cast<int>(i),

@@ -7,7 +7,6 @@
 #include <cstring>
 #include <utility>
 
-#include "engine/runtime/OpRunner.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -326,7 +325,7 @@ Value tupleIndex(TensorObj& self, Interpreter& in, const std::vector<Value>& key
   auto* to = static_cast<unsigned char*>(out.raw());
   for (size_t i = 0; i < plan->offsets.size(); ++i)
     std::memcpy(to + i * item, from + static_cast<size_t>(plan->offsets[i]) * item, item);
-  return concreteTensor(rt, rt.eager().wrap(std::move(out)), true, "numpy.index");
+  return concreteTensor(rt, rt.wrap(std::move(out)), true, "numpy.index");
 }
 
 }  // namespace

@@ -363,7 +363,7 @@ Value fill(CallContext& c, TfRuntime& rt, const std::optional<Shape>& shape, DTy
     default:
       for (int64_t i = 0; i < n; ++i) t.setDouble(i, static_cast<double>(draw()));
   }
-  return concreteTensor(rt, rt.eager().wrap(std::move(t)), true, kOpType);
+  return concreteTensor(rt, rt.wrap(std::move(t)), true, kOpType);
 }
 
 [[noreturn]] void seedRangeError(CallContext& c) { c.valueError("Seed must be between 0 and 2**32 - 1"); }
@@ -641,7 +641,7 @@ void registerNumpyRandomModule(Interpreter& interp, const std::shared_ptr<TfRunt
         int64_t* p = t.data<int64_t>();
         for (int64_t i = 0; i < *n; ++i) p[i] = i;
         shuffleIndices(mt, *n, [&](int64_t i, int64_t j) { std::swap(p[i], p[j]); });
-        return concreteTensor(rt, rt.eager().wrap(std::move(t)), true, kOpType);
+        return concreteTensor(rt, rt.wrap(std::move(t)), true, kOpType);
       }
       auto t = ndarrayArg(x);
       if (!t) c.typeError("permutation: x must be an integer or an array");
@@ -649,7 +649,7 @@ void registerNumpyRandomModule(Interpreter& interp, const std::shared_ptr<TfRunt
       if (rt.abstract() || t->form != TensorObj::Form::Concrete) return abstractTensor(rt, t->type, true, kOpType);
       Tensor v = t->hostValue().clone();
       if (v.numElements() > 0) shuffleIndices(mt, v.dim(0), [&](int64_t i, int64_t j) { swapRows(v, i, j); });
-      return concreteTensor(rt, rt.eager().wrap(std::move(v)), true, kOpType);
+      return concreteTensor(rt, rt.wrap(std::move(v)), true, kOpType);
     });
     // choice's indices into a population of `n`: a Python int for size None, else an int64 array.
     def("choice", "state, n, size=None, replace=True, p=None", [](CallContext& c, TfRuntime& rt) -> Value {

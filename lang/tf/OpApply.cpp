@@ -9,7 +9,6 @@
 
 #include "engine/core/Promotion.h"
 #include "engine/ops/OpRegistry.h"
-#include "engine/runtime/OpRunner.h"
 #include "lang/interp/Bytes.h"
 
 namespace tlens::tf {
@@ -250,7 +249,7 @@ std::shared_ptr<TensorObj> constantTensor(TfRuntime& rt, Tensor value, bool ndar
     record(rt, t, "Const", 0);
     return t;
   }
-  if (!rt.abstract()) return concreteTensor(rt, rt.eager().wrap(std::move(value)), ndarray);
+  if (!rt.abstract()) return concreteTensor(rt, rt.wrap(std::move(value)), ndarray);
   TensorType type(value.dtype(), Shape::fromConcrete(value.shape()));
   if (smallEnoughToKeep(value)) type.value = std::make_shared<const Tensor>(std::move(value));
   return abstractTensor(rt, std::move(type), ndarray);
@@ -447,9 +446,9 @@ std::string inputDescription(const TensorObj& t) {
 }
 
 /// Abstract mode: reports a failed shape function at the user's line, the blamed inputs' origins
-/// as related locations.
+/// as related locations; the payload (`data`, from the shape function) gets each input's origin.
 void reportShapeError(TfRuntime& rt, const std::string& error, const std::vector<int>& blame,
-                      const std::vector<std::shared_ptr<TensorObj>>& ins) {
+                      const std::vector<std::shared_ptr<TensorObj>>& ins, DiagnosticData data) {
   std::vector<SourceLocation> rel;
   std::vector<std::string> msgs;
   for (int b : blame)
@@ -457,7 +456,8 @@ void reportShapeError(TfRuntime& rt, const std::string& error, const std::vector
       rel.push_back(ins[static_cast<size_t>(b)]->origin);
       msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
     }
-  rt.reportError(error, rel, msgs);
+  for (size_t i = 0; i < data.inputs.size() && i < ins.size(); ++i) data.inputs[i].location = ins[i]->origin;
+  rt.reportError(error, rel, msgs, "shape-error", std::move(data));
 }
 
 }  // namespace
@@ -587,7 +587,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     if (rt.abstract() && !n->shapeError.empty()) {
       // Infer again under the node's final name, for the message and the blamed inputs.
       ShapeResult r = op->infer(types, req.attrs, n->name, &inputNames);
-      reportShapeError(rt, r.ok() ? n->shapeError : r.error, r.blame, ins);
+      reportShapeError(rt, r.ok() ? n->shapeError : r.error, r.blame, ins, std::move(r.data));
     }
     rt.markDevicesInUse();
     for (size_t i = 0; i < n->numOutputs(); ++i) {
@@ -603,16 +603,15 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   std::vector<std::string> varNames;
   if (!op->refInputs.empty())
     for (auto& t : ins) varNames.push_back(t->variable ? t->varName : std::string());
-  EagerContext& eager = rt.eager();
-  if (ndarray) eager.pushDevice("/cpu:0");
+  if (ndarray) rt.pushEagerDevice("/cpu:0");
   struct PopDevice {
-    EagerContext& e;
+    TfRuntime& rt;
     bool on;
-    ~PopDevice() { if (on) e.popDevice(); }
-  } popDevice{eager, ndarray};
+    ~PopDevice() { if (on) rt.popEagerDevice(); }
+  } popDevice{rt, ndarray};
   bool strings = false;
   for (auto& t : ins) strings = strings || t->type.dtype == DType::String;
-  const Placement where = ndarray ? Placement{} : eager.placement(*op, varNames, strings);
+  const Placement where = ndarray ? Placement{} : rt.eagerPlacement(*op, varNames, strings);
   if (where.softPlaced && !rt.options().softPlacement && !rt.abstract())
     rt.raiseEngineError(EngineError(ErrorCode::InvalidArgument,
         "Cannot assign a device for operation " + op->type + ": " + where.note +
@@ -628,8 +627,9 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     rt.stampCreation(nullptr);
     if (ndarray) checkNumpyAllocation(in, *op, evs, req.attrs);
     std::vector<EagerValue> outs;
+    Execution& exec = rt.exec();
     try {
-      outs = eager.execute(*op, evs, req.attrs, varNames);
+      outs = exec.execute(*op, evs, req.attrs, varNames, rt.eagerDeviceScope(), rt.eagerCreation());
     } catch (const EngineError& e) {
       if (ndarray) raiseNumpyError(in, *op, evs, e);
       if (isDTypeRejection(e.what())) {
@@ -645,8 +645,8 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
         if (t->strKind) strKind = t->strKind;
     for (size_t i = 0; i < outs.size(); ++i) {
       auto t = concreteTensor(rt, std::move(outs[i]), ndarray, op->type, static_cast<int>(i));
-      t->device = eager.lastPlacement().device;
-      t->placementNote = eager.lastPlacement().note;
+      t->device = exec.lastPlacement().device;
+      t->placementNote = exec.lastPlacement().note;
       if (t->type.dtype == DType::String) t->strKind = strKind;
       results.push_back(t);
     }
@@ -658,7 +658,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   for (auto& t : ins) types.push_back(t->type);
   ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
   if (!r.ok()) {
-    reportShapeError(rt, r.error, r.blame, ins);
+    reportShapeError(rt, r.error, r.blame, ins, std::move(r.data));
     // Outputs of unknown type, so nothing downstream is reported; ops whose output count
     // depends on the failed inference give an Unknown.
     if (op->type == "Split" || op->type == "SplitV" || op->type == "Unpack") return {unknown()};

@@ -35,8 +35,8 @@ Output outputOf(TfRuntime& rt, Graph& g, const Value& v) {
 SessionObj::SessionObj(TfRuntime& rt, Graph& g, bool interactive, bool softPlacement)
     : rt(&rt), graph(&g), session(nullptr), interactive(interactive), softPlacement(softPlacement) {
   if (!rt.abstract()) {
-    session = &rt.newSession(g);
-    if (rt.graphSeedSet) session->resources().setGraphSeed(rt.graphSeed);
+    session = &rt.exec().newSession(g);
+    if (rt.graphSeedSet) session->setGraphSeed(rt.graphSeed);
   }
 }
 
@@ -309,12 +309,15 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
         }
         const Shape& want = target.type().shape;
         if (valueShape.rankKnown() && want.rankKnown() && !want.compatible(valueShape)) {
+          DiagnosticData data;
+          data.shapes = {NamedShape{"fed", shapeInfo(valueShape)}, NamedShape{"placeholder", shapeInfo(want)}};
+          data.ranges = {target.node->location, valueOrigin};
           rt->reportError("Cannot feed value of shape " + valueShape.tfStr() + " for Tensor '" + target.name() +
                               "', which has shape '" + want.tfStr() + "'",
                           {target.node->location, valueOrigin},
                           {"'" + target.name() + "' is " + describeType(target.type()) + " here",
                            "the fed value is " + valueShape.str() + " here"},
-                          "feed-shape");
+                          "feed-shape", std::move(data));
         }
         continue;
       }
@@ -349,27 +352,25 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
   } else {
     std::vector<Tensor> results;
     try {
-      results = session->run(f.outputs, feeds, f.targets, rt->runOptions());
+      results = session->run(f.outputs, feeds, f.targets);
     } catch (const EngineError& e) {
       std::string what = e.what();
       if (what.rfind("Cannot feed value", 0) == 0) in.raise("ValueError", what);
       rt->raiseEngineError(e);
     }
-    const Transfers& tr = session->lastTransfers();
-    if (rt->options().logDevicePlacement && tr.count()) {
+    const CopySummary tr = rt->options().logDevicePlacement ? session->lastCopies(8) : CopySummary{};
+    if (tr.count) {
       std::string list;
-      for (size_t i = 0; i < tr.log().size() && i < 8; ++i) {
-        const Transfer& x = tr.log()[i];
+      for (const CopyRecord& x : tr.first)
         list += "\n  " + x.tensor + ": " + x.from.str() + " -> " + x.to.str() + " (" + formatBytes(x.bytes) + ")";
-      }
-      if (tr.count() > 8) list += "\n  ...";
-      in.write("tensorlens: this run copied " + std::to_string(tr.count()) + " tensor(s) between devices (" +
-                   formatBytes(tr.bytes()) + "):" + list + "\n", true);
+      if (tr.count > 8) list += "\n  ...";
+      in.write("tensorlens: this run copied " + std::to_string(tr.count) + " tensor(s) between devices (" +
+                   formatBytes(tr.bytes) + "):" + list + "\n", true);
     }
     for (Tensor& t : results) {
       // A string scalar is bytes (an array of strings a numpy object array), as Session.run gives.
       if (t.dtype() == DType::String && t.rank() == 0) values.push_back(makeBytes(t.strings()[0]));
-      else values.push_back(concreteTensor(*rt, rt->eager().wrap(std::move(t)), true));
+      else values.push_back(concreteTensor(*rt, rt->wrap(std::move(t)), true));
     }
   }
   size_t next = 0;

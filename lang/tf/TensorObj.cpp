@@ -7,7 +7,6 @@
 #include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
-#include "engine/runtime/OpRunner.h"
 
 namespace tlens::tf {
 
@@ -21,14 +20,14 @@ std::string describeType(const TensorType& t) {
 EagerValue TensorObj::concrete() {
   if (form != Form::Concrete) throw EngineError(ErrorCode::Internal, "not a concrete tensor");
   if (!variable) return value;
-  Tensor* v = rt->eager().resources().variable(varName);
+  Tensor* v = rt->exec().variable(varName);
   if (!v)
     throw EngineError(ErrorCode::FailedPrecondition,
                       "Could not find variable " + varName + ". This could mean that the variable has been deleted.");
   value.tensor = *v;
   type = TensorType(v->dtype(), Shape::fromConcrete(v->shape()));
   if (trainable)
-    for (GradientTape* tape : rt->activeTapes) tape->watch(value);
+    for (Tape* tape : rt->activeTapes) tape->watch(value);
   return value;
 }
 
@@ -205,7 +204,7 @@ Value scalarFastPath(TfRuntime& rt, const Value& a, const Value& b, const char* 
       case CmpOp::Ge: r = x->v >= y->v; break;
       default: return nullptr;
     }
-    return concreteTensor(rt, rt.eager().wrap(Tensor::scalar<bool>(r)), true, opType);
+    return concreteTensor(rt, rt.wrap(Tensor::scalar<bool>(r)), true, opType);
   }
   double r = 0;
   switch (static_cast<BinOp>(op)) {
@@ -221,7 +220,7 @@ Value scalarFastPath(TfRuntime& rt, const Value& a, const Value& b, const char* 
   bool f32 = x->dtype == DType::Float32 && y->dtype == DType::Float32;
   Tensor t = f32 ? Tensor::scalar<float>(static_cast<float>(r)) : Tensor::scalar<double>(r);
   if (!std::isfinite(t.getDouble(0))) return nullptr;
-  return concreteTensor(rt, rt.eager().wrap(std::move(t)), true, opType);
+  return concreteTensor(rt, rt.wrap(std::move(t)), true, opType);
 }
 
 }  // namespace
@@ -359,7 +358,7 @@ Value TensorObj::index(Interpreter& in, const Value& key) {
       Tensor e(src.dtype(), {});
       size_t size = dtypeSize(src.dtype());
       std::memcpy(e.raw(), static_cast<const char*>(src.raw()) + static_cast<size_t>(*flat) * size, size);
-      return concreteTensor(*rt, rt->eager().wrap(std::move(e)), true, "StridedSlice");
+      return concreteTensor(*rt, rt->wrap(std::move(e)), true, "StridedSlice");
     }
   }
   if (ndarray) {
@@ -577,7 +576,7 @@ std::string TensorObj::repr(Interpreter& in) {
     if (isSymbolic()) return "<tf.Variable '" + out.name() + "' shape=" + shape + " dtype=" + dt + "_ref>";
     std::string s = "<tf.Variable '" + shownVariableName() + ":0' shape=" + shape + " dtype=" + dt;
     if (form == Form::Concrete)
-      if (Tensor* v = rt->eager().resources().variable(varName)) s += ", numpy=" + numpyText(*rt, v->toHost(), true);
+      if (Tensor* v = rt->executes() ? rt->exec().variable(varName) : nullptr) s += ", numpy=" + numpyText(*rt, v->toHost(), true);
     return s + ">";
   }
   if (isSymbolic()) return "<tf.Tensor '" + out.name() + "' shape=" + type.shape.tfStr() + " dtype=" + dt + ">";

@@ -14,7 +14,8 @@
 #include <memory>
 #include <string>
 
-#include "engine/runtime/Eager.h"
+#include "engine/core/EagerValue.h"
+#include "engine/graph/Graph.h"
 #include "lang/interp/Interpreter.h"
 
 namespace tlens::tf {

@@ -104,15 +104,19 @@ Value GraphObj::compare(Interpreter& in, CmpOp op, const Value& other, bool refl
 // --- GradientTape ----------------------------------------------------------------------------
 
 Value TapeObj::enter(Interpreter& in) {
-  if (!rt->abstract()) rt->eager().pushTape(&tape);
-  rt->activeTapes.push_back(&tape);
+  if (tape) {
+    rt->exec().pushTape(*tape);
+    rt->activeTapes.push_back(tape.get());
+  }
   return shared_from_this();
 }
 
 bool TapeObj::exit(Interpreter& in, const Value& exc) {
-  if (!rt->abstract()) rt->eager().popTape(&tape);
-  auto& a = rt->activeTapes;
-  a.erase(std::remove(a.begin(), a.end(), &tape), a.end());
+  if (tape) {
+    rt->exec().popTape(*tape);
+    auto& a = rt->activeTapes;
+    a.erase(std::remove(a.begin(), a.end(), tape.get()), a.end());
+  }
   return false;
 }
 
@@ -157,11 +161,11 @@ static Value tapeGradient(CallContext& c) {
     }
     std::vector<Tensor> gs;
     try {
-      gs = self->tape.gradient(rt.eager(), t->concrete(), xs);
+      gs = self->tape->gradient(t->concrete(), xs);
     } catch (const EngineError& e) {
       rt.raiseEngineError(e);
     }
-    for (Tensor& g : gs) out.push_back(g.valid() ? Value(concreteTensor(rt, rt.eager().wrap(std::move(g)), false)) : none());
+    for (Tensor& g : gs) out.push_back(g.valid() ? Value(concreteTensor(rt, rt.wrap(std::move(g)), false)) : none());
   }
   if (single) return out.front();
   return as<TupleObj>(sources) ? makeTuple(std::move(out)) : makeList(std::move(out));
@@ -177,7 +181,7 @@ Value TapeObj::getAttr(Interpreter& in, std::string_view name) {
       for (const Value& v : items) {
         auto* t = dynamic_cast<TensorObj*>(v.get());
         if (!t) continue;
-        if (t->form == TensorObj::Form::Concrete) self->tape.watch(t->concrete());
+        if (t->form == TensorObj::Form::Concrete && self->tape) self->tape->watch(t->concrete());
         self->watched.push_back(v);
       }
       return none();

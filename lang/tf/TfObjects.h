@@ -26,7 +26,7 @@ class SessionObj : public interp::NativeObject {
   SessionObj(TfRuntime& rt, Graph& g, bool interactive, bool softPlacement = false);
   TfRuntime* rt;
   Graph* graph;
-  Session* session;  ///< null in abstract mode (nothing runs)
+  GraphSession* session;  ///< null in abstract mode (nothing runs)
   bool closed = false;
   bool interactive;
   bool softPlacement;  ///< ConfigProto(allow_soft_placement=True)
@@ -72,9 +72,10 @@ class ScopeObj : public interp::NativeObject {
 
 class TapeObj : public interp::NativeObject {
  public:
-  TapeObj(TfRuntime& rt, bool persistent) : rt(&rt), tape(persistent), persistent(persistent) {}
+  TapeObj(TfRuntime& rt, bool persistent)
+      : rt(&rt), tape(rt.executes() ? rt.exec().newTape(persistent) : nullptr), persistent(persistent) {}
   TfRuntime* rt;
-  GradientTape tape;
+  std::unique_ptr<Tape> tape;  ///< null in abstract mode (nothing runs)
   bool persistent;
   bool used = false;
   std::vector<interp::Value> watched;  ///< abstract mode and graph mode: what was watched

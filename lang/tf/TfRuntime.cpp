@@ -2,6 +2,8 @@
 
 #include <regex>
 
+#include <stdexcept>
+
 #include "lang/interp/Diagnostic.h"
 
 namespace tlens::tf {
@@ -24,13 +26,40 @@ ApiStyle detectApiStyle(std::string_view text) {
 
 TfRuntime::TfRuntime(Interpreter& in, TfOptions options) : in_(in), options_(std::move(options)) {
   if (options_.style) style_ = *options_.style;
-  devices_ = machineDevices(options_.devices);
-  eager_.setDevices(&devices_);
-  eager_.setHooks(options_.hooks);
-  eager_.setCheckNumerics(options_.checkNumerics);
+  const ExecutionBackend* backend = options_.execution;
+  if (!in.isAbstract() && !backend)
+    throw std::invalid_argument("a concrete run needs an execution backend (TfOptions::execution)");
+  devices_ = backend ? backend->machineDevices(options_.devices) : requestedDevices(options_.devices);
+  if (!in.isAbstract()) exec_ = backend->start(*this);
 }
 
 TfRuntime::~TfRuntime() = default;
+
+Execution& TfRuntime::exec() {
+  if (!exec_) throw EngineError(ErrorCode::Internal, "abstract mode runs no kernels");
+  return *exec_;
+}
+
+EagerValue TfRuntime::wrap(Tensor t) {
+  if (exec_) return exec_->wrap(std::move(t));
+  return EagerValue{std::move(t), ++abstractIds_};
+}
+
+Placement TfRuntime::eagerPlacement(const OpDef& op, const std::vector<std::string>& varNames, bool strings) {
+  // The common case costs nothing: no GPU and no tf.device scope is always the CPU.
+  if (eagerDeviceScopes_.empty() && devices_.gpuCount() == 0) return Placement{};
+  // An op that updates a variable runs where the variable lives.
+  if (exec_ && !op.refInputs.empty()) {
+    size_t r = static_cast<size_t>(op.refInputs[0]);
+    if (r < varNames.size() && !varNames[r].empty())
+      if (const Tensor* v = exec_->variable(varNames[r]); v && v->valid()) {
+        Device d = v->device();
+        return placeOp(op, {}, &devices_, &d);
+      }
+  }
+  const std::string* scope = eagerDeviceScope();
+  return placeOp(op, scope ? *scope : std::string(), &devices_, nullptr, strings);
+}
 
 Graph* TfRuntime::buildingGraph() {
   if (!graphStack_.empty()) return graphStack_.back();
@@ -49,11 +78,6 @@ Graph& TfRuntime::newGraph() {
   graphs_.push_back(std::make_unique<Graph>());
   graphs_.back()->setDevices(&devices_);
   return *graphs_.back();
-}
-
-Session& TfRuntime::newSession(Graph& g) {
-  sessions_.push_back(std::make_unique<Session>(g));
-  return *sessions_.back();
 }
 
 static bool isLibraryFile(const std::string& f) { return !f.empty() && f.front() == '<'; }
@@ -75,7 +99,7 @@ SourceLocation TfRuntime::userLocation() {
 }
 
 void TfRuntime::stampCreation(Graph* g) {
-  CreationContext& c = g ? g->creation() : eager_.creation();
+  CreationContext& c = g ? g->creation() : eagerCreation_;
   c.stack = userStack();
   c.location = c.stack.empty() ? SourceLocation{} : c.stack.back().location;
 }
@@ -86,17 +110,19 @@ static lang::TextPos endOf(const SourceLocation& l) {
 }
 
 void TfRuntime::reportError(const std::string& message, const std::vector<SourceLocation>& related,
-                            const std::vector<std::string>& relatedMessages, std::string code) {
-  reportErrorAt(userLocation(), message, related, relatedMessages, std::move(code));
+                            const std::vector<std::string>& relatedMessages, std::string code, DiagnosticData data) {
+  reportErrorAt(userLocation(), message, related, relatedMessages, std::move(code), std::move(data));
 }
 
 void TfRuntime::reportErrorAt(const SourceLocation& at, const std::string& message,
                               const std::vector<SourceLocation>& related,
-                              const std::vector<std::string>& relatedMessages, std::string code) {
+                              const std::vector<std::string>& relatedMessages, std::string code, DiagnosticData data) {
   Diagnostic d;
   d.severity = Severity::Error;
   d.message = message;
   d.code = std::move(code);
+  d.data = std::move(data);
+  d.data.code = d.code;
   if (at.known()) {
     d.file = at.file;
     d.start = startOf(at);

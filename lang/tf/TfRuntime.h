@@ -18,6 +18,9 @@
 // (placeholders, sessions, tf.compat.v1, disable_eager_execution, ...) builds graphs; any other
 // program runs eagerly with tf.function bodies traced into graphs (or run eagerly when
 // TfOptions::functionsEagerly, the debugger's mode "eager", or tf.config.run_functions_eagerly).
+//
+// This half links only tlens_core: kernels, sessions and tapes are reached through the Execution
+// interface (Execution.h), which concrete runs get from TfOptions::execution.
 #pragma once
 
 #include <functional>
@@ -26,13 +29,15 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/DeviceSet.h"
 #include "engine/graph/Graph.h"
-#include "engine/runtime/DebugHooks.h"
-#include "engine/runtime/Devices.h"
-#include "engine/runtime/Eager.h"
-#include "engine/runtime/Session.h"
 #include "lang/interp/Interpreter.h"
+#include "lang/tf/Execution.h"
 #include "lang/tf/NumpyFormat.h"
+
+namespace tlens {
+class DebugHooks;
+}
 
 namespace tlens::tf {
 
@@ -62,6 +67,10 @@ struct TfOptions {
   /// Eager ops whose tf.device request cannot be honoured run on the CPU (TF2's default,
   /// tf.config.set_soft_device_placement).
   bool softPlacement = true;
+  /// The kernels (lang/tf/exec/KernelExecution.h): required by a concrete interpreter, optional
+  /// in abstract mode, where it only lists the machine's devices. Without it the devices are the
+  /// CPU and the virtual GPUs `devices` asks for (requestedDevices), and nothing can run.
+  const ExecutionBackend* execution = nullptr;
 };
 
 /// One tensor-producing event seen by the runtime (for the static/dynamic agreement check and
@@ -115,8 +124,26 @@ class TfRuntime {
   /// or null (eager style).
   const std::vector<Graph*>& graphStack() const { return graphStack_; }
 
-  // --- eager --------------------------------------------------------------------------------
-  EagerContext& eager() { return eager_; }
+  // --- execution ----------------------------------------------------------------------------
+  /// True in concrete mode: kernels, sessions and tapes are reachable through exec().
+  bool executes() const { return exec_ != nullptr; }
+  /// The concrete run's execution; throws EngineError (Internal) in abstract mode.
+  Execution& exec();
+  /// A tensor with an eager identity (the execution's in concrete mode).
+  EagerValue wrap(Tensor t);
+
+  // --- eager placement (both modes) ---------------------------------------------------------
+  /// `with tf.device(spec)` in eager code.
+  void pushEagerDevice(std::string spec) { eagerDeviceScopes_.push_back(std::move(spec)); }
+  void popEagerDevice() { if (!eagerDeviceScopes_.empty()) eagerDeviceScopes_.pop_back(); }
+  /// The innermost eager tf.device scope, or null.
+  const std::string* eagerDeviceScope() const { return eagerDeviceScopes_.empty() ? nullptr : &eagerDeviceScopes_.back(); }
+  /// Where an eager `op` runs now (placeOp's rules, soft): the scope, or where the variable an op
+  /// updates lives (`varNames` per input, as for Execution::execute).
+  /// `strings`: the op touches string tensors, which only the CPU holds.
+  Placement eagerPlacement(const OpDef& op, const std::vector<std::string>& varNames = {}, bool strings = false);
+  /// Source location and Python stack of the eager op about to run.
+  CreationContext& eagerCreation() { return eagerCreation_; }
 
   // --- devices ------------------------------------------------------------------------------
   /// The program's devices (placement reads them; tf.config changes them before first use).
@@ -124,11 +151,6 @@ class TfRuntime {
   /// True once an op was placed: tf.config may no longer change the devices, as in TensorFlow.
   bool devicesInUse() const { return devicesInUse_; }
   void markDevicesInUse() { devicesInUse_ = true; }
-
-  // --- sessions -----------------------------------------------------------------------------
-  /// A session per (graph, tf.Session object); the runtime keeps it alive.
-  Session& newSession(Graph& g);
-  RunOptions runOptions() const { return RunOptions{options_.checkNumerics, options_.hooks}; }
 
   // --- where things come from ---------------------------------------------------------------
   /// The Python stack without the embedded library's frames (files named "<...>"), outermost
@@ -139,12 +161,16 @@ class TfRuntime {
   /// Sets the creation context of `g` (or the eager context) to the user's line.
   void stampCreation(Graph* g);
 
-  /// Abstract mode: reports a shape/dtype problem at the user's line, with related locations.
+  /// Abstract mode: reports a shape/dtype problem at the user's line, with related locations and
+  /// the structured payload (`data`; its code is set to `code`), which consumers read instead of
+  /// the message.
   void reportError(const std::string& message, const std::vector<SourceLocation>& related,
-                   const std::vector<std::string>& relatedMessages, std::string code = "shape-error");
+                   const std::vector<std::string>& relatedMessages, std::string code = "shape-error",
+                   DiagnosticData data = {});
   /// The same at a given place (a graph node's line, for an error a later Session.run raises).
   void reportErrorAt(const SourceLocation& at, const std::string& message, const std::vector<SourceLocation>& related,
-                     const std::vector<std::string>& relatedMessages, std::string code = "shape-error");
+                     const std::vector<std::string>& relatedMessages, std::string code = "shape-error",
+                     DiagnosticData data = {});
 
   // --- registered Python classes (set by the embedded tensorflow module) --------------------
   interp::Value tensorShapeClass;  ///< tf.TensorShape
@@ -157,9 +183,9 @@ class TfRuntime {
   /// Raises the Python exception for an engine error (tf.errors.InvalidArgumentError...).
   [[noreturn]] void raiseEngineError(const EngineError& e);
 
-  /// GradientTapes being recorded (eager); trainable variables read while one is active are
-  /// watched automatically, as in TensorFlow.
-  std::vector<GradientTape*> activeTapes;
+  /// GradientTapes being recorded (eager, concrete); trainable variables read while one is
+  /// active are watched automatically, as in TensorFlow.
+  std::vector<Tape*> activeTapes;
   /// Python classes whose methods tensors and ndarrays expose (set by the embedded modules):
   /// attribute lookups that the native object does not answer go to these.
   interp::Value tensorMethods, ndarrayMethods, variableMethods, graphMethods;
@@ -213,14 +239,17 @@ class TfRuntime {
   std::vector<std::unique_ptr<Graph>> graphs_;
   Graph* default_ = nullptr;
   std::vector<Graph*> graphStack_;
-  std::vector<std::unique_ptr<Session>> sessions_;
   DeviceSet devices_;
   bool devicesInUse_ = false;
-  EagerContext eager_;
+  std::vector<std::string> eagerDeviceScopes_;
+  CreationContext eagerCreation_;
+  uint64_t abstractIds_ = 0;
+  std::unique_ptr<Execution> exec_;  ///< last: made from, and destroyed before, the state above
 };
 
 /// Installs `_tlens`, `tensorflow` (and its submodules), `numpy`, `keras` into `in`'s module
-/// registry. The runtime lives as long as the interpreter (it is attached to it).
+/// registry. The runtime lives as long as the interpreter (it is attached to it). A concrete
+/// interpreter needs `options.execution` (std::invalid_argument otherwise).
 std::shared_ptr<TfRuntime> installTensorFlow(interp::Interpreter& in, TfOptions options = {});
 
 }  // namespace tlens::tf

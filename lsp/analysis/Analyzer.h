@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/runtime/Devices.h"
+#include "engine/core/DeviceSet.h"
 #include "lang/interp/InterpOptions.h"
 #include "lsp/analysis/Snapshot.h"
 

@@ -1,11 +1,10 @@
 // Quick fixes for the diagnostics in range: `transpose_b=True` when it resolves a matmul's inner
 // dimension mismatch, `tf.cast(x, tf.float32)` for an int32 operand of a float32 op, and a
-// corrected target for a reshape whose element count does not match. The shapes come from the
-// diagnostic's message ("with input shapes: [batch,256], [784,10]"; "Cannot reshape a tensor
-// with 24 elements to shape [7, 3] (21 elements)"), which every shape error carries.
+// corrected target for a reshape whose element count does not match. Each reads the diagnostic's
+// code and structured payload (DiagnosticData: the op type, the operands' shapes, dtypes and
+// places, a reshape's "target" shape), never its message, which is for people and may change.
 #include <algorithm>
 #include <cstdint>
-#include <sstream>
 
 #include "lsp/features/Bindings.h"
 #include "lsp/features/Features.h"
@@ -14,59 +13,39 @@ namespace tlens::lsp {
 
 namespace {
 
-/// "[batch,256], [784,10]" after "with input shapes: " -> {{"batch","256"},{"784","10"}}.
-std::vector<std::vector<std::string>> inputShapes(const std::string& message) {
-  std::vector<std::vector<std::string>> out;
-  size_t at = message.find("with input shapes: ");
-  if (at == std::string::npos) return out;
-  for (size_t i = at; i < message.size(); ++i) {
-    if (message[i] != '[') continue;
-    size_t close = message.find(']', i);
-    if (close == std::string::npos) break;
-    std::vector<std::string> dims;
-    std::stringstream ss(message.substr(i + 1, close - i - 1));
-    for (std::string d; std::getline(ss, d, ',');) dims.push_back(d);
-    out.push_back(std::move(dims));
-    i = close;
-  }
-  return out;
-}
+/// Whether two dims print alike in a shape error ("3" and "3", "batch" and "batch").
+bool sameDim(const DimInfo& a, const DimInfo& b) { return a.str() == b.str(); }
+
+bool isMatrix(const OperandInfo& o) { return o.shape.rankKnown && o.shape.dims.size() == 2; }
 
 void transposeB(const Snapshot& s, const DiagnosticInfo& d, std::vector<CodeActionInfo>& out) {
-  if (d.message.find("(op: 'MatMul')") == std::string::npos || d.message.find("Dimensions must be equal") == std::string::npos)
-    return;
-  auto shapes = inputShapes(d.message);
-  if (shapes.size() < 2 || shapes[0].size() != 2 || shapes[1].size() != 2) return;
+  const DiagnosticData& data = d.data;
+  if (data.opType != "MatMul" || data.inputs.size() < 2 || !isMatrix(data.inputs[0]) || !isMatrix(data.inputs[1])) return;
+  const auto& a = data.inputs[0].shape.dims;
+  const auto& b = data.inputs[1].shape.dims;
   // a @ b fails on a[-1] != b[0]; a @ b^T works when a[-1] == b[1].
-  if (shapes[0][1] != shapes[1][1]) return;
-  uint32_t a = s.file->offsetOf(d.range.start), b = s.file->offsetOf(d.range.end);
+  if (sameDim(a[1], b[0]) || !sameDim(a[1], b[1])) return;
+  uint32_t from = s.file->offsetOf(d.range.start), to = s.file->offsetOf(d.range.end);
   const std::string& text = s.file->text();
-  if (b <= a || b > text.size() || text[b - 1] != ')') return;
-  std::string call = text.substr(a, b - a);
+  if (to <= from || to > text.size() || text[to - 1] != ')') return;
+  std::string call = text.substr(from, to - from);
   if (call.find("transpose_b") != std::string::npos) return;
-  lang::TextPos at = s.file->positionOf(b - 1);
+  lang::TextPos at = s.file->positionOf(to - 1);
   out.push_back({"Transpose the second operand: transpose_b=True", {at, at}, ", transpose_b=True", d});
 }
 
 void castInt(const Snapshot& s, const DiagnosticInfo& d, std::vector<CodeActionInfo>& out) {
-  if (d.message.find("int32") == std::string::npos || d.message.find("float32") == std::string::npos) return;
-  for (const auto& r : d.related) {
-    if (r.file != s.file->path() || r.message.find("int32") == std::string::npos) continue;
-    uint32_t a = s.file->offsetOf(r.range.start), b = s.file->offsetOf(r.range.end);
+  const auto& ins = d.data.inputs;
+  if (d.data.conflict != "dtype") return;
+  if (std::none_of(ins.begin(), ins.end(), [](const OperandInfo& o) { return o.dtype == "float32"; })) return;
+  for (const OperandInfo& o : ins) {
+    if (!o.blamed || o.dtype != "int32" || !o.location.known() || o.location.file != s.file->path()) continue;
+    TextRange r = textRange(o.location);
+    uint32_t a = s.file->offsetOf(r.start), b = s.file->offsetOf(r.end);
     if (b <= a) continue;
     std::string expr = s.file->text().substr(a, b - a);
-    out.push_back({"Cast to float32: tf.cast(" + expr + ", tf.float32)", r.range, "tf.cast(" + expr + ", tf.float32)", d});
+    out.push_back({"Cast to float32: tf.cast(" + expr + ", tf.float32)", r, "tf.cast(" + expr + ", tf.float32)", d});
   }
-}
-
-/// "b*784" -> {"b*", 784}; "24" -> {"", 24}. False when the known part is not a number.
-bool splitCount(const std::string& s, std::string& symbols, int64_t& known) {
-  size_t star = s.rfind('*');
-  symbols = star == std::string::npos ? "" : s.substr(0, star + 1);
-  std::string k = star == std::string::npos ? s : s.substr(star + 1);
-  if (k.empty() || k.size() > 15 || k.find_first_not_of("0123456789") != std::string::npos) return false;
-  known = std::stoll(k);
-  return true;
 }
 
 bool isIntLiteral(std::string_view t) { return !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos; }
@@ -95,47 +74,40 @@ TSNode shapeArgument(const lang::SourceFile& f, TSNode call) {
 /// action per dim that can be corrected that way; none when the target already has a -1 (its
 /// known dims do not divide the input: no single dim can fix that without guessing).
 void correctReshape(const Snapshot& s, const DiagnosticInfo& d, std::vector<CodeActionInfo>& out) {
-  const std::string& m = d.message;
-  static const std::string head = "Cannot reshape a tensor with ";
-  if (m.compare(0, head.size(), head) != 0) return;
-  size_t elems = m.find(" elements to shape [", head.size());
-  if (elems == std::string::npos) return;
+  const DiagnosticData& data = d.data;
+  const ShapeInfo* targetShape = data.shape("target");
+  if (data.opType != "Reshape" || data.inputs.empty() || !targetShape || !targetShape->rankKnown) return;
+  const ShapeInfo& input = data.inputs[0].shape;
+  if (!input.rankKnown) return;
+  // The input's element count: the product of its known dims, times its symbols ("b*784").
+  std::vector<std::string> inSymbols;
+  for (const DimInfo& dim : input.dims)
+    if (!dim.known()) inSymbols.push_back(dim.str());
+  const int64_t inKnown = input.knownElements();
   std::string inSyms;
-  int64_t inKnown = 0;
-  if (!splitCount(m.substr(head.size(), elems - head.size()), inSyms, inKnown)) return;
-  size_t open = elems + std::string(" elements to shape ").size(), close = m.find(']', open);
-  if (close == std::string::npos) return;
+  for (const std::string& sym : inSymbols) inSyms += sym + "*";
   // The target's dims as the shape function saw them: integers or symbols.
   std::vector<std::string> dims;
-  std::stringstream ss(m.substr(open + 1, close - open - 1));
-  for (std::string dim; std::getline(ss, dim, ',');) {
-    size_t a = dim.find_first_not_of(' ');
-    dims.push_back(a == std::string::npos ? "" : dim.substr(a));
-  }
+  for (const DimInfo& dim : targetShape->dims) dims.push_back(dim.str());
   if (dims.empty()) return;
   for (const auto& dim : dims)
     if (dim == "-1") return;
   // Symbols of the input must all appear among the target's (they cancel); the rest is numbers.
-  std::string targetSyms;
+  std::vector<std::string> targetSymbols;
   int64_t targetKnown = 1;
   std::vector<int64_t> values(dims.size(), -1);
   for (size_t i = 0; i < dims.size(); ++i) {
-    if (isIntLiteral(dims[i]) && dims[i].size() < 16) {
-      values[i] = std::stoll(dims[i]);
+    const DimInfo& dim = targetShape->dims[i];
+    if (dim.known()) {
+      values[i] = dim.size;
       targetKnown *= values[i];
     } else {
-      targetSyms += dims[i] + "*";
+      targetSymbols.push_back(dim.str());
     }
   }
-  auto symbolSet = [](const std::string& syms) {
-    std::vector<std::string> v;
-    std::stringstream parts(syms);
-    for (std::string p; std::getline(parts, p, '*');)
-      if (!p.empty()) v.push_back(p);
-    std::sort(v.begin(), v.end());
-    return v;
-  };
-  if (symbolSet(targetSyms) != symbolSet(inSyms) || targetKnown == inKnown) return;
+  std::sort(inSymbols.begin(), inSymbols.end());
+  std::sort(targetSymbols.begin(), targetSymbols.end());
+  if (targetSymbols != inSymbols || targetKnown == inKnown) return;
 
   // The target literal in the source: the call at the diagnostic's range.
   const lang::SourceFile& f = *s.file;
@@ -181,9 +153,11 @@ void correctReshape(const Snapshot& s, const DiagnosticInfo& d, std::vector<Code
 
 }  // namespace
 
-std::vector<CodeActionInfo> codeActions(const Snapshot& s, TextRange range) {
+std::vector<CodeActionInfo> codeActions(const Snapshot& s, TextRange range) { return codeActions(s, range, diagnostics(s)); }
+
+std::vector<CodeActionInfo> codeActions(const Snapshot& s, TextRange range, const std::vector<DiagnosticInfo>& diags) {
   std::vector<CodeActionInfo> out;
-  for (const DiagnosticInfo& d : diagnostics(s)) {
+  for (const DiagnosticInfo& d : diags) {
     if (d.range.end.line < range.start.line || d.range.start.line > range.end.line) continue;
     if (d.code != "shape-error") continue;
     transposeB(s, d, out);

@@ -19,6 +19,7 @@ std::vector<DiagnosticInfo> diagnostics(const Snapshot& s) {
     o.severity = static_cast<int>(d.severity);
     o.code = d.code;
     o.message = d.message;
+    o.data = d.data;
     // Unsupported constructs are hints, never errors: the code may well be right.
     if (d.code == "unsupported") o.severity = 4;
     for (const auto& r : d.related) o.related.push_back({r.file.empty() ? path : r.file, {r.start, r.end}, r.message});

@@ -17,6 +17,13 @@ struct TextRange {
   lang::TextPos start, end;
 };
 
+/// A source location's range (1-based line and byte column) as 0-based positions; a location
+/// without an end is empty at its start.
+inline TextRange textRange(const SourceLocation& l) {
+  return {{l.line - 1, l.column - 1},
+          {(l.endLine ? l.endLine : l.line) - 1, (l.endColumn ? l.endColumn : l.column) - 1}};
+}
+
 // --- Diagnostics.cpp -------------------------------------------------------------------------
 struct DiagnosticInfo {
   TextRange range;
@@ -29,6 +36,9 @@ struct DiagnosticInfo {
     std::string message;
   };
   std::vector<Related> related;
+  /// The structured payload (op type, operands' shapes, dtypes and places, named shapes): what
+  /// code actions and other consumers read; the message is for people only.
+  DiagnosticData data;
 };
 /// What to publish: the interpreter's diagnostics for this file; unsupported constructs are
 /// hints; syntax errors, shape/dtype errors and exceptions on known values keep their severity.
@@ -120,6 +130,10 @@ struct CodeActionInfo {
   std::string newText;
   DiagnosticInfo diagnostic;  ///< the diagnostic it fixes
 };
+/// The quick fixes for the snapshot's diagnostics that touch `range`.
 std::vector<CodeActionInfo> codeActions(const Snapshot& s, TextRange range);
+/// The quick fixes for `diags` (diagnostics of this snapshot) that touch `range`; each fix reads
+/// the diagnostic's code and data, never its message.
+std::vector<CodeActionInfo> codeActions(const Snapshot& s, TextRange range, const std::vector<DiagnosticInfo>& diags);
 
 }  // namespace tlens::lsp

@@ -16,6 +16,90 @@ void from_json(const json& j, Range& r) {
 }
 void to_json(json& j, const Range& r) { j = json{{"start", r.start}, {"end", r.end}}; }
 void to_json(json& j, const Location& l) { j = json{{"uri", l.uri}, {"range", l.range}}; }
+void from_json(const json& j, Location& l) {
+  l.uri = j.at("uri").get<std::string>();
+  l.range = j.at("range").get<Range>();
+}
+
+namespace {
+
+json shapeJson(const ShapeInfo& s) {
+  if (!s.rankKnown) return nullptr;
+  json dims = json::array();
+  for (const DimInfo& d : s.dims) {
+    if (d.known()) dims.push_back(d.size);
+    else if (!d.symbol.empty()) dims.push_back(d.symbol);
+    else dims.push_back(nullptr);
+  }
+  return dims;
+}
+
+ShapeInfo shapeFromJson(const json& j) {
+  ShapeInfo s;
+  if (j.is_null()) return ShapeInfo{false, {}};
+  for (const json& d : j.get_ref<const json::array_t&>()) {
+    DimInfo dim;
+    if (d.is_number_integer()) dim.size = d.get<int64_t>();
+    else if (d.is_string()) dim.symbol = d.get<std::string>();
+    else if (!d.is_null()) throw json::type_error::create(302, "a dim is a number, a symbol or null", &d);
+    s.dims.push_back(std::move(dim));
+  }
+  return s;
+}
+
+}  // namespace
+
+void to_json(json& j, const DiagnosticPayload& d) {
+  j = json::object();
+  if (!d.code.empty()) j["code"] = d.code;
+  if (!d.opType.empty()) j["opType"] = d.opType;
+  if (!d.conflict.empty()) j["conflict"] = d.conflict;
+  if (!d.inputs.empty()) {
+    json ins = json::array();
+    for (const DiagnosticOperand& o : d.inputs) {
+      json x{{"shape", shapeJson(o.shape)}};
+      if (!o.dtype.empty()) x["dtype"] = o.dtype;
+      if (o.location) x["location"] = *o.location;
+      if (o.blamed) x["blamed"] = true;
+      ins.push_back(std::move(x));
+    }
+    j["inputs"] = std::move(ins);
+  }
+  if (!d.shapes.empty()) {
+    json shapes = json::object();
+    for (const NamedShape& s : d.shapes) shapes[s.role] = shapeJson(s.shape);
+    j["shapes"] = std::move(shapes);
+  }
+  if (!d.ranges.empty()) j["ranges"] = d.ranges;
+  if (!d.fixes.empty()) {
+    json fixes = json::array();
+    for (const DiagnosticFix& f : d.fixes) fixes.push_back({{"title", f.title}, {"range", f.range}, {"replacement", f.replacement}});
+    j["fixes"] = std::move(fixes);
+  }
+}
+
+void from_json(const json& j, DiagnosticPayload& d) {
+  d = DiagnosticPayload{};
+  d.code = j.value("code", "");
+  d.opType = j.value("opType", "");
+  d.conflict = j.value("conflict", "");
+  if (j.contains("inputs"))
+    for (const json& x : j.at("inputs").get_ref<const json::array_t&>()) {
+      DiagnosticOperand o;
+      o.shape = shapeFromJson(x.at("shape"));
+      o.dtype = x.value("dtype", "");
+      if (x.contains("location")) o.location = x.at("location").get<Location>();
+      o.blamed = x.value("blamed", false);
+      d.inputs.push_back(std::move(o));
+    }
+  if (j.contains("shapes"))
+    for (const auto& [role, s] : j.at("shapes").items()) d.shapes.push_back(NamedShape{role, shapeFromJson(s)});
+  if (j.contains("ranges")) d.ranges = j.at("ranges").get<std::vector<Location>>();
+  if (j.contains("fixes"))
+    for (const json& f : j.at("fixes").get_ref<const json::array_t&>())
+      d.fixes.push_back(DiagnosticFix{f.at("title").get<std::string>(), f.at("range").get<Location>(),
+                                      f.at("replacement").get<std::string>()});
+}
 
 void to_json(json& j, const Diagnostic& d) {
   j = json{{"range", d.range}, {"severity", d.severity}, {"source", d.source}, {"message", d.message}};
@@ -26,6 +110,7 @@ void to_json(json& j, const Diagnostic& d) {
     j["relatedInformation"] = std::move(rel);
   }
   if (!d.tags.empty()) j["tags"] = d.tags;
+  if (d.data) j["data"] = *d.data;
 }
 
 void to_json(json& j, const PublishDiagnosticsParams& p) {

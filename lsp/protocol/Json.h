@@ -26,6 +26,10 @@ void to_json(json& j, const Position& p);
 void from_json(const json& j, Range& r);
 void to_json(json& j, const Range& r);
 void to_json(json& j, const Location& l);
+void from_json(const json& j, Location& l);
+void to_json(json& j, const DiagnosticPayload& d);
+/// Throws json::exception on a malformed payload (the caller answers with an error).
+void from_json(const json& j, DiagnosticPayload& d);
 void to_json(json& j, const Diagnostic& d);
 void to_json(json& j, const PublishDiagnosticsParams& p);
 void from_json(const json& j, TextDocumentItem& t);

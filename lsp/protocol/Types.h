@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/DiagnosticData.h"
+
 namespace tlens::lsp {
 
 enum class PositionEncoding { Utf16, Utf8 };
@@ -35,6 +37,31 @@ struct DiagnosticRelatedInformation {
   std::string message;
 };
 
+/// Diagnostic.data: the structured payload of a diagnostic (engine/base/DiagnosticData.h) with
+/// its source places as LSP locations. Clients give it back in codeAction requests; on the wire
+/// a shape is an array of dims (a number, a symbol's name, or null for an unknown dim) or null
+/// for an unknown rank.
+struct DiagnosticOperand {
+  ShapeInfo shape{false, {}};
+  std::string dtype;                ///< "float32"; omitted when unknown
+  std::optional<Location> location;  ///< the operand's expression
+  bool blamed = false;              ///< the conflict involves it
+};
+struct DiagnosticFix {
+  std::string title;
+  Location range;
+  std::string replacement;
+};
+struct DiagnosticPayload {
+  std::string code;
+  std::string opType;
+  std::string conflict;  ///< "dtype" or "shape" (a failed shape function)
+  std::vector<DiagnosticOperand> inputs;
+  std::vector<NamedShape> shapes;  ///< named shapes ("target": a reshape's requested shape)
+  std::vector<Location> ranges;
+  std::vector<DiagnosticFix> fixes;
+};
+
 struct Diagnostic {
   Range range;
   int severity = 1;  ///< 1 error, 2 warning, 3 information, 4 hint
@@ -43,6 +70,7 @@ struct Diagnostic {
   std::string message;
   std::vector<DiagnosticRelatedInformation> relatedInformation;
   std::vector<int> tags;  ///< 1 unnecessary, 2 deprecated
+  std::optional<DiagnosticPayload> data;  ///< omitted when the producer filled nothing
 };
 
 struct PublishDiagnosticsParams {

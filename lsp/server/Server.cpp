@@ -24,6 +24,27 @@ int completionKind(Member::Kind k) {
   return 6;
 }
 
+Location toLsp(const Converter& c, const Snapshot& s, const SourceLocation& l) {
+  const std::string& file = l.file.empty() ? s.file->path() : l.file;
+  std::string uri = file == s.file->path() ? s.uri : pathToUri(file);
+  return {uri, c.toLspIn(file, textRange(l))};
+}
+
+DiagnosticPayload toLsp(const Converter& c, const Snapshot& s, const DiagnosticData& d) {
+  DiagnosticPayload o;
+  o.code = d.code;
+  o.opType = d.opType;
+  o.conflict = d.conflict;
+  for (const OperandInfo& in : d.inputs)
+    o.inputs.push_back({in.shape, in.dtype, in.location.known() ? std::optional<Location>(toLsp(c, s, in.location)) : std::nullopt,
+                        in.blamed});
+  o.shapes = d.shapes;
+  for (const SourceLocation& r : d.ranges)
+    if (r.known()) o.ranges.push_back(toLsp(c, s, r));
+  for (const SuggestedFix& f : d.fixes) o.fixes.push_back({f.title, toLsp(c, s, f.range), f.replacement});
+  return o;
+}
+
 Diagnostic toLsp(const Converter& c, const Snapshot& s, const DiagnosticInfo& d) {
   Diagnostic o;
   o.range = c.toLsp(d.range);
@@ -34,6 +55,7 @@ Diagnostic toLsp(const Converter& c, const Snapshot& s, const DiagnosticInfo& d)
     std::string uri = r.file == s.file->path() ? s.uri : pathToUri(r.file);
     o.relatedInformation.push_back({{uri, c.toLspIn(r.file, r.range)}, r.message});
   }
+  if (!d.data.empty()) o.data = toLsp(c, s, d.data);
   return o;
 }
 

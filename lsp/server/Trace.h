@@ -5,7 +5,7 @@
 // reap-start, reap-end) and a number (analyze-start: whether a paused
 // analysis is continued; analyze-end: the top-level statements it did not run again; pause-end:
 // whether a pause is ready; reap-*: 1 when the worker frees while it waits for a pause), then the
-// heap in use in MB (engine/runtime/HeapUsage.h). Off (one branch per event) without the variable.
+// heap in use in MB (engine/core/HeapUsage.h). Off (one branch per event) without the variable.
 #pragma once
 
 #include <chrono>
@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <mutex>
 
-#include "engine/runtime/HeapUsage.h"
+#include "engine/core/HeapUsage.h"
 
 namespace tlens::lsp {
 

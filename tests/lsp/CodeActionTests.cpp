@@ -114,3 +114,74 @@ TEST_CASE("reshape quick fixes: a corrected target when one dim can make the cou
     }
   }
 }
+
+TEST_CASE("quick fixes read the diagnostic's data: other message text gives the same fixes, no data gives none", "[lsp][codeaction][data]") {
+  // One program per fix: a reshape target, transpose_b, a cast of an int32 operand.
+  const std::pair<const char*, int> programs[] = {
+      {R"(import tensorflow as tf
+a = tf.zeros([4, 6])
+b = tf.reshape(a, [6, 6])
+)", 2},
+      {R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 5])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b)
+)", 3},
+      {R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 4], name="x")
+w = tf.Variable(tf.ones([4, 3]), name="w")
+bias = tf.constant([1, 2, 3], name="bias")
+out = tf.add(tf.matmul(x, w), bias)
+)", 4},
+  };
+  for (const auto& [source, line] : programs) {
+    auto snap = analyzeFixture(source);
+    REQUIRE(snap);
+    TextRange range{{line, 0}, {line, 0}};
+    auto expected = codeActions(*snap, range);
+    INFO(source);
+    REQUIRE(!expected.empty());
+    // The same diagnostics with every message replaced (a translation, a reworded error).
+    std::vector<DiagnosticInfo> reworded = diagnostics(*snap);
+    for (DiagnosticInfo& d : reworded) {
+      CHECK(!d.data.empty());
+      d.message = "Die Formen passen nicht zusammen.";
+      for (auto& r : d.related) r.message = "Eingabe";
+    }
+    auto got = codeActions(*snap, range, reworded);
+    REQUIRE(got.size() == expected.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      CHECK(got[i].title == expected[i].title);
+      CHECK(got[i].newText == expected[i].newText);
+      CHECK(got[i].edit.start == expected[i].edit.start);
+      CHECK(got[i].edit.end == expected[i].edit.end);
+    }
+    // The original messages without the data: nothing to go on, so no fix.
+    std::vector<DiagnosticInfo> bare = diagnostics(*snap);
+    for (DiagnosticInfo& d : bare) d.data = {};
+    CHECK(codeActions(*snap, range, bare).empty());
+  }
+}
+
+TEST_CASE("a shape error's data names the op, each operand's shape, dtype and place, and the blamed ones", "[lsp][codeaction][data]") {
+  auto snap = analyzeFixture(R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 3])
+b = tf.Variable(tf.zeros([4, 5]))
+c = tf.matmul(a, b)
+)");
+  REQUIRE(snap);
+  auto diags = diagnostics(*snap);
+  REQUIRE(diags.size() == 1);
+  const tlens::DiagnosticData& d = diags[0].data;
+  CHECK(d.code == "shape-error");
+  CHECK(d.opType == "MatMul");
+  CHECK(d.conflict == "shape");
+  REQUIRE(d.inputs.size() == 2);
+  CHECK(d.inputs[0].shape.str() == "[batch,3]");  // a placeholder's None dim 0 is the symbol "batch"
+  CHECK(d.inputs[1].shape.str() == "[4,5]");
+  CHECK(d.inputs[0].dtype == "float32");
+  CHECK(d.inputs[0].blamed);
+  CHECK(d.inputs[1].blamed);
+  CHECK(d.inputs[0].location.line == 2);  // 1-based: `tf.placeholder(...)` on line 2
+  CHECK(d.inputs[1].location.line == 3);
+}

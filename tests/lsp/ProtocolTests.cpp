@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lsp/protocol/Json.h"
 #include "lsp/protocol/LspServer.h"
 #include "tests/lsp/LspTestSupport.h"
 
@@ -413,4 +414,53 @@ TEST_CASE("a document over the 16 MiB source limit gets one warning and is not a
   CHECK(s.diagnostics("file:///small.py", 1)["diagnostics"].size() == 1);
   json alive = s.request("shutdown", nullptr);
   CHECK(alive.contains("result"));
+}
+
+TEST_CASE("a diagnostic's data is published as Diagnostic.data and reads back the same", "[lsp][protocol][data]") {
+  Session s;
+  s.initialize();
+  s.open("file:///bug.py", kBug);
+  json d1 = s.diagnostics("file:///bug.py", 1);
+  REQUIRE(d1["diagnostics"].size() == 1);
+  const json& data = d1["diagnostics"][0]["data"];
+  INFO(data.dump());
+  CHECK(data["code"] == "shape-error");
+  CHECK(data["opType"] == "MatMul");
+  CHECK(data["conflict"] == "shape");
+  REQUIRE(data["inputs"].size() == 2);
+  CHECK(data["inputs"][0]["shape"] == json::array({"batch", 3}));
+  CHECK(data["inputs"][1]["shape"] == json::array({4, 5}));
+  CHECK(data["inputs"][0]["dtype"] == "float32");
+  CHECK(data["inputs"][0]["location"]["uri"] == "file:///bug.py");
+  CHECK(data["inputs"][0]["location"]["range"]["start"]["line"] == 1);
+  // What a client sends back in a codeAction request parses into the same payload.
+  DiagnosticPayload back = data.get<DiagnosticPayload>();
+  CHECK(back.opType == "MatMul");
+  REQUIRE(back.inputs.size() == 2);
+  CHECK(back.inputs[1].shape.str() == "[4,5]");
+  CHECK(back.inputs[0].blamed);
+  CHECK(json(back) == data);
+  // Symbols, unknown ranks, named shapes, ranges and fixes round-trip too.
+  DiagnosticPayload p;
+  p.code = "shape-error";
+  p.opType = "Reshape";
+  p.inputs.push_back({tlens::ShapeInfo{true, {{-1, "batch"}, {784, ""}}}, "float32", std::nullopt, true});
+  p.inputs.push_back({tlens::ShapeInfo{false, {}}, "", Location{"file:///x.py", {{1, 2}, {1, 9}}}, false});
+  p.shapes.push_back({"target", tlens::ShapeInfo{true, {{-1, "-1"}, {-1, ""}, {7, ""}}}});
+  p.ranges.push_back(Location{"file:///y.py", {{0, 0}, {0, 4}}});
+  p.fixes.push_back({"Reshape to [-1, 7]", Location{"file:///x.py", {{3, 1}, {3, 2}}}, "-1"});
+  json j = p;
+  DiagnosticPayload q = j.get<DiagnosticPayload>();
+  CHECK(q.inputs[0].shape == p.inputs[0].shape);
+  CHECK(!q.inputs[1].shape.rankKnown);
+  REQUIRE(q.inputs[1].location);
+  CHECK(q.inputs[1].location->range == p.inputs[1].location->range);
+  REQUIRE(q.shapes.size() == 1);
+  CHECK(q.shapes[0].role == "target");
+  CHECK(q.shapes[0].shape == p.shapes[0].shape);
+  REQUIRE(q.ranges.size() == 1);
+  CHECK(q.ranges[0].uri == "file:///y.py");
+  REQUIRE(q.fixes.size() == 1);
+  CHECK(q.fixes[0].replacement == "-1");
+  CHECK(json(q) == j);
 }

@@ -2,7 +2,7 @@
 // language server, `tlens check`): static dtypes and shapes from shapes alone, unknown dims kept
 // unknown, no diagnostics and nothing raised for values that are not known; and the static types
 // agree with what a concrete run computes. Their values are pinned by NumpyApiTests.cpp.
-#include "lang/tf/Agreement.h"
+#include "lang/tf/exec/Agreement.h"
 #include "TfTestSupport.h"
 
 using namespace tlens;

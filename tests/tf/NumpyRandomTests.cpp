@@ -5,7 +5,7 @@
 // the same snippet, copied here once.
 #include <chrono>
 
-#include "lang/tf/Agreement.h"
+#include "lang/tf/exec/Agreement.h"
 #include "TfTestSupport.h"
 
 using namespace tlens;

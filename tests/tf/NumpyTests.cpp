@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "lang/tf/Agreement.h"
+#include "lang/tf/exec/Agreement.h"
 #include "TfTestSupport.h"
 
 using namespace tlens;

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "engine/runtime/PrintSink.h"
-#include "lang/tf/Agreement.h"
+#include "lang/tf/exec/Agreement.h"
 #include "TfTestSupport.h"
 
 using namespace tlens;

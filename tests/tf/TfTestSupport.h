@@ -13,6 +13,7 @@
 #include "lang/interp/Interpreter.h"
 #include "lang/tf/TensorObj.h"
 #include "lang/tf/TfRuntime.h"
+#include "lang/tf/exec/KernelExecution.h"
 
 namespace tlens::tf::testing {
 
@@ -46,6 +47,7 @@ inline TfRun runTf(const std::string& source, interp::Mode mode = interp::Mode::
   o.err = [&r](std::string_view s) { r.err += s; };
   r.interp = std::make_unique<interp::Interpreter>(o);
   options.style = style ? *style : detectApiStyle(source);
+  if (!options.execution) options.execution = &kernelExecution();
   r.runtime = installTensorFlow(*r.interp, options);
   r.status = r.interp->runSource("main.py", source);
   return r;

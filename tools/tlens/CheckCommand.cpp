@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lang/syntax/SourceText.h"
-#include "lang/tf/Agreement.h"
+#include "lang/tf/exec/Agreement.h"
 #include "lsp/analysis/Analyzer.h"
 #include "lsp/features/Features.h"
 #include "tools/tlens/ParseNumber.h"

@@ -6,9 +6,11 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/runtime/Devices.h"
 #include "lang/pybridge/PyBridge.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/syntax/SourceText.h"
+#include "lang/tf/exec/KernelExecution.h"
 
 namespace tlens::cli {
 
@@ -27,6 +29,7 @@ LoadedProgram loadProgram(const ProgramOptions& o) {
   io.err = o.err ? o.err : [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); };
   p.interp = std::make_unique<interp::Interpreter>(io);
   tf::TfOptions to = o.tf;
+  to.execution = &tf::kernelExecution();  // the machine's devices, and the kernels in concrete mode
   if (o.style == "graph") to.style = tf::ApiStyle::Graph;
   else if (o.style == "eager") to.style = tf::ApiStyle::Eager;
   else to.style = tf::detectApiStyle(text);

@@ -45,7 +45,7 @@ std::string countStr(int64_t known, const std::vector<Dim>& unknown) {
   return s + std::to_string(known);
 }
 
-ShapeResult reshapeShape(const InferContext& c) {
+ShapeResult reshapeInfer(const InferContext& c) {
   if (auto e = checkIndexDType(c, 1, "Tshape")) return *e;
   if (auto v = intValues(c, 1))
     for (size_t i = 0; i < v->size(); ++i)
@@ -119,6 +119,13 @@ ShapeResult reshapeShape(const InferContext& c) {
   result.shape = Shape(out);
   carryReshaped(c, result);
   return single(result);
+}
+
+/// Reshape's failures carry the requested shape as the shape function read it ("target").
+ShapeResult reshapeShape(const InferContext& c) {
+  ShapeResult r = reshapeInfer(c);
+  if (!r.ok()) r.data.shapes.push_back(NamedShape{"target", shapeInfo(c.valueAsShape(1))});
+  return r;
 }
 
 ShapeResult broadcastToShape(const InferContext& c) {

@@ -40,11 +40,11 @@ std::optional<ShapeResult> checkListDType(const InferContext& c, size_t first, s
     if (c.dtype(i) == DType::Invalid) continue;
     if (!ref) { ref = i; continue; }
     if (c.dtype(i) != c.dtype(*ref))
-      return shapeError(c, "Input '" + arg + "' (" + c.inputName(i) + ") of '" + c.op().type +
+      return dtypeError(shapeError(c, "Input '" + arg + "' (" + c.inputName(i) + ") of '" + c.op().type +
                                "' has type " + std::string(dtypeName(c.dtype(i))) +
                                " that does not match type " + std::string(dtypeName(c.dtype(*ref))) +
                                " of argument '" + arg + "' (" + c.inputName(*ref) + ")",
-                        {static_cast<int>(*ref), static_cast<int>(i)});
+                        {static_cast<int>(*ref), static_cast<int>(i)}));
   }
   return std::nullopt;
 }

@@ -21,10 +21,10 @@ ShapeResult applyShape(const InferContext& c, std::vector<size_t> tensors, std::
       continue;
     }
     if (c.dtype(i) != c.dtype(*first))
-      return shapeError(c, "Input '" + c.inputName(i) + "' of '" + c.op().type + "' has type " +
+      return dtypeError(shapeError(c, "Input '" + c.inputName(i) + "' of '" + c.op().type + "' has type " +
                                std::string(dtypeName(c.dtype(i))) + " that does not match type " +
                                std::string(dtypeName(c.dtype(*first))) + " of '" + c.inputName(*first) + "'",
-                        {static_cast<int>(*first), static_cast<int>(i)});
+                        {static_cast<int>(*first), static_cast<int>(i)}));
   }
   for (size_t i : scalars) {
     const Shape& s = c.shape(i);

@@ -1,11 +1,12 @@
-#include "lang/tf/Agreement.h"
+#include "lang/tf/exec/Agreement.h"
 
 #include <map>
 #include <tuple>
 
-#include "engine/runtime/OpRunner.h"
+#include "engine/runtime/DebugHooks.h"
 #include "lang/syntax/SourceFile.h"
 #include "lang/tf/TfRuntime.h"
+#include "lang/tf/exec/KernelExecution.h"
 
 namespace tlens::tf {
 
@@ -65,6 +66,7 @@ AgreementReport checkAgreement(const std::string& path, const std::string& text,
     Interpreter in(o);
     TfOptions to;
     to.style = style;
+    to.execution = &kernelExecution();  // the machine's devices, as the concrete run has
     auto rt = installTensorFlow(in, to);
     rt->records = &abstractRecords;
     in.run(std::make_shared<lang::SourceFile>(path, text));
@@ -83,6 +85,7 @@ AgreementReport checkAgreement(const std::string& path, const std::string& text,
     TfOptions to;
     to.style = style;
     to.hooks = &hooks;
+    to.execution = &kernelExecution();
     auto rt = installTensorFlow(in, to);
     rt->records = &concreteRecords;
     report.concreteExit = in.run(std::make_shared<lang::SourceFile>(path, text));

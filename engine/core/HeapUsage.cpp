@@ -1,4 +1,4 @@
-#include "engine/runtime/HeapUsage.h"
+#include "engine/core/HeapUsage.h"
 
 #include <malloc.h>
 
