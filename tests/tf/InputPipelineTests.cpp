@@ -282,3 +282,17 @@ v = q.dequeue().numpy()
         "please use tf.data to get data into your model.']");
   CHECK(r.repr("v") == "4");
 }
+
+TEST_CASE("parse_single_example in abstract mode gives each feature its declared type, reading nothing", "[tf]") {
+  TfRun a = runTf(R"(import tensorflow as tf
+def parse_record(record):
+    features = {"label": tf.io.FixedLenFeature([], tf.int64), "pixels": tf.io.FixedLenFeature([784], tf.float32)}
+    return tf.io.parse_single_example(record, features)
+r = parse_record(tf.constant(b"not read"))
+label = r["label"]
+pixels = tf.reshape(r["pixels"], [28, 28])
+)", Mode::Abstract, ApiStyle::Eager);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("label") == "int64[]");
+  CHECK(a.type("pixels") == "float32[28, 28]");
+}

@@ -1052,6 +1052,9 @@ def parse_single_example(serialized, features, name=None, example_names=None):
         if not isinstance(features[k], FixedLenFeature):
             raise NotImplementedError("tensorlens: parse_single_example reads FixedLenFeature only (feature %r)" % k)
     serialized = _tf.convert_to_tensor(serialized, dtype=_tf.string)
+    if _tlens.is_abstract():
+        # The analysis reads no record: each feature has its declared dtype and shape.
+        return {k: _tlens.typed(features[k].dtype, list(features[k].shape), False) for k in keys}
 
     def produce(feed_dict):
         if _building_graph() or _tlens.is_symbolic(serialized):
