@@ -382,7 +382,10 @@ bool run(Pass pass, const Geometry& g, const float* a, const float* b, float* ou
     if (v <= 0) return false;
   if (g.padT < 0 || g.padL < 0) return false;
   if (!preferred(pass, g)) return false;
-  const auto [parts, small, large, team] = split(g);
+  // Plain copies, not a structured binding: clang 14 does not let the lambda below capture one.
+  const Split sp = split(g);
+  const int64_t parts = sp.parts, small = sp.small, large = sp.large;
+  const int team = sp.team;
   const std::shared_ptr<const Conv> cs = cached(pass, g, small, team);
   const std::shared_ptr<const Conv> cl = large == small ? cs : cached(pass, g, large, team);
   if (!cs || !cl) return false;
