@@ -44,3 +44,17 @@ rows = pd.read_csv("somewhere.csv").describe()
   INFO(c.err);
   CHECK(c.err.find("ModuleNotFoundError: No module named 'sklearn.model_selection'") != std::string::npos);
 }
+
+TEST_CASE("abstract pandas: columns, assignments and unmodelled methods are unknown, never an error", "[tf][pybridge]") {
+  TfRun a = runTf(R"(import pandas as pd
+df = pd.read_csv("data.csv", names=["RM", "MEDV"])
+train = df.sample(frac=0.8, random_state=0)
+test = df.drop(train.index)
+x = train["RM"]
+df["ratio"] = df["RM"] / df["MEDV"]
+stats = train.describe().transpose()
+values = df.values
+)", interp::Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("values") == "float64[batch, d1]");
+}
