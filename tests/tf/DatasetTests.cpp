@@ -143,3 +143,29 @@ crossing = (v.epochs_completed, xs.shape, bool((xs[:18] == before[4982:]).all())
   CHECK(r.repr("shapes") == "((55000, 784), (55000, 10), (5000, 784), (10000, 10), 'float32')");
   CHECK(r.repr("crossing") == "(1, (47, 784), True, True, 'uint8')");
 }
+
+TEST_CASE("TFRecordDataset and TextLineDataset give each record or line as a scalar string", "[tf]") {
+  std::string dir = freshTempDir("records");
+  std::string src = "import tensorflow as tf\ndir = '" + dir + "'\n" + R"(
+with tf.io.TFRecordWriter(dir + "/t.tfrecord") as w:
+    for i in range(3):
+        f = {"label": tf.train.Feature(int64_list=tf.train.Int64List(value=[i * 10]))}
+        w.write(tf.train.Example(features=tf.train.Features(feature=f)).SerializeToString())
+with open(dir + "/lines.txt", "w") as f:
+    f.write("a,1\nb,2\nc,3\n")
+def parse(r):
+    return tf.io.parse_single_example(r, {"label": tf.io.FixedLenFeature([], tf.int64)})["label"]
+records = tf.data.TFRecordDataset([dir + "/t.tfrecord"])
+spec = str(records.element_spec)
+labels = [int(v) for v in records.map(parse)]
+lines = [l.numpy() for l in tf.data.TextLineDataset(dir + "/lines.txt")]
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("spec") == "'TensorSpec(shape=(), dtype=tf.string, name=None)'");
+  CHECK(r.repr("labels") == "[0, 10, 20]");
+  CHECK(r.repr("lines") == "[b'a,1', b'b,2', b'c,3']");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Eager);
+  CHECK(a.diagnostics() == "");
+}

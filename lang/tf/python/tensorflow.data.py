@@ -255,6 +255,51 @@ class _Slices(Dataset):
         return _evaluate(self._leaves, feed_dict)
 
 
+class _Records(Dataset):
+    """TFRecordDataset and TextLineDataset: one scalar string per record or line of each file, in
+    order (files read when iterated; the analysis reads none)."""
+
+    def __init__(self, filenames, kind, compression_type=None):
+        if compression_type not in (None, ""):
+            raise NotImplementedError("tensorlens: compressed %s files are not supported" % kind)
+        if isinstance(filenames, (str, bytes)):
+            filenames = [filenames]
+        self._files = filenames
+        self._kind = kind
+        self.element_spec = TensorSpec([], _tf.string)
+
+    def _paths(self, feed_dict):
+        files = self._files
+        if _tf.is_tensor(files):
+            files = _evaluate([files], feed_dict)[0]
+        out = []
+        for f in _np.asarray(files).reshape(-1).tolist() if not isinstance(files, list) else files:
+            out.append(f.decode() if isinstance(f, bytes) else str(f))
+        return out
+
+    def _elements(self, feed_dict):
+        for path in self._paths(feed_dict):
+            if self._kind == "TFRecord":
+                import tensorflow._input_pipeline as _pipeline
+                for record in _pipeline.tf_record_iterator(path):
+                    yield _np.array(record)
+            else:
+                with open(path, "rb") as f:
+                    lines = f.read().split(b"\n")
+                if lines and lines[-1] == b"":
+                    lines = lines[:-1]  # a final newline ends the last line; it starts none
+                for line in lines:
+                    yield _np.array(line.rstrip(b"\r"))
+
+
+def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
+    return _Records(filenames, "TFRecord", compression_type)
+
+
+def TextLineDataset(filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
+    return _Records(filenames, "text line", compression_type)
+
+
 class _Tensors(Dataset):
     def __init__(self, tensors):
         self._template = tensors
