@@ -282,6 +282,7 @@ print(float(counter.numpy()), y.numpy().tolist(), after.numpy().tolist())
     r.interp = std::make_unique<interp::Interpreter>(o);
     TfOptions options;
     options.style = ApiStyle::Eager;
+    options.execution = &kernelExecution();
     r.runtime = installTensorFlow(*r.interp, options);
     r.runtime->records = &records;
     r.status = r.interp->runSource("main.py", prefix + body);
