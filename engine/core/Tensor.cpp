@@ -67,7 +67,11 @@ int64_t Tensor::getInt(int64_t i) const {
   if (strs_) notANumber("getInt");
   return dispatchAll(dtype_, [&](auto zero) -> int64_t {
     using T = decltype(zero);
-    return static_cast<int64_t>(static_cast<double>(data<T>()[i]));
+    const double d = static_cast<double>(data<T>()[i]);
+    // NaN and values outside int64 give INT64_MIN, as x86's conversion (and so numpy) does,
+    // instead of C++'s undefined behaviour.
+    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return std::numeric_limits<int64_t>::min();
+    return static_cast<int64_t>(d);
   });
 }
 

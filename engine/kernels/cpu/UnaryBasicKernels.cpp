@@ -4,6 +4,8 @@
 #include <limits>
 #include <type_traits>
 
+#include <cmath>
+
 #include "engine/core/Dispatch.h"
 #include "engine/kernels/cpu/Elementwise.h"
 
@@ -88,14 +90,17 @@ void reciprocalKernel(KernelContext& c) {
 void floorKernel(KernelContext& c) {
   dispatchFloat(c.input(0).dtype(), [&](auto z) {
     using T = decltype(z);
-    cpu::unaryKernel<T>(c, [](const auto& x) { return x.floor(); });
+    // std::floor per element: Eigen's emulated packet floor and ceil (a build without SSE4.1's
+    // round instruction, as the sanitizer build is) lose the sign of a zero result: ceil(-0.5)
+    // must be -0.0, as in numpy and TensorFlow.
+    cpu::unaryKernel<T>(c, [](const auto& x) { return x.unaryExpr([](T v) { return static_cast<T>(std::floor(v)); }); });
   });
 }
 
 void ceilKernel(KernelContext& c) {
   dispatchFloat(c.input(0).dtype(), [&](auto z) {
     using T = decltype(z);
-    cpu::unaryKernel<T>(c, [](const auto& x) { return x.ceil(); });
+    cpu::unaryKernel<T>(c, [](const auto& x) { return x.unaryExpr([](T v) { return static_cast<T>(std::ceil(v)); }); });
   });
 }
 
