@@ -454,29 +454,20 @@ Value TensorObj::index(Interpreter& in, const Value& key) {
 bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   if (!ndarray) in.raise("TypeError", "'" + typeName() + "' object does not support item assignment");
   if (form != Form::Concrete) return true;  // abstract: shapes do not change
-  {
-    // a[i, j] = number: one element, written in place.
-    std::vector<Value> keys;
-    if (auto* t = as<TupleObj>(key)) keys = t->items;
-    else keys = {key};
-    auto flat = elementOffset(value.tensor, keys);
-    // Float arrays only: numpy's wrapping and truncation rules for integer arrays stay with the
-    // general path.
-    auto* num = v.get();
-    bool number = num && (num->kind() == interp::Kind::Int || num->kind() == interp::Kind::Float);
-    if (flat && number && isFloating(value.tensor.dtype())) {
+  std::vector<Value> keys;
+  if (auto* t = as<TupleObj>(key)) keys = t->items;
+  else keys = {key};
+  // a[i, j] = number on a float array: one element, written in place. numpy's wrapping and
+  // truncation rules for integer arrays stay with the general paths.
+  if (isFloating(value.tensor.dtype()) && (v->kind() == interp::Kind::Int || v->kind() == interp::Kind::Float))
+    if (auto flat = elementOffset(value.tensor, keys))
       if (auto d = asDouble(v)) {
         if (!value.tensor.uniquelyOwned()) value.tensor = value.tensor.clone();
         value.tensor.setDouble(*flat, *d);
         return true;
       }
-    }
-  }
   if (numpyArrayAssign(*this, in, key, v)) return true;
   // Concrete numpy assignment for integer and full-slice keys over the leading dims.
-  std::vector<Value> keys;
-  if (auto* t = as<TupleObj>(key)) keys = t->items;
-  else keys = {key};
   Tensor& dst = value.tensor;
   if (!dst.uniquelyOwned()) dst = dst.clone();
   std::vector<std::vector<int64_t>> index;

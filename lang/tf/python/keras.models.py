@@ -891,26 +891,27 @@ class Model(Layer):
             elif hasattr(m, "reset_states"):
                 m.reset_states()
 
-    def _train_step_function(self):
-        # Keras runs fit's step as a tf.function (Model.make_train_function) unless the model is
-        # compiled with run_eagerly=True: traced into a graph once per input signature, then
-        # replayed, so later steps skip the Python of the layers, the tape and the optimizer (a
-        # trace that fails runs eagerly from then on: lang/tf/FunctionObj.h). Made anew at each
-        # compile, as Keras does. Models with several outputs keep the eager step: their
-        # per-output losses are Python state read after the step.
+    def _traced_step(self, attr, step):
+        # Keras runs its steps as tf.functions (Model.make_train_function, make_test_function)
+        # unless the model is compiled with run_eagerly=True: traced into a graph once per input
+        # signature, then replayed, so later steps skip the Python of the layers, the tape and
+        # the optimizer (a trace that fails runs eagerly from then on: lang/tf/FunctionObj.h).
+        # Made anew at each compile (compile resets `attr`), as Keras does. Models with several
+        # outputs keep the eager step: their per-output losses are Python state read after it.
         if getattr(self, "_run_eagerly", True) or self._heads is not None:
-            return self._default_train_step
-        if self._train_function is None:
-            self._train_function = _tlens.function(self._default_train_step)
-        return self._train_function
+            return step
+        fn = getattr(self, attr)
+        if fn is None:
+            fn = _tlens.function(step)
+            setattr(self, attr, fn)
+        return fn
+
+    def _train_step_function(self):
+        return self._traced_step("_train_function", self._default_train_step)
 
     def _test_step_function(self):
-        # evaluate's step, and fit's validation: traced as Keras' make_test_function does.
-        if getattr(self, "_run_eagerly", True) or self._heads is not None:
-            return self._default_test_step
-        if self._test_function is None:
-            self._test_function = _tlens.function(self._default_test_step)
-        return self._test_function
+        # evaluate's step, and fit's validation.
+        return self._traced_step("_test_function", self._default_test_step)
 
     def _default_test_step(self, x, y):
         y_pred = self(x, training=False)
