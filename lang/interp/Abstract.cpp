@@ -93,11 +93,12 @@ bool libraryFile(const std::string& path) { return path.size() > 2 && path.front
 /// Messages of the shape and dtype checks TensorFlow, Keras and numpy raise as Python exceptions
 /// (`set_shape`, layer input specs, broadcasting, feeds).
 bool shapeMessage(std::string_view m) {
-  static constexpr std::array<std::string_view, 12> kPatterns = {
+  static constexpr std::array<std::string_view, 14> kPatterns = {
       "is not compatible with supplied shape", "are incompatible", "Dimensions must be equal",
       "is incompatible with the layer", "Incompatible shapes", "could not be broadcast",
       "Cannot feed value of shape", "must have rank", "must be rank", "Cannot reshape a tensor",
-      "cannot reshape array", "Tensor conversion requested dtype"};
+      "cannot reshape array", "Tensor conversion requested dtype", "Rank mismatch: Rank of labels",
+      "Shape mismatch: The shape of labels"};
   for (std::string_view p : kPatterns)
     if (m.find(p) != std::string_view::npos) return true;
   return false;

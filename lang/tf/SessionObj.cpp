@@ -259,6 +259,17 @@ std::vector<FeedEntry> flattenFeeds(Interpreter& in, const DictObj& d) {
   return out;
 }
 
+/// A fed list that holds numpy arrays (`[np.eye(n)[ids] for ...]`, a list of batches) as the
+/// array `np.asarray` makes of it, as TensorFlow converts feeds; other values are unchanged.
+Value asFeedArray(TfRuntime& rt, const Value& v) {
+  if (!asSequence(v) || literalDType(v, true) != DType::Invalid || literalStringKind(v)) return v;
+  try {
+    return toTensor(rt, v, DType::Invalid, true);
+  } catch (const NeedsKnownValue&) {
+    return v;
+  }
+}
+
 }  // namespace
 
 Value SessionObj::run(const Value& fetches, const Value& feedDict) {
@@ -271,8 +282,9 @@ Value SessionObj::run(const Value& fetches, const Value& feedDict) {
   Feeds feeds;
   std::vector<AbstractFeed> abstractFeeds;
   if (auto* d = as<DictObj>(feedDict)) {
-    for (const FeedEntry& e : flattenFeeds(in, *d)) {
+    for (FeedEntry& e : flattenFeeds(in, *d)) {
       if (isUnknown(e.key)) continue;
+      e.value = asFeedArray(*rt, e.value);
       Output target = outputOf(*rt, *graph, e.key);
       if (!target) {
         if (dynamic_cast<TensorObj*>(e.key.get()) && !rt->abstract()) continue;

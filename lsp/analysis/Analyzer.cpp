@@ -48,7 +48,9 @@ class CancelWatch : public StatementObserver {
 /// whose `__name__` is "tensorflow.nn"), or "" for anything else.
 std::string embeddedNamespace(const Value& v) {
   auto* inst = as<InstanceObj>(v);
-  if (!inst || !inst->cls || inst->cls->name != "_Namespace") return {};
+  if (!inst || !inst->cls ||
+      std::none_of(inst->cls->mro.begin(), inst->cls->mro.end(), [](const auto& c) { return c->name == "_Namespace"; }))
+    return {};
   const Value* name = inst->dict.find("__name__");
   auto* str = name ? as<StrObj>(*name) : nullptr;
   if (!str || str->value.rfind("tensorflow.", 0) != 0) return {};

@@ -235,7 +235,7 @@ f = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
 logits = tf.zeros([8, 10])
 labels = tf.zeros([8, 10], tf.int32)
 g = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
-#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape must be rank 1 but is rank 2
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Rank mismatch: Rank of labels (received 2) should equal rank of logits minus 1 (received 2).
 )"},
     {"sparse softmax cross entropy with class ids", R"(import tensorflow as tf
 logits = tf.zeros([8, 10])
@@ -289,6 +289,25 @@ x = tf.zeros([2, 3])
 z = tf.quantum_entangle(x)
 #      ^^^^^^^^^^^^^^^^ info: 'tf.quantum_entangle' is not modelled by tensorlens
 )"},
+    {"tf.nn's RNN functions, loaded on first use, are members of tf.nn", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 5, 3])
+cell = tf.nn.rnn_cell.BasicLSTMCell(8)
+out, state = tf.nn.dynamic_rnn(cell, x, dtype=tf.float32)
+)"},
+    {"flatten of a batch whose other dimensions are unknown", R"(import tensorflow as tf
+def net(width, height):
+    x = tf.placeholder(tf.float32, [None, width, height, 4])
+    h = tf.layers.conv2d(x, 32, [4, 4], padding='same')
+    return tf.layers.dense(tf.layers.flatten(h), 10)
+)"},
+    {"sparse labels of rank r against logits of rank r + 1", R"(import tensorflow as tf
+logits = tf.placeholder(tf.float32, [None, None, 7])
+labels = tf.placeholder(tf.int32, [None, None])
+cost = tf.nn.sparse_softmax_cross_entropy_with_logits(logits=logits, labels=labels)
+short = tf.placeholder(tf.int32, [None, 4])
+bad = tf.nn.sparse_softmax_cross_entropy_with_logits(logits=tf.zeros([2, 3, 7]), labels=tf.zeros([2, 4], tf.int32))
+#     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape mismatch: The shape of labels (received (2, 4)) should equal the shape of logits except for the last dimension
+)"},
     {"real TensorFlow namespaces tensorlens does not model: information, no near miss", R"(import tensorflow as tf
 est = tf.estimator.Estimator(model_fn=None)
 #        ^^^^^^^^^ info: 'tf.estimator' (a TensorFlow namespace) is not modelled by tensorlens
@@ -334,7 +353,6 @@ c = tf.nn.conv3d(x, tf.zeros([3, 3, 3, 1, 4]), [1, 1, 1, 1, 1], "SAME")
 opt = tf.train.FtrlOptimizer(0.01)
 #              ^^^^^^^^^^^^^ info: 'tf.train.FtrlOptimizer' is not modelled by tensorlens
 cell = tf.nn.rnn_cell.LSTMCell(16)
-#            ^^^^^^^^ info: 'tf.nn.rnn_cell' is not modelled by tensorlens
 )"},
     {"namespaces of tf used as modelled: no diagnostic", R"(import tensorflow as tf
 x = tf.placeholder(tf.float32, [None, 784])

@@ -244,3 +244,51 @@ g = tape.gradient(y, v).numpy().tolist()
   CHECK(r.repr("bw") == "[0.0, 1.5, 2.0, 0.0, 0.0]");
   CHECK(r.repr("g") == "[[2.0, 0.0], [0.0, 3.0]]");
 }
+
+TEST_CASE("cross entropies take logits of any rank, as TensorFlow's Python wrappers do", "[tf]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+logits = tf.placeholder(tf.float32, [None, None, 7])
+labels = tf.placeholder(tf.int32, [None, None])
+sparse = tf.nn.sparse_softmax_cross_entropy_with_logits(logits=logits, labels=labels)
+dense = tf.nn.softmax_cross_entropy_with_logits(labels=tf.one_hot(labels, 7), logits=logits)
+by_axis = tf.nn.softmax_cross_entropy_with_logits_v2(labels=tf.ones([7, 2]) / 7.0, logits=tf.zeros([7, 2]), axis=0)
+g = tf.gradients(tf.reduce_mean(sparse), logits)[0]
+with tf.Session() as sess:
+    sv, dv, gv = sess.run([sparse, dense, g], {logits: np.zeros((2, 3, 7)), labels: [[1, 2, 3], [4, 5, 6]]})
+    shapes = [sv.shape, dv.shape, gv.shape]
+    first = round(float(sv[0, 0]), 5)
+    same = bool(np.allclose(sv, dv))
+    grad = round(float(gv[0, 0, 1]), 5)
+    axis = [round(v, 5) for v in sess.run(by_axis).tolist()]
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("sparse") == "float32[batch, d1]");
+  CHECK(r.repr("shapes") == "[(2, 3), (2, 3), (2, 3, 7)]");
+  CHECK(r.repr("first") == "1.94591");  // log(7)
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("grad") == "-0.14286");  // (softmax - one_hot) / 6 losses: (1/7 - 1) / 6
+  CHECK(r.repr("axis") == "[1.94591, 1.94591]");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("dense") == "float32[batch, d1]");
+}
+
+TEST_CASE("a feed may be a list of numpy arrays, as np.asarray would stack them", "[tf]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 2, 3])
+s = tf.reduce_sum(x, axis=[1, 2])
+batch = [np.eye(3)[[0, 1]], np.eye(3)[[1, 2]] * 2]
+with tf.Session() as sess:
+    out = sess.run(s, {x: batch}).tolist()
+    bad = sess.run(s, {x: [np.eye(3)[[0]]]})
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  CHECK(r.repr("out") == "[2.0, 4.0]");
+  CHECK(r.err.find("ValueError: Cannot feed value of shape (1, 1, 3) for Tensor") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics().find("main.py:8:11: error: Cannot feed value of shape (1, 1, 3)") != std::string::npos);
+}

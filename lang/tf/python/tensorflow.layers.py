@@ -190,7 +190,12 @@ def flatten(inputs, name=None, data_format="channels_last"):
     n = 1
     for d in dims:
         n = None if (n is None or d is None) else n * d
-    return tf.reshape(inputs, [-1, n if n is not None else -1], name=name)
+    if n is not None:
+        return tf.reshape(inputs, [-1, n], name=name)
+    # Unknown trailing dimensions: the batch dimension, static or read at run time, fixes the
+    # rows, as Keras' Flatten does (two -1s would be an error).
+    batch = inputs.shape.as_list()[0] if inputs.shape.ndims else None
+    return tf.reshape(inputs, [batch if batch is not None else tf.shape(inputs)[0], -1], name=name)
 
 
 def _smart_cond(training, true_fn, false_fn):

@@ -24,9 +24,6 @@ class _Namespace:
     def __getattr__(self, attr):
         # Parts that live in their own embedded module, loaded on first use (tf.nn.rnn_cell.*,
         # tf.nn.dynamic_rnn, ... from tensorflow.contrib.rnn).
-        lazy = _lazy_attrs.get(self.__dict__.get("__name__"), {}).get(attr)
-        if lazy is not None:
-            return lazy()
         # TF1's streaming metrics (tf.metrics.accuracy -> (value, update_op)) in graph programs.
         if self.__dict__.get("__name__") == "tensorflow.metrics" and _tlens.style() == "graph":
             m = metrics_v1.get(attr)
@@ -48,18 +45,17 @@ def _rnn_module():
 
 
 def _rnn_attr(name):
-    return lambda: getattr(_rnn_module(), name)
+    return lambda self: getattr(_rnn_module(), name)
 
 
-_lazy_attrs = {
-    "tensorflow.nn": {
-        "rnn_cell": _rnn_module,
-        "dynamic_rnn": _rnn_attr("dynamic_rnn"),
-        "static_rnn": _rnn_attr("static_rnn"),
-        "bidirectional_dynamic_rnn": _rnn_attr("bidirectional_dynamic_rnn"),
-        "static_bidirectional_rnn": _rnn_attr("static_bidirectional_rnn"),
-    },
-}
+class _NnNamespace(_Namespace):
+    """tf.nn: the RNN parts live in their own embedded module (tensorflow.contrib.rnn), loaded on
+    first use. As properties they are members of tf.nn to completion and the analysis' lints."""
+    rnn_cell = property(lambda self: _rnn_module())
+    dynamic_rnn = property(_rnn_attr("dynamic_rnn"))
+    static_rnn = property(_rnn_attr("static_rnn"))
+    bidirectional_dynamic_rnn = property(_rnn_attr("bidirectional_dynamic_rnn"))
+    static_bidirectional_rnn = property(_rnn_attr("static_bidirectional_rnn"))
 
 
 def _keras_module(name):
@@ -918,7 +914,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
 
 
 # --- nn ----------------------------------------------------------------------------------------
-nn = _Namespace("tensorflow.nn")
+nn = _NnNamespace("tensorflow.nn")
 
 
 def _nn_unary(op_type):
@@ -969,13 +965,51 @@ def _softmax_xent(_sentinel=None, labels=None, logits=None, dim=-1, name=None, a
     labels = convert_to_tensor(labels)
     if labels.dtype.base_dtype != logits.dtype.base_dtype:
         labels = cast(labels, logits.dtype.base_dtype)
-    return _op("SoftmaxCrossEntropyWithLogits", [logits, labels], None, name, True)[0]
+    if axis is None:
+        axis = dim
+    rank = logits.shape.ndims
+    if rank is not None and axis not in (-1, rank - 1):
+        # The class axis moves last, and the loss keeps the other axes in their order.
+        axis = axis % rank
+        perm = [i for i in _range(rank) if i != axis] + [axis]
+        logits = transpose(logits, perm)
+        labels = transpose(labels, perm)
+    if rank == 2:
+        return _op("SoftmaxCrossEntropyWithLogits", [logits, labels], None, name, True)[0]
+    # Any other rank: the outer dimensions are flattened into rows and the loss takes their shape
+    # back, as TensorFlow's wrapper does (nn_ops._flatten_outer_dims).
+    outer = shape(logits)[:-1]
+    flat_logits = reshape(logits, [-1, shape(logits)[-1]])
+    flat_labels = reshape(labels, [-1, shape(labels)[-1]])
+    cost = _op("SoftmaxCrossEntropyWithLogits", [flat_logits, flat_labels], None, None, True)[0]
+    cost = reshape(cost, outer, name=name)
+    if rank is not None:
+        cost.set_shape(logits.shape[:-1])
+    return cost
 
 
 def _sparse_softmax_xent(_sentinel=None, labels=None, logits=None, name=None):
     if _sentinel is not None:
         raise ValueError("Only call `sparse_softmax_cross_entropy_with_logits` with named arguments (labels=..., logits=..., ...)")
-    return _op("SparseSoftmaxCrossEntropyWithLogits", [logits, labels], None, name)[0]
+    logits = convert_to_tensor(logits)
+    labels = convert_to_tensor(labels)
+    lshape, gshape = labels.shape, logits.shape
+    if lshape.ndims is not None and gshape.ndims is not None:
+        if lshape.ndims != gshape.ndims - 1:
+            raise ValueError("Rank mismatch: Rank of labels (received %s) should equal rank of logits minus 1 (received %s)." % (lshape.ndims, gshape.ndims))
+        if not lshape.is_compatible_with(gshape[:-1]):
+            raise ValueError("Shape mismatch: The shape of labels (received %s) should equal the shape of logits except for the last dimension (received %s)." % (lshape, gshape))
+        if gshape.ndims == 2:
+            return _op("SparseSoftmaxCrossEntropyWithLogits", [logits, labels], None, name)[0]
+    # Labels of rank r against logits of rank r + 1: rows of classes, then the labels' shape back
+    # (TensorFlow's wrapper in nn_ops.py).
+    flat_logits = reshape(logits, [-1, shape(logits)[-1]])
+    flat_labels = reshape(labels, [-1])
+    cost = _op("SparseSoftmaxCrossEntropyWithLogits", [flat_logits, flat_labels], None, None)[0]
+    cost = reshape(cost, shape(labels), name=name)
+    if lshape.ndims is not None:
+        cost.set_shape(lshape)
+    return cost
 
 
 def _sigmoid_xent(_sentinel=None, labels=None, logits=None, name=None):
