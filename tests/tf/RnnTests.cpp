@@ -103,3 +103,40 @@ out, st = tf.nn.dynamic_rnn(tf.nn.rnn_cell.GRUCell(4), x, dtype=tf.float32)
   CHECK(r.status == 1);
   CHECK(r.err.find("NotImplementedError: tensorlens: dynamic_rnn unrolls the time loop") != std::string::npos);
 }
+
+TEST_CASE("Keras RNN cells step once, and keras.layers.RNN loops them as LSTM does", "[tf][rnn][keras]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+cell = tf.keras.layers.LSTMCell(10)
+state = cell.get_initial_state(batch_size=4, dtype=tf.float32)
+out, st = cell(tf.random.normal([4, 3]), state)
+shapes = [out.shape.as_list()] + [s.shape.as_list() for s in st]
+nweights = len(cell.trainable_variables)
+seq, h = tf.keras.layers.RNN(tf.keras.layers.SimpleRNNCell(6), return_sequences=True, return_state=True)(tf.ones([2, 5, 3]))
+stacked = tf.keras.layers.RNN([tf.keras.layers.GRUCell(4), tf.keras.layers.LSTMCell(5)])
+last = stacked(tf.ones([2, 7, 3]))
+nstacked = len(stacked.trainable_weights)
+lstm = tf.keras.layers.LSTM(8)
+y1 = lstm(tf.ones([2, 5, 3]))
+rnn = tf.keras.layers.RNN(tf.keras.layers.LSTMCell(8))
+rnn(tf.ones([2, 5, 3]))
+rnn.set_weights(lstm.get_weights())
+same = bool(np.allclose(rnn(tf.ones([2, 5, 3])).numpy(), y1.numpy()))
+m = tf.keras.Sequential([tf.keras.layers.RNN(tf.keras.layers.LSTMCell(8), input_shape=(5, 3)), tf.keras.layers.Dense(1)])
+params = m.count_params()
+)";
+  TfRun r = runTf(src, Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("shapes") == "[[4, 10], [4, 10], [4, 10]]");
+  CHECK(r.repr("nweights") == "3");
+  CHECK(r.type("seq") == "float32[2, 5, 6]");
+  CHECK(r.type("h") == "float32[2, 6]");
+  CHECK(r.type("last") == "float32[2, 5]");
+  CHECK(r.repr("nstacked") == "6");
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("params") == "393");  // LSTM(8) on 3 features: 4*8*(3+8+1); Dense(1): 9
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("seq") == "float32[2, 5, 6]");
+}

@@ -1404,3 +1404,168 @@ class Bidirectional(Layer):
         if self.merge_mode == "ave":
             return (f + b) / 2.0
         return [f, b]
+
+
+# --- RNN cells and the RNN layer that loops them -------------------------------------------------
+class _Cell:
+    """One time step of SimpleRNN, LSTM or GRU as a layer: call(inputs, states) returns
+    (output, new_states); the weights and the step are those of the full layer."""
+
+    def _cell_init(self):
+        self.input_spec = None
+
+    @property
+    def state_size(self):
+        return [self.units] * len(self._initial_states_like())
+
+    @property
+    def output_size(self):
+        return self.units
+
+    def _initial_states_like(self):
+        return [0] * (2 if self._gates == 4 else 1)
+
+    def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
+        if batch_size is None:
+            batch_size = _tf.shape(inputs)[0] if inputs.shape[0] is None else inputs.shape[0]
+        dtype = _tf.float32 if dtype is None else dtype
+        return [_tf.zeros(_tf.stack([batch_size, self.units]), dtype) for _ in self._initial_states_like()]
+
+    def call(self, inputs, states, training=None):
+        single = not isinstance(states, (list, tuple))
+        states = [states] if single else list(states)
+        h, new = self._step(inputs, states)
+        return h, (new[0] if single and len(new) == 1 else new)
+
+
+class SimpleRNNCell(_Cell, SimpleRNN):
+    def __init__(self, units, **kwargs):
+        SimpleRNN.__init__(self, units, **kwargs)
+        self._cell_init()
+
+    @property
+    def state_size(self):
+        return self.units
+
+
+class LSTMCell(_Cell, LSTM):
+    def __init__(self, units, **kwargs):
+        LSTM.__init__(self, units, **kwargs)
+        self._cell_init()
+
+
+class GRUCell(_Cell, GRU):
+    def __init__(self, units, **kwargs):
+        GRU.__init__(self, units, **kwargs)
+        self._cell_init()
+
+    @property
+    def state_size(self):
+        return self.units
+
+
+def _state_list(cell):
+    s = cell.state_size
+    return list(s) if isinstance(s, (list, tuple)) else [s]
+
+
+class StackedRNNCells(Layer):
+    """Cells applied one above the other at each step; the states are the cells' in order."""
+
+    def __init__(self, cells, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.cells = list(cells)
+
+    @property
+    def state_size(self):
+        return tuple([c.state_size for c in self.cells])
+
+    @property
+    def output_size(self):
+        return self.cells[-1].output_size
+
+    def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
+        out = []
+        for c in self.cells:
+            s = c.get_initial_state(inputs, batch_size, dtype)
+            out.append(s[0] if isinstance(c.state_size, int) else s)
+        return out
+
+    def build(self, input_shape):
+        d = input_shape[-1]
+        for c in self.cells:
+            if not c.built:
+                c.build([input_shape[0], d])
+                c.built = True
+            d = c.output_size
+        self.built = True
+
+    def call(self, inputs, states, training=None):
+        new = []
+        x = inputs
+        for c, s in zip(self.cells, states):
+            x, s2 = c.call(x, s)
+            new.append(s2)
+        return x, new
+
+
+class RNN(Layer):
+    """keras.layers.RNN(cell): the cell looped over the time axis (axis 1), as SimpleRNN, LSTM and
+    GRU do with their own steps."""
+
+    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
+                 unroll=False, time_major=False, **kwargs):
+        Layer.__init__(self, **kwargs)
+        if isinstance(cell, (list, tuple)):
+            cell = StackedRNNCells(cell)
+        if not hasattr(cell, "call") or not hasattr(cell, "state_size"):
+            raise ValueError("`cell` should have a `call` method and a `state_size` attribute. The RNN was passed: cell=%s" % (cell,))
+        self.cell = cell
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.time_major = time_major
+        self.input_spec = InputSpec(ndim=3)
+
+    def build(self, input_shape):
+        if not self.cell.built:
+            self.cell.build([input_shape[0], input_shape[-1]])
+            self.cell.built = True
+        self.built = True
+
+    def call(self, inputs, mask=None, training=None, initial_state=None):
+        if self.time_major:
+            inputs = _tf.transpose(inputs, [1, 0, 2])
+        if initial_state is not None:
+            states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
+            if isinstance(self.cell.state_size, int) and len(states) == 1:
+                states = states[0]
+        else:
+            states = self.cell.get_initial_state(inputs[:, 0, :], None, inputs.dtype)
+            if isinstance(self.cell.state_size, int):
+                states = states[0]
+        steps = inputs.shape[1]
+        outs = []
+        h = None
+        if steps is None:
+            # Unknown length (a symbolic model): one step gives the shapes, as SimpleRNN/LSTM do.
+            h, states = self.cell.call(inputs[:, 0, :], states)
+            seq = _tf.zeros_like(inputs[:, :, :1]) + _tf.expand_dims(h, 1) if self.return_sequences else None
+        else:
+            xs = _tf.unstack(inputs, axis=1)
+            if self.go_backwards:
+                xs = xs[::-1]
+            for x in xs:
+                h, states = self.cell.call(x, states)
+                if self.return_sequences:
+                    outs.append(h)
+            seq = _tf.stack(outs, axis=1) if self.return_sequences else None
+        out = seq if self.return_sequences else h
+        if self.time_major and self.return_sequences:
+            out = _tf.transpose(out, [1, 0, 2])
+        if self.return_state:
+            flat = []
+            for s in (states if isinstance(states, (list, tuple)) else [states]):
+                flat.extend(s if isinstance(s, (list, tuple)) else [s])
+            return [out] + flat
+        return out
