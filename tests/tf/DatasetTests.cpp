@@ -169,3 +169,25 @@ lines = [l.numpy() for l in tf.data.TextLineDataset(dir + "/lines.txt")]
   TfRun a = runTf(src, Mode::Abstract, ApiStyle::Eager);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("fit validates on a repeated dataset for validation_steps batches", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+x = np.random.RandomState(0).rand(64, 4).astype(np.float32)
+y = (x.sum(axis=1) > 2).astype(np.int64)
+train = tf.data.Dataset.from_tensor_slices((x, y)).batch(16)
+val = tf.data.Dataset.from_tensor_slices((x[:32], y[:32])).batch(8)
+m = tf.keras.Sequential([tf.keras.layers.Dense(2, input_shape=(4,))])
+m.compile("adam", tf.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+h = m.fit(train.repeat(), epochs=2, steps_per_epoch=4, validation_data=val.repeat(), validation_steps=2, verbose=0)
+keys = sorted(h.history.keys())
+epochs = len(h.history["val_loss"])
+)";
+  TfRun r = runTf(src, Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("keys") == "['accuracy', 'loss', 'val_accuracy', 'val_loss']");
+  CHECK(r.repr("epochs") == "2");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}

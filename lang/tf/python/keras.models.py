@@ -953,9 +953,12 @@ class Model(Layer):
         ok, out_shape = self._prepare(data, "fit")
         val = None
         if validation_data is not None:
-            vx = validation_data[0]
-            vy = validation_data[1] if len(validation_data) > 1 else None
-            val = _make_data(vx, vy, validation_batch_size or data.batch_size)
+            if isinstance(validation_data, (tuple, list)):
+                vx = validation_data[0]
+                vy = validation_data[1] if len(validation_data) > 1 else None
+            else:  # a dataset or a generator of (x, y) batches, validation_steps of them
+                vx, vy = validation_data, None
+            val = _make_data(vx, vy, validation_batch_size or data.batch_size, validation_steps)
             if ok and self._heads is not None:
                 heads = self._heads
                 ok = self._prepare(val, "evaluate")[0]
