@@ -408,3 +408,27 @@ vals = [a.numpy().tolist(), b.numpy().tolist()]
   CHECK(r.type("c") == "float32[2]");
   CHECK(r.repr("vals") == "[[[1.5, 1.5, 1.5], [1.5, 1.5, 1.5]], [7, 7]]");
 }
+
+TEST_CASE("tensorflow.python's modules are the public API under TensorFlow's internal names", "[tf]") {
+  const char* src = R"(import tensorflow as tf
+from tensorflow.python.framework import ops, dtypes, tensor_shape
+from tensorflow.python.ops import summary_ops_v2, math_ops, array_ops, nn_ops
+from tensorflow.python.platform import gfile
+from tensorflow.python.util import compat
+from tensorflow.python.client import device_lib
+ops.reset_default_graph()
+x = tf.placeholder(dtypes.float32, tensor_shape.TensorShape([None, 3]))
+y = nn_ops.relu(math_ops.matmul(x, array_ops.ones([3, 2])))
+same = [summary_ops_v2.scalar is tf.summary.scalar, gfile.IsDirectory("/"), compat.as_bytes("a")]
+devices = [(d.name, d.device_type) for d in device_lib.list_local_devices()]
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("y") == "float32[batch, 2]");
+  CHECK(r.repr("same") == "[True, True, b'a']");
+  CHECK(r.repr("devices").rfind("[('/device:CPU:0', 'CPU')", 0) == 0);
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("y") == "float32[batch, 2]");
+}

@@ -1,0 +1,2 @@
+# tensorflow.python.ops.random_ops: the public tf.* ops it implements.
+from tensorflow import *

@@ -1,0 +1,1 @@
+# tensorflow.python.platform: gfile and tf_logging under their internal names.

@@ -1,0 +1,2 @@
+# tensorflow.python.util.compat: tf.compat.
+from tensorflow.compat import *

@@ -1,0 +1,1 @@
+# tensorflow.python.util: compat under its internal name.
