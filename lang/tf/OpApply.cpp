@@ -259,6 +259,17 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
   Interpreter& in = rt.interp();
   if (auto t = std::dynamic_pointer_cast<TensorObj>(v)) return t;
   if (isUnknown(v)) throw NeedsKnownValue{};
+  if (rt.tensorShapeClass && v->kind() == interp::Kind::Instance &&
+      in.isInstance(v, *static_cast<interp::ClassObj*>(rt.tensorShapeClass.get()))) {
+    // A fully defined TensorShape converts to its dimensions (tf.random.normal(x.shape)), as
+    // TensorFlow's registered conversion does; a partial one is its ValueError.
+    Value dims = in.getAttr(v, "_dims");
+    std::vector<Value> items = isNone(dims) ? std::vector<Value>{} : in.toList(dims);
+    bool partial = isNone(dims);
+    for (const Value& d : items) partial = partial || isNone(d);
+    if (partial) in.raise("ValueError", "Cannot convert a partially known TensorShape " + in.str(v) + " to a Tensor.");
+    return toTensor(rt, makeList(std::move(items)), dtype, numpyDefaults);
+  }
   if (auto* seq = asSequence(v)) {
     // A list holding tensors (or, in abstract mode, unknown ints) is packed.
     bool hasTensor = false, hasUnknown = false;

@@ -802,3 +802,34 @@ close = (abs(sparse - expected) < 1e-5, abs(dense - expected) < 1e-5)
   REQUIRE(r.status == 0);
   CHECK(r.repr("close") == "(True, True)");
 }
+
+TEST_CASE("Model.build(input_shape) calls a subclassed model on that batch size, and a known TensorShape converts to a tensor", "[tf][keras]") {
+  const char* src = R"(import tensorflow as tf
+class VAE(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.enc = tf.keras.layers.Dense(20)
+    def call(self, x):
+        h = self.enc(x)
+        return h + tf.random.normal(h.shape)
+m = VAE()
+m.build(input_shape=(4, 784))
+n = len(m.trainable_variables)
+y = m(tf.ones([4, 784]))
+z = tf.zeros(tf.TensorShape([2, 3]))
+try:
+    tf.random.normal(tf.TensorShape([None, 20]))
+except ValueError as e:
+    err = str(e)
+)";
+  TfRun r = runTf(src, Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("n") == "2");
+  CHECK(r.type("y") == "float32[4, 20]");
+  CHECK(r.type("z") == "float32[2, 3]");
+  CHECK(r.repr("err") == "'Cannot convert a partially known TensorShape (None, 20) to a Tensor.'");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("y") == "float32[4, 20]");
+}

@@ -505,14 +505,16 @@ class Model(Layer):
         the output, or None when that failed in abstract mode."""
         if self._is_graph_network:
             return self._kt_outputs[0] if len(self._kt_outputs) == 1 else None
-        key = tuple(batch_shape[1:])
+        key = tuple(batch_shape)
         cache = getattr(self, "_symbolic_cache", None)
         if cache is None:
             cache = {}
             self._symbolic_cache = cache
         if key in cache:
             return cache[key]
-        x = _backend.symbolic_placeholder(dtype, [None] + list(batch_shape[1:]))
+        # The batch dimension as given: build(input_shape=(4, 784)) calls the model on a batch of 4,
+        # as Keras does (a call that draws tf.random.normal(x.shape) needs it known).
+        x = _backend.symbolic_placeholder(dtype, list(batch_shape))
         y = self(x)
         self.built = True
         y = y if _tlens.is_symbolic(y) else None
