@@ -44,6 +44,7 @@ std::vector<BadCase> badCases() {
       {"control", "Assert", {B({true, true}, {2})}, {}},
       {"control", "Switch", {F32({1, 2}), B({true, false}, {2})}, {}},
       {"depthwise", "DepthwiseConv2dNative", {randomF32({2, 3, 3}), randomF32({1, 1, 3, 1})}, convAttrs()},
+      {"depthwise", "DepthwiseConv2dNative", {randomF32({1, 3, 3, 2}), randomF32({1, 3, 1})}, convAttrs()},
       {"depthwise", "DepthwiseConv2dNative", {randomF32({1, 3, 3, 2}), randomF32({1, 1, 3, 1})}, convAttrs()},
       {"depthwise", "DepthwiseConv2dNative", {randomF32({1, 2, 2, 1}), randomF32({3, 3, 1, 1})}, convAttrs()},
       {"depthwise", "DepthwiseConv2dNativeBackpropInput",
@@ -67,6 +68,7 @@ std::vector<BadCase> badCases() {
       {"reduction", "Any", {F32({1, 0})}, {{"axis", std::vector<int64_t>{0}}}},
       {"reduction", "ReductionIndicators", {F32({1, 2, 3, 4}, {2, 2}), F32({1, 2, 3})},
        {{"axis", std::vector<int64_t>{1}}}},
+      {"reduction", "ReductionIndicators", {I32({1, 2}), I32({2}, {})}, {{"axis", std::vector<int64_t>{0}}}},
       {"reduction", "ArgMax", {F32({1, 2})}, {{"axis", int64_t{3}}}},
       {"reduction", "ArgMax", {F32({}, {0, 2})}, {{"axis", int64_t{0}}}},
       {"nn", "BiasAdd", {randomF32({2, 3}), randomF32({4})}, {}},
@@ -101,6 +103,7 @@ std::vector<BadCase> badCases() {
       {"segment", "SegmentSum", {F32({1, 2}), I32({0, 0, 1})}, {}},
       {"slicing", "Slice", {F32({1, 2, 3, 4}, {2, 2}), I32({0}), I32({1})}, {}},
       {"slicing", "StridedSlice", {F32({1, 2}), I32({0}), I32({1, 1}), I32({1})}, {}},
+      {"slicing", "GatherV2Grad", {B({true}, {1}), I32({0}), I32({1}), I32({0}, {})}, {}},
       {"string", "DecodeCSV", {strings({"1,2"}, {1}), F32({0, 0}), F32({0})}, {}},
   };
 }
