@@ -2,7 +2,7 @@
 """Validation once: kernels run only after the op's shape function accepted the concrete shapes,
 dtypes and attributes (runOp), so a kernel that checks them again holds a copy that can never
 fire and drifts from the shape function. Every error a kernel raises (`fail(` in engine/kernels
-and engine/cuda) must be listed in tools/kernel_checks.tsv with the reason it belongs in the
+and engine/cuda; also throwError, invalidArgument and throw EngineError) must be listed in tools/kernel_checks.tsv with the reason it belongs in the
 kernel: a value (index or label ranges, sizes read from tensors), a variable (ref inputs reach
 the shape function without their value), a backend limit, a dispatch default or an internal
 invariant. A new check fails this script until it is listed, or moved to the shape function;
@@ -11,8 +11,8 @@ a listed check that no longer occurs fails it too (the list only shrinks with th
   python3 tools/check_kernel_checks.py [--root DIR] [--list FILE] [--print | --self-test]
 
 --print writes every call site, for editing the list; --self-test runs the check over a small
-tree with an unlisted check, a listed one and a stale row, and fails unless exactly the first and
-the last are reported. Standard library only; ctest runs it."""
+tree with two unlisted checks (a c.fail and a throwError), a listed one and a stale row, and
+fails unless exactly the unlisted ones and the stale row are reported. Standard library only; ctest runs it."""
 
 import argparse
 import os
@@ -22,16 +22,17 @@ import sys
 DIRS = ("engine/kernels", "engine/cuda")
 EXTS = (".h", ".cpp", ".cu", ".cuh")
 KINDS = {"value", "variable", "backend", "dispatch", "internal"}
-CALL = re.compile(r"\bfail\(")
+# c.fail (the kernel API) and the engine's own error paths, so that no check goes around the list.
+CALL = re.compile(r"\b(?:fail|throwError|invalidArgument)\(|\bthrow EngineError\(")
 
 
 def calls(text):
-    """(line, text of the call up to its closing parenthesis) for each fail( in `text`."""
+    """(line, text of the call up to its closing parenthesis) for each error call in `text`."""
     out = []
     for m in CALL.finditer(text):
         # A declaration or definition of fail itself is not a call.
         head = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
-        if re.search(r"\bvoid\s+$", head) or "::fail" in head:
+        if re.search(r"\bvoid\s+$", head) or re.search(r"::\s*$", head):
             continue
         depth, i = 0, m.end() - 1
         while i < len(text):
@@ -105,14 +106,16 @@ def self_test():
         with open(os.path.join(root, "engine/kernels/cpu/XKernels.cpp"), "w") as f:
             f.write('void k(KernelContext& c) {\n'
                     '  if (c.input(0).rank() != 2) c.fail("x must be a matrix (" + s + ")");\n'
-                    '  if (v < 0) c.fail("Received a label value of " + std::to_string(v));\n}\n')
+                    '  if (v < 0) c.fail("Received a label value of " + std::to_string(v));\n'
+                    '  if (y.rank() != 1) throwError(ErrorCode::InvalidArgument, "y must be a vector");\n}\n')
         lst = os.path.join(root, "list.tsv")
         with open(lst, "w") as f:
             f.write("engine/kernels/cpu/XKernels.cpp\t1\tvalue\tReceived a label value of\treads labels\n"
                     "engine/kernels/cpu/XKernels.cpp\t1\tvalue\tgone\tremoved\n")
         errors = check(root, lst)
-    want = ["XKernels.cpp:2: kernel check is not listed", "'gone' in engine/kernels/cpu/XKernels.cpp: listed 1"]
-    ok = len(errors) == 2 and all(any(w in e for e in errors) for w in want)
+    want = ["XKernels.cpp:2: kernel check is not listed", "XKernels.cpp:4: kernel check is not listed",
+            "'gone' in engine/kernels/cpu/XKernels.cpp: listed 1"]
+    ok = len(errors) == 3 and all(any(w in e for e in errors) for w in want)
     print("\n".join(errors))
     print("self-test " + ("passed" if ok else "FAILED"))
     return 0 if ok else 1
