@@ -124,3 +124,41 @@ TEST_CASE("optimizer hyperparameters are checked by the shape function", "[engin
   CHECK_THAT(infer("ApplyGradientDescent", "?;[2];[3]").error, Catch::Contains("Shape must be rank 0 but is rank 1"));
   CHECK_THAT(infer("ApplyMomentum", "?;?;[];[3];[2]").error, Catch::Contains("Shape must be rank 0 but is rank 1"));
 }
+
+TEST_CASE("every dtype a shape function accepts runs: no kernel reaches its dtype switch's default",
+          "[engine][validation][dtypes]") {
+  // The op case table, each case's floating inputs cast to every other numeric dtype: when the
+  // shape function accepts the result, the kernel must run it (a value error is fine; "does not
+  // support" or an internal error means the kernel's dtype list and the shape function's differ).
+  const DType all[] = {DType::Float16, DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::UInt8};
+  int tried = 0;
+  for (const OpCase& c : allCases()) {
+    DType from = DType::Invalid;
+    for (const Tensor& t : c.inputs)
+      if (t.valid() && isFloating(t.dtype())) {
+        from = t.dtype();
+        break;
+      }
+    if (from == DType::Invalid) continue;
+    const OpDef& def = OpRegistry::global().get(c.op);
+    for (DType to : all) {
+      if (to == from) continue;
+      std::vector<Tensor> inputs = c.inputs;
+      std::vector<TensorType> types;
+      for (Tensor& t : inputs) {
+        if (t.valid() && t.dtype() == from) t = t.cast(to);
+        types.push_back(t.valid() ? concreteType(t) : TensorType{});
+      }
+      if (!def.infer(types, def.withDefaults(c.attrs)).ok()) continue;
+      ++tried;
+      INFO(c.op << " " << dtypeName(from) << " -> " << dtypeName(to) << " " << c.note);
+      try {
+        runEager(c.op, inputs, c.attrs);
+      } catch (const std::exception& e) {
+        const std::string what = e.what();
+        CHECK_THAT(what, !Catch::Contains("does not support") && !Catch::Contains("Internal"));
+      }
+    }
+  }
+  CHECK(tried > 100);
+}
