@@ -20,16 +20,12 @@ ConvGeom geometry(KernelContext& c, const ConcreteShape& in, const ConcreteShape
   if (c.getString("data_format", "NHWC") != "NHWC")
     c.fail("The GPU kernel of " + c.op().type + " supports only the NHWC format, got " + c.getString("data_format"),
            ErrorCode::Unimplemented);
-  if (in.size() != 4 || filter.size() != 4 || out.size() != 4)
-    c.fail(c.op().type + " expects 4-D input, filter and output, got " + concreteStr(in) + ", " +
-           concreteStr(filter) + ", " + concreteStr(out));
   if (in[3] != filter[2])
     c.fail("The Conv2D GPU kernel does not support grouped convolutions: the input depth of " +
                std::to_string(in[3]) + " does not match the filter input depth of " + std::to_string(filter[2]),
            ErrorCode::Unimplemented);
   const std::vector<int64_t> st = c.getInts("strides").value_or(std::vector<int64_t>{1, 1, 1, 1});
   const std::vector<int64_t> di = c.getInts("dilations").value_or(std::vector<int64_t>{1, 1, 1, 1});
-  if (st.size() != 4 || di.size() != 4) c.fail("strides and dilations must have 4 elements");
   ConvGeom g{};
   g.n = in[0]; g.h = in[1]; g.w = in[2]; g.c = in[3];
   g.kh = filter[0]; g.kw = filter[1]; g.o = filter[3];

@@ -87,17 +87,11 @@ void matmulKernel(KernelContext& c) {
   const Tensor a = g.in(0), b = g.in(1);
   Tensor& out = g.out(0);
   const bool ta = c.getBool("transpose_a"), tb = c.getBool("transpose_b");
-  if (a.rank() != 2 || b.rank() != 2) c.fail("MatMul expects rank-2 inputs, got " + concreteStr(a.shape()) + " and " + concreteStr(b.shape()));
   const Gemm p{out.dim(0), out.dim(1), a.dim(ta ? 0 : 1), ta, tb, a.dim(1), b.dim(1)};
   gemm(g, out.dtype(), a.raw(), b.raw(), out.raw(), p, 1, 0, 0);
 }
 
 void batchMatmulKernel(KernelContext& c) {
-  const Tensor& a0 = c.input(0);
-  const Tensor& b0 = c.input(1);
-  if (a0.rank() < 2 || b0.rank() < 2)
-    c.fail("In[" + std::string(a0.rank() < 2 ? "0" : "1") + "] ndims must be >= 2: " +
-           std::to_string(a0.rank() < 2 ? a0.rank() : b0.rank()));
   Gpu g(c);
   const Tensor a = g.in(0), b = g.in(1);
   Tensor& out = g.out(0);
@@ -106,8 +100,6 @@ void batchMatmulKernel(KernelContext& c) {
   const int64_t ar = a.dim(ra - 2), ac = a.dim(ra - 1), br = b.dim(rb - 2), bc = b.dim(rb - 1);
   const int64_t m = out.dim(ro - 2), n = out.dim(ro - 1);
   const int64_t k = ta ? ar : ac;
-  if ((tb ? bc : br) != k)
-    c.fail("Matrix size-incompatible: In[0]: " + concreteStr(a.shape()) + ", In[1]: " + concreteStr(b.shape()));
   if (out.numElements() == 0) return;
   const ConcreteShape ob(out.shape().begin(), out.shape().end() - 2);
   const ConcreteShape abs(a.shape().begin(), a.shape().end() - 2);

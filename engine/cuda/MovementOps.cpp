@@ -110,7 +110,6 @@ void fillWith(Gpu& g, Tensor& out, const Tensor& value) {
 void fillKernel(KernelContext& c) {
   Gpu g(c);
   const Tensor& v = c.input(1);
-  if (v.numElements() != 1) c.fail("value must be a scalar, got shape " + concreteStr(v.shape()));
   Tensor& out = g.out(0);
   fillWith(g, out, v);
 }
@@ -118,8 +117,6 @@ void fillKernel(KernelContext& c) {
 void rangeKernel(KernelContext& c) {
   Gpu g(c);
   const Tensor s = g.hostInput(0), l = g.hostInput(1), d = g.hostInput(2);
-  for (const Tensor* t : {&s, &l, &d})
-    if (t->numElements() != 1) c.fail("start, limit and delta must be scalars, got shape " + concreteStr(t->shape()));
   const DType dt = s.dtype();
   const double start = s.getDouble(0), limit = l.getDouble(0), delta = d.getDouble(0);
   if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
@@ -152,7 +149,6 @@ void rangeKernel(KernelContext& c) {
 void invertPermutationKernel(KernelContext& c) {
   Gpu g(c);
   const Tensor x = g.hostInput(0);
-  if (x.rank() != 1) c.fail("invert_permutation expects a 1D vector.");
   const int64_t n = x.numElements();
   std::vector<int64_t> inv(static_cast<size_t>(n), -1);
   for (int64_t i = 0; i < n; ++i) {
@@ -172,7 +168,6 @@ void oneHotKernel(KernelContext& c) {
   const int64_t depth = g.hostInput(1).getInt(0);
   const Tensor on = g.in(2), off = g.in(3);
   if (depth < 0) c.fail("depth must be non-negative, got: " + std::to_string(depth));
-  if (on.numElements() != 1 || off.numElements() != 1) c.fail("on_value and off_value must be scalars");
   if (ind.dtype() != DType::Int32 && ind.dtype() != DType::Int64) g.unsupported(ind.dtype());
   Tensor& out = g.out(0);
   const int r = ind.rank();
@@ -206,6 +201,9 @@ size_t normAxis(KernelContext& c, int64_t a, int64_t rank, const char* what) {
   return static_cast<size_t>(a < 0 ? a + rank : a);
 }
 
+/// An axis attribute the shape function has checked (Pack, Unpack), made non-negative.
+size_t attrAxis(int64_t a, int64_t rank) { return static_cast<size_t>(a < 0 ? a + rank : a); }
+
 int64_t prod(const ConcreteShape& s, size_t from, size_t to) {
   int64_t p = 1;
   for (size_t i = from; i < to && i < s.size(); ++i) p *= s[i];
@@ -234,9 +232,6 @@ void concatKernel(KernelContext& c) {
   std::vector<int64_t> chunks;
   for (size_t i = 0; i < n; ++i) {
     const Tensor& t = c.input(i);
-    if (t.rank() != rank)
-      c.fail("ConcatOp : Ranks of all input tensors should match: shape[0] = " + concreteStr(c.input(0).shape()) +
-             " vs. shape[" + std::to_string(i) + "] = " + concreteStr(t.shape()));
     ins.push_back(g.in(i));
     chunks.push_back(prod(t.shape(), axis, t.shape().size()));
   }
@@ -252,9 +247,6 @@ void concatOffsetKernel(KernelContext& c) {
   int64_t off = 0;
   for (size_t i = 0; i < n; ++i) {
     const std::vector<int64_t> s = g.hostInts(i + 1);
-    if (static_cast<int64_t>(s.size()) != rank)
-      c.fail("input " + std::to_string(i + 1) + " should contain " + std::to_string(rank) + " elements, but got " +
-             std::to_string(s.size()));
     Tensor host(c.input(i + 1).dtype(), {rank});
     for (int64_t d = 0; d < rank; ++d) {
       if (static_cast<size_t>(d) != axis && s[static_cast<size_t>(d)] != first[static_cast<size_t>(d)])
@@ -270,14 +262,11 @@ void concatOffsetKernel(KernelContext& c) {
 void packKernel(KernelContext& c) {
   Gpu g(c);
   Tensor& out = g.out(0);
-  const size_t axis = normAxis(c, c.getInt("axis", 0), out.rank(), "Pack");
+  const size_t axis = attrAxis(c.getInt("axis", 0), out.rank());
   const int64_t outer = prod(out.shape(), 0, axis);
   std::vector<Tensor> ins;
   std::vector<int64_t> chunks;
   for (size_t i = 0; i < c.numInputs(); ++i) {
-    if (c.input(i).shape() != c.input(0).shape())
-      c.fail("Shapes of all inputs must match: values[0].shape = " + concreteStr(c.input(0).shape()) +
-             " != values[" + std::to_string(i) + "].shape = " + concreteStr(c.input(i).shape()));
     ins.push_back(g.in(i));
     chunks.push_back(outer ? c.input(i).numElements() / std::max<int64_t>(outer, 1) : 0);
   }
@@ -307,7 +296,7 @@ void splitInto(Gpu& g, const Tensor& in, size_t axis) {
 void unpackKernel(KernelContext& c) {
   Gpu g(c);
   const Tensor in = g.in(0);
-  splitInto(g, in, normAxis(c, c.getInt("axis", 0), in.rank(), "Unpack"));
+  splitInto(g, in, attrAxis(c.getInt("axis", 0), in.rank()));
 }
 
 void splitKernel(KernelContext& c) {
@@ -343,9 +332,6 @@ void padKernel(KernelContext& c) {
   const Tensor in = g.in(0);
   const std::vector<int64_t> pads = g.hostInts(1);
   const int r = in.rank();
-  if (static_cast<int>(pads.size()) != 2 * r)
-    c.fail("The first dimension of paddings must be the rank of inputs" + concreteStr(c.input(1).shape()) + " " +
-           concreteStr(in.shape()));
   Tensor& out = g.out(0);
   if (c.numInputs() > 2) fillWith(g, out, c.input(2));
   else g.check(cudaMemsetAsync(out.raw(), 0, out.bytes(), g.stream), "cudaMemsetAsync (Pad)");
@@ -365,8 +351,6 @@ void sliceKernel(KernelContext& c) {
   const Tensor in = g.in(0);
   const std::vector<int64_t> begin = g.hostInts(1);
   Tensor& out = g.out(0);
-  if (static_cast<int>(begin.size()) != in.rank())
-    c.fail("Expected begin and size arguments to be 1-D tensors of size " + std::to_string(in.rank()));
   const std::vector<int64_t> st = rowMajorStrides(in.shape());
   int64_t base = 0;
   for (int i = 0; i < in.rank(); ++i) {
@@ -382,10 +366,6 @@ void sliceKernel(KernelContext& c) {
 StridedSliceAnalysis analyze(Gpu& g, const ConcreteShape& shape) {
   KernelContext& c = g.ctx;
   const std::vector<int64_t> b = g.hostInts(1), e = g.hostInts(2), s = g.hostInts(3);
-  if (b.size() != e.size() || b.size() != s.size())
-    c.fail("Expected begin, end, and strides to be 1D equal size tensors, but got shapes " +
-           concreteStr(c.input(1).shape()) + ", " + concreteStr(c.input(2).shape()) + ", and " +
-           concreteStr(c.input(3).shape()) + " instead.");
   StridedSliceAnalysis a = analyzeStridedSlice(Shape::fromConcrete(shape), static_cast<int64_t>(b.size()), b, e, s,
                                                StridedSliceMasks::read(c));
   if (!a.ok()) c.fail(a.error);
@@ -472,8 +452,6 @@ void gatherKernel(KernelContext& c) {
 void gatherGradKernel(KernelContext& c) {
   Gpu g(c);
   const Tensor dy = g.in(0), ind = g.in(1);
-  if (!isNumeric(dy.dtype()) || dy.dtype() == DType::UInt8)
-    c.fail("GatherV2Grad: unsupported dtype " + std::string(dtypeName(dy.dtype())));
   const std::vector<int64_t> sv = g.hostInts(2);
   const ConcreteShape shape(sv.begin(), sv.end());
   const AxisView v = viewAround(c, shape, g.hostInput(3).getInt(0));

@@ -92,11 +92,8 @@ PoolGeom poolGeom(KernelContext& c, const ConcreteShape& in, const ConcreteShape
     c.fail("The GPU kernel of " + c.op().type + " supports only NHWC, got data_format " +
                c.getString("data_format"),
            ErrorCode::Unimplemented);
-  if (in.size() != 4 || out.size() != 4)
-    c.fail(c.op().type + " expects 4-D NHWC tensors, got " + concreteStr(in) + " and " + concreteStr(out));
   const std::vector<int64_t> ks = c.getInts("ksize").value_or(std::vector<int64_t>{1, 1, 1, 1});
   const std::vector<int64_t> st = c.getInts("strides").value_or(std::vector<int64_t>{1, 1, 1, 1});
-  if (ks.size() != 4 || st.size() != 4) c.fail("ksize and strides must have 4 elements");
   PoolGeom p{};
   p.n = in[0];
   p.h = in[1];
@@ -202,12 +199,6 @@ BnLayout bnLayout(const ConcreteShape& s, bool nchw) {
   return l;
 }
 
-void requireChannels(KernelContext& c, const Tensor& t, const BnLayout& l, const char* what) {
-  if (t.numElements() != l.c)
-    c.fail(std::string(what) + " must have " + std::to_string(l.c) + " elements (the channels of x), got shape " +
-           concreteStr(t.shape()));
-}
-
 void requireBnType(const Gpu& g, DType t) {
   if (t != DType::Float32 && t != DType::Float64 && t != DType::Float16) g.unsupported(t);
 }
@@ -219,14 +210,10 @@ void fusedBatchNormKernel(KernelContext& c) {
   const bool training = c.getBool("is_training", true);
   const double eps = c.getFloat("epsilon", 1e-4), factor = c.getFloat("exponential_avg_factor", 1.0);
   const BnLayout l = bnLayout(x.shape(), c.getString("data_format", "NHWC") == "NCHW");
-  requireChannels(c, scale, l, "scale");
-  requireChannels(c, offset, l, "offset");
   Tensor mean, var;
   if (!training || factor != 1.0) {  // the statistics are read
     mean = g.in(3);
     var = g.in(4);
-    requireChannels(c, mean, l, "mean");
-    requireChannels(c, var, l, "variance");
   }
   Tensor& y = g.out(0);
   Tensor& bm = g.out(1);
@@ -248,15 +235,10 @@ void fusedBatchNormGradKernel(KernelContext& c) {
   const bool training = c.getBool("is_training", true);
   const double eps = c.getFloat("epsilon", 1e-4);
   const BnLayout l = bnLayout(x.shape(), c.getString("data_format", "NHWC") == "NCHW");
-  if (dy.shape() != x.shape())
-    c.fail("y_backprop and x must have the same shape: " + concreteStr(dy.shape()) + " vs " + concreteStr(x.shape()));
-  requireChannels(c, scale, l, "scale");
   Tensor r1, r2;
   if (!training) {  // the population statistics are read
     r1 = g.in(3);
     r2 = g.in(4);
-    requireChannels(c, r1, l, "reserve_space_1");
-    requireChannels(c, r2, l, "reserve_space_2");
   }
   Tensor& dx = g.out(0);
   Tensor& dScale = g.out(1);

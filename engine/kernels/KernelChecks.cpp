@@ -20,21 +20,8 @@ AxisView viewAround(KernelContext& c, const ConcreteShape& s, int64_t axisValue)
 }
 
 AxisView argReductionView(KernelContext& c, const Tensor& in) {
-  const int rank = in.rank();
   const int64_t a = c.getInt("axis", 0);
-  const int64_t axis = a < 0 ? a + rank : a;
-  if (axis < 0 || axis >= rank)
-    c.fail("Expected dimension in the range [" + std::to_string(-rank) + ", " + std::to_string(rank) +
-           "), but got " + std::to_string(a));
-  if (in.dim(static_cast<int>(axis)) == 0 && in.numElements() == 0) {
-    int64_t others = 1;
-    for (int i = 0; i < rank; ++i)
-      if (i != axis) others *= in.dim(i);
-    std::string dims;
-    for (int i = 0; i < rank; ++i) dims += (i ? "," : "") + std::to_string(in.dim(i));
-    if (others > 0) c.fail("Reduction axis " + std::to_string(a) + " is empty in shape [" + dims + "]");
-  }
-  return viewAround(c, in.shape(), axis);
+  return viewAround(c, in.shape(), a < 0 ? a + in.rank() : a);
 }
 
 void checkPermutation(KernelContext& c, const std::vector<int64_t>& perm, int rank) {

@@ -18,8 +18,8 @@ struct AxisView {
 /// when the axis is out of range.
 AxisView viewAround(KernelContext& c, const ConcreteShape& s, int64_t axisValue);
 
-/// ArgMax/ArgMin: the view around the `axis` attribute of `in`; fails when the axis is out of
-/// range or the reduction is over an empty axis of a non-empty result.
+/// ArgMax/ArgMin: the view around the `axis` attribute of `in` (its range and an empty axis
+/// under a non-empty result are the shape function's errors).
 AxisView argReductionView(KernelContext& c, const Tensor& in);
 
 /// Transpose: `perm` must hold each of 0..rank-1 once.

@@ -113,6 +113,26 @@ void to_json(json& j, const Diagnostic& d) {
   if (d.data) j["data"] = *d.data;
 }
 
+void from_json(const json& j, Diagnostic& d) {
+  d = Diagnostic{};
+  d.range = j.at("range").get<Range>();
+  if (j.contains("severity") && j["severity"].is_number_integer()) d.severity = j["severity"].get<int>();
+  if (j.contains("code")) {
+    const json& c = j["code"];
+    if (c.is_string()) d.code = c.get<std::string>();
+    else if (c.is_number_integer()) d.code = std::to_string(c.get<int64_t>());
+  }
+  d.source = j.contains("source") && j["source"].is_string() ? j["source"].get<std::string>() : "";
+  d.message = j.contains("message") && j["message"].is_string() ? j["message"].get<std::string>() : "";
+  if (j.contains("data") && j["data"].is_object()) {
+    try {
+      d.data = j["data"].get<DiagnosticPayload>();
+    } catch (const json::exception&) {
+      d.data.reset();
+    }
+  }
+}
+
 void to_json(json& j, const PublishDiagnosticsParams& p) {
   j = json{{"uri", p.uri}, {"diagnostics", p.diagnostics}};
   if (p.version) j["version"] = *p.version;

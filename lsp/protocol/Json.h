@@ -31,6 +31,10 @@ void to_json(json& j, const DiagnosticPayload& d);
 /// Throws json::exception on a malformed payload (the caller answers with an error).
 void from_json(const json& j, DiagnosticPayload& d);
 void to_json(json& j, const Diagnostic& d);
+/// A diagnostic a client sends back (codeAction's context.diagnostics). `range` is required and
+/// throws json::exception when missing or malformed; a `data` that is not a payload is dropped
+/// (the diagnostic then has none), so a client's own or damaged data never fails the request.
+void from_json(const json& j, Diagnostic& d);
 void to_json(json& j, const PublishDiagnosticsParams& p);
 void from_json(const json& j, TextDocumentItem& t);
 void from_json(const json& j, TextDocumentContentChangeEvent& c);

@@ -108,7 +108,14 @@ void LspServer::bind() {
                            replier<std::optional<SignatureHelp>>(id), flag(id));
   };
   requests_["textDocument/codeAction"] = [this, flag](const json& p, const json& id) {
-    server_->codeActions(textDocumentUri(p), p.at("range").get<Range>(), replier<std::vector<CodeAction>>(id), flag(id));
+    // The client's diagnostics carry the data we published: fixes read it from there. A
+    // malformed diagnostic (no range) fails the request with InvalidParams; malformed data is
+    // dropped by from_json.
+    std::vector<Diagnostic> context;
+    if (p.contains("context") && p["context"].is_object() && p["context"].contains("diagnostics"))
+      context = p["context"]["diagnostics"].get<std::vector<Diagnostic>>();
+    server_->codeActions(textDocumentUri(p), p.at("range").get<Range>(), std::move(context),
+                         replier<std::vector<CodeAction>>(id), flag(id));
   };
 
   notifications_["initialized"] = [this](const json&, const json&) {

@@ -45,6 +45,64 @@ DiagnosticPayload toLsp(const Converter& c, const Snapshot& s, const DiagnosticD
   return o;
 }
 
+/// A place a client sent back: byte columns in this document (through the converter), kept as
+/// given in other files (toLspIn sends byte columns there).
+SourceLocation fromLsp(const Converter& c, const Snapshot& s, const Location& l) {
+  const bool here = l.uri == s.uri;
+  const TextRange r = here ? c.toText(l.range)
+                           : TextRange{{l.range.start.line, l.range.start.character}, {l.range.end.line, l.range.end.character}};
+  SourceLocation o;
+  o.file = here ? s.file->path() : uriToPath(l.uri);
+  o.line = r.start.line + 1;
+  o.column = r.start.column + 1;
+  o.endLine = r.end.line + 1;
+  o.endColumn = r.end.column + 1;
+  return o;
+}
+
+DiagnosticData fromLsp(const Converter& c, const Snapshot& s, const DiagnosticPayload& p) {
+  DiagnosticData d;
+  d.code = p.code;
+  d.opType = p.opType;
+  d.conflict = p.conflict;
+  for (const DiagnosticOperand& in : p.inputs)
+    d.inputs.push_back({in.shape, in.dtype, in.location ? fromLsp(c, s, *in.location) : SourceLocation{}, in.blamed});
+  d.shapes = p.shapes;
+  for (const Location& r : p.ranges) d.ranges.push_back(fromLsp(c, s, r));
+  for (const DiagnosticFix& f : p.fixes) d.fixes.push_back({f.title, fromLsp(c, s, f.range), f.replacement});
+  return d;
+}
+
+/// The diagnostics a codeAction request is about, as the features read them (see
+/// Server::codeActions).
+std::vector<DiagnosticInfo> requestDiagnostics(const Converter& c, const Snapshot& s,
+                                               const std::vector<Diagnostic>& context) {
+  if (context.empty()) return diagnostics(s);
+  std::vector<DiagnosticInfo> server;
+  bool serverRead = false;
+  std::vector<DiagnosticInfo> out;
+  for (const Diagnostic& d : context) {
+    if (!d.source.empty() && d.source != "tlens") continue;
+    if (d.data) {
+      DiagnosticInfo info;
+      info.range = c.toText(d.range);
+      info.severity = d.severity;
+      info.code = d.code.empty() ? d.data->code : d.code;
+      info.message = d.message;
+      info.data = fromLsp(c, s, *d.data);
+      out.push_back(std::move(info));
+      continue;
+    }
+    if (!serverRead) {
+      server = diagnostics(s);
+      serverRead = true;
+    }
+    for (const DiagnosticInfo& mine : server)
+      if (c.toLsp(mine.range) == d.range && mine.code == d.code) out.push_back(mine);
+  }
+  return out;
+}
+
 Diagnostic toLsp(const Converter& c, const Snapshot& s, const DiagnosticInfo& d) {
   Diagnostic o;
   o.range = c.toLsp(d.range);
@@ -337,10 +395,16 @@ void Server::signatureHelp(const std::string& uri, Position pos, Reply<std::opti
 }
 
 void Server::codeActions(const std::string& uri, Range range, Reply<std::vector<CodeAction>> reply, CancelFlag cancel) {
+  codeActions(uri, range, {}, std::move(reply), std::move(cancel));
+}
+
+void Server::codeActions(const std::string& uri, Range range, std::vector<Diagnostic> context,
+                         Reply<std::vector<CodeAction>> reply, CancelFlag cancel) {
   withSnapshot<std::vector<CodeAction>>(uri, "code actions", cancel, std::move(reply),
-                                        [range](const Snapshot& s, const Converter& c) {
+                                        [range, context = std::move(context)](const Snapshot& s, const Converter& c) {
                                           std::vector<CodeAction> out;
-                                          for (const auto& a : lsp::codeActions(s, c.toText(range))) {
+                                          const auto diags = requestDiagnostics(c, s, context);
+                                          for (const auto& a : lsp::codeActions(s, c.toText(range), diags)) {
                                             CodeAction o;
                                             o.title = a.title;
                                             o.uri = s.uri;

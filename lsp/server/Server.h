@@ -84,6 +84,14 @@ class Server {
   void signatureHelp(const std::string& uri, Position pos, Reply<std::optional<SignatureHelp>> reply,
                      CancelFlag cancel = {});
   void codeActions(const std::string& uri, Range range, Reply<std::vector<CodeAction>> reply, CancelFlag cancel = {});
+  /// Quick fixes for the diagnostics the client sent (codeAction's context.diagnostics): each is
+  /// read from its own code and data, so a fix does not depend on the server still publishing the
+  /// same diagnostic. One without data (or whose data was dropped as malformed) stands for the
+  /// server's diagnostic with the same range and code, if there is one; another source's
+  /// diagnostics are skipped. An empty list is the server's current diagnostics, as is the
+  /// overload without it.
+  void codeActions(const std::string& uri, Range range, std::vector<Diagnostic> context,
+                   Reply<std::vector<CodeAction>> reply, CancelFlag cancel = {});
 
  private:
   template <class T, class F>

@@ -74,7 +74,6 @@ void onesLikeKernel(KernelContext& c) {
 
 void fillKernel(KernelContext& c) {
   const Tensor& v = c.input(1);
-  if (v.numElements() != 1) c.fail("value must be a scalar, got shape " + concreteStr(v.shape()));
   Tensor& out = c.allocateOutput(0);
   mv::fillWith(out, v);
 }
@@ -83,8 +82,6 @@ void rangeKernel(KernelContext& c) {
   const Tensor& s = c.input(0);
   const Tensor& l = c.input(1);
   const Tensor& d = c.input(2);
-  for (const Tensor* t : {&s, &l, &d})
-    if (t->numElements() != 1) c.fail("start, limit and delta must be scalars, got shape " + concreteStr(t->shape()));
   const DType dt = s.dtype();
   const double start = s.getDouble(0), limit = l.getDouble(0), delta = d.getDouble(0);
   if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
@@ -119,7 +116,6 @@ void rangeKernel(KernelContext& c) {
 
 void invertPermutationKernel(KernelContext& c) {
   const Tensor& x = c.input(0);
-  if (x.rank() != 1) c.fail("invert_permutation expects a 1D vector.");
   const int64_t n = x.numElements();
   Tensor& out = c.allocateOutput(0);
   std::vector<int64_t> inv(static_cast<size_t>(n), -1);
@@ -138,7 +134,6 @@ void oneHotKernel(KernelContext& c) {
   const Tensor& on = c.input(2);
   const Tensor& off = c.input(3);
   if (depth < 0) c.fail("depth must be non-negative, got: " + std::to_string(depth));
-  if (on.numElements() != 1 || off.numElements() != 1) c.fail("on_value and off_value must be scalars");
   Tensor& out = c.allocateOutput(0);
   const int r = ind.rank();
   int64_t axis = c.getInt("axis", -1);

@@ -18,8 +18,6 @@ void batchMatmul(KernelContext& c, const Tensor& a, const Tensor& b, bool ta, bo
   const int64_t ar = a.dim(ra - 2), ac = a.dim(ra - 1), br = b.dim(rb - 2), bc = b.dim(rb - 1);
   const int64_t m = out.dim(ro - 2), n = out.dim(ro - 1);
   const int64_t k = ta ? ar : ac;
-  if ((tb ? bc : br) != k)
-    c.fail("Matrix size-incompatible: In[0]: " + concreteStr(a.shape()) + ", In[1]: " + concreteStr(b.shape()));
   if (out.numElements() == 0) return;
   T* po = out.data<T>();
   if (k == 0) {
@@ -70,9 +68,6 @@ void batchMatmul(KernelContext& c, const Tensor& a, const Tensor& b, bool ta, bo
 void batchMatmulKernel(KernelContext& c) {
   const Tensor& a = c.input(0);
   const Tensor& b = c.input(1);
-  if (a.rank() < 2 || b.rank() < 2)
-    c.fail("In[" + std::string(a.rank() < 2 ? "0" : "1") + "] ndims must be >= 2: " +
-           std::to_string(a.rank() < 2 ? a.rank() : b.rank()));
   Tensor& out = c.allocateOutput(0);
   const bool ta = c.getBool("adj_x"), tb = c.getBool("adj_y");
   switch (out.dtype()) {

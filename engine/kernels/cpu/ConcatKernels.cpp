@@ -26,6 +26,9 @@ size_t normAxis(KernelContext& c, int64_t a, int64_t rank, const char* what) {
   return static_cast<size_t>(a < 0 ? a + rank : a);
 }
 
+/// An axis attribute the shape function has checked (Pack, Unpack), made non-negative.
+size_t attrAxis(int64_t a, int64_t rank) { return static_cast<size_t>(a < 0 ? a + rank : a); }
+
 void concatKernel(KernelContext& c) {
   const size_t n = c.numInputs() - 1;
   Tensor& out = c.allocateOutput(0);
@@ -36,9 +39,6 @@ void concatKernel(KernelContext& c) {
   std::vector<int64_t> chunks;
   for (size_t i = 0; i < n; ++i) {
     const Tensor& t = c.input(i);
-    if (t.rank() != rank)
-      c.fail("ConcatOp : Ranks of all input tensors should match: shape[0] = " + concreteStr(c.input(0).shape()) +
-             " vs. shape[" + std::to_string(i) + "] = " + concreteStr(t.shape()));
     ins.push_back(&t);
     chunks.push_back(prod(t.shape(), axis, t.shape().size()));
   }
@@ -53,9 +53,6 @@ void concatOffsetKernel(KernelContext& c) {
   int64_t off = 0;
   for (size_t i = 0; i < n; ++i) {
     const std::vector<int64_t> s = c.input(i + 1).toInt64Vector();
-    if (static_cast<int64_t>(s.size()) != rank)
-      c.fail("input " + std::to_string(i + 1) + " should contain " + std::to_string(rank) + " elements, but got " +
-             std::to_string(s.size()));
     Tensor& o = c.allocateOutput(i, {rank}, c.input(i + 1).dtype());
     for (int64_t d = 0; d < rank; ++d) {
       if (static_cast<size_t>(d) != axis && s[static_cast<size_t>(d)] != first[static_cast<size_t>(d)])
@@ -69,14 +66,11 @@ void concatOffsetKernel(KernelContext& c) {
 
 void packKernel(KernelContext& c) {
   Tensor& out = c.allocateOutput(0);
-  const size_t axis = normAxis(c, c.getInt("axis", 0), out.rank(), "Pack");
+  const size_t axis = attrAxis(c.getInt("axis", 0), out.rank());
   const int64_t outer = prod(out.shape(), 0, axis);
   std::vector<const Tensor*> ins;
   std::vector<int64_t> chunks;
   for (size_t i = 0; i < c.numInputs(); ++i) {
-    if (c.input(i).shape() != c.input(0).shape())
-      c.fail("Shapes of all inputs must match: values[0].shape = " + concreteStr(c.input(0).shape()) +
-             " != values[" + std::to_string(i) + "].shape = " + concreteStr(c.input(i).shape()));
     ins.push_back(&c.input(i));
     chunks.push_back(outer ? c.input(i).numElements() / std::max<int64_t>(outer, 1) : 0);
   }
@@ -103,7 +97,7 @@ void splitInto(KernelContext& c, const Tensor& in, size_t axis) {
 
 void unpackKernel(KernelContext& c) {
   const Tensor& in = c.input(0);
-  splitInto(c, in, normAxis(c, c.getInt("axis", 0), in.rank(), "Unpack"));
+  splitInto(c, in, attrAxis(c.getInt("axis", 0), in.rank()));
 }
 
 void splitKernel(KernelContext& c) {
@@ -154,9 +148,6 @@ void padKernel(KernelContext& c) {
   const Tensor& in = c.input(0);
   const std::vector<int64_t> pads = c.input(1).toInt64Vector();
   const int r = in.rank();
-  if (static_cast<int>(pads.size()) != 2 * r)
-    c.fail("The first dimension of paddings must be the rank of inputs" + concreteStr(c.input(1).shape()) + " " +
-           concreteStr(in.shape()));
   Tensor& out = c.allocateOutput(0);
   if (c.numInputs() > 2) mv::fillWith(out, c.input(2));
   else std::memset(out.raw(), 0, out.bytes());

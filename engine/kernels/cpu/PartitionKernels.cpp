@@ -7,19 +7,10 @@ namespace tlens {
 
 namespace {
 
-std::string tfStr(const ConcreteShape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
 void dynamicPartitionKernel(KernelContext& c) {
   const Tensor& data = c.input(0);
   const Tensor& p = c.input(1);
   const int64_t n = c.getInt("num_partitions", 1);
-  if (p.rank() > data.rank() || !std::equal(p.shape().begin(), p.shape().end(), data.shape().begin()))
-    c.fail("data.shape must start with partitions.shape, got data.shape = " + tfStr(data.shape()) +
-           ", partitions.shape = " + tfStr(p.shape()));
   const int64_t m = p.numElements();
   const int64_t row = m == 0 ? 0 : data.numElements() / m;
   std::vector<int64_t> counts(static_cast<size_t>(n), 0);
@@ -49,10 +40,6 @@ void dynamicStitchKernel(KernelContext& c) {
   int64_t maxIndex = -1;
   for (size_t i = 0; i < n; ++i) {
     const Tensor& ix = c.input(i);
-    const Tensor& d = c.input(n + i);
-    if (ix.rank() > d.rank() || !std::equal(ix.shape().begin(), ix.shape().end(), d.shape().begin()))
-      c.fail("data[" + std::to_string(i) + "].shape = " + tfStr(d.shape()) + " does not start with indices[" +
-             std::to_string(i) + "].shape = " + tfStr(ix.shape()));
     for (int64_t k = 0; k < ix.numElements(); ++k) {
       const int64_t x = ix.getInt(k);
       if (x < 0) c.fail("indices[" + std::to_string(k) + "] is out of range");
@@ -71,10 +58,6 @@ void dynamicStitchKernel(KernelContext& c) {
   for (size_t i = 0; i < n; ++i) {
     const Tensor& ix = c.input(i);
     const Tensor& d = c.input(n + i);
-    ConcreteShape r(d.shape().begin() + ix.rank(), d.shape().end());
-    if (r != rest)
-      c.fail("Needs data[" + std::to_string(i) + "].shape[" + std::to_string(ix.rank()) + ":] = " + tfStr(r) +
-             " to match data[0].shape[" + std::to_string(c.input(0).rank()) + ":] = " + tfStr(rest));
     for (int64_t k = 0; k < ix.numElements(); ++k)
       std::memcpy(static_cast<char*>(out.raw()) + ix.getInt(k) * static_cast<int64_t>(bytes),
                   static_cast<const char*>(d.raw()) + k * static_cast<int64_t>(bytes), bytes);

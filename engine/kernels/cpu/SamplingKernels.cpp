@@ -14,8 +14,6 @@ namespace {
 
 void multinomialKernel(KernelContext& c) {
   const Tensor& logits = c.input(0);
-  if (logits.rank() != 2) c.fail("logits should be a matrix, got shape " + concreteStr(logits.shape()));
-  if (c.input(1).rank() != 0) c.fail("num_samples should be a scalar, got shape " + concreteStr(c.input(1).shape()));
   const int64_t n = c.input(1).getInt(0);
   if (n < 0) c.fail("num_samples should be nonnegative, got " + std::to_string(n));
   const int64_t batch = logits.dim(0), classes = logits.dim(1);

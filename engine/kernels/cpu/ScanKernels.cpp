@@ -10,7 +10,6 @@ namespace {
 template <bool kProd>
 void scanKernel(KernelContext& c) {
   const Tensor& x = c.input(0);
-  if (c.input(1).rank() != 0) c.fail("ScanOp: axis must be a scalar, not " + concreteStr(c.input(1).shape()));
   int64_t axis = c.input(1).getInt(0);
   const int64_t rank = x.rank();
   if (axis < -rank || axis >= rank)

@@ -8,20 +8,11 @@ namespace tlens {
 
 namespace {
 
-std::string tfStr(const ConcreteShape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
 void unsortedSegmentSumKernel(KernelContext& c) {
   const Tensor& data = c.input(0);
   const Tensor& ids = c.input(1);
-  if (c.input(2).rank() != 0) c.fail("num_segments should be a scalar, not shape " + tfStr(c.input(2).shape()));
   const int64_t n = c.input(2).getInt(0);
   if (n < 0) c.fail("num_segments must be >= 0, got " + std::to_string(n));
-  if (ids.rank() > data.rank() || !std::equal(ids.shape().begin(), ids.shape().end(), data.shape().begin()))
-    c.fail("data.shape = " + tfStr(data.shape()) + " does not start with segment_ids.shape = " + tfStr(ids.shape()));
   ConcreteShape os{n};
   os.insert(os.end(), data.shape().begin() + ids.rank(), data.shape().end());
   Tensor& out = c.allocateOutput(0, os, data.dtype());
@@ -50,9 +41,6 @@ template <Seg kOp>
 void segmentKernel(KernelContext& c) {
   const Tensor& data = c.input(0);
   const Tensor& ids = c.input(1);
-  if (ids.rank() != 1) c.fail("segment_ids should be a vector.");
-  if (data.rank() < 1 || ids.dim(0) != data.dim(0))
-    c.fail("segment_ids should be the same size as dimension 0 of input.");
   const std::vector<int64_t> v = ids.toInt64Vector();
   const int64_t m = static_cast<int64_t>(v.size());
   for (int64_t k = 0; k < m; ++k) {

@@ -21,8 +21,6 @@ void sliceKernel(KernelContext& c) {
   const Tensor& in = c.input(0);
   const std::vector<int64_t> begin = c.input(1).toInt64Vector();
   Tensor& out = c.allocateOutput(0);
-  if (static_cast<int>(begin.size()) != in.rank())
-    c.fail("Expected begin and size arguments to be 1-D tensors of size " + std::to_string(in.rank()));
   const std::vector<int64_t> st = mv::rowMajorStrides(in.shape());
   int64_t base = 0;
   for (int i = 0; i < in.rank(); ++i) {
@@ -39,10 +37,6 @@ StridedSliceAnalysis analyze(KernelContext& c, const ConcreteShape& shape) {
   const std::vector<int64_t> b = c.input(1).toInt64Vector();
   const std::vector<int64_t> e = c.input(2).toInt64Vector();
   const std::vector<int64_t> s = c.input(3).toInt64Vector();
-  if (b.size() != e.size() || b.size() != s.size())
-    c.fail("Expected begin, end, and strides to be 1D equal size tensors, but got shapes " +
-           concreteStr(c.input(1).shape()) + ", " + concreteStr(c.input(2).shape()) + ", and " +
-           concreteStr(c.input(3).shape()) + " instead.");
   StridedSliceAnalysis a = analyzeStridedSlice(Shape::fromConcrete(shape), static_cast<int64_t>(b.size()), b, e, s,
                                                StridedSliceMasks::read(c));
   if (!a.ok()) c.fail(a.error);
@@ -136,8 +130,6 @@ void gatherKernel(KernelContext& c) {
 
 void gatherGradKernel(KernelContext& c) {
   const Tensor& dy = c.input(0);
-  if (!isNumeric(dy.dtype()) || dy.dtype() == DType::UInt8)
-    c.fail("GatherV2Grad: unsupported dtype " + std::string(dtypeName(dy.dtype())));
   const std::vector<int64_t> sv = c.input(2).toInt64Vector();
   const ConcreteShape shape(sv.begin(), sv.end());
   const AxisView v = viewAround(c, shape, c.input(3).getInt(0));

@@ -178,10 +178,6 @@ void decodeCsvKernel(KernelContext& c) {
   const char delim = c.getString("field_delim", ",")[0];
   const bool quotes = c.getBool("use_quote_delim", true);
   const std::string na = c.getString("na_value");
-  for (size_t f = 0; f < numFields; ++f)
-    if (c.input(f + 1).numElements() >= 2)
-      c.fail("There should only be 1 default per field but field " + std::to_string(f) + " has " +
-             std::to_string(c.input(f + 1).numElements()));
   std::vector<Tensor*> outs;
   for (size_t f = 0; f < numFields; ++f) outs.push_back(&c.allocateOutput(f));
   for (int64_t r = 0; r < records.numElements(); ++r) {

@@ -144,6 +144,14 @@ ShapeResult concatOffsetShape(const InferContext& c) {
     r.outputs.emplace_back(c.dtype(i) == DType::Invalid ? DType::Int32 : c.dtype(i),
                            c.shape(i).rankKnown() ? c.shape(i) : Shape{Dim::unknown()});
   }
+  // The lengths are the shapes' own dims, known even when the values are not read.
+  for (size_t i = 2; i <= n; ++i) {
+    const Dim first = c.shape(1).rankKnown() ? c.shape(1)[0] : Dim::unknown();
+    const Dim len = c.shape(i).rankKnown() ? c.shape(i)[0] : Dim::unknown();
+    if (first.conflicts(len))
+      return shapeError(c, "input " + std::to_string(i) + " should contain " + first.str() + " elements, but got " +
+                               len.str(), {1, static_cast<int>(i)});
+  }
   auto axisV = intScalar(c, 0);
   std::vector<std::vector<int64_t>> shapes;
   for (size_t i = 1; i <= n; ++i)

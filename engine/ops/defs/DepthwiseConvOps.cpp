@@ -119,8 +119,18 @@ std::optional<ShapeResult> checkBackprop(const InferContext& c, const Shape& in,
   return std::nullopt;
 }
 
+/// input_sizes / filter_sizes hold the 4 dims of a rank-4 shape.
+std::optional<ShapeResult> checkSizes(const InferContext& c, size_t i) {
+  if (auto e = checkRank(c, i, 1)) return e;
+  const Shape& s = c.shape(i);
+  if (s.rankKnown() && s[0].isKnown() && s[0].size != 4)
+    return shapeError(c, "Shape must be rank 4 but is rank " + std::to_string(s[0].size), {static_cast<int>(i)});
+  return std::nullopt;
+}
+
 ShapeResult backpropInputShape(const InferContext& c) {
   if (auto e = checkIndexDType(c, 0, "T")) return *e;
+  if (auto e = checkSizes(c, 0)) return *e;
   if (auto e = checkSameDType(c, {1, 2})) return *e;
   const Shape in = sizesOf(c, 0);
   if (auto e = checkBackprop(c, in, c.shape(1))) return *e;
@@ -129,6 +139,7 @@ ShapeResult backpropInputShape(const InferContext& c) {
 
 ShapeResult backpropFilterShape(const InferContext& c) {
   if (auto e = checkIndexDType(c, 1, "T")) return *e;
+  if (auto e = checkSizes(c, 1)) return *e;
   if (auto e = checkSameDType(c, {0, 2})) return *e;
   const Shape f = sizesOf(c, 1);
   if (auto e = checkBackprop(c, c.shape(0), f)) return *e;

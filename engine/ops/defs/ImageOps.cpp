@@ -22,8 +22,9 @@ std::optional<ShapeResult> checkAlign(const InferContext& c) {
   return std::nullopt;
 }
 
-/// [N, size[0], size[1], C] from images (input 0) and a size 2-vector (input `si`).
-ShapeResult sized(const InferContext& c, size_t si, DType out) {
+/// [N, size[0], size[1], C] from images (input 0) and a size 2-vector (input `si`); `resample`:
+/// input 0 is an image to sample from, which needs pixels.
+ShapeResult sized(const InferContext& c, size_t si, DType out, bool resample) {
   if (auto e = checkRank(c, 0, 4)) return *e;
   if (auto e = checkRank(c, si, 1)) return *e;
   if (auto e = checkDType(c, si, {DType::Int32})) return *e;
@@ -40,6 +41,8 @@ ShapeResult sized(const InferContext& c, size_t si, DType out) {
     for (int64_t d : *v)
       if (d <= 0) return shapeError(c, "size must be positive, got " + std::to_string(d), {static_cast<int>(si)});
   const Shape& in = c.shape(0);
+  if (resample && in.rankKnown() && ((in[1].isKnown() && in[1].size == 0) || (in[2].isKnown() && in[2].size == 0)))
+    return shapeError(c, "input image must be of non-zero size", {0});
   const Dim n = in.rankKnown() ? in[0] : Dim::unknown();
   const Dim ch = in.rankKnown() ? in[3] : Dim::unknown();
   return ShapeResult::single(out, Shape{n, h, w, ch});
@@ -62,7 +65,7 @@ void registerImageOps(OpRegistry& r) {
     b.doc("Resizes NHWC images to `size` by bilinear interpolation; the result is float32.")
         .shape([](const InferContext& c) {
           if (auto e = checkDType(c, 0, kReal)) return *e;
-          return sized(c, 1, DType::Float32);
+          return sized(c, 1, DType::Float32, true);
         })
         .grad([](GradContext& g) {
           Output dx = g.graph.op("ResizeBilinearGrad", {g.dys[0], g.input(0)}, g.node.attrs);
@@ -82,6 +85,10 @@ void registerImageOps(OpRegistry& r) {
           if (auto e = checkRank(c, 0, 4)) return *e;
           if (auto e = checkRank(c, 1, 4)) return *e;
           if (auto e = checkAlign(c)) return *e;
+          const Shape& g4 = c.shape(0);
+          const Shape& x4 = c.shape(1);
+          if (g4.rankKnown() && x4.rankKnown() && (g4[0].conflicts(x4[0]) || g4[3].conflicts(x4[3])))
+            return shapeError(c, "input_grad and original_image must have the same batch size and depth", {0, 1});
           return ShapeResult::single(c.dtype(1), c.shape(1).rankKnown() ? c.shape(1) : Shape::unknownDims(4));
         });
   }
@@ -94,7 +101,7 @@ void registerImageOps(OpRegistry& r) {
     b.doc("Resizes NHWC images to `size` by taking the nearest pixel; keeps the dtype.")
         .shape([](const InferContext& c) {
           if (auto e = checkDType(c, 0, kReal)) return *e;
-          return sized(c, 1, c.dtype(0));
+          return sized(c, 1, c.dtype(0), true);
         })
         .grad([](GradContext& g) {
           Graph& G = g.graph;
@@ -112,7 +119,7 @@ void registerImageOps(OpRegistry& r) {
         .shape([](const InferContext& c) {
           if (auto e = checkDType(c, 0, {DType::Float32, DType::Float64, DType::Float16, DType::Int32, DType::UInt8}))
             return *e;
-          return sized(c, 1, c.dtype(0));
+          return sized(c, 1, c.dtype(0), false);
         })
         .grad([](GradContext& g) {
           // Linear: the gradient of a sum into source pixels is the nearest-neighbour resize back.

@@ -134,6 +134,16 @@ void registerMatrixDiagOps(OpRegistry& r) {
         if (auto e = checkRank(c, 1, 0)) return *e;
         auto n = intScalar(c, 1);
         if (n && *n < 0) return shapeError(c, "size (" + std::to_string(*n) + ") must be non-negative", {1});
+        // Empty weights mean none; others weigh arr's elements one to one.
+        const Shape& a = c.shape(0);
+        const Shape& w = c.shape(2);
+        if (a.rankKnown() && w.rankKnown() && w.numElements().value_or(0) > 0) {
+          bool differ = a.rank() != w.rank();
+          for (size_t i = 0; !differ && i < a.dims().size(); ++i) differ = a[i].conflicts(w[i]);
+          if (differ)
+            return shapeError(c, "Input arr and weights must have the same shape: arr: " + a.str() + ", weights: " +
+                                     w.str(), {0, 2});
+        }
         return ShapeResult::single(c.dtype(2), Shape{n ? Dim::known(*n) : Dim::unknown()});
       });
 }
