@@ -191,3 +191,21 @@ epochs = len(h.history["val_loss"])
   TfRun a = runTf(src, Mode::Abstract);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("next() on an endless dataset's iterator never ends in abstract mode, a finite one's loop body runs once", "[tf]") {
+  TfRun a = runTf(R"(import numpy as np
+import tensorflow as tf
+db = tf.data.Dataset.from_tensor_slices(np.zeros((100, 28, 28), np.float32)).shuffle(64).batch(32).repeat()
+it = iter(db)
+for epoch in range(3):
+    x = next(it)
+    y = tf.reshape(x, [-1, 28 * 28])
+after = tf.reduce_sum(y)
+n = 0
+for b in tf.data.Dataset.from_tensor_slices(np.zeros((10, 3))).batch(4):
+    n = n + 1
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("y") == "float32[batch, 784]");
+  CHECK(a.type("after") == "float32[]");
+}
