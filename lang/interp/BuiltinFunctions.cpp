@@ -308,6 +308,7 @@ void installBuiltinFunctions(Machine& m) {
       });
     }
     if (c.args.size() != 1) mp->typeError("iter expected 1 argument");
+    if (isUnknown(c.args[0])) return unknown();  // next() of it is unknown too, never a StopIteration
     return mp->getIter(c.args[0]);
   });
   defineRaw(b, "next", [mp](CallContext& c) -> Value {

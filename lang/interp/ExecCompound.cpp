@@ -293,14 +293,20 @@ Flow Machine::execFor(TSNode n) {
     if (elem) f = runBody((*many)[0], stop);
     for (int k = 1; elem && k < opts.abstractLoopIterations && !stop; ++k) f = runBody(elem, stop);
   } else {
-    // Iterators, generators and user iterables: pull items one by one, exactly while few.
+    // Iterators, generators and user iterables: pull items one by one, exactly while few. An
+    // iterator over data the analysis cannot count (a tf.data iterator) says how many of its
+    // items stand for all of them (`_tlens_representative`): after those the loop is imprecise.
     Value it = getIter(iterable);
     imprecise = false;
+    size_t limit = exact;
+    if (auto* inst = as<InstanceObj>(it))
+      if (const Value* r = inst->dict.find("_tlens_representative"))
+        if (auto n = asInt(*r); n && *n >= 0) limit = std::min(limit, static_cast<size_t>(*n));
     for (size_t k = 0; !stop; ++k) {
       frame().current = right;
       Value v = next(it);
       if (!v) break;
-      if (k >= exact) {
+      if (k >= limit) {
         imprecise = true;
         break;
       }

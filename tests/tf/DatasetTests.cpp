@@ -192,7 +192,7 @@ epochs = len(h.history["val_loss"])
   CHECK(a.diagnostics() == "");
 }
 
-TEST_CASE("next() on an endless dataset's iterator never ends in abstract mode, a finite one's loop body runs once", "[tf]") {
+TEST_CASE("next() on a dataset's iterator never ends in abstract mode, and a for loop's body runs once", "[tf]") {
   TfRun a = runTf(R"(import numpy as np
 import tensorflow as tf
 db = tf.data.Dataset.from_tensor_slices(np.zeros((100, 28, 28), np.float32)).shuffle(64).batch(32).repeat()
@@ -201,11 +201,20 @@ for epoch in range(3):
     x = next(it)
     y = tf.reshape(x, [-1, 28 * 28])
 after = tf.reduce_sum(y)
+files = tf.data.Dataset.list_files("train/*.jpg").repeat(3).batch(1)
+it2 = iter(files)
+for epoch in range(5):
+    f1 = next(it2)
+    f2 = next(it2)
 n = 0
 for b in tf.data.Dataset.from_tensor_slices(np.zeros((10, 3))).batch(4):
     n = n + 1
+    seen = b
 )", Mode::Abstract);
   CHECK(a.diagnostics() == "");
+  CHECK(a.repr("f2") == "<unknown>");
+  CHECK(a.type("seen") == "float64[batch, 3]");
+  CHECK(a.repr("n") == "<unknown int>");
   CHECK(a.type("y") == "float32[batch, 784]");
   CHECK(a.type("after") == "float32[]");
 }

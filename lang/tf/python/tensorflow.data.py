@@ -552,24 +552,15 @@ class _Unbatch(Dataset):
 # --- iterators -----------------------------------------------------------------------------------
 
 
-def _endless(ds):
-    """Whether `ds` never ends: a repeat() without a count that no take() bounds (a generator
-    may end whenever it likes, so it is not endless)."""
-    while ds is not None:
-        if isinstance(ds, _Take):
-            return False
-        if isinstance(ds, _Repeat) and ds._count < 0:
-            return True
-        ds = getattr(ds, "_source", None)
-    return False
-
-
 class _EagerIterator:
     def __init__(self, ds):
         self._ds = ds
         self._abstract = _tlens.is_abstract()
-        self._done = False
-        self._endless = self._abstract and _endless(ds)
+        if self._abstract:
+            # The analysis does not know how many elements there are: next() always gives one of
+            # the spec's types (never a StopIteration that a real run would not raise), and a
+            # for loop takes the first as standing for all of them.
+            self._tlens_representative = 1
         self._it = None if self._abstract else ds._elements(None)
 
     def __iter__(self):
@@ -577,11 +568,6 @@ class _EagerIterator:
 
     def __next__(self):
         if self._abstract:
-            # One element of the spec's types: loop bodies are analysed once. An endless dataset
-            # (`next(iter(ds.repeat()))` in every step of a training loop) never ends.
-            if self._done and not self._endless:
-                raise StopIteration
-            self._done = True
             return _abstract_element(self._ds)
         return _to_eager(next(self._it))
 
