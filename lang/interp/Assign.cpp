@@ -164,8 +164,29 @@ std::vector<Value> Machine::unpack(const Value& v, size_t count, bool starred, s
     return out;
   }
   std::vector<Value> items;
-  if (const std::vector<Value>* seq = asSequence(v)) items = *seq;
-  else items = toList(v);
+  if (const std::vector<Value>* seq = asSequence(v)) {
+    items = *seq;
+  } else if (abstract() && v->kind() == Kind::Native) {
+    // An abstract tensor's iteration stands for its rows with a few (loops); unpacking takes
+    // exactly its known number of rows (`a, b, c = np.empty((3, n))`), by index.
+    std::optional<int64_t> n;
+    bool unknownLength = false;
+    try {
+      n = len(v);
+    } catch (const NeedsKnownValue&) {
+      unknownLength = true;  // rows of a known type, as many as the targets
+    }
+    if (unknownLength && !starred && count <= 64) {
+      Value row = getItem(v, makeInt(0));
+      items.assign(count, row);
+    } else if (n && *n <= 64) {
+      for (int64_t i = 0; i < *n; ++i) items.push_back(getItem(v, makeInt(i)));
+    } else {
+      items = toList(v);
+    }
+  } else {
+    items = toList(v);
+  }
   if (!starred) {
     if (items.size() > count) valueError("too many values to unpack (expected " + std::to_string(count) + ")");
     if (items.size() < count)

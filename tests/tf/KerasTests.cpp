@@ -833,3 +833,46 @@ except ValueError as e:
   CHECK(a.diagnostics() == "");
   CHECK(a.type("y") == "float32[4, 20]");
 }
+
+TEST_CASE("a user's keras.layers.Wrapper holds its layer's weights, and a subclassed model may set inputs", "[tf][keras]") {
+  const char* src = R"(import tensorflow as tf
+from tensorflow import keras
+class Twice(keras.layers.Wrapper):
+    def __init__(self, layer, **kwargs):
+        super(Twice, self).__init__(layer, **kwargs)
+    def call(self, x):
+        return self.layer(self.layer(x))
+t = Twice(keras.layers.Dense(4))
+out = t(tf.ones([2, 4]))
+n = len(t.trainable_weights)
+class MLP(keras.Model):
+    def __init__(self, feats):
+        super(MLP, self).__init__()
+        self.inputs = feats
+m = MLP(tf.ones([3, 2]))
+ins = m.inputs
+)";
+  TfRun r = runTf(src, Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("out") == "float32[2, 4]");
+  CHECK(r.repr("n") == "2");
+  CHECK(r.type("ins") == "float32[3, 2]");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("out") == "float32[2, 4]");
+}
+
+TEST_CASE("unpacking an array in abstract mode takes its known rows, or as many rows as targets", "[tf]") {
+  TfRun a = runTf(R"(import numpy as np
+import tensorflow as tf
+rewards, dones, values = np.empty((3, 32))
+def rows(n):
+    x, y = tf.zeros([n, 5])
+    return x
+first = rows(None)
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("rewards") == "float64[32]");
+  CHECK(a.type("values") == "float64[32]");
+}

@@ -1569,3 +1569,29 @@ class RNN(Layer):
                 flat.extend(s if isinstance(s, (list, tuple)) else [s])
             return [out] + flat
         return out
+
+
+class Wrapper(Layer):
+    """keras.layers.Wrapper: the base of layers that wrap another layer (user subclasses such as
+    a multi-head copy of a layer); it holds `layer`, whose weights are its own."""
+
+    def __init__(self, layer, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError("Please initialize `%s` layer with a `tf.keras.layers.Layer` instance. Received: %s" % (type(self).__name__, layer))
+        Layer.__init__(self, **kwargs)
+        self.layer = layer
+
+    def build(self, input_shape=None):
+        if not self.layer.built:
+            self.layer.build(input_shape)
+            self.layer.built = True
+        self.built = True
+
+    @property
+    def activity_regularizer(self):
+        return getattr(self.layer, "activity_regularizer", None)
+
+    def get_config(self):
+        config = Layer.get_config(self)
+        config["layer"] = {"class_name": type(self.layer).__name__, "config": self.layer.get_config()}
+        return config

@@ -449,11 +449,24 @@ class Model(Layer):
 
     @property
     def inputs(self):
+        if hasattr(self, "_user_inputs"):
+            return self._user_inputs
         return list(self._kt_inputs) if self._kt_inputs else None
+
+    @inputs.setter
+    def inputs(self, value):
+        # A plain attribute in Keras: subclassed models may keep their own inputs there.
+        self._user_inputs = value
 
     @property
     def outputs(self):
+        if hasattr(self, "_user_outputs"):
+            return self._user_outputs
         return list(self._kt_outputs) if self._kt_outputs else None
+
+    @outputs.setter
+    def outputs(self, value):
+        self._user_outputs = value
 
     @property
     def input(self):
