@@ -47,7 +47,7 @@ class CodeObject : public NativeObject {
 };
 
 /// The single expression of an 'eval' source, or a null node when it is not one expression.
-TSNode soleExpression(Machine& m, const lang::SourceFile& f) {
+TSNode soleExpression(const lang::SourceFile& f) {
   TSNode found{};
   int statements = 0;
   for (TSNode s : namedChildren(f.root())) {
@@ -58,8 +58,21 @@ TSNode soleExpression(Machine& m, const lang::SourceFile& f) {
     if (parts.size() != 1) return TSNode{};
     found = parts[0];
   }
-  (void)m;
   return statements == 1 ? found : TSNode{};
+}
+
+/// The first `return` or `yield` outside any function of exec'd code, which CPython's compiler
+/// refuses ("'return' outside function"), or a null node.
+TSNode outsideFunction(TSNode n, int depth = 0) {
+  std::string_view type = ts_node_type(n);
+  if (type == "function_definition" || type == "lambda" || depth > 200) return TSNode{};
+  if (type == "return_statement" || type == "yield") return n;
+  uint32_t count = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode r = outsideFunction(ts_node_named_child(n, i), depth + 1);
+    if (!ts_node_is_null(r)) return r;
+  }
+  return TSNode{};
 }
 
 [[noreturn]] void syntaxError(Machine& m, const std::string& msg, const std::string& file, int line) {
@@ -74,15 +87,14 @@ TSNode soleExpression(Machine& m, const lang::SourceFile& f) {
 }
 
 /// Parses `source` (str, bytes or a code object) for exec/eval; `expression` is the mode asked.
-std::shared_ptr<CodeObject> compileSource(Machine& m, CallContext& c, const Value& source, std::string fileName,
+std::shared_ptr<CodeObject> compileSource(Machine& m, const Value& source, const std::string& fileName,
                                           bool expression, const char* fn) {
-  if (auto* code = dynamic_cast<CodeObject*>(source.get()); code && source->kind() == Kind::Native)
+  if (source->kind() == Kind::Native && dynamic_cast<CodeObject*>(source.get()))
     return std::static_pointer_cast<CodeObject>(source);
   std::string text;
   if (const std::string* s = asString(source)) text = *s;
   else if (const std::string* b = asBytes(source)) text = *b;
   else m.typeError(std::string(fn) + "() arg 1 must be a string, bytes or code object");
-  (void)c;
   if (expression) {
     size_t i = text.find_first_not_of(" \t");  // eval() strips leading spaces and tabs
     text = i == std::string::npos ? "" : text.substr(i);
@@ -93,7 +105,10 @@ std::shared_ptr<CodeObject> compileSource(Machine& m, CallContext& c, const Valu
     const auto& e = f->syntaxErrors().front();
     syntaxError(m, e.message, fileName, e.start.line + 1);
   }
-  if (expression && ts_node_is_null(soleExpression(m, *f))) {
+  if (TSNode bad = outsideFunction(f->root()); !ts_node_is_null(bad))
+    syntaxError(m, std::string("'") + (std::string_view(ts_node_type(bad)) == "yield" ? "yield" : "return") + "' outside function",
+                fileName, static_cast<int>(ts_node_start_point(bad).row) + 1);
+  if (expression && ts_node_is_null(soleExpression(*f))) {
     int line = 1;
     for (TSNode s : namedChildren(f->root()))
       if (kindOf(s) != NodeKind::Comment && kindOf(s) != NodeKind::ExpressionStatement) {
@@ -166,15 +181,14 @@ Value runCode(Machine& m, const CodeObject& code, const Value& globals, const Va
   }};
   FramePush push(m, fr);
   if (code.expression) {
-    TSNode e = soleExpression(m, *code.file);
+    TSNode e = soleExpression(*code.file);
     fr.current = e;
     Value r = m.eval(e);
     return fn[1] == 'v' ? r : none();  // exec() of an 'eval' code object returns None
   }
   for (TSNode s : namedChildren(code.file->root())) {
     fr.current = s;
-    Flow f = m.exec(s);
-    (void)f;
+    m.exec(s);  // a top-level return/yield was refused when compiling
   }
   return none();
 }
@@ -186,7 +200,7 @@ void installExecBuiltins(Machine& m) {
   auto run = [mp](const char* fn, bool expression) {
     return [mp, fn, expression](CallContext& c) -> Value {
       if (mp->abstract()) return unknown();  // never runs: its effects are unknown
-      auto code = compileSource(*mp, c, c.arg(0), std::string(kExecFileName), expression, fn);
+      auto code = compileSource(*mp, c.arg(0), std::string(kExecFileName), expression, fn);
       return runCode(*mp, *code, c.arg(1), c.arg(2), fn);
     };
   };
@@ -199,7 +213,7 @@ void installExecBuiltins(Machine& m) {
                    mp->valueError("compile() mode must be 'exec', 'eval' or 'single'");
                  std::string name = c.toStr(c.arg(1));
                  if (mp->abstract()) return unknown();
-                 return compileSource(*mp, c, c.arg(0), name, mode == "eval", "compile");
+                 return compileSource(*mp, c.arg(0), name, mode == "eval", "compile");
                });
 }
 

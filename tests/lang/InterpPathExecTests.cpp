@@ -125,6 +125,12 @@ for src in ['1 +', 'x = = 2', 'a b']:
         eval(src)
     except SyntaxError as e:
         print('SyntaxError', e.lineno)
+for src in ['return 1', 'x = 1\nyield x', 'def ok():\n    return (yield)']:
+    try:
+        exec(src)
+        print('compiled')
+    except SyntaxError as e:
+        print('SyntaxError', e.msg, e.lineno)
 try:
     exec('def k():\n    return undefined_name\nk()')
 except NameError as e:
@@ -145,6 +151,9 @@ print(timeit.timeit('s.append(1)', setup='s = []', number=5) >= 0, timeit.Timer(
 SyntaxError 1
 SyntaxError 1
 SyntaxError 1
+SyntaxError 'return' outside function 1
+SyntaxError 'yield' outside function 2
+compiled
 NameError name 'undefined_name' is not defined
 TypeError eval() arg 1 must be a string, bytes or code object
 TypeError exec() globals must be a dict, not list

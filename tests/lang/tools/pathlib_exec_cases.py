@@ -87,6 +87,12 @@ for src in ['1 +', 'x = = 2', 'a b']:
         eval(src)
     except SyntaxError as e:
         print('SyntaxError', e.lineno)
+for src in ['return 1', 'x = 1\nyield x', 'def ok():\n    return (yield)']:
+    try:
+        exec(src)
+        print('compiled')
+    except SyntaxError as e:
+        print('SyntaxError', e.msg, e.lineno)
 try:
     exec('def k():\n    return undefined_name\nk()')
 except NameError as e:
