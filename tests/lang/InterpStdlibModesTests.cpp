@@ -184,7 +184,7 @@ TEST_CASE("stdlib: timeit runs a callable or a statement string `number` times, 
   CHECK(isUnknown(abstract.mainModule()->get("t")));
 }
 
-TEST_CASE("stdlib: exec and eval run nothing in abstract mode; their results are unknown", "[lang][interp][abstract]") {
+TEST_CASE("stdlib: exec and eval run nothing in abstract mode, and their results are unknown", "[lang][interp][abstract]") {
   InterpOptions o;
   o.mode = Mode::Abstract;
   Interpreter in(o);
