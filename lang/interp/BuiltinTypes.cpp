@@ -7,6 +7,8 @@
 
 #include "lang/interp/Bytes.h"
 #include "lang/interp/Machine.h"
+#include "lang/interp/PyError.h"
+#include "lang/interp/Operators.h"
 #include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
@@ -337,6 +339,57 @@ void installBuiltinTypes(Machine& m) {
       });
     else
       defineNative(base->dict, "__str__", "self", plainRepr);
+  }
+
+  // The operator dunders of int, float and str (int.__add__, str.__lt__, ...), for subclasses
+  // that call their base's: the operator on the plain value, NotImplemented where the built-in's
+  // operator does not apply (a TypeError), as CPython's slot wrappers.
+  auto plainOf = [mp](const Value& v, const std::shared_ptr<ClassObj>& base, std::string_view name) -> Value {
+    bool ok = base == mp->types.str ? v->kind() == Kind::Str
+              : base == mp->types.float_ ? v->kind() == Kind::Float
+                                         : (v->kind() == Kind::Int || v->kind() == Kind::Bool);
+    if (!ok)
+      mp->typeError("descriptor '" + std::string(name) + "' requires a '" + base->name + "' object but received a '" +
+                    mp->typeName(v) + "'");
+    if (v->kind() == Kind::Str) return makeStr(static_cast<StrObj*>(v.get())->value);
+    if (v->kind() == Kind::Float) return makeFloat(static_cast<FloatObj*>(v.get())->value);
+    return makeInt(*asInt(v));
+  };
+  auto orNotImplemented = [mp](const std::function<Value()>& f) -> Value {
+    try {
+      return f();
+    } catch (PyError& e) {
+      if (mp->exceptionMatches(e.exc, mp->types.typeError)) return notImplemented();
+      throw;
+    }
+  };
+  for (const auto& base : {T.int_, T.float_, T.str}) {
+    std::weak_ptr<ClassObj> weakBase = base;
+    for (int i = 0; i <= static_cast<int>(BinOp::Xor); ++i) {
+      auto op = static_cast<BinOp>(i);
+      bool bitwise = op == BinOp::LShift || op == BinOp::RShift || op == BinOp::And || op == BinOp::Or || op == BinOp::Xor;
+      if (op == BinOp::MatMul || (base == T.float_ && bitwise)) continue;
+      if (base == T.str && op != BinOp::Add && op != BinOp::Mul && op != BinOp::Mod) continue;
+      for (bool reflected : {false, true}) {
+        if (base == T.str && reflected && op == BinOp::Add) continue;  // str has no __radd__
+        std::string name(reflected ? reflectedDunder(op) : dunder(op));
+        defineNative(base->dict, name, "self, other, /",
+                     [mp, op, reflected, weakBase, name, plainOf, orNotImplemented](CallContext& c) -> Value {
+                       Value self = plainOf(c.arg(0), weakBase.lock(), name);
+                       Value other = c.arg(1);
+                       return orNotImplemented([&] { return reflected ? mp->binary(op, other, self) : mp->binary(op, self, other); });
+                     });
+      }
+    }
+    for (int i = 0; i <= static_cast<int>(CmpOp::Ge); ++i) {
+      auto op = static_cast<CmpOp>(i);
+      std::string name(dunder(op));
+      defineNative(base->dict, name, "self, other, /", [mp, op, weakBase, name, plainOf, orNotImplemented](CallContext& c) -> Value {
+        Value self = plainOf(c.arg(0), weakBase.lock(), name);
+        Value other = c.arg(1);
+        return orNotImplemented([&] { return mp->compare(op, self, other); });
+      });
+    }
   }
 
   // list, tuple

@@ -60,8 +60,8 @@ class InstanceObj : public Object {
 /// A value of a user subclass of int, float or str: the built-in value itself (an IntObj,
 /// FloatObj or StrObj, so every native operation sees a plain value) carries its class and
 /// instance attributes here. `typeOf` answers the subclass, attribute lookups go through its
-/// MRO, and str()/repr()/format() call the subclass's own dunders; operators, hashing and
-/// equality are the built-in type's.
+/// MRO, str()/repr()/format(), operators and comparisons call the subclass's own dunders
+/// first; hashing, len, indexing and iteration are the built-in type's.
 struct SubclassPart {
   std::shared_ptr<ClassObj> cls;
   Namespace dict;

@@ -1,7 +1,8 @@
 // User subclasses of the built-in value types int, float and str (`class Color(str, Enum)`,
 // `class Name(str)`): their instances are plain IntObj/FloatObj/StrObj values that carry a
 // SubclassPart (Class.h), so every native operation treats them as the built-in value while
-// `type()`, attributes and the subclass's methods and str/repr/format dunders are the class's.
+// `type()`, attributes and the subclass's methods, str/repr/format dunders and operator and
+// comparison dunders (Operators.cpp, before the built-in's) are the class's.
 #pragma once
 
 #include "lang/interp/Class.h"

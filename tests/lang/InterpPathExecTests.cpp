@@ -203,10 +203,26 @@ print(c, c.label, c.twice(), c.twice().label, c + 1, [0, 1, 2, 3, 4][c], type(c)
 class Shape(IntEnum):
     CIRCLE = 1
     SQUARE = 2
+class Version(str):
+    def _key(self):
+        return tuple(int(p) for p in self.split('.'))
+    def __lt__(self, other):
+        return self._key() < Version(other)._key()
+    def __add__(self, other):
+        return Version(str.__add__(self, '.' + other))
+print(sorted([Version('1.10'), Version('1.9'), Version('1.2')]), Version('1.10') > '1.9', Version('1') + '2', type(Version('1') + '2').__name__, Version('2') == '2')
+print((5).__add__(2), int.__add__(3, 'x'), (7).__rsub__(10), 2.0.__mul__(3), 'ab'.__mul__(2), 'x'.__rmul__(3), str.__lt__('a', 'b'), (1).__eq__(1), (1).__lt__('a'), hasattr(1, '__add__'))
+try:
+    int.__add__('a', 1)
+except TypeError as e:
+    print('TypeError', e)
 print(Shape.SQUARE, repr(Shape.SQUARE), Shape.SQUARE + 1, Shape.CIRCLE < Shape.SQUARE, [1, 2, 3][Shape.CIRCLE], int(Shape.SQUARE), Shape(2) is Shape.SQUARE, isinstance(Shape.CIRCLE, int))
 )py",
        R"out(Meters(2.5) Meters(2.5) 5.0 float True True 2
 4 k 8 k 5 4 Count 0x4 True
+['1.2', '1.9', '1.10'] False 1.2 Version True
+7 NotImplemented 3 6.0 abab xxx True True NotImplemented True
+TypeError descriptor '__add__' requires a 'int' object but received a 'str'
 2 <Shape.SQUARE: 2> 3 True 2 2 True True
 )out"},
   });
