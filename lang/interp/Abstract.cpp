@@ -13,6 +13,7 @@
 #include <array>
 
 #include "lang/interp/Machine.h"
+#include "lang/interp/SourceNames.h"
 
 namespace tlens::interp {
 
@@ -88,7 +89,7 @@ void Machine::joinInto(Namespace& into, const Namespace& other) {
 namespace {
 
 /// Embedded modules are files named "<tensorflow>", "<keras.layers>", ...
-bool libraryFile(const std::string& path) { return path.size() > 2 && path.front() == '<' && path.back() == '>'; }
+bool libraryFile(const std::string& path) { return isLibraryPath(path); }
 
 /// Messages of the shape and dtype checks TensorFlow, Keras and numpy raise as Python exceptions
 /// (`set_shape`, layer input specs, broadcasting, feeds).

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lang/interp/BuiltinExec.h"
+#include "lang/interp/FsPath.h"
 #include "lang/interp/Machine.h"
 #include "lang/interp/Utf8.h"
 
@@ -499,11 +501,7 @@ void installBuiltinFunctions(Machine& m) {
   defineRaw(b, "exit", exitFn);
   defineRaw(b, "quit", exitFn);
   defineRaw(b, "breakpoint", [](CallContext&) -> Value { return none(); });
-  auto evalFn = [mp](CallContext&) -> Value {
-    return mp->unsupported(mp->frame().current, "eval() and exec()");
-  };
-  defineRaw(b, "eval", evalFn);
-  defineRaw(b, "exec", evalFn);
+  installExecBuiltins(m);
   defineRaw(b, "__import__", [mp](CallContext& c) -> Value {
     if (c.args.empty()) mp->typeError("__import__() missing required argument 'name'");
     std::string name = c.toStr(c.args[0]);
@@ -513,7 +511,7 @@ void installBuiltinFunctions(Machine& m) {
   });
   defineNative(b, "open", "file, mode='r', buffering=-1, encoding=None, errors=None, newline=None", [mp](CallContext& c) -> Value {
     if (mp->abstract()) return unknown();  // never touches the file system
-    return openFile(*mp, c.toStr(c.arg(0)), c.toStr(c.arg(1)), isNone(c.arg(5)));
+    return openFile(*mp, pathArg(c, c.arg(0)), c.toStr(c.arg(1)), isNone(c.arg(5)));
   });
 }
 

@@ -7,6 +7,9 @@
 
 #include "lang/interp/Bytes.h"
 #include "lang/interp/Machine.h"
+#include "lang/interp/PyError.h"
+#include "lang/interp/Operators.h"
+#include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
 
@@ -288,6 +291,106 @@ void installBuiltinTypes(Machine& m) {
     if (isUnknown(c.args[0])) return unknownOf(mp->types.str);
     return makeStr(mp->str(c.args[0]));
   };
+
+  // int.__new__(cls, ...), float.__new__ and str.__new__: what a subclass's own __new__ (or
+  // enum's members) call to make the built-in value as an instance of the subclass.
+  for (const auto& base : {T.int_, T.float_, T.str}) {
+    std::weak_ptr<ClassObj> weakBase = base;
+    defineNative(base->dict, "__new__", "cls, *args, **kwargs", [mp, weakBase](CallContext& c) -> Value {
+      auto b = weakBase.lock();
+      auto cls = asShared<ClassObj>(c.arg(0));
+      if (!cls) mp->typeError(b->name + ".__new__(X): X is not a type object");
+      if (!cls->isSubclassOf(b.get())) mp->typeError(b->name + ".__new__(" + cls->name + "): " + cls->name + " is not a subtype of " + b->name);
+      std::vector<Value> args;
+      if (const auto* t = asSequence(c.arg(1))) args = *t;
+      KwArgs kwargs;
+      if (auto* d = as<DictObj>(c.arg(2)))
+        for (const auto& e : d->entries())
+          if (const std::string* k = asString(e.key)) kwargs.emplace_back(*k, e.value);
+      CallContext ctx(mp->api, b->name, std::move(args), std::move(kwargs));
+      ctx.cls = b;
+      Value plain;
+      try {
+        plain = b->construct(ctx);
+      } catch (NeedsKnownValue&) {
+        return unknownOf(cls);
+      }
+      return cls == b ? plain : makeSubclassValue(cls, plain);
+    });
+  }
+
+  // The built-in str()/repr() of the value itself, for a subclass that overrides __repr__ or
+  // __str__ and calls the base's (float.__repr__(self)).
+  for (const auto& base : {T.int_, T.float_, T.str}) {
+    auto plainRepr = [mp](CallContext& c) -> Value {
+      const Value& v = c.arg(0);
+      Value plain = v->kind() == Kind::Float ? makeFloat(static_cast<FloatObj*>(v.get())->value)
+                    : v->kind() == Kind::Str ? makeStr(static_cast<StrObj*>(v.get())->value)
+                    : asInt(v)               ? makeInt(*asInt(v))
+                                             : nullptr;
+      if (!plain) mp->typeError("descriptor '__repr__' requires a built-in value, not '" + mp->typeName(v) + "'");
+      return makeStr(mp->repr(plain));
+    };
+    defineNative(base->dict, "__repr__", "self", plainRepr);
+    if (base == T.str)
+      defineNative(base->dict, "__str__", "self", [mp](CallContext& c) -> Value {
+        if (c.arg(0)->kind() != Kind::Str) mp->typeError("descriptor '__str__' requires a 'str' object");
+        return makeStr(static_cast<StrObj*>(c.arg(0).get())->value);
+      });
+    else
+      defineNative(base->dict, "__str__", "self", plainRepr);
+  }
+
+  // The operator dunders of int, float and str (int.__add__, str.__lt__, ...), for subclasses
+  // that call their base's: the operator on the plain value, NotImplemented where the built-in's
+  // operator does not apply (a TypeError), as CPython's slot wrappers.
+  auto plainOf = [mp](const Value& v, const std::shared_ptr<ClassObj>& base, std::string_view name) -> Value {
+    bool ok = base == mp->types.str ? v->kind() == Kind::Str
+              : base == mp->types.float_ ? v->kind() == Kind::Float
+                                         : (v->kind() == Kind::Int || v->kind() == Kind::Bool);
+    if (!ok)
+      mp->typeError("descriptor '" + std::string(name) + "' requires a '" + base->name + "' object but received a '" +
+                    mp->typeName(v) + "'");
+    if (v->kind() == Kind::Str) return makeStr(static_cast<StrObj*>(v.get())->value);
+    if (v->kind() == Kind::Float) return makeFloat(static_cast<FloatObj*>(v.get())->value);
+    return makeInt(*asInt(v));
+  };
+  auto orNotImplemented = [mp](const std::function<Value()>& f) -> Value {
+    try {
+      return f();
+    } catch (PyError& e) {
+      if (mp->exceptionMatches(e.exc, mp->types.typeError)) return notImplemented();
+      throw;
+    }
+  };
+  for (const auto& base : {T.int_, T.float_, T.str}) {
+    std::weak_ptr<ClassObj> weakBase = base;
+    for (int i = 0; i <= static_cast<int>(BinOp::Xor); ++i) {
+      auto op = static_cast<BinOp>(i);
+      bool bitwise = op == BinOp::LShift || op == BinOp::RShift || op == BinOp::And || op == BinOp::Or || op == BinOp::Xor;
+      if (op == BinOp::MatMul || (base == T.float_ && bitwise)) continue;
+      if (base == T.str && op != BinOp::Add && op != BinOp::Mul && op != BinOp::Mod) continue;
+      for (bool reflected : {false, true}) {
+        if (base == T.str && reflected && op == BinOp::Add) continue;  // str has no __radd__
+        std::string name(reflected ? reflectedDunder(op) : dunder(op));
+        defineNative(base->dict, name, "self, other, /",
+                     [mp, op, reflected, weakBase, name, plainOf, orNotImplemented](CallContext& c) -> Value {
+                       Value self = plainOf(c.arg(0), weakBase.lock(), name);
+                       Value other = c.arg(1);
+                       return orNotImplemented([&] { return reflected ? mp->binary(op, other, self) : mp->binary(op, self, other); });
+                     });
+      }
+    }
+    for (int i = 0; i <= static_cast<int>(CmpOp::Ge); ++i) {
+      auto op = static_cast<CmpOp>(i);
+      std::string name(dunder(op));
+      defineNative(base->dict, name, "self, other, /", [mp, op, weakBase, name, plainOf, orNotImplemented](CallContext& c) -> Value {
+        Value self = plainOf(c.arg(0), weakBase.lock(), name);
+        Value other = c.arg(1);
+        return orNotImplemented([&] { return mp->compare(op, self, other); });
+      });
+    }
+  }
 
   // list, tuple
   T.list->construct = [mp](CallContext& c) -> Value {

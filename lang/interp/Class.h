@@ -57,6 +57,26 @@ class InstanceObj : public Object {
   }
 };
 
+/// A value of a user subclass of int, float or str: the built-in value itself (an IntObj,
+/// FloatObj or StrObj, so every native operation sees a plain value) carries its class and
+/// instance attributes here. `typeOf` answers the subclass, attribute lookups go through its
+/// MRO, str()/repr()/format(), operators and comparisons call the subclass's own dunders
+/// first; hashing, len, indexing and iteration are the built-in type's.
+struct SubclassPart {
+  std::shared_ptr<ClassObj> cls;
+  Namespace dict;
+};
+
+/// The SubclassPart of `v`, or null for plain values and other kinds.
+inline SubclassPart* subclassPart(const Value& v) {
+  switch (v->kind()) {
+    case Kind::Int: return static_cast<IntObj*>(v.get())->sub.get();
+    case Kind::Float: return static_cast<FloatObj*>(v.get())->sub.get();
+    case Kind::Str: return static_cast<StrObj*>(v.get())->sub.get();
+    default: return nullptr;
+  }
+}
+
 /// One line of a traceback.
 struct TraceEntry {
   std::string file;

@@ -2,6 +2,8 @@
 // functions, native functions, bound methods, classes, callable instances, native objects),
 // frames for user functions and recursion bounds. Generators are in Generators.cpp.
 #include "lang/interp/Machine.h"
+#include "lang/interp/SourceNames.h"
+#include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
 
@@ -176,7 +178,7 @@ Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<V
   checkStack();
   // A library function called with arguments it does not take: the model of that API (or the
   // user's code, which tensorlens cannot tell apart here) is at fault, not a run's certain error.
-  std::vector<Value> bound = code.file && !code.file->path().empty() && code.file->path()[0] == '<'
+  std::vector<Value> bound = code.file && isLibraryPath(code.file->path())
                                  ? libraryCall([&] { return f->sig.bind(api, f->qualname, std::move(args), std::move(kwargs)); })
                                  : f->sig.bind(api, f->qualname, std::move(args), std::move(kwargs));
   auto env = std::make_shared<Env>();
@@ -205,7 +207,7 @@ Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, Generat
   fr.code = &code;
   fr.function = &f;
   fr.generator = generator;
-  fr.trusted = !code.file->path().empty() && code.file->path()[0] == '<';
+  fr.trusted = isLibraryPath(code.file->path());
   if (!f.sig.params.empty()) fr.firstArg = env->vars.get(f.sig.params[0].name);
   FramePush push(*this, fr);
   struct Depth {
@@ -244,8 +246,11 @@ Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, Generat
 Value Machine::instantiate(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args, KwArgs kwargs) {
   for (const auto& c : cls->mro) {
     if (!c->construct) continue;
-    if (c != cls && c->isBuiltin && c != types.object)
+    if (c != cls && c->isBuiltin && c != types.object) {
+      if (c == types.str || c == types.int_ || c == types.float_)
+        return instantiateValueSubclass(*this, cls, c, std::move(args), std::move(kwargs));
       typeError("tensorlens does not support subclassing the built-in type '" + c->name + "'");
+    }
     CallContext ctx(api, cls->name, std::move(args), std::move(kwargs));
     ctx.cls = cls;
     try {

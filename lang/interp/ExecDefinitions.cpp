@@ -94,7 +94,8 @@ std::shared_ptr<FunctionObj> Machine::makeFunction(TSNode def, bool isLambda) {
   fn->globals = frame().globals;
   fn->name = code->name;
   Frame& f = frame();
-  if (f.type == Frame::ClassFrame) fn->qualname = f.name + "." + fn->name;
+  // A class frame named "<module>" is exec()'d code with locals of its own (BuiltinExec.cpp).
+  if (f.type == Frame::ClassFrame && f.name != "<module>") fn->qualname = f.name + "." + fn->name;
   else if (f.type == Frame::FunctionFrame) fn->qualname = (f.function ? f.function->qualname : f.name) + ".<locals>." + fn->name;
   else fn->qualname = fn->name;
   if (const std::string* mod = asString(f.globals->vars.get("__name__"))) fn->module = *mod;
@@ -175,7 +176,7 @@ void Machine::execClassDef(TSNode n, const std::vector<Value>& decorators) {
   cls->module = "__main__";
   if (const std::string* mod = asString(frame().globals->vars.get("__name__"))) cls->module = *mod;
   Frame& outer = frame();
-  cls->qualname = outer.type == Frame::ClassFrame ? outer.name + "." + name
+  cls->qualname = outer.type == Frame::ClassFrame && outer.name != "<module>" ? outer.name + "." + name
                   : outer.type == Frame::FunctionFrame ? (outer.function ? outer.function->qualname : outer.name) + ".<locals>." + name
                                                        : name;
   cls->bases = bases;

@@ -21,6 +21,11 @@ class ClassObj;
 void track(const Value& v);
 void track(const std::shared_ptr<Env>& e);
 
+/// What makes an int, float or str a value of a user subclass (`class Color(str, Enum)`): its
+/// class and its instance attributes. Null on plain values; set only on values made for the
+/// subclass (never on shared or interned ones). Defined in Class.h.
+struct SubclassPart;
+
 class NoneObj : public Object {
  public:
   static constexpr Kind kKind = Kind::None;
@@ -52,6 +57,8 @@ class IntObj : public Object {
   static constexpr Kind kKind = Kind::Int;
   explicit IntObj(int64_t v) : Object(kKind), value(v) {}
   const int64_t value;
+  std::shared_ptr<SubclassPart> sub;  ///< a user subclass's instance, else null
+  void clearReferences() override { sub.reset(); }
 };
 
 class FloatObj : public Object {
@@ -59,6 +66,8 @@ class FloatObj : public Object {
   static constexpr Kind kKind = Kind::Float;
   explicit FloatObj(double v) : Object(kKind), value(v) {}
   const double value;
+  std::shared_ptr<SubclassPart> sub;  ///< a user subclass's instance, else null
+  void clearReferences() override { sub.reset(); }
 };
 
 /// UTF-8 text. Lengths and indices count code points, as in Python.
@@ -67,6 +76,8 @@ class StrObj : public Object {
   static constexpr Kind kKind = Kind::Str;
   explicit StrObj(std::string v) : Object(kKind), value(std::move(v)) {}
   const std::string value;
+  std::shared_ptr<SubclassPart> sub;  ///< a user subclass's instance, else null
+  void clearReferences() override { sub.reset(); }
   /// Number of code points.
   size_t length() const;
   /// Code points [begin, end) as UTF-8.

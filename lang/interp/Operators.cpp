@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "lang/interp/Machine.h"
+#include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
 
@@ -255,6 +256,18 @@ Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
 
 Value Machine::binary(BinOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
+  // A user subclass of int, float or str (Subclass.h) that defines the operator runs it first;
+  // the built-in's arithmetic is the fallback, as when it returns NotImplemented.
+  if (SubclassPart* pa = subclassPart(a))
+    if (Value f = userAttr(*pa->cls, dunder(op))) {
+      Value r = call(bindMethod(f, a, pa->cls.get()), {b}, {});
+      if (usable(r)) return r;
+    }
+  if (SubclassPart* pb = subclassPart(b))
+    if (Value f = userAttr(*pb->cls, reflectedDunder(op))) {
+      Value r = call(bindMethod(f, b, pb->cls.get()), {a}, {});
+      if (usable(r)) return r;
+    }
   if (isNumber(ka) && isNumber(kb)) {
     if (Value r = numericBinary(op, a, b)) return r;
   } else if (ka != Kind::Instance && ka != Kind::Native && kb != Kind::Instance && kb != Kind::Native &&
@@ -382,6 +395,16 @@ Value Machine::unary(UnaryOp op, const Value& v) {
 
 Value Machine::compare(CmpOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
+  if (SubclassPart* pa = subclassPart(a))
+    if (Value f = userAttr(*pa->cls, dunder(op))) {
+      Value r = call(bindMethod(f, a, pa->cls.get()), {b}, {});
+      if (usable(r)) return r;
+    }
+  if (SubclassPart* pb = subclassPart(b))
+    if (Value f = userAttr(*pb->cls, dunder(swapped(op)))) {
+      Value r = call(bindMethod(f, b, pb->cls.get()), {a}, {});
+      if (usable(r)) return r;
+    }
   if (isNumber(ka) && isNumber(kb)) {
     bool r;
     if (ka != Kind::Float && kb != Kind::Float) {

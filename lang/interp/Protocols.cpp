@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "lang/interp/Machine.h"
+#include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
 namespace {
@@ -41,6 +42,28 @@ Value Machine::bindMethod(const Value& attr, const Value& self, ClassObj* cls) {
 }
 
 Value Machine::findAttr(const Value& obj, std::string_view name) {
+  if (SubclassPart* part = subclassPart(obj)) {
+    // An int/float/str subclass's instance: properties, its own attributes, then the class's.
+    ClassObj* cls = part->cls.get();
+    Value clsAttr = cls->lookup(name);
+    if (clsAttr && clsAttr->kind() == Kind::Property) {
+      auto* p = static_cast<PropertyObj*>(clsAttr.get());
+      if (!p->fget) raise(types.attributeError, "property '" + std::string(name) + "' of '" + cls->name + "' object has no getter");
+      return call(p->fget, {obj}, {});
+    }
+    if (const Value* v = part->dict.find(name)) return *v;
+    if (name == "__class__") return part->cls;
+    if (name == "__dict__") return namespaceDict(part->dict);
+    if (clsAttr) return bindMethod(clsAttr, obj, cls);
+    if (Value ga = userAttr(*cls, "__getattr__")) {
+      try {
+        return call(bindMethod(ga, obj, cls), {makeStr(std::string(name))}, {});
+      } catch (PyError& e) {
+        if (exceptionMatches(e.exc, types.attributeError)) return nullptr;
+        throw;
+      }
+    }
+  }
   switch (obj->kind()) {
     case Kind::Instance: {
       auto* inst = static_cast<InstanceObj*>(obj.get());
@@ -238,6 +261,17 @@ Value Machine::getAttr(const Value& obj, std::string_view name) {
 }
 
 void Machine::setAttr(const Value& obj, std::string_view name, const Value& v) {
+  if (SubclassPart* part = subclassPart(obj)) {
+    Value clsAttr = part->cls->lookup(name);
+    if (clsAttr && clsAttr->kind() == Kind::Property) {
+      auto* p = static_cast<PropertyObj*>(clsAttr.get());
+      if (!p->fset) raise(types.attributeError, "property '" + std::string(name) + "' of '" + part->cls->name + "' object has no setter");
+      call(p->fset, {obj, v}, {});
+      return;
+    }
+    part->dict.set(name, v);
+    return;
+  }
   switch (obj->kind()) {
     case Kind::Instance: {
       auto* inst = static_cast<InstanceObj*>(obj.get());
@@ -948,9 +982,18 @@ std::shared_ptr<ClassObj> Machine::typeOf(const Value& v) {
   switch (v->kind()) {
     case Kind::None: return types.none;
     case Kind::Bool: return types.bool_;
-    case Kind::Int: return types.int_;
-    case Kind::Float: return types.float_;
-    case Kind::Str: return types.str;
+    case Kind::Int: {
+      auto* o = static_cast<IntObj*>(v.get());
+      return o->sub ? o->sub->cls : types.int_;
+    }
+    case Kind::Float: {
+      auto* o = static_cast<FloatObj*>(v.get());
+      return o->sub ? o->sub->cls : types.float_;
+    }
+    case Kind::Str: {
+      auto* o = static_cast<StrObj*>(v.get());
+      return o->sub ? o->sub->cls : types.str;
+    }
     case Kind::List: return types.list;
     case Kind::Tuple: return types.tuple;
     case Kind::Dict: {

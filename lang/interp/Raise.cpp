@@ -3,6 +3,7 @@
 // re-raising keeps it. `raise ... from` sets __cause__; raising while an `except` block handles
 // another exception sets __context__; tracebacks print both chains as CPython does.
 #include "lang/interp/Machine.h"
+#include "lang/interp/SourceNames.h"
 
 namespace tlens::interp {
 
@@ -122,12 +123,13 @@ std::string Machine::formatTraceback(const Value& exc) {
       out += "Traceback (most recent call last):\n";
       // Frames of modules embedded in tlens (files named "<tensorflow>") are library internals:
       // the traceback goes through the user's lines only, unless it has no others.
-      auto library = [](const TraceEntry& t) { return t.file.size() > 2 && t.file.front() == '<' && t.file.back() == '>'; };
+      auto library = [](const TraceEntry& t) { return isLibraryPath(t.file); };
       bool anyUser = std::any_of(e->traceback.begin(), e->traceback.end(), [&](const TraceEntry& t) { return !library(t); });
       for (const TraceEntry& t : e->traceback) {
         if (anyUser && library(t)) continue;
         out += "  File \"" + t.file + "\", line " + std::to_string(t.line) + ", in " + t.function + "\n";
-        if (!t.source.empty()) out += "    " + t.source + "\n";
+        // CPython shows no line of exec()'d source (it has no file to read it from).
+        if (!t.source.empty() && t.file != kExecFileName) out += "    " + t.source + "\n";
       }
     }
     out += exceptionSummary(v) + "\n";

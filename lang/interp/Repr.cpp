@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "lang/interp/Machine.h"
+#include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
 namespace {
@@ -48,6 +49,14 @@ std::string Machine::typeName(const Value& v) {
 }
 
 std::string Machine::repr(const Value& v) {
+  if (SubclassPart* part = subclassPart(v))
+    if (Value f = userAttr(*part->cls, "__repr__")) {
+      checkStack();
+      Value r = call(bindMethod(f, v, part->cls.get()), {}, {});
+      if (isUnknown(r)) return "<unknown>";
+      if (const std::string* s = asString(r)) return *s;
+      typeError("__repr__ returned non-string (type " + typeName(r) + ")");
+    }
   switch (v->kind()) {
     case Kind::None: return "None";
     case Kind::Bool: return static_cast<BoolObj*>(v.get())->value ? "True" : "False";
@@ -181,6 +190,18 @@ std::string Machine::repr(const Value& v) {
 }
 
 std::string Machine::str(const Value& v) {
+  if (SubclassPart* part = subclassPart(v)) {
+    Value f = userAttr(*part->cls, "__str__");
+    // int and float inherit object.__str__ (which calls __repr__); str has its own.
+    if (!f && v->kind() != Kind::Str && userAttr(*part->cls, "__repr__")) return repr(v);
+    if (f) {
+      checkStack();
+      Value r = call(bindMethod(f, v, part->cls.get()), {}, {});
+      if (isUnknown(r)) return "<unknown>";
+      if (const std::string* s = asString(r)) return *s;
+      typeError("__str__ returned non-string (type " + typeName(r) + ")");
+    }
+  }
   switch (v->kind()) {
     case Kind::Str: return static_cast<StrObj*>(v.get())->value;
     case Kind::Instance: {
@@ -201,6 +222,13 @@ std::string Machine::str(const Value& v) {
 }
 
 std::string Machine::formatValue(const Value& v, std::string_view spec) {
+  if (SubclassPart* part = subclassPart(v))
+    if (Value f = userAttr(*part->cls, "__format__")) {
+      Value r = call(bindMethod(f, v, part->cls.get()), {makeStr(std::string(spec))}, {});
+      if (const std::string* s = asString(r)) return *s;
+      if (isUnknown(r)) return "<unknown>";
+      typeError("__format__ must return a str, not " + typeName(r));
+    }
   if (v->kind() == Kind::Instance) {
     auto* inst = static_cast<InstanceObj*>(v.get());
     ClassObj* d = inst->cls->definer("__format__");

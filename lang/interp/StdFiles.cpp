@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "lang/interp/FsPath.h"
 #include "lang/interp/Machine.h"
 #include "lang/interp/StdModules.h"
 
@@ -78,8 +79,8 @@ std::shared_ptr<ModuleObj> makeGlobModule(Interpreter& in) {
   auto glob = defineNative(ns, "glob", "pathname, *, root_dir=None, dir_fd=None, recursive=False, include_hidden=False",
                            [mp](CallContext& c) -> Value {
                              if (mp->abstract()) return unknownOf(mp->types.list);
-                             std::string pat = c.toStr(c.arg(0));
-                             if (!isNone(c.arg(1))) pat = c.toStr(c.arg(1)) + "/" + pat;
+                             std::string pat = pathArg(c, c.arg(0));
+                             if (!isNone(c.arg(1))) pat = pathArg(c, c.arg(1)) + "/" + pat;
                              if (!pat.empty() && pat[0] == '~') {
                                const char* home = std::getenv("HOME");
                                if (home) pat = home + pat.substr(1);
@@ -139,18 +140,18 @@ std::shared_ptr<ModuleObj> makeShutilModule(Interpreter& in) {
     return dst;
   };
   writer("copyfile", "src, dst, *, follow_symlinks=True", [copyFile, mp](CallContext& c) -> Value {
-    std::string src = c.toStr(c.arg(0)), dst = c.toStr(c.arg(1));
+    std::string src = pathArg(c, c.arg(0)), dst = pathArg(c, c.arg(1));
     std::error_code ec;
     if (fs::is_directory(dst, ec)) mp->raise("IsADirectoryError", "[Errno 21] Is a directory: " + reprString(dst));
     return makeStr(copyFile(src, dst));
   });
   writer("copy", "src, dst, *, follow_symlinks=True", [copyFile](CallContext& c) -> Value {
-    return makeStr(copyFile(c.toStr(c.arg(0)), c.toStr(c.arg(1))));
+    return makeStr(copyFile(pathArg(c, c.arg(0)), pathArg(c, c.arg(1))));
   });
   ns.set("copy2", ns.get("copy"));
   writer("copytree", "src, dst, symlinks=False, ignore=None, copy_function=None, ignore_dangling_symlinks=False, dirs_exist_ok=False",
          [mp, notFound](CallContext& c) -> Value {
-           std::string src = c.toStr(c.arg(0)), dst = c.toStr(c.arg(1));
+           std::string src = pathArg(c, c.arg(0)), dst = pathArg(c, c.arg(1));
            std::error_code ec;
            if (!fs::is_directory(src, ec)) notFound(src);
            if (fs::exists(dst, ec) && !c.toBool(c.arg(6))) mp->raise("FileExistsError", "[Errno 17] File exists: " + reprString(dst));
@@ -159,7 +160,7 @@ std::shared_ptr<ModuleObj> makeShutilModule(Interpreter& in) {
            return makeStr(dst);
          });
   writer("rmtree", "path, ignore_errors=False, onerror=None", [notFound](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     std::error_code ec;
     if (!fs::exists(p, ec)) {
       if (!c.toBool(c.arg(1))) notFound(p);
@@ -169,7 +170,7 @@ std::shared_ptr<ModuleObj> makeShutilModule(Interpreter& in) {
     return none();
   });
   writer("move", "src, dst, copy_function=None", [mp, notFound](CallContext& c) -> Value {
-    std::string src = c.toStr(c.arg(0)), dst = c.toStr(c.arg(1));
+    std::string src = pathArg(c, c.arg(0)), dst = pathArg(c, c.arg(1));
     std::error_code ec;
     if (!fs::exists(src, ec)) notFound(src);
     if (fs::is_directory(dst, ec)) dst = (fs::path(dst) / fs::path(src).filename()).string();
@@ -204,8 +205,8 @@ std::shared_ptr<ModuleObj> makeShutilModule(Interpreter& in) {
   defineNative(ns, "disk_usage", "path", [mp, notFound](CallContext& c) -> Value {
     if (mp->abstract()) return unknownOf(mp->types.tuple);
     std::error_code ec;
-    auto s = fs::space(c.toStr(c.arg(0)), ec);
-    if (ec) notFound(c.toStr(c.arg(0)));
+    auto s = fs::space(pathArg(c, c.arg(0)), ec);
+    if (ec) notFound(pathArg(c, c.arg(0)));
     return makeTuple({makeInt(static_cast<int64_t>(s.capacity)), makeInt(static_cast<int64_t>(s.capacity - s.free)),
                       makeInt(static_cast<int64_t>(s.available))});
   });

@@ -15,5 +15,6 @@ void registerFileModules(ModuleRegistry& r);
 void registerStructModule(ModuleRegistry& r);
 void registerArchiveModules(ModuleRegistry& r);
 void registerNetworkModules(ModuleRegistry& r);
+void registerPathlibModule(ModuleRegistry& r);
 
 }  // namespace tlens::interp

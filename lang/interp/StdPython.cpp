@@ -977,6 +977,7 @@ ModuleRegistry ModuleRegistry::standard() {
   registerStructModule(r);
   registerArchiveModules(r);
   registerNetworkModules(r);
+  registerPathlibModule(r);
   return r;
 }
 

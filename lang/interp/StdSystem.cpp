@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "lang/interp/FsPath.h"
 #include "lang/interp/Machine.h"
 
 extern char** environ;
@@ -84,7 +85,7 @@ std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
   defineRaw(ns, "join", [](CallContext& c) -> Value {
     std::string out;
     for (const Value& v : c.args) {
-      std::string p = c.toStr(v);
+      std::string p = pathArg(c, v);
       if (!p.empty() && p[0] == '/') out = p;
       else if (out.empty() || out.back() == '/') out += p;
       else out += "/" + p;
@@ -95,7 +96,7 @@ std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
     return NativeFunction::make(name, "path", [mp, q](CallContext& c) -> Value {
       if (mp->abstract()) return unknownOf(mp->types.bool_);
       std::error_code ec;
-      return boolean(q(c.toStr(c.arg(0)), ec));
+      return boolean(q(pathArg(c, c.arg(0)), ec));
     });
   };
   ns.set("exists", fsQuery("exists", [](const fs::path& p, std::error_code& ec) { return fs::exists(p, ec); }));
@@ -104,12 +105,12 @@ std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
   defineNative(ns, "getsize", "path", [mp](CallContext& c) -> Value {
     if (mp->abstract()) return unknownOf(mp->types.int_);
     std::error_code ec;
-    auto n = fs::file_size(c.toStr(c.arg(0)), ec);
-    if (ec) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(c.toStr(c.arg(0))));
+    auto n = fs::file_size(pathArg(c, c.arg(0)), ec);
+    if (ec) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(pathArg(c, c.arg(0))));
     return makeInt(static_cast<int64_t>(n));
   });
   defineNative(ns, "dirname", "p", [](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     size_t i = p.rfind('/');
     if (i == std::string::npos) return makeStr("");
     std::string head = p.substr(0, i + 1);
@@ -117,12 +118,12 @@ std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
     return makeStr(head);
   });
   defineNative(ns, "basename", "p", [](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     size_t i = p.rfind('/');
     return makeStr(i == std::string::npos ? p : p.substr(i + 1));
   });
   defineNative(ns, "split", "p", [](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     size_t i = p.rfind('/');
     if (i == std::string::npos) return makeTuple({makeStr(""), makeStr(p)});
     std::string head = p.substr(0, i + 1);
@@ -130,7 +131,7 @@ std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
     return makeTuple({makeStr(head), makeStr(p.substr(i + 1))});
   });
   defineNative(ns, "splitext", "p", [](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     size_t slash = p.rfind('/');
     size_t dot = p.rfind('.');
     size_t base = slash == std::string::npos ? 0 : slash + 1;
@@ -140,23 +141,23 @@ std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
   });
   defineNative(ns, "abspath", "p", [](CallContext& c) -> Value {
     std::error_code ec;
-    std::string s = fs::absolute(c.toStr(c.arg(0)), ec).lexically_normal().string();
+    std::string s = fs::absolute(pathArg(c, c.arg(0)), ec).lexically_normal().string();
     if (s.size() > 1 && s.back() == '/') s.pop_back();
     return makeStr(s);
   });
   ns.set("realpath", ns.get("abspath"));
   defineNative(ns, "normpath", "p", [](CallContext& c) -> Value {
-    std::string s = fs::path(c.toStr(c.arg(0))).lexically_normal().string();
+    std::string s = fs::path(pathArg(c, c.arg(0))).lexically_normal().string();
     if (s.size() > 1 && s.back() == '/') s.pop_back();
     return makeStr(s.empty() ? "." : s);
   });
   defineNative(ns, "expanduser", "p", [](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     const char* home = std::getenv("HOME");
     if (!p.empty() && p[0] == '~' && home) p = std::string(home) + p.substr(1);
     return makeStr(p);
   });
-  defineNative(ns, "isabs", "p", [](CallContext& c) { return boolean(!c.toStr(c.arg(0)).empty() && c.toStr(c.arg(0))[0] == '/'); });
+  defineNative(ns, "isabs", "p", [](CallContext& c) { return boolean(!pathArg(c, c.arg(0)).empty() && pathArg(c, c.arg(0))[0] == '/'); });
   return mod;
 }
 
@@ -188,13 +189,17 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
     std::error_code ec;
     return makeStr(fs::current_path(ec).string());
   });
+  defineNative(ns, "fspath", "path", [](CallContext& c) -> Value { return fsPathValue(c, c.arg(0)); });
+  // The base pathlib's paths derive from, so isinstance(p, os.PathLike) holds for them.
+  auto pathLike = makeClass("PathLike", {mp->types.object}, "os");
+  ns.set("PathLike", pathLike);
   defineNative(ns, "getpid", "", [](CallContext&) { return makeInt(static_cast<int64_t>(::getpid())); });
   defineNative(ns, "cpu_count", "", [](CallContext&) { return makeInt(static_cast<int64_t>(std::thread::hardware_concurrency())); });
   defineNative(ns, "listdir", "path='.'", [mp](CallContext& c) -> Value {
     if (mp->abstract()) return unknownOf(mp->types.list);
     std::vector<std::string> names;
     std::error_code ec;
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     for (const auto& e : fs::directory_iterator(p, ec)) names.push_back(e.path().filename().string());
     if (ec) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(p));
     std::sort(names.begin(), names.end());
@@ -203,7 +208,7 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
     return makeList(std::move(out));
   });
   auto makedirs = defineNative(ns, "makedirs", "name, mode=511, exist_ok=False", [mp](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     std::error_code ec;
     if (fs::exists(p, ec) && !c.toBool(c.arg(2))) mp->raise("FileExistsError", "[Errno 17] File exists: " + reprString(p));
     fs::create_directories(p, ec);
@@ -211,16 +216,20 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
   });
   makedirs->sideEffecting = true;
   auto mkdir = defineNative(ns, "mkdir", "path, mode=511", [mp](CallContext& c) -> Value {
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     std::error_code ec;
     if (fs::exists(p, ec)) mp->raise("FileExistsError", "[Errno 17] File exists: " + reprString(p));
     fs::create_directory(p, ec);
+    if (ec) {
+      if (ec == std::errc::no_such_file_or_directory) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(p));
+      mp->raise("OSError", "[Errno " + std::to_string(ec.value()) + "] " + ec.message() + ": " + reprString(p));
+    }
     return none();
   });
   mkdir->sideEffecting = true;
   auto remove = defineNative(ns, "remove", "path", [mp](CallContext& c) -> Value {
     std::error_code ec;
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     if (!fs::remove(p, ec)) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(p));
     return none();
   });
@@ -231,7 +240,7 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
   defineNative(ns, "walk", "top, topdown=True, onerror=None, followlinks=False", [mp](CallContext& c) -> Value {
     if (mp->abstract()) return unknownOf(mp->types.list);
     std::vector<Value> out;
-    std::vector<std::string> todo{c.toStr(c.arg(0))};
+    std::vector<std::string> todo{pathArg(c, c.arg(0))};
     while (!todo.empty() && out.size() < 1000000) {
       std::string dir = todo.front();
       todo.erase(todo.begin());
@@ -257,16 +266,16 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
   });
   auto rename = defineNative(ns, "rename", "src, dst", [mp](CallContext& c) -> Value {
     std::error_code ec;
-    std::string src = c.toStr(c.arg(0));
-    fs::rename(src, c.toStr(c.arg(1)), ec);
-    if (ec) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(src) + " -> " + reprString(c.toStr(c.arg(1))));
+    std::string src = pathArg(c, c.arg(0));
+    fs::rename(src, pathArg(c, c.arg(1)), ec);
+    if (ec) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(src) + " -> " + reprString(pathArg(c, c.arg(1))));
     return none();
   });
   rename->sideEffecting = true;
   ns.set("replace", rename);
   auto rmdir = defineNative(ns, "rmdir", "path", [mp](CallContext& c) -> Value {
     std::error_code ec;
-    std::string p = c.toStr(c.arg(0));
+    std::string p = pathArg(c, c.arg(0));
     if (!fs::is_directory(p, ec)) mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(p));
     if (!fs::is_empty(p, ec)) mp->raise("OSError", "[Errno 39] Directory not empty: " + reprString(p));
     fs::remove(p, ec);

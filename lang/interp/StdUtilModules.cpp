@@ -141,6 +141,13 @@ class auto:
         self.value = None
 
 
+def _value_base(cls):
+    for b in cls.__mro__:
+        if b is str or b is int or b is float:
+            return b
+    return None
+
+
 class Enum:
     def __init_subclass__(cls, **kwds):
         members = {}
@@ -155,7 +162,15 @@ class Enum:
             if value in values:
                 member = values[value]
             else:
-                member = object.__new__(cls)
+                # A mixed-in int, float or str (class Color(str, Enum)) makes members that are
+                # values of that type, as CPython's EnumMeta does.
+                base = _value_base(cls)
+                if base is None:
+                    member = object.__new__(cls)
+                elif isinstance(value, tuple):
+                    member = base.__new__(cls, *value)
+                else:
+                    member = base.__new__(cls, value)
                 member._name_ = name
                 member._value_ = value
                 values[value] = member
@@ -215,66 +230,20 @@ class Enum:
         return type(self), (self._value_,)
 
 
-class IntEnum(Enum):
-    def __int__(self):
-        return self._value_
-
-    def __index__(self):
-        return self._value_
-
+class IntEnum(int, Enum):
     def __str__(self):
         return str(self._value_)
 
     def __format__(self, spec):
         return format(self._value_, spec)
 
-    def __eq__(self, other):
-        if isinstance(other, Enum):
-            return self is other
-        return self._value_ == other
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __lt__(self, other):
-        return self._value_ < int(other)
-
-    def __le__(self, other):
-        return self._value_ <= int(other)
-
-    def __gt__(self, other):
-        return self._value_ > int(other)
-
-    def __ge__(self, other):
-        return self._value_ >= int(other)
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __add__(self, other):
-        return self._value_ + other
-
-    def __radd__(self, other):
-        return other + self._value_
-
-    def __sub__(self, other):
-        return self._value_ - other
-
-    def __mul__(self, other):
-        return self._value_ * other
-
-
-class StrEnum(Enum):
+class StrEnum(str, Enum):
     def __str__(self):
         return self._value_
 
-    def __eq__(self, other):
-        if isinstance(other, Enum):
-            return self is other
-        return self._value_ == other
-
-    def __hash__(self):
-        return hash(self._value_)
+    def __format__(self, spec):
+        return format(self._value_, spec)
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
@@ -879,9 +848,10 @@ class PrettyPrinter:
 
 }  // namespace
 
-// timeit: Timer, timeit, repeat, default_timer over a callable (a statement in a string needs
-// exec, which tensorlens does not run: NotImplementedError, except 'pass'). The analysis (abstract
-// mode) runs the statement once, whatever `number` says; its times are unknown there.
+// timeit: Timer, timeit, repeat, default_timer over a callable or a statement string (compiled
+// once, run with exec() in one namespace shared with the setup: `globals`' copy, else empty). The
+// analysis (abstract mode) runs a callable once, whatever `number` says, and no string (exec
+// runs nothing there); its times are unknown there.
 const char* kTimeit = R"PY(
 import sys as _sys
 import time as _time
@@ -891,20 +861,23 @@ default_number = 1000000
 default_repeat = 5
 
 
-def _callable(stmt, what):
+def _callable(stmt, what, ns):
     if callable(stmt):
         return stmt
-    if isinstance(stmt, str) and stmt.strip() in ("", "pass"):
-        return lambda: None
-    raise NotImplementedError("tensorlens: timeit's %s as a string needs exec, which tensorlens does not run; "
-                              "pass a callable instead (timeit.timeit(lambda: f(x), number=10))" % what)
+    if isinstance(stmt, str):
+        if stmt.strip() in ("", "pass"):
+            return lambda: None
+        code = compile(stmt, "<string>", "exec")
+        return lambda: exec(code, ns)
+    raise ValueError("%s is neither a string nor callable" % what)
 
 
 class Timer:
     def __init__(self, stmt="pass", setup="pass", timer=default_timer, globals=None):
         self.timer = timer
-        self._stmt = _callable(stmt, "stmt")
-        self._setup = _callable(setup, "setup")
+        ns = dict(globals) if globals is not None else {}
+        self._setup = _callable(setup, "setup", ns)
+        self._stmt = _callable(stmt, "stmt", ns)
 
     def timeit(self, number=default_number):
         self._setup()

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "lang/interp/Diagnostic.h"
+#include "lang/interp/SourceNames.h"
 
 namespace tlens::tf {
 
@@ -80,7 +81,7 @@ Graph& TfRuntime::newGraph() {
   return *graphs_.back();
 }
 
-static bool isLibraryFile(const std::string& f) { return !f.empty() && f.front() == '<'; }
+static bool isLibraryFile(const std::string& f) { return interp::isLibraryPath(f); }
 
 std::vector<StackFrame> TfRuntime::userStack() {
   std::vector<StackFrame> s = in_.callStack();

@@ -732,7 +732,7 @@ for batch in batches(10):
 )"},
     {"a native library method that fails after an unmodelled call is no diagnostic", R"(import tensorflow as tf
 saver = tf.train.import_meta_graph("model.meta")
-#                ^^^^^^^^^^^^^^^^^ info: is not modelled by tensorlens
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: cannot rebuild a graph from a MetaGraphDef
 X = tf.get_default_graph().get_tensor_by_name("X:0")
 y = tf.reduce_sum(X)
 )"},

@@ -70,3 +70,27 @@ array([0, 1, 2]) array([[0., 1., 2.],
 (100,) [0, 1, 2, 3, 4, 5, 6, 0, 1] b'\x93NUMPY\x01\x00v\x00'
 )");
 }
+
+TEST_CASE("np.save/load, savez, savetxt/loadtxt and tf.io.gfile take pathlib paths (os.PathLike) as file names", "[tf][numpy]") {
+  TfRun r = runTf(R"(import os, shutil
+from pathlib import Path
+import numpy as np
+import tensorflow as tf
+d = Path('/tmp') / ('tlens_pathlike_%d' % os.getpid())
+shutil.rmtree(d, ignore_errors=True)
+tf.io.gfile.makedirs(d / 'sub')
+np.save(d / 'a', np.arange(3))
+np.savez(d / 'b.npz', x=np.ones(2))
+np.savetxt(d / 'c.txt', np.array([[1.0, 2.0]]))
+print(np.load(d / 'a.npy'), np.load(d / 'b.npz')['x'], np.loadtxt(d / 'c.txt'))
+print(tf.io.gfile.exists(d / 'a.npy'), sorted(tf.io.gfile.listdir(d)), tf.io.gfile.isdir(d / 'sub'), len(tf.io.gfile.glob(d / '*.np*')))
+with tf.io.gfile.GFile(d / 'c.txt') as f:
+    print(f.read().split()[0])
+shutil.rmtree(d)
+)");
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out == "[0 1 2] [1. 1.] [1. 2.]\n"
+                 "True ['a.npy', 'b.npz', 'c.txt', 'sub'] True 2\n"
+                 "1.000000000000000000e+00\n");
+}

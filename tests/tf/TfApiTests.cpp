@@ -237,3 +237,36 @@ except ValueError as e:
   CHECK(a.diagnostics() == "");
   CHECK(a.type("x") == "int32[1000]");
 }
+
+TEST_CASE("tf.errors has every TensorFlow status class and code, each an OpError", "[tf]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+names = ['CancelledError', 'UnknownError', 'InvalidArgumentError', 'DeadlineExceededError', 'NotFoundError',
+         'AlreadyExistsError', 'PermissionDeniedError', 'ResourceExhaustedError', 'FailedPreconditionError',
+         'AbortedError', 'OutOfRangeError', 'UnimplementedError', 'InternalError', 'UnavailableError',
+         'DataLossError', 'UnauthenticatedError']
+print([getattr(tf.errors, n).error_code for n in names])
+print(all(issubclass(getattr(tf.errors, n), tf.errors.OpError) for n in names), tf.errors.OK, tf.errors.DEADLINE_EXCEEDED)
+try:
+    raise tf.errors.DeadlineExceededError(None, None, 'too slow')
+except tf.errors.OpError as e:
+    print(type(e).__name__, e.message, e.error_code)
+)");
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out == "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]\n"
+                 "True 0 4\n"
+                 "DeadlineExceededError too slow 4\n");
+}
+
+TEST_CASE("tf.train.import_meta_graph refuses with a NotImplementedError that says why and what to do", "[tf]") {
+  TfRun r = runTf("import tensorflow as tf\n"
+                  "try:\n"
+                  "    tf.train.import_meta_graph('./model.ckpt.meta')\n"
+                  "except NotImplementedError as e:\n"
+                  "    msg = str(e)\n",
+                  Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.repr("msg").find("cannot rebuild a graph from a MetaGraphDef") != std::string::npos);
+  CHECK(r.repr("msg").find("Saver().restore") != std::string::npos);
+}

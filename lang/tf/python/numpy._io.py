@@ -14,7 +14,13 @@ _tuple = tuple
 _range = range
 
 
+def _fspath(file):
+    # A pathlib.Path (os.PathLike) is its file name, as numpy's own os.fspath.
+    return file.__fspath__() if hasattr(type(file), "__fspath__") else file
+
+
 def _read_text(fname):
+    fname = _fspath(fname)
     if isinstance(fname, str):
         with open(fname) as f:
             return f.read()
@@ -110,6 +116,7 @@ def savetxt(fname, X, fmt="%.18e", delimiter=" ", newline="\n", header="", foote
     if footer:
         out.append(comments + footer.replace("\n", "\n" + comments) + newline)
     text = "".join(out)
+    fname = _fspath(fname)
     if isinstance(fname, str):
         with open(fname, "w") as f:
             f.write(text)
@@ -304,6 +311,7 @@ def _savez(file, args, kwds, compress):
         return None
     entries = [(k + ".npy", _npy_bytes(_np.asarray(v))) for k, v in arrays.items()]
     data = _zip_bytes(entries, compress)
+    file = _fspath(file)
     if isinstance(file, str):
         if not file.endswith(".npz"):
             file = file + ".npz"

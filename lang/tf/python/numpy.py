@@ -703,7 +703,13 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     return grids
 
 
+def _fspath(file):
+    # A pathlib.Path (os.PathLike) is its file name, as numpy's own os.fspath.
+    return file.__fspath__() if hasattr(type(file), "__fspath__") else file
+
+
 def save(file, arr, allow_pickle=True, fix_imports=True):
+    file = _fspath(file)
     if not isinstance(file, str):
         raise NotImplementedError("tensorlens: np.save writes to file names only")
     if not file.endswith(".npy"):
@@ -712,6 +718,7 @@ def save(file, arr, allow_pickle=True, fix_imports=True):
 
 
 def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="ASCII"):
+    file = _fspath(file)
     if not isinstance(file, str):
         raise NotImplementedError("tensorlens: np.load reads file names only")
     if file.endswith(".npz"):

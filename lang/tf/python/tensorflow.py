@@ -270,11 +270,50 @@ class DataLossError(_OpError):
     pass
 
 
-errors = _namespace("tensorflow.errors", OpError=_OpError, InvalidArgumentError=InvalidArgumentError,
-                    FailedPreconditionError=FailedPreconditionError, ResourceExhaustedError=ResourceExhaustedError,
-                    OutOfRangeError=OutOfRangeError, UnimplementedError=UnimplementedError,
-                    CancelledError=CancelledError, NotFoundError=NotFoundError, InternalError=InternalError,
-                    DataLossError=DataLossError)
+class UnknownError(_OpError):
+    pass
+
+
+class DeadlineExceededError(_OpError):
+    pass
+
+
+class AlreadyExistsError(_OpError):
+    pass
+
+
+class PermissionDeniedError(_OpError):
+    pass
+
+
+class UnauthenticatedError(_OpError):
+    pass
+
+
+class AbortedError(_OpError):
+    pass
+
+
+class UnavailableError(_OpError):
+    pass
+
+
+# tf.errors' classes and their status codes (tensorflow/python/framework/errors_impl.py).
+_ERROR_CODES = [("OK", 0, None), ("CANCELLED", 1, CancelledError), ("UNKNOWN", 2, UnknownError),
+                ("INVALID_ARGUMENT", 3, InvalidArgumentError), ("DEADLINE_EXCEEDED", 4, DeadlineExceededError),
+                ("NOT_FOUND", 5, NotFoundError), ("ALREADY_EXISTS", 6, AlreadyExistsError),
+                ("PERMISSION_DENIED", 7, PermissionDeniedError), ("RESOURCE_EXHAUSTED", 8, ResourceExhaustedError),
+                ("FAILED_PRECONDITION", 9, FailedPreconditionError), ("ABORTED", 10, AbortedError),
+                ("OUT_OF_RANGE", 11, OutOfRangeError), ("UNIMPLEMENTED", 12, UnimplementedError),
+                ("INTERNAL", 13, InternalError), ("UNAVAILABLE", 14, UnavailableError),
+                ("DATA_LOSS", 15, DataLossError), ("UNAUTHENTICATED", 16, UnauthenticatedError)]
+_errors_ns = {"OpError": _OpError}
+for _name, _code, _cls in _ERROR_CODES:
+    _errors_ns[_name] = _code
+    if _cls is not None:
+        _cls.error_code = _code
+        _errors_ns[_cls.__name__] = _cls
+errors = _namespace("tensorflow.errors", **_errors_ns)
 _tlens.register("errors", errors)
 
 
@@ -2248,6 +2287,17 @@ train.checkpoint_exists = lambda checkpoint_prefix: _os.path.exists(checkpoint_p
 
 
 train.Saver = _Saver
+
+
+def _import_meta_graph(meta_graph_or_file, clear_devices=False, import_scope=None, **kwargs):
+    # TensorFlow rebuilds the saved graph from the MetaGraphDef protobuf a Saver writes beside the
+    # checkpoint; tensorlens' Saver writes no .meta file and cannot read TensorFlow's.
+    raise NotImplementedError("tensorlens: tf.train.import_meta_graph(%r) cannot rebuild a graph from a MetaGraphDef "
+                              "(tensorlens' Saver writes no .meta file); build the graph again in Python and call "
+                              "tf.train.Saver().restore(sess, path)" % (meta_graph_or_file,))
+
+
+train.import_meta_graph = _import_meta_graph
 
 
 def assign(ref, value, validate_shape=None, use_locking=None, name=None):
