@@ -410,6 +410,43 @@ TEST_CASE("resume: the scheduler continues paused runs while a document is edite
   CHECK(reused >= 3);  // the first edit runs from the beginning; the next ones continue
 }
 
+TEST_CASE("resume: the scheduler publishes an edit after the work budget's stop without running it", "[lsp][resume]") {
+  // 2^18 calls: far over the default work budget, which stops the run in `b = f18(1)`.
+  std::string text = "import tensorflow as tf\n\ndef f0(x):\n    return x + 1\n\n";
+  for (int k = 1; k <= 18; ++k)
+    text += "def f" + std::to_string(k) + "(x):\n    return f" + std::to_string(k - 1) + "(x) + f" + std::to_string(k - 1) + "(x)\n\n";
+  text += "a = tf.zeros([2, 3])\nb = f18(1)\nc = tf.matmul(a, tf.zeros([4, 5]))\nd = 7\ne = d + 1\n";
+  Published pub;
+  Scheduler s(schedulerOptions(), pub.listener());
+  s.update("file:///s.py", "/s.py", text, 1);
+  Publication first = pub.waitFor("file:///s.py", 1);
+  CHECK(first.diagnostics.find("budget-exceeded") != std::string::npos);
+  int reused = 0;
+  for (int v = 2; v <= 5; ++v) {
+    std::string t = text;
+    if (v % 2 == 0) t.replace(t.find("d = 7"), 5, "d = " + std::to_string(v));
+    else t.replace(t.find("d + 1"), 5, "d + " + std::to_string(v));
+    s.update("file:///s.py", "/s.py", t, v);
+    Publication p = pub.waitFor("file:///s.py", v);
+    if (p.reusedStatements > 0) ++reused;
+    auto fresh = analyze(inputOf("/s.py", t));
+    CHECK(p.diagnostics == renderDiagnostics(*fresh));
+    auto snap = latest(s, "file:///s.py");
+    REQUIRE(snap);
+    CHECK(snap->version == v);
+    CHECK(snap->file->text() == t);
+    CHECK(render(*snap) == render(*fresh));
+  }
+  CHECK(reused == 4);
+  // An edit in the statement right after the stop runs (it could change how that one parses).
+  std::string t = text;
+  t.replace(t.find("[4, 5]"), 6, "[3, 5]");
+  s.update("file:///s.py", "/s.py", t, 6);
+  Publication p = pub.waitFor("file:///s.py", 6);
+  CHECK(p.reusedStatements == 0);
+  CHECK(p.diagnostics == renderDiagnostics(*analyze(inputOf("/s.py", t))));
+}
+
 TEST_CASE("resume: edits before the paused place, closing and reopening while a run is paused", "[lsp][resume]") {
   Published pub;
   Scheduler s(schedulerOptions(), pub.listener());
