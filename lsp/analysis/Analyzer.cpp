@@ -440,7 +440,6 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
     return nullptr;
   }
   snap->diagnostics = in->diagnostics();
-  if (status == 0) snap->stopped = stoppedRunOf(input, style, *in, *file);
   if (!run.collector) {
     if (early) early(*snap);
     handOver();
@@ -460,6 +459,8 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
     early(*snap);
     snap->pendingValueOf = nullptr;
   }
+  // After the diagnostics are out: it lists the statements after the stop, which never ran.
+  if (status == 0) snap->stopped = stoppedRunOf(input, style, *in, *file);
   // Then every value; a newer edit stops this (the snapshot would serve no one), unless the run
   // stopped at the work budget and the edit is after the stop: it takes this snapshot as it is
   // (stoppedFits), which beats any run.
