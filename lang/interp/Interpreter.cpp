@@ -2,6 +2,8 @@
 
 #include "lang/interp/Machine.h"
 
+#include <algorithm>
+
 namespace tlens::interp {
 
 std::string format(const Diagnostic& d) {
@@ -10,6 +12,22 @@ std::string format(const Diagnostic& d) {
                   kSev[static_cast<int>(d.severity)] + ": " + d.message;
   if (!d.code.empty()) s += " [" + d.code + "]";
   return s;
+}
+
+std::vector<std::string> namesUnboundAfterStop(const lang::SourceFile& file, size_t from, size_t to) {
+  std::vector<std::string> names;
+  lang::NamedChildren stmts = namedChildren(file.root());
+  to = std::min(to, stmts.size());
+  for (size_t j = from; j < to; ++j) {
+    TSNode t = stmts[j];
+    if (kindOf(t) != NodeKind::ExpressionStatement) continue;
+    TSNode a = firstNamedChild(t);
+    while (!ts_node_is_null(a) && kindOf(a) == NodeKind::Assignment) {
+      targetNames(field(a, fields().left), file, names);
+      a = field(a, fields().right);
+    }
+  }
+  return names;
 }
 
 Interpreter::Interpreter(InterpOptions options) : m_(std::make_unique<Machine>(*this, std::move(options))) {}

@@ -178,4 +178,11 @@ class Interpreter {
   std::unique_ptr<Machine> m_;
 };
 
+/// The names a run that stopped at its budget in top-level statement `from` of `file` makes
+/// unknown (statements [from, to) never finish: the targets of their assignments, in order).
+/// The language server compares these between versions of a document (a later version whose
+/// statements up to the stop are the same, and whose later statements bind the same names,
+/// analyses exactly as the earlier one).
+std::vector<std::string> namesUnboundAfterStop(const lang::SourceFile& file, size_t from, size_t to = SIZE_MAX);
+
 }  // namespace tlens::interp

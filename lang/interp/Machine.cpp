@@ -281,17 +281,8 @@ void Machine::execModuleBody(const std::shared_ptr<ModuleObj>& mod, const std::s
 }
 
 void Machine::unbindRest(const lang::NamedChildren& stmts, size_t from, size_t to, const lang::SourceFile& f) {
-  for (size_t j = from; j < to; ++j) {
-    TSNode t = stmts[j];
-    if (kindOf(t) != NodeKind::ExpressionStatement) continue;
-    TSNode a = firstNamedChild(t);
-    while (!ts_node_is_null(a) && kindOf(a) == NodeKind::Assignment) {
-      std::vector<std::string> names;
-      targetNames(field(a, fields().left), f, names);
-      for (const auto& n : names) bindName(n, unknown());
-      a = field(a, fields().right);
-    }
-  }
+  (void)stmts;  // the statements of `f`
+  for (const std::string& n : namesUnboundAfterStop(f, from, to)) bindName(n, unknown());
 }
 
 int Machine::run(std::shared_ptr<const lang::SourceFile> f) { return runMain(std::move(f), 0, SIZE_MAX, true, true); }

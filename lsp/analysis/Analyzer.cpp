@@ -12,6 +12,7 @@
 
 #include "lang/interp/Interpreter.h"
 #include "lang/syntax/ChildCache.h"
+#include "lang/syntax/TextDiff.h"
 #include "lang/tf/TensorObj.h"
 #include "lang/tf/TfRuntime.h"
 #include "lsp/analysis/Collector.h"
@@ -101,6 +102,22 @@ struct PausedAnalysis {
   uint64_t workBudget = 0;
   DeviceRequest devices;
   bool collectValues = true;
+};
+
+/// A run that stopped at the work budget in top-level statement `statement`, and what it ran
+/// with. Nothing of the file after that statement runs but the unbinding of the names its
+/// assignments bind (`unbound`), so a later version that agrees up to there, binds the same names
+/// after it and has no syntax error analyses to the same snapshot (stoppedFits).
+struct StoppedRun {
+  size_t statement = 0;
+  std::vector<std::string> unbound;  ///< interp::namesUnboundAfterStop(file, statement)
+  std::string path;
+  std::vector<std::string> roots;
+  std::shared_ptr<const std::map<std::string, std::string>> overlay;
+  int timeBudgetMs = 0;
+  uint64_t workBudget = 0;
+  DeviceRequest devices;
+  tf::ApiStyle style = tf::ApiStyle::Eager;
 };
 
 namespace {
@@ -251,6 +268,58 @@ bool runPipelined(const AnalysisInput& input, tf::ApiStyle style, Run& run, std:
   return true;
 }
 
+/// What a later version needs to know of a run that stopped at the work budget (null when it did
+/// not, or when the file has a syntax error: those diagnostics come first in a fresh run).
+std::shared_ptr<const StoppedRun> stoppedRunOf(const AnalysisInput& input, tf::ApiStyle style, Interpreter& in,
+                                               const lang::SourceFile& file) {
+  if (!in.stoppedAtWorkBudget() || ts_node_has_error(file.root())) return nullptr;
+  // The stop is reported at the top-level statement it happened in.
+  const Diagnostic* stop = nullptr;
+  for (const Diagnostic& d : in.diagnostics())
+    if (d.code == "budget-exceeded" && d.file == input.path) stop = &d;
+  if (!stop) return nullptr;
+  auto stmts = lang::ChildCache::lookup(file.root()).named;
+  size_t i = 0;
+  for (; i < stmts.size(); ++i) {
+    TSPoint p = ts_node_start_point(stmts[i]);
+    if (static_cast<int>(p.row) == stop->start.line && static_cast<int>(p.column) == stop->start.column) break;
+  }
+  if (i == stmts.size()) return nullptr;
+  auto s = std::make_shared<StoppedRun>();
+  s->statement = i;
+  s->unbound = namesUnboundAfterStop(file, i);
+  s->path = input.path;
+  s->roots = input.roots;
+  s->overlay = input.overlay;
+  s->timeBudgetMs = input.timeBudgetMs;
+  s->workBudget = input.workBudget;
+  s->devices = input.devices;
+  s->style = style;
+  return s;
+}
+
+/// Whether `input` analyses to `base`'s snapshot with another text: `base` stopped at the work
+/// budget, and the new text agrees with its text up to a line after the statement it stopped in
+/// (the same statements at the same bytes, as a paused run needs), binds the same names after it,
+/// has no syntax error and is analysed with the same settings. A run would stop at the same step,
+/// unbind the same names and analyse the same uncalled functions: the diagnostics, values and
+/// globals are the same (tests/lsp/ResumeTests). `count`: the top-level statements before the
+/// edit.
+bool stoppedFits(const AnalysisInput& input, tf::ApiStyle style, const Snapshot& base, const lang::SourceFile& file,
+                 size_t& count) {
+  if (!base.stopped || !base.file || !base.pool || !input.collectValues) return false;
+  const StoppedRun& s = *base.stopped;
+  if (s.path != input.path || s.roots != input.roots || s.timeBudgetMs != input.timeBudgetMs ||
+      s.workBudget != input.workBudget || s.devices != input.devices || s.style != style ||
+      !sameOverlay(s.overlay, input.overlay) || ts_node_has_error(file.root()))
+    return false;
+  size_t common = lang::commonPrefix(base.file->text(), input.text);
+  uint32_t line = file.offsetOf({file.positionOf(static_cast<uint32_t>(common)).line, 0});
+  count = statementsBefore(file, line);
+  if (count <= s.statement || !sameStatements(*base.file, file, count)) return false;
+  return namesUnboundAfterStop(file, s.statement) == s.unbound;
+}
+
 /// The modules the program binds at the top level, their members and one level of submodules
 /// (completion after a dot, the unknown-attribute lint).
 void addModuleFacts(Interpreter& in, Collector& collector, Snapshot& snap) {
@@ -321,11 +390,25 @@ std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32
 }
 
 std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers,
-                                        std::shared_ptr<PausedAnalysis> paused, const EarlyDiagnostics& early) {
+                                        std::shared_ptr<PausedAnalysis> paused, const EarlyDiagnostics& early,
+                                        const Snapshot* base) {
+  tf::ApiStyle style = tf::detectApiStyle(input.text);
+  if (base && base->stopped) {
+    auto file = parse(input);
+    size_t count = 0;
+    if (stoppedFits(input, style, *base, *file, count)) {
+      auto reused = std::make_shared<Snapshot>(*base);
+      reused->uri = input.uri;
+      reused->version = input.version;
+      reused->file = file;
+      reused->reusedStatements = count;
+      if (early) early(*reused);
+      return reused;
+    }
+  }
   auto snap = std::make_shared<Snapshot>();
   snap->uri = input.uri;
   snap->version = input.version;
-  tf::ApiStyle style = tf::detectApiStyle(input.text);
   snap->graphStyle = style == tf::ApiStyle::Graph;
 
   Run run;
@@ -378,8 +461,17 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
     early(*snap);
     snap->pendingValueOf = nullptr;
   }
-  // Then every value; a newer edit stops this (the snapshot would serve no one).
-  if (!collector.render(input.cancelled)) {
+  // After the diagnostics are out: it lists the statements after the stop, which never ran.
+  if (status == 0) snap->stopped = stoppedRunOf(input, style, *in, *file);
+  // Then every value; a newer edit stops this (the snapshot would serve no one), unless the run
+  // stopped at the work budget and the edit is after the stop: it takes this snapshot as it is
+  // (stoppedFits), which beats any run.
+  std::function<bool()> stop = input.cancelled;
+  if (snap->stopped && input.cancelledStopped) {
+    uint32_t stopEnd = ts_node_end_byte(lang::ChildCache::lookup(file->root()).named[snap->stopped->statement]);
+    stop = [&input, stopEnd] { return input.cancelledStopped(stopEnd); };
+  }
+  if (!collector.render(stop)) {
     handOver();
     return nullptr;
   }
@@ -394,6 +486,12 @@ std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_
   snap->pool = collector.pool();
   handOver();
   return snap;
+}
+
+bool reusesStopped(const AnalysisInput& input, const Snapshot& base) {
+  if (!base.stopped) return false;
+  size_t count = 0;
+  return stoppedFits(input, tf::detectApiStyle(input.text), base, *parse(input), count);
 }
 
 }  // namespace tlens::lsp

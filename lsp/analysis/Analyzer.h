@@ -48,6 +48,11 @@ struct AnalysisInput {
   /// Polled before every statement; when it returns true the run stops and analyze() returns
   /// null (a newer edit made this analysis stale).
   std::function<bool()> cancelled;
+  /// Polled instead of `cancelled` while the values of a run that stopped at the work budget are
+  /// rendered, with the end byte of the statement it stopped in; true stops the rendering (null:
+  /// `cancelled` is polled). The next edit, when it is after that statement, takes this snapshot
+  /// as it is (analyze()'s `base`): the scheduler lets the rendering finish for such an edit.
+  std::function<bool(uint32_t stopEnd)> cancelledStopped;
   /// When set, the start byte of each top-level statement is stored as it starts (the scheduler
   /// reads how far a pauser is).
   std::atomic<uint32_t>* progress = nullptr;
@@ -78,10 +83,20 @@ struct PausedAnalysis;
 /// `globals`, valid during the call only (the lints' few values are rendered on demand). What
 /// it says is what the returned snapshot says. Rendering stops when `input.cancelled` turns true
 /// (then null is returned, after `early` was called).
+/// With `base` (the snapshot of an earlier version of the document, analysed with the same
+/// settings), when that run stopped at the work budget and the text changed only after the
+/// statement it stopped in (later statements binding the same names, no syntax error), nothing
+/// runs: the snapshot is `base`'s for the new text, which is what a run would give (it would
+/// stop at the same step; nothing after the stop runs). The values of a run that stops at the
+/// work budget are rendered until `input.cancelledStopped` says otherwise.
 using EarlyDiagnostics = std::function<void(const Snapshot&)>;
 std::shared_ptr<const Snapshot> analyze(const AnalysisInput& input, std::shared_ptr<void>* leftovers = nullptr,
                                         std::shared_ptr<PausedAnalysis> paused = nullptr,
-                                        const EarlyDiagnostics& early = nullptr);
+                                        const EarlyDiagnostics& early = nullptr, const Snapshot* base = nullptr);
+
+/// Whether analyze() of `input` with `base` would take `base`'s snapshot without running
+/// (the scheduler then waits for no paused run). `input.file` should be parsed already.
+bool reusesStopped(const AnalysisInput& input, const Snapshot& base);
 
 /// Runs the top-level statements of `input.text` that end before the line holding byte `editAt`,
 /// less the last of them (an edit can change how the statement before it parses: `else:` after an

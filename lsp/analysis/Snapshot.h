@@ -44,6 +44,9 @@ struct ValueDetail {
 };
 
 class ValuePool;
+/// How an analysis that stopped at the work budget was set up (Analyzer.cpp): a later version of
+/// the document edited only after the stop analyses the same (analyze()'s `base`).
+struct StoppedRun;
 
 /// What one expression (or assignment target) evaluated to, rendered. Several observations of
 /// the same span (loops, call sites, both branches of an unknown `if`) are merged: the fields
@@ -116,8 +119,11 @@ struct Snapshot {
   /// "tensorflow.nn"), whatever the alias.
   std::map<std::string, std::string> moduleNames;
   bool graphStyle = false;  ///< TF1 (graphs and sessions) rather than TF2 (eager)
-  /// Top-level statements not run again: a paused analysis of an earlier version ran them.
+  /// Top-level statements not run again: a paused analysis of an earlier version ran them (or,
+  /// with `stopped`, an earlier version's analysis stopped at the work budget after them).
   size_t reusedStatements = 0;
+  /// Set when the run stopped at the work budget in a file without syntax errors.
+  std::shared_ptr<const StoppedRun> stopped;
 
   /// The innermost observed expression covering byte `offset` (ties: the last in the list).
   const ValueInfo* valueAt(uint32_t offset) const;

@@ -209,6 +209,7 @@ void Scheduler::analyzeNow(const std::string& uri) {
   AnalysisInput in;
   uint64_t gen;
   std::shared_ptr<PausedAnalysis> paused;
+  SnapshotPtr base;
   {
     std::unique_lock<std::mutex> l(mu_);
     auto it = docs_.find(uri);
@@ -217,9 +218,9 @@ void Scheduler::analyzeNow(const std::string& uri) {
     in = inputFor(uri, it->second);
     gen = it->second.gen->load();
     bool stale = false;
-    paused = prepareLocked(l, uri, in, gen, stale);
+    paused = prepareLocked(l, uri, in, gen, stale, base);
   }
-  SnapshotPtr snap = analyze(in, nullptr, std::move(paused));
+  SnapshotPtr snap = analyze(in, nullptr, std::move(paused), nullptr, base.get());
   std::vector<Action> waiters;
   {
     std::lock_guard<std::mutex> l(mu_);
@@ -242,16 +243,23 @@ void Scheduler::analyzeNow(const std::string& uri) {
 }
 
 std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::mutex>& l, const std::string& uri,
-                                                         AnalysisInput& in, uint64_t gen, bool& stale) {
+                                                         AnalysisInput& in, uint64_t gen, bool& stale,
+                                                         std::shared_ptr<const Snapshot>& base) {
   stale = false;
+  base = nullptr;
   auto it = docs_.find(uri);
   if (it == docs_.end()) return nullptr;
   std::shared_ptr<const lang::SourceFile> prev = it->second.lastFile;
   if (!prev || prev->path() != in.path) return nullptr;  // first analysis: nothing to continue
   // Parse once (incrementally, without the lock: the reader thread keeps taking edits) for both
   // the analysis and the pauser job.
+  SnapshotPtr last = it->second.snap;
   l.unlock();
   in.file = std::make_shared<lang::SourceFile>(*prev, in.text);
+  // An edit after the place where the last run stopped at the work budget takes that snapshot as
+  // it is: no run, so no pauser to wait for or to start (a paused run stays for a later edit
+  // before the stop).
+  bool reuse = last && reusesStopped(in, *last);
   l.lock();
   // After the lock was let go: the document may be gone or edited again (then `stale`).
   auto lookAgain = [&] {
@@ -260,6 +268,10 @@ std::shared_ptr<PausedAnalysis> Scheduler::prepareLocked(std::unique_lock<std::m
     return !stale;
   };
   if (!lookAgain()) return nullptr;
+  if (reuse) {
+    base = std::move(last);
+    return nullptr;
+  }
   uint32_t editAt = static_cast<uint32_t>(lang::commonPrefix(prev->text(), in.text));
   // A pauser job for a text that agrees with this one up to the line it pauses before will fit:
   // wait for it (it started earlier than a run from the beginning would).
@@ -593,9 +605,27 @@ void Scheduler::loop() {
     uint64_t gen = best->second.gen->load();
     auto genRef = best->second.gen;
     in.cancelled = [genRef, gen] { return genRef->load() != gen; };
+    // The values of a run stopped at the work budget are worth finishing for a newer text that
+    // agrees with this one past the stop (it takes the snapshot as it is); for no other.
+    in.cancelledStopped = [this, uri, genRef, gen, analysed = best->second.text, seen = gen,
+                           verdict = false](uint32_t stopEnd) mutable {
+      uint64_t now = genRef->load();
+      if (now == gen) return false;
+      if (now == seen) return verdict;
+      seen = now;
+      std::shared_ptr<const std::string> newest;
+      {
+        std::lock_guard<std::mutex> g(mu_);
+        auto at = docs_.find(uri);
+        if (at != docs_.end() && at->second.gen == genRef) newest = at->second.text;
+      }
+      verdict = !newest || lang::commonPrefix(*analysed, *newest) <= stopEnd;
+      return verdict;
+    };
     bool staleNow = false;
     trace("prepare");
-    std::shared_ptr<PausedAnalysis> paused = prepareLocked(l, uri, in, gen, staleNow);
+    SnapshotPtr base;
+    std::shared_ptr<PausedAnalysis> paused = prepareLocked(l, uri, in, gen, staleNow, base);
     auto found = docs_.find(uri);
     if (staleNow || found == docs_.end()) {
       if (paused) {
@@ -608,12 +638,12 @@ void Scheduler::loop() {
     Doc& d = found->second;
     // The stale snapshot serves no read any more (reads wait for the latest text): free it now
     // (on the background thread, while this analysis runs), so that two snapshots of a big file are not
-    // alive at once.
+    // alive at once. (Unless it is the `base` this text takes as it is.)
     SnapshotPtr stale = std::move(d.snap);
     d.analyzing = true;
     l.unlock();
     trace("analyze-start", paused ? 1 : 0);
-    dispose(std::move(stale));
+    if (!base) dispose(std::move(stale));
     SnapshotPtr snap;
     std::shared_ptr<void> leftovers;  // the interpreter: destroyed after publishing
     // The diagnostics are published as soon as the run ends; the values (hovers, completion)
@@ -633,15 +663,24 @@ void Scheduler::loop() {
       published = true;
     };
     try {
-      snap = analyze(in, &leftovers, std::move(paused), early);
+      snap = analyze(in, &leftovers, std::move(paused), early, base.get());
     } catch (...) {
       snap = nullptr;  // analyze() does not throw for user code; this is a bug, keep serving
     }
     if (published) trace("values");
     l.lock();
+    disposeLocked(std::move(stale));
+    base.reset();
     auto it = docs_.find(uri);
     if (it != docs_.end()) it->second.analyzing = false;
     if (it == docs_.end() || it->second.gen->load() != gen) {
+      // Edited meanwhile. A snapshot of a run stopped at the work budget may still serve the
+      // newer text as it is (prepareLocked): kept, though no read gets it (snapGen is stale).
+      if (snap && snap->stopped && it != docs_.end() && it->second.gen == genRef && !it->second.snap) {
+        it->second.snap = std::move(snap);
+        it->second.snapGen = gen;
+      }
+      disposeLocked(std::move(snap));
       disposeLocked(std::move(leftovers));
       continue;
     }

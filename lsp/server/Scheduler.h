@@ -140,8 +140,12 @@ class Scheduler {
   /// Before analysing `d` (lock held): the previous tree for `in`, and the paused analysis to
   /// continue (waiting for a pauser job that will fit); queues the pauser job for the new text.
   /// Null when `d` was removed or edited again while waiting (`uri` is looked up again).
+  /// When the document's snapshot serves the new text as it is (a run that stopped at the work
+  /// budget before the edit: analyze()'s `base`), sets `base` to it instead, waits for nothing and
+  /// queues no pauser job.
   std::shared_ptr<PausedAnalysis> prepareLocked(std::unique_lock<std::mutex>& l, const std::string& uri,
-                                                AnalysisInput& in, uint64_t gen, bool& stale);
+                                                AnalysisInput& in, uint64_t gen, bool& stale,
+                                                std::shared_ptr<const Snapshot>& base);
   /// Frees the last item of reap_ without the lock (held on entry and on return); `byWorker`
   /// for the trace: 1 when the worker frees it while it waits for a pause.
   void reapOneLocked(std::unique_lock<std::mutex>& l, int byWorker);

@@ -202,6 +202,118 @@ TEST_CASE("resume: a prefix stopped by the work budget continues and publishes w
   }
 }
 
+namespace {
+
+/// render() and the module facts completion and the unknown-attribute lint read.
+std::string renderAll(const Snapshot& s) {
+  std::ostringstream o;
+  o << render(s);
+  for (const auto& [name, members] : s.moduleMembers) {
+    o << name << ":";
+    for (const Member& m : *members) o << " " << m.name << "/" << static_cast<int>(m.kind) << "/" << m.detail;
+    o << "\n";
+  }
+  for (const auto& p : s.modulePaths) o << p << " ";
+  for (const auto& [a, b] : s.moduleNames) o << a << "=" << b << " ";
+  o << s.graphStyle << "\n";
+  return o.str();
+}
+
+/// `text` with the first number that is not part of a name changed (784 -> 1784), in top-level
+/// statement `index` or the first one after it that has one; `text` when none has.
+std::string editNumber(const std::string& text, const lang::SourceFile& f, size_t index) {
+  for (uint32_t i = static_cast<uint32_t>(index); i < ts_node_named_child_count(f.root()); ++i) {
+    TSNode stmt = ts_node_named_child(f.root(), i);
+    uint32_t a = ts_node_start_byte(stmt), b = ts_node_end_byte(stmt);
+    std::string body = text.substr(a, b - a);
+    std::smatch m;
+    if (!std::regex_search(body, m, std::regex("\\b[0-9]+\\b"))) continue;
+    std::string edited = text;
+    edited.insert(a + static_cast<uint32_t>(m.position(0)), "1");
+    return edited;
+  }
+  return text;
+}
+
+/// Analyses `edited` with `base` and from the beginning: the same snapshot either way. True when
+/// `base` was taken as it is (nothing ran).
+bool checkReuse(const std::string& path, const std::string& edited, const std::shared_ptr<const Snapshot>& base,
+                std::shared_ptr<const Snapshot>* out = nullptr) {
+  AnalysisInput in = inputOf(path, edited);
+  in.previous = base->file;
+  std::string early;
+  auto viaBase = analyze(in, nullptr, nullptr, [&](const Snapshot& s) { early = renderDiagnostics(s); }, base.get());
+  auto fresh = analyze(inputOf(path, edited));
+  REQUIRE(viaBase);
+  REQUIRE(fresh);
+  CHECK(early == renderDiagnostics(*viaBase));
+  CHECK(viaBase->file->text() == edited);
+  CHECK(renderAll(*viaBase) == renderAll(*fresh));
+  CHECK((viaBase->stopped != nullptr) == (fresh->stopped != nullptr));
+  if (out) *out = viaBase;
+  return viaBase->pool == base->pool;
+}
+
+}  // namespace
+
+TEST_CASE("resume: an edit after the place where the run stopped at the work budget takes its snapshot as it is", "[lsp][resume]") {
+  struct Restore {
+    ~Restore() { gWorkBudget = 0; }
+  } restore;
+  std::string text = bench::tfStyleFile(400);  // about 5,100 steps
+  lang::SourceFile f("/big.py", text);
+  uint32_t n = ts_node_named_child_count(f.root());
+  for (uint64_t budget : {300, 1500, 3500}) {
+    gWorkBudget = budget;
+    CAPTURE(budget);
+    auto full = analyze(inputOf("/big.py", text));
+    REQUIRE(full);
+    REQUIRE(full->stopped);
+    int reused = 0, ran = 0;
+    for (uint32_t index : {n / 10, n / 3, n / 2, (2 * n) / 3, n - 3}) {
+      CAPTURE(index);
+      std::string edited = editNumber(text, f, index);
+      REQUIRE(edited != text);
+      std::shared_ptr<const Snapshot> snap;
+      bool r = checkReuse("/big.py", edited, full, &snap);
+      (r ? reused : ran) += 1;
+      if (!r) continue;
+      // And from that snapshot on: the edit undone, then another one.
+      CHECK(checkReuse("/big.py", text, snap));
+      CHECK(checkReuse("/big.py", editNumber(edited, f, n - 3), snap));
+    }
+    CHECK(reused >= 2);  // the edits after the stop
+    if (budget == 3500) CHECK(ran >= 1);  // an edit before the stop runs
+    // After the stop: a statement that binds another name, a syntax error, another budget. Each
+    // runs, and gives what a run gives.
+    uint32_t last = ts_node_start_byte(ts_node_named_child(f.root(), n - 1));
+    CHECK_FALSE(checkReuse("/big.py", text.substr(0, last) + "another_name = 3\n" + text.substr(last), full));
+    CHECK_FALSE(checkReuse("/big.py", text.substr(0, last) + "x = (\n" + text.substr(last), full));
+    gWorkBudget = budget + 1;
+    CHECK_FALSE(checkReuse("/big.py", text + "x = 1\n", full));
+    gWorkBudget = budget;
+    // The same name bound again after the stop is fine.
+    CHECK(checkReuse("/big.py", text.substr(0, last) + "x = 3\nx = 4\n" + text.substr(last),
+                     analyze(inputOf("/big.py", text.substr(0, last) + "x = 5\nx = 6\n" + text.substr(last)))));
+  }
+  // On the examples, with budgets that stop them early.
+  for (uint64_t budget : {200, 1000}) {
+    gWorkBudget = budget;
+    for (const auto& path : tlens::test::examplePaths()) {
+      std::string t = tlens::test::readFile(path);
+      auto full = analyze(inputOf(path.string(), t));
+      REQUIRE(full);
+      if (!full->stopped) continue;
+      CAPTURE(path.string(), budget);
+      lang::SourceFile g(path.string(), t);
+      uint32_t m = ts_node_named_child_count(g.root());
+      for (uint32_t index : {m / 2, m - 1}) checkReuse(path.string(), editNumber(t, g, index), full);
+      // TF1 names after the stop make a TF2 program's run another one.
+      if (!full->graphStyle) CHECK_FALSE(checkReuse(path.string(), t + "\ntf.Session()\n", full));
+    }
+  }
+}
+
 TEST_CASE("resume: a big first analysis run while the rest of the text parses gives the same snapshot", "[lsp][resume]") {
   std::string text = bench::tfStyleFile(2500);
   REQUIRE(text.size() > 64 * 1024);
@@ -296,6 +408,43 @@ TEST_CASE("resume: the scheduler continues paused runs while a document is edite
     CHECK(render(*snap) == render(*fresh));
   }
   CHECK(reused >= 3);  // the first edit runs from the beginning; the next ones continue
+}
+
+TEST_CASE("resume: the scheduler publishes an edit after the work budget's stop without running it", "[lsp][resume]") {
+  // 2^18 calls: far over the default work budget, which stops the run in `b = f18(1)`.
+  std::string text = "import tensorflow as tf\n\ndef f0(x):\n    return x + 1\n\n";
+  for (int k = 1; k <= 18; ++k)
+    text += "def f" + std::to_string(k) + "(x):\n    return f" + std::to_string(k - 1) + "(x) + f" + std::to_string(k - 1) + "(x)\n\n";
+  text += "a = tf.zeros([2, 3])\nb = f18(1)\nc = tf.matmul(a, tf.zeros([4, 5]))\nd = 7\ne = d + 1\n";
+  Published pub;
+  Scheduler s(schedulerOptions(), pub.listener());
+  s.update("file:///s.py", "/s.py", text, 1);
+  Publication first = pub.waitFor("file:///s.py", 1);
+  CHECK(first.diagnostics.find("budget-exceeded") != std::string::npos);
+  int reused = 0;
+  for (int v = 2; v <= 5; ++v) {
+    std::string t = text;
+    if (v % 2 == 0) t.replace(t.find("d = 7"), 5, "d = " + std::to_string(v));
+    else t.replace(t.find("d + 1"), 5, "d + " + std::to_string(v));
+    s.update("file:///s.py", "/s.py", t, v);
+    Publication p = pub.waitFor("file:///s.py", v);
+    if (p.reusedStatements > 0) ++reused;
+    auto fresh = analyze(inputOf("/s.py", t));
+    CHECK(p.diagnostics == renderDiagnostics(*fresh));
+    auto snap = latest(s, "file:///s.py");
+    REQUIRE(snap);
+    CHECK(snap->version == v);
+    CHECK(snap->file->text() == t);
+    CHECK(render(*snap) == render(*fresh));
+  }
+  CHECK(reused == 4);
+  // An edit in the statement right after the stop runs (it could change how that one parses).
+  std::string t = text;
+  t.replace(t.find("[4, 5]"), 6, "[3, 5]");
+  s.update("file:///s.py", "/s.py", t, 6);
+  Publication p = pub.waitFor("file:///s.py", 6);
+  CHECK(p.reusedStatements == 0);
+  CHECK(p.diagnostics == renderDiagnostics(*analyze(inputOf("/s.py", t))));
 }
 
 TEST_CASE("resume: edits before the paused place, closing and reopening while a run is paused", "[lsp][resume]") {
