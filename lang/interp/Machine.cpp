@@ -362,7 +362,8 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
         Diagnostic d;
         d.severity = abstract() ? Severity::Warning : Severity::Error;
         d.code = "uncaught-exception";
-        d.message = exceptionSummary(e.exc);
+        d.exception = exceptionReport(e.exc);
+        d.message = d.exception.summary();
         if (ex && !ex->traceback.empty()) {
           const TraceEntry& t = ex->traceback.back();
           d.file = t.file;

@@ -403,6 +403,9 @@ class Machine {
   std::vector<TraceEntry> captureTraceback() const;
   std::string formatTraceback(const Value& exc);
   std::string exceptionSummary(const Value& exc);
+  /// str(exc), or "<exception str() failed>".
+  std::string exceptionMessage(const Value& exc);
+  ExceptionReport exceptionReport(const Value& exc);
   bool exceptionMatches(const Value& exc, const Value& clsOrTuple);
 
   // ---- builtins ----

@@ -90,17 +90,35 @@ void Machine::raiseValue(const Value& excOrClass, const Value& cause, bool hasCa
   throw PyError(exc);
 }
 
-std::string Machine::exceptionSummary(const Value& exc) {
-  std::string name;
-  auto cls = typeOf(exc);
-  name = cls->module == "builtins" || cls->module.empty() ? cls->qualname : cls->module + "." + cls->qualname;
-  std::string msg;
+namespace {
+
+/// The class as a traceback names it: builtins by their name, others with their module.
+std::string tracebackName(const ClassObj& cls) {
+  return cls.module == "builtins" || cls.module.empty() ? cls.qualname : cls.module + "." + cls.qualname;
+}
+
+}  // namespace
+
+std::string Machine::exceptionMessage(const Value& exc) {
   try {
-    msg = str(exc);
+    return str(exc);
   } catch (PyError&) {
-    msg = "<exception str() failed>";
+    return "<exception str() failed>";
   }
+}
+
+std::string Machine::exceptionSummary(const Value& exc) {
+  std::string name = tracebackName(*typeOf(exc));
+  std::string msg = exceptionMessage(exc);
   return msg.empty() ? name : name + ": " + msg;
+}
+
+ExceptionReport Machine::exceptionReport(const Value& exc) {
+  ExceptionReport r;
+  r.type = tracebackName(*typeOf(exc));
+  r.message = exceptionMessage(exc);
+  if (ExceptionObj* e = asException(exc)) r.traceback = e->traceback;
+  return r;
 }
 
 std::string Machine::formatTraceback(const Value& exc) {
