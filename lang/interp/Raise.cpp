@@ -6,12 +6,12 @@
 
 namespace tlens::interp {
 
-std::shared_ptr<ClassObj> Machine::exceptionClass(std::string_view name) const {
+std::shared_ptr<ClassObj> Builtins::exceptionClass(std::string_view name) const {
   auto it = exceptionClasses.find(std::string(name));
   return it == exceptionClasses.end() ? nullptr : it->second;
 }
 
-Value Machine::makeException(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args) {
+Value ObjectProtocol::makeException(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args) {
   auto e = std::make_shared<ExceptionObj>(cls);
   track(e);
   if (cls->isSubclassOf(types.systemExit.get())) e->dict.set("code", args.empty() ? none() : args[0]);
@@ -20,20 +20,20 @@ Value Machine::makeException(const std::shared_ptr<ClassObj>& cls, std::vector<V
   return e;
 }
 
-void Machine::raise(const std::shared_ptr<ClassObj>& cls, const std::string& msg) {
+void ObjectProtocol::raise(const std::shared_ptr<ClassObj>& cls, const std::string& msg) {
   raiseValue(makeException(cls, {makeStr(msg)}));
 }
 
-void Machine::raise(std::string_view clsName, const std::string& msg) {
+void ObjectProtocol::raise(std::string_view clsName, const std::string& msg) {
   auto cls = exceptionClass(clsName);
   raise(cls ? cls : types.runtimeError, msg);
 }
 
-void Machine::notSupported(std::string_view what, const Value& v) {
+void ObjectProtocol::notSupported(std::string_view what, const Value& v) {
   typeError(std::string(what) + ": '" + typeName(v) + "'");
 }
 
-std::vector<TraceEntry> Machine::captureTraceback() const {
+std::vector<TraceEntry> ObjectProtocol::captureTraceback() const {
   std::vector<TraceEntry> out;
   for (const Frame* f : frames) {
     if (!f->file) continue;
@@ -54,7 +54,7 @@ std::vector<TraceEntry> Machine::captureTraceback() const {
   return out;
 }
 
-void Machine::raiseValue(const Value& excOrClass, const Value& cause, bool hasCause) {
+void ObjectProtocol::raiseValue(const Value& excOrClass, const Value& cause, bool hasCause) {
   Value exc = excOrClass;
   if (auto cls = asShared<ClassObj>(exc)) {
     if (!cls->isException) typeError("exceptions must derive from BaseException");
@@ -85,7 +85,7 @@ void Machine::raiseValue(const Value& excOrClass, const Value& cause, bool hasCa
   }
   if (e->traceback.empty()) {
     e->traceback = captureTraceback();
-    if (statementObserver) statementObserver->onRaise(exc, tryDepth > 0);
+    if (statementObserver) statementObserver->onRaise(exc, self().tryDepth > 0);
   }
   throw PyError(exc);
 }
@@ -99,7 +99,7 @@ std::string tracebackName(const ClassObj& cls) {
 
 }  // namespace
 
-std::string Machine::exceptionMessage(const Value& exc) {
+std::string ObjectProtocol::exceptionMessage(const Value& exc) {
   try {
     return str(exc);
   } catch (PyError&) {
@@ -107,13 +107,13 @@ std::string Machine::exceptionMessage(const Value& exc) {
   }
 }
 
-std::string Machine::exceptionSummary(const Value& exc) {
+std::string ObjectProtocol::exceptionSummary(const Value& exc) {
   std::string name = tracebackName(*typeOf(exc));
   std::string msg = exceptionMessage(exc);
   return msg.empty() ? name : name + ": " + msg;
 }
 
-ExceptionReport Machine::exceptionReport(const Value& exc) {
+ExceptionReport ObjectProtocol::exceptionReport(const Value& exc) {
   ExceptionReport r;
   r.type = tracebackName(*typeOf(exc));
   r.message = exceptionMessage(exc);
@@ -121,7 +121,7 @@ ExceptionReport Machine::exceptionReport(const Value& exc) {
   return r;
 }
 
-std::string Machine::formatTraceback(const Value& exc) {
+std::string ObjectProtocol::formatTraceback(const Value& exc) {
   std::string out;
   std::vector<const Object*> seen;
   std::function<void(const Value&)> emit = [&](const Value& v) {
@@ -154,7 +154,7 @@ std::string Machine::formatTraceback(const Value& exc) {
   return out;
 }
 
-bool Machine::exceptionMatches(const Value& exc, const Value& clsOrTuple) {
+bool ObjectProtocol::exceptionMatches(const Value& exc, const Value& clsOrTuple) {
   if (auto* t = as<TupleObj>(clsOrTuple)) {
     for (const Value& c : t->items)
       if (exceptionMatches(exc, c)) return true;

@@ -2,7 +2,8 @@
 // "[...]"), and format() for f-strings and str.format.
 #include <cstdio>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/ObjectProtocol.h"
 
 namespace tlens::interp {
 namespace {
@@ -38,7 +39,7 @@ struct ReprGuard {
 
 }  // namespace
 
-std::string Machine::typeName(const Value& v) {
+std::string ObjectProtocol::typeName(const Value& v) {
   if (v->kind() == Kind::Native) return static_cast<NativeObject*>(v.get())->typeName();
   if (v->kind() == Kind::Unknown) {
     auto* u = static_cast<UnknownObj*>(v.get());
@@ -47,7 +48,7 @@ std::string Machine::typeName(const Value& v) {
   return typeOf(v)->name;
 }
 
-std::string Machine::repr(const Value& v) {
+std::string ObjectProtocol::repr(const Value& v) {
   switch (v->kind()) {
     case Kind::None: return "None";
     case Kind::Bool: return static_cast<BoolObj*>(v.get())->value ? "True" : "False";
@@ -180,7 +181,7 @@ std::string Machine::repr(const Value& v) {
   return "<?>";
 }
 
-std::string Machine::str(const Value& v) {
+std::string ObjectProtocol::str(const Value& v) {
   switch (v->kind()) {
     case Kind::Str: return static_cast<StrObj*>(v.get())->value;
     case Kind::Instance: {
@@ -200,7 +201,7 @@ std::string Machine::str(const Value& v) {
   }
 }
 
-std::string Machine::formatValue(const Value& v, std::string_view spec) {
+std::string ObjectProtocol::formatValue(const Value& v, std::string_view spec) {
   if (v->kind() == Kind::Instance) {
     auto* inst = static_cast<InstanceObj*>(v.get());
     ClassObj* d = inst->cls->definer("__format__");
