@@ -10,6 +10,7 @@
 
 #include "dap/backend/DebuggerImpl.h"
 #include "dap/backend/Evaluate.h"
+#include "dap/backend/PostMortem.h"
 #include "engine/runtime/PrintSink.h"
 #include "lang/pybridge/PyBridge.h"
 #include "lang/interp/Interpreter.h"
@@ -34,18 +35,6 @@ std::string readWholeFile(const std::string& path) {
   } catch (const lang::SourceReadError& e) {
     throw DebuggerError(e.what());
   }
-}
-
-/// Which exception filter an uncaught exception belongs to.
-std::string classify(const std::string& summary) {
-  if (summary.rfind("AssertionError", 0) == 0 || summary.find("assertion failed") != std::string::npos ||
-      summary.find("Assertion") != std::string::npos)
-    return "assert";
-  if (summary.find("shape") != std::string::npos || summary.find("Shape") != std::string::npos ||
-      summary.find("Dimensions") != std::string::npos || summary.find("dimension") != std::string::npos ||
-      summary.find("dtype") != std::string::npos)
-    return "shape_error";
-  return "uncaught";
 }
 
 /// One sentence on why a NaN/Inf appeared, for ops whose singularities we know, from the
@@ -161,7 +150,7 @@ void Debugger::relaunch(std::optional<LaunchConfig> config) {
   conditionErrors_.clear();
   entryDone_ = false;
   evaluating_ = false;
-  liveException_.clear();
+  liveException_ = {};
   step_ = Step::Continue;
   stepNode_ = false;
   lastDepth_ = 1;
@@ -453,43 +442,19 @@ void Debugger::postMortem(int status) {
   for (const interp::Diagnostic& x : interp_->diagnostics())
     if (x.code == "uncaught-exception") d = &x;
   if (!d) return;
+  std::optional<PostMortemStop> pm = postMortemStop(*d);
+  if (!pm) return;
   // Stopped at its raise already, with the frames alive.
-  if (!liveException_.empty() && d->message.rfind(liveException_, 0) == 0) return;
-  const std::string kind = classify(d->message);
+  if (!liveException_.empty() && liveException_.type == d->exception.type &&
+      liveException_.message == d->exception.message)
+    return;
   const std::set<std::string> filters = exceptionFilters();
-  if (!filters.count(kind) && !filters.count("uncaught")) return;
+  if (!filters.count(pm->filter) && !filters.count("uncaught")) return;
   impl_->clearStop();
   impl_->postMortem = true;
-  impl_->traceback.clear();
-  // Innermost first: the raising line (its function is not recorded), then the callers, each
-  // named for the function its line is in. Frames of the embedded library are left out.
-  std::vector<FrameInfo> all;
-  FrameInfo top;
-  top.kind = FrameInfo::Kind::Traceback;
-  top.name = "<raised here>";
-  top.path = d->file;
-  top.line = d->start.line + 1;
-  top.column = d->start.column + 1;
-  all.push_back(top);
-  for (auto it = d->related.rbegin(); it != d->related.rend(); ++it) {
-    FrameInfo f;
-    f.kind = FrameInfo::Kind::Traceback;
-    f.name = it->message.rfind("called from ", 0) == 0 ? it->message.substr(12) : it->message;
-    f.path = it->file;
-    f.line = it->start.line + 1;
-    f.column = it->start.column + 1;
-    all.push_back(f);
-  }
-  for (const FrameInfo& f : all)
-    if (!f.path.empty() && f.path[0] != '<') impl_->traceback.push_back(f);
-  if (impl_->traceback.empty()) impl_->traceback = all;
-  const std::string typeName = d->message.substr(0, d->message.find(':'));
-  impl_->exception = ExceptionDetails{kind, d->message, typeName, {}};
-  StopInfo info;
-  info.reason = StopReason::Exception;
-  info.description = "Uncaught " + typeName;
-  info.text = d->message;
-  stopHere(info, Where::Statement);
+  impl_->traceback = std::move(pm->traceback);
+  impl_->exception = std::move(pm->exception);
+  stopHere(pm->stop, Where::Statement);
   impl_->postMortem = false;
 }
 
@@ -503,13 +468,15 @@ void Debugger::onRaise(const interp::Value& exc, bool inTry) {
     return;
   const std::set<std::string> filters = exceptionFilters();
   if (!filters.count("uncaught") && !filters.count("assert") && !filters.count("shape_error")) return;
-  const std::string summary = interp_->exceptionSummary(exc);
-  const std::string kind = classify(summary);
+  interp::ExceptionReport report = interp_->exceptionReport(exc);
+  report.traceback.clear();
+  const std::string summary = report.summary();
+  const std::string kind = exceptionFilter(report);
   if (!filters.count(kind) && !filters.count("uncaught")) return;
   if (!interp_->innermostUserFrame()) return;
   impl_->clearStop();
   impl_->exception = ExceptionDetails{kind, summary, type, {}};
-  liveException_ = summary;
+  liveException_ = std::move(report);
   StopInfo info;
   info.reason = StopReason::Exception;
   info.description = "Uncaught " + type + " (raised here)";

@@ -46,6 +46,7 @@
 #include "engine/runtime/DebugHooks.h"
 #include "engine/runtime/Devices.h"
 #include "lang/interp/Observers.h"
+#include "lang/interp/Traceback.h"
 
 namespace tlens::interp {
 class Interpreter;
@@ -284,8 +285,8 @@ class Debugger : public interp::StatementObserver, public DebugHooks {
   /// Checks condition / hit count / logpoint of a matched breakpoint; true to stop.
   bool shouldStop(const LineBreakpoint& bp, int frameHint);
   void postMortem(int status);
-  /// The summary of the exception stopped at live (its post-mortem stop is not repeated).
-  std::string liveException_;
+  /// The exception stopped at live, without its traceback (its post-mortem stop is not repeated).
+  interp::ExceptionReport liveException_;
   /// Runs `fn` on the program thread while stopped; throws DebuggerError when running.
   void onProgramThread(const std::function<void()>& fn);
   std::shared_ptr<const BreakpointTable> table();

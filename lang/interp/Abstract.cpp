@@ -17,7 +17,7 @@
 
 namespace tlens::interp {
 
-Value Machine::unknownLike(const Value& v) {
+Value ObjectProtocol::unknownLike(const Value& v) {
   switch (v->kind()) {
     case Kind::Unknown: return v;
     case Kind::Native:
@@ -28,7 +28,7 @@ Value Machine::unknownLike(const Value& v) {
   }
 }
 
-Value Machine::join(const Value& a, const Value& b) {
+Value ObjectProtocol::join(const Value& a, const Value& b) {
   if (!a) return b;
   if (!b) return a;
   if (a.get() == b.get()) return a;
@@ -78,7 +78,7 @@ Value Machine::join(const Value& a, const Value& b) {
   }
 }
 
-void Machine::joinInto(Namespace& into, const Namespace& other) {
+void Evaluator::joinInto(Namespace& into, const Namespace& other) {
   other.forEach([&](const std::string& name, const Value& v) {
     Value* cur = into.find(name);
     if (!cur) into.set(name, v);
@@ -107,14 +107,14 @@ bool shapeMessage(std::string_view m) {
 
 }  // namespace
 
-void Machine::blameLibrary(const Value& exc) {
+void Accounting::blameLibrary(const Value& exc) {
   if (!abstract()) return;
   ExceptionObj* e = asException(exc);
   // Raised deeper (a user callback the library called) is the user's.
-  if (e && e->traceback.size() <= frames.size()) libraryExceptions.emplace(exc.get(), exc);
+  if (e && e->traceback.size() <= self().frames.size()) libraryExceptions.emplace(exc.get(), exc);
 }
 
-bool Machine::recoverFrom(const Value& exc, TSNode stmt, NodeKind kind) {
+bool Evaluator::recoverFrom(const Value& exc, TSNode stmt, NodeKind kind) {
   if (!approximating() || tryDepth > 0 || kind == NodeKind::RaiseStatement) return false;
   if (isInstance(exc, *types.systemExit) || isInstance(exc, *types.keyboardInterrupt) ||
       isInstance(exc, *types.stopIteration))
@@ -125,7 +125,7 @@ bool Machine::recoverFrom(const Value& exc, TSNode stmt, NodeKind kind) {
   return true;
 }
 
-void Machine::reportException(const Value& exc, TSNode stmt, const lang::SourceFile& f) {
+void Evaluator::reportException(const Value& exc, TSNode stmt, const lang::SourceFile& f) {
   // sys.exit() with no code or 0 is no error (`sys.exit(main())`); the analysis goes on as if it
   // returned. A failing exit code is worth a warning.
   if (isInstance(exc, *types.keyboardInterrupt)) return;
@@ -179,7 +179,7 @@ void Machine::reportException(const Value& exc, TSNode stmt, const lang::SourceF
   addDiagnostic(std::move(d));
 }
 
-void Machine::unbindStatement(TSNode stmt, const lang::SourceFile& f) {
+void Evaluator::unbindStatement(TSNode stmt, const lang::SourceFile& f) {
   const Fields& F = fields();
   std::vector<std::string> names;
   std::vector<TSNode> stack{stmt};

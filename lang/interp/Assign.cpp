@@ -1,7 +1,7 @@
 // Assignment: `a = b = c`, unpacking (`a, *b = xs`, nested tuples), attribute and subscript
 // targets, augmented assignment (`+=` mutates lists in place, as in Python), annotated
 // assignment, and `del`.
-#include "lang/interp/Machine.h"
+#include "lang/interp/Evaluator.h"
 
 namespace tlens::interp {
 namespace {
@@ -19,9 +19,9 @@ std::optional<BinOp> augmentedOp(std::string_view t) {
 
 }  // namespace
 
-Value Machine::evalAssignment(TSNode n) { return evalAssignment(n, kindOf(n)); }
+Value Evaluator::evalAssignment(TSNode n) { return evalAssignment(n, kindOf(n)); }
 
-Value Machine::evalAssignment(TSNode n, NodeKind kind) {
+Value Evaluator::evalAssignment(TSNode n, NodeKind kind) {
   const Fields& F = fields();
   auto ch = children(n);
   TSNode left = fieldIn(ch, F.left);
@@ -92,13 +92,13 @@ Value Machine::evalAssignment(TSNode n, NodeKind kind) {
   }
 }
 
-void Machine::assignName(std::string_view name, TSNode at, const Value& v) {
+void Evaluator::assignName(std::string_view name, TSNode at, const Value& v) {
   if (comprehensionTarget) comprehensionTarget->vars.set(name, v);
   else bindName(name, v);
   if (!ts_node_is_null(at)) observe(at, v);
 }
 
-void Machine::assign(TSNode target, const Value& v) {
+void Evaluator::assign(TSNode target, const Value& v) {
   const Fields& F = fields();
   switch (kindOf(target)) {
     case NodeKind::Identifier:
@@ -157,7 +157,7 @@ void Machine::assign(TSNode target, const Value& v) {
   }
 }
 
-std::vector<Value> Machine::unpack(const Value& v, size_t count, bool starred, size_t starIndex) {
+std::vector<Value> Evaluator::unpack(const Value& v, size_t count, bool starred, size_t starIndex) {
   if (isUnknown(v)) {
     std::vector<Value> out(count, unknown());
     if (starred) out[starIndex] = unknownOf(types.list);
@@ -207,7 +207,7 @@ std::vector<Value> Machine::unpack(const Value& v, size_t count, bool starred, s
   return out;
 }
 
-void Machine::deleteTarget(TSNode t) {
+void Evaluator::deleteTarget(TSNode t) {
   const Fields& F = fields();
   switch (kindOf(t)) {
     case NodeKind::Identifier: unbindName(text(t), t); return;

@@ -1,13 +1,14 @@
 // The built-in exception hierarchy (BaseException, Exception, ValueError, ...) with CPython's
 // `args`, str() and repr() behaviour. SystemExit keeps `code`, StopIteration keeps `value`, and
 // KeyError's str() is the repr of its key.
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 
-void installExceptions(Machine& m) {
+void installExceptions(ObjectProtocol& m) {
   auto& T = m.types;
-  Machine* mp = &m;
+  ObjectProtocol* mp = &m;
   auto make = [&](const std::string& name, const std::shared_ptr<ClassObj>& base) {
     auto c = makeClass(name, {base}, "builtins");
     c->isBuiltin = true;

@@ -195,25 +195,30 @@ Value runCode(Machine& m, const CodeObject& code, const Value& globals, const Va
 
 }  // namespace
 
-void installExecBuiltins(Machine& m) {
-  Machine* mp = &m;
-  auto run = [mp](const char* fn, bool expression) {
-    return [mp, fn, expression](CallContext& c) -> Value {
-      if (mp->abstract()) return unknown();  // never runs: its effects are unknown
-      auto code = compileSource(*mp, c.arg(0), std::string(kExecFileName), expression, fn);
-      return runCode(*mp, *code, c.arg(1), c.arg(2), fn);
+void installExecBuiltins(Imports& layer) {
+  // Called while the machine is built (from installBuiltinFunctions): the closures reach the
+  // whole machine (eval, exec) only when called, once it is complete.
+  Imports* lp = &layer;
+  auto machine = [lp]() -> Machine& { return static_cast<Machine&>(*lp); };
+  auto run = [machine](const char* fn, bool expression) {
+    return [machine, fn, expression](CallContext& c) -> Value {
+      Machine& m = machine();
+      if (m.abstract()) return unknown();  // never runs: its effects are unknown
+      auto code = compileSource(m, c.arg(0), std::string(kExecFileName), expression, fn);
+      return runCode(m, *code, c.arg(1), c.arg(2), fn);
     };
   };
-  defineNative(m.builtins, "eval", "source, globals=None, locals=None, /", run("eval", true));
-  defineNative(m.builtins, "exec", "source, globals=None, locals=None, /, *, closure=None", run("exec", false));
-  defineNative(m.builtins, "compile", "source, filename, mode, flags=0, dont_inherit=False, optimize=-1, *, _feature_version=-1",
-               [mp](CallContext& c) -> Value {
+  defineNative(layer.builtins, "eval", "source, globals=None, locals=None, /", run("eval", true));
+  defineNative(layer.builtins, "exec", "source, globals=None, locals=None, /, *, closure=None", run("exec", false));
+  defineNative(layer.builtins, "compile", "source, filename, mode, flags=0, dont_inherit=False, optimize=-1, *, _feature_version=-1",
+               [machine](CallContext& c) -> Value {
+                 Machine& m = machine();
                  std::string mode = c.toStr(c.arg(2));
                  if (mode != "exec" && mode != "eval" && mode != "single")
-                   mp->valueError("compile() mode must be 'exec', 'eval' or 'single'");
+                   m.valueError("compile() mode must be 'exec', 'eval' or 'single'");
                  std::string name = c.toStr(c.arg(1));
-                 if (mp->abstract()) return unknown();
-                 return compileSource(*mp, c.arg(0), name, mode == "eval", "compile");
+                 if (m.abstract()) return unknown();
+                 return compileSource(m, c.arg(0), name, mode == "eval", "compile");
                });
 }
 

@@ -4,9 +4,9 @@
 
 namespace tlens::interp {
 
-class Machine;
+class Imports;
 
 /// Defines exec, eval and compile in the builtins.
-void installExecBuiltins(Machine& m);
+void installExecBuiltins(Imports& layer);
 
 }  // namespace tlens::interp

@@ -6,8 +6,10 @@
 #include <cstdio>
 
 #include "lang/interp/BuiltinExec.h"
+#include "lang/interp/Format.h"
 #include "lang/interp/FsPath.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/Imports.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/Utf8.h"
 
 namespace tlens::interp {
@@ -19,7 +21,7 @@ std::string utf8(uint32_t cp) {
   return out;
 }
 
-Value minMax(Machine& m, CallContext& c, bool isMax) {
+Value minMax(Imports& m, CallContext& c, bool isMax) {
   const char* name = isMax ? "max" : "min";
   Value key, dflt;
   for (const auto& [k, v] : c.kwargs) {
@@ -53,7 +55,7 @@ Value minMax(Machine& m, CallContext& c, bool isMax) {
   return best;
 }
 
-Value roundValue(Machine& m, const Value& x, const Value& nd) {
+Value roundValue(Imports& m, const Value& x, const Value& nd) {
   if (isUnknown(x) || isUnknown(nd)) return unknown();
   if (x->kind() == Kind::Instance) {
     std::vector<Value> args;
@@ -100,7 +102,7 @@ Value roundValue(Machine& m, const Value& x, const Value& nd) {
 /// sys.stdout / sys.stderr.
 class TextSink : public NativeObject {
  public:
-  TextSink(Machine* m, bool err) : m_(m), err_(err) {}
+  TextSink(Imports* m, bool err) : m_(m), err_(err) {}
   std::string typeName() const override { return "TextIOWrapper"; }
   Value getAttr(Interpreter& in, std::string_view name) override {
     if (name == "write") {
@@ -124,17 +126,20 @@ class TextSink : public NativeObject {
   bool isErr() const { return err_; }
 
  private:
-  Machine* m_;
+  Imports* m_;
   bool err_;
 };
 
 }  // namespace
 
-Value makeTextSink(Machine& m, bool err) { return std::make_shared<TextSink>(&m, err); }
+Value makeTextSink(Imports& m, bool err) { return std::make_shared<TextSink>(&m, err); }
 
-void installBuiltinFunctions(Machine& m) {
+void installBuiltinFunctions(ObjectProtocol& protocol) {
+  // The machine is under construction (Interpreter::machine() is not set yet): `__import__`
+  // reaches its module loader by the layer above the protocol.
+  Imports& m = static_cast<Imports&>(protocol);
   Namespace& b = m.builtins;
-  Machine* mp = &m;
+  Imports* mp = &m;
 
   auto print = defineRaw(b, "print", [mp](CallContext& c) -> Value {
     std::string sep = " ", end = "\n";

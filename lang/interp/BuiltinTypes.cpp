@@ -601,14 +601,14 @@ void installBuiltinTypes(Machine& m) {
   };
 }
 
-void Machine::installBuiltins() {
-  installBuiltinTypes(*this);
-  installExceptions(*this);
-  installBuiltinFunctions(*this);
-  installStrMethods(*this);
-  installListMethods(*this);
-  installDictMethods(*this);
-  installBytes(*this);
+void Builtins::installBuiltins() {
+  installBuiltinTypes(self());
+  installExceptions(self());
+  installBuiltinFunctions(self());
+  installStrMethods(self());
+  installListMethods(self());
+  installDictMethods(self());
+  installBytes(self());
   builtins.set("None", none());
   builtins.set("Ellipsis", ellipsis());
   builtins.set("NotImplemented", notImplemented());

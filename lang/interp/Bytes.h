@@ -7,7 +7,7 @@
 
 namespace tlens::interp {
 
-class Machine;
+class ObjectProtocol;
 
 class BytesObj : public NativeObject {
  public:
@@ -42,9 +42,9 @@ std::string bytesRepr(std::string_view data, bool bytearray = false);
 std::string latin1FromUtf8(std::string_view utf8);
 /// Decodes bytes as `encoding` (utf-8, ascii, latin-1) with `errors` (strict, ignore, replace);
 /// raises UnicodeDecodeError / LookupError as CPython does.
-std::string decodeBytes(Machine& m, std::string_view data, std::string_view encoding, std::string_view errors);
-std::string encodeStr(Machine& m, std::string_view text, std::string_view encoding, std::string_view errors);
+std::string decodeBytes(ObjectProtocol& m, std::string_view data, std::string_view encoding, std::string_view errors);
+std::string encodeStr(ObjectProtocol& m, std::string_view text, std::string_view encoding, std::string_view errors);
 /// Installs bytes, bytearray, str.encode, str(b, encoding), int.from_bytes/to_bytes.
-void installBytes(Machine& m);
+void installBytes(ObjectProtocol& m);
 
 }  // namespace tlens::interp

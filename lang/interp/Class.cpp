@@ -1,7 +1,5 @@
 #include "lang/interp/Class.h"
 
-#include "lang/interp/Machine.h"
-
 namespace tlens::interp {
 
 Value ClassObj::lookup(std::string_view n) const {

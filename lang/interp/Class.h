@@ -8,6 +8,7 @@
 #pragma once
 
 #include "lang/interp/Function.h"
+#include "lang/interp/Traceback.h"
 
 namespace tlens::interp {
 
@@ -76,15 +77,6 @@ inline SubclassPart* subclassPart(const Value& v) {
     default: return nullptr;
   }
 }
-
-/// One line of a traceback.
-struct TraceEntry {
-  std::string file;
-  int line = 0;    ///< 1-based
-  int column = 0;  ///< 1-based
-  std::string function;
-  std::string source;  ///< the source line, stripped
-};
 
 /// An instance of BaseException or a subclass. `args` lives in the instance dict.
 class ExceptionObj : public InstanceObj {

@@ -35,6 +35,7 @@ FrameView Interpreter::view(const Frame& f) const {
 const std::string& Interpreter::frameName(const Frame& f) const { return f.name; }
 
 std::string Interpreter::exceptionSummary(const Value& exc) { return m_->exceptionSummary(exc); }
+ExceptionReport Interpreter::exceptionReport(const Value& exc) { return m_->exceptionReport(exc); }
 
 const Namespace& Interpreter::builtinNames() const { return m_->builtins; }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/base/DiagnosticData.h"
+#include "lang/interp/Traceback.h"
 #include "lang/syntax/SourceFile.h"
 
 namespace tlens::interp {
@@ -32,6 +33,9 @@ struct Diagnostic {
   /// by producers that know them; consumers read these fields, never the message text. Its
   /// `code`, when set, is the same as `code` above.
   DiagnosticData data;
+  /// "uncaught-exception": the exception (type, message, traceback), so that consumers (the
+  /// debugger's post-mortem stop) never parse `message` or the related locations' text.
+  ExceptionReport exception;
 };
 
 /// "a.py:3:5: error: message [code]" (1-based line and column), for tests and the CLI.

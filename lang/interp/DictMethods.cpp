@@ -1,6 +1,7 @@
 // dict and set methods. keys()/values()/items() return live views (re-iterable, sized, with
 // `in`), printed like CPython's dict_keys([...]).
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 namespace {
@@ -8,7 +9,7 @@ namespace {
 class DictView : public NativeObject {
  public:
   enum Which { Keys, Values, Items };
-  DictView(Machine* m, std::shared_ptr<DictObj> d, Which w) : m_(m), d_(std::move(d)), which_(w) {}
+  DictView(ObjectProtocol* m, std::shared_ptr<DictObj> d, Which w) : m_(m), d_(std::move(d)), which_(w) {}
   std::string typeName() const override {
     return which_ == Keys ? "dict_keys" : which_ == Values ? "dict_values" : "dict_items";
   }
@@ -42,15 +43,15 @@ class DictView : public NativeObject {
   }
 
  private:
-  Machine* m_;
+  ObjectProtocol* m_;
   std::shared_ptr<DictObj> d_;
   Which which_;
 };
 
 }  // namespace
 
-void installDictMethods(Machine& m) {
-  Machine* mp = &m;
+void installDictMethods(ObjectProtocol& m) {
+  ObjectProtocol* mp = &m;
   Namespace& d = m.types.dict->dict;
   auto dict = [](CallContext& c) { return std::static_pointer_cast<DictObj>(c.arg(0)); };
 

@@ -20,7 +20,7 @@ std::optional<BinOp> binOp(std::string_view t) {
 
 }  // namespace
 
-Value Machine::eval(TSNode n, NodeKind kind) {
+Value Evaluator::eval(TSNode n, NodeKind kind) {
   struct Depth {
     Machine& m;
     explicit Depth(Machine& mm) : m(mm) {
@@ -28,13 +28,13 @@ Value Machine::eval(TSNode n, NodeKind kind) {
       m.checkStack();
     }
     ~Depth() { --m.evalDepth; }
-  } depth(*this);
+  } depth(self());
   Value v = evalNode(n, kind);
   if (valueObserver) observe(n, v);
   return v;
 }
 
-Value Machine::evalNode(TSNode n, NodeKind kind) {
+Value Evaluator::evalNode(TSNode n, NodeKind kind) {
   const Fields& F = fields();
   switch (kind) {
     case NodeKind::Identifier:
@@ -95,7 +95,7 @@ Value Machine::evalNode(TSNode n, NodeKind kind) {
   }
 }
 
-Value Machine::evalAttribute(TSNode n) {
+Value Evaluator::evalAttribute(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   Value obj = eval(fieldChild(ch, F.object));
@@ -105,7 +105,7 @@ Value Machine::evalAttribute(TSNode n) {
   return getAttr(obj, text(attr));
 }
 
-Value Machine::evalSubscriptKey(TSNode n) {
+Value Evaluator::evalSubscriptKey(TSNode n) {
   const Fields& F = fields();
   std::vector<Value> keys;
   bool comma = false;
@@ -124,7 +124,7 @@ Value Machine::evalSubscriptKey(TSNode n) {
   return makeTuple(std::move(keys));
 }
 
-Value Machine::evalSlice(TSNode n) {
+Value Evaluator::evalSlice(TSNode n) {
   Value parts[3] = {none(), none(), none()};
   int idx = 0;
   for (const Child& c : children(n)) {
@@ -137,7 +137,7 @@ Value Machine::evalSlice(TSNode n) {
   return std::make_shared<SliceObj>(parts[0], parts[1], parts[2]);
 }
 
-Value Machine::evalSubscript(TSNode n) {
+Value Evaluator::evalSubscript(TSNode n) {
   const Fields& F = fields();
   Value obj = eval(field(n, F.value));
   Value key = evalSubscriptKey(n);
@@ -145,7 +145,7 @@ Value Machine::evalSubscript(TSNode n) {
   return getItem(obj, key);
 }
 
-Value Machine::evalBinary(TSNode n) {
+Value Evaluator::evalBinary(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   TSNode opNode = fieldIn(ch, F.op);
@@ -157,7 +157,7 @@ Value Machine::evalBinary(TSNode n) {
   return binary(*op, l, r);
 }
 
-Value Machine::evalUnary(TSNode n) {
+Value Evaluator::evalUnary(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   std::string_view t = ts_node_type(fieldIn(ch, F.op));
@@ -179,7 +179,7 @@ Value Machine::evalUnary(TSNode n) {
   return unsupported(n, "this operator");
 }
 
-Value Machine::evalBoolean(TSNode n) {
+Value Evaluator::evalBoolean(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   bool isAnd = std::string_view(ts_node_type(fieldIn(ch, F.op))) == "and";
@@ -196,7 +196,7 @@ Value Machine::evalBoolean(TSNode n) {
   return join(l, eval(right));
 }
 
-Value Machine::evalComparison(TSNode n) {
+Value Evaluator::evalComparison(TSNode n) {
   const Fields& F = fields();
   std::vector<TSNode> operands;
   std::vector<std::string_view> ops;
@@ -242,7 +242,7 @@ Value Machine::evalComparison(TSNode n) {
   return result;
 }
 
-Value Machine::evalConditional(TSNode n) {
+Value Evaluator::evalConditional(TSNode n) {
   auto ch = namedChildren(n);
   if (ch.size() != 3) throw SyntaxSkip{};
   Truth t = branchTruth(eval(ch[1]));
@@ -251,7 +251,7 @@ Value Machine::evalConditional(TSNode n) {
   return join(eval(ch[0]), eval(ch[2]));
 }
 
-Value Machine::evalSequenceDisplay(TSNode n, Kind kind) {
+Value Evaluator::evalSequenceDisplay(TSNode n, Kind kind) {
   std::vector<Value> items;
   bool unknownLength = false;
   for (TSNode c : namedChildren(n)) {
@@ -285,7 +285,7 @@ Value Machine::evalSequenceDisplay(TSNode n, Kind kind) {
   return s;
 }
 
-Value Machine::evalDict(TSNode n) {
+Value Evaluator::evalDict(TSNode n) {
   const Fields& F = fields();
   auto d = makeDict();
   for (TSNode c : namedChildren(n)) {
@@ -314,7 +314,7 @@ Value Machine::evalDict(TSNode n) {
   return d;
 }
 
-Value Machine::evalNamed(TSNode n) {
+Value Evaluator::evalNamed(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   Value v = eval(fieldChild(ch, F.value));

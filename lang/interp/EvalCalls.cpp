@@ -7,7 +7,7 @@
 
 namespace tlens::interp {
 
-void Machine::evalArguments(TSNode argList, std::vector<Value>& args, KwArgs& kwargs) {
+void Evaluator::evalArguments(TSNode argList, std::vector<Value>& args, KwArgs& kwargs) {
   const Fields& F = fields();
   lang::NamedChildren list = namedChildren(argList);
   for (size_t i = 0; i < list.size(); ++i) {
@@ -53,7 +53,7 @@ void Machine::evalArguments(TSNode argList, std::vector<Value>& args, KwArgs& kw
   }
 }
 
-Value Machine::evalCall(TSNode n) {
+Value Evaluator::evalCall(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   const Child* fnChild = fieldChild(ch, F.function);
@@ -74,9 +74,9 @@ Value Machine::evalCall(TSNode n) {
   return call(fn, std::move(args), std::move(kwargs));
 }
 
-Value Machine::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
+Value ObjectProtocol::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
   switch (fn->kind()) {
-    case Kind::Function: return callFunction(std::static_pointer_cast<FunctionObj>(fn), std::move(args), std::move(kwargs));
+    case Kind::Function: return self().callFunction(std::static_pointer_cast<FunctionObj>(fn), std::move(args), std::move(kwargs));
     case Kind::NativeFunction: return callNative(*static_cast<NativeFunction*>(fn.get()), std::move(args), std::move(kwargs));
     case Kind::BoundMethod: {
       auto* bm = static_cast<BoundMethodObj*>(fn.get());
@@ -127,7 +127,7 @@ Value Machine::call(const Value& fn, std::vector<Value> args, KwArgs kwargs) {
   }
 }
 
-Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwargs, std::shared_ptr<ClassObj> cls) {
+Value ObjectProtocol::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwargs, std::shared_ptr<ClassObj> cls) {
   if (f.sideEffecting && abstract()) return unknown();
   CallContext ctx(api, f.name, std::move(args), std::move(kwargs));
   ctx.cls = std::move(cls);
@@ -163,7 +163,7 @@ Value Machine::callNative(NativeFunction& f, std::vector<Value> args, KwArgs kwa
   }
 }
 
-Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<Value> args, KwArgs kwargs) {
+Value Evaluator::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<Value> args, KwArgs kwargs) {
   const Code& code = *f->code;
   if (abstract()) {
     tick();
@@ -195,7 +195,7 @@ Value Machine::callFunction(const std::shared_ptr<FunctionObj>& f, std::vector<V
   return runFunctionBody(*f, std::move(env), nullptr);
 }
 
-Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, GeneratorState* generator) {
+Value Evaluator::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, GeneratorState* generator) {
   const Code& code = *f.code;
   Frame fr;
   fr.type = Frame::FunctionFrame;
@@ -221,7 +221,7 @@ Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, Generat
       --m.callDepth;
       m.comprehensionTarget = savedTarget;
     }
-  } depth(*this);
+  } depth(self());
   if (abstract()) executedCodes.insert(&code);
   if (valueObserver)
     for (size_t i = 0; i < code.paramNames.size() && i < f.sig.params.size(); ++i)
@@ -243,7 +243,7 @@ Value Machine::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, Generat
 }
 
 
-Value Machine::instantiate(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args, KwArgs kwargs) {
+Value ObjectProtocol::instantiate(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args, KwArgs kwargs) {
   for (const auto& c : cls->mro) {
     if (!c->construct) continue;
     if (c != cls && c->isBuiltin && c != types.object) {
@@ -284,11 +284,11 @@ Value Machine::instantiate(const std::shared_ptr<ClassObj>& cls, std::vector<Val
   return obj;
 }
 
-Value Machine::callMethod(const Value& obj, std::string_view name, std::vector<Value> args, KwArgs kwargs) {
+Value ObjectProtocol::callMethod(const Value& obj, std::string_view name, std::vector<Value> args, KwArgs kwargs) {
   return call(getAttr(obj, name), std::move(args), std::move(kwargs));
 }
 
-Value Machine::callDunder(const Value& obj, std::string_view name, std::vector<Value> args) {
+Value ObjectProtocol::callDunder(const Value& obj, std::string_view name, std::vector<Value> args) {
   auto cls = typeOf(obj);
   Value attr = cls->lookup(name);
   if (!attr) return nullptr;

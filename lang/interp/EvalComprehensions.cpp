@@ -16,7 +16,7 @@ struct TooLarge {};
 
 }  // namespace
 
-void Machine::runClauses(const std::vector<TSNode>& clauses, size_t i, Env* env, const Value& first, bool& imprecise,
+void Evaluator::runClauses(const std::vector<TSNode>& clauses, size_t i, Env* env, const Value& first, bool& imprecise,
                          const std::function<void()>& emit) {
   if (i == clauses.size()) {
     emit();
@@ -51,7 +51,7 @@ void Machine::runClauses(const std::vector<TSNode>& clauses, size_t i, Env* env,
         Env* saved;
         Target(Machine& mm, Env* e) : m(mm), saved(mm.comprehensionTarget) { m.comprehensionTarget = e; }
         ~Target() { m.comprehensionTarget = saved; }
-      } target(*this, env);
+      } target(self(), env);
       assign(left, item);
     }
     runClauses(clauses, i + 1, env, nullptr, imprecise, emit);
@@ -105,7 +105,7 @@ void Machine::runClauses(const std::vector<TSNode>& clauses, size_t i, Env* env,
   }
 }
 
-Value Machine::evalComprehension(TSNode n) {
+Value Evaluator::evalComprehension(TSNode n) {
   const Fields& F = fields();
   NodeKind kind = kindOf(n);
   TSNode body = field(n, F.body);
@@ -217,7 +217,7 @@ Value Machine::evalComprehension(TSNode n) {
   }
 }
 
-void Machine::runGenExpr(GeneratorObj& g) {
+void Evaluator::runGenExpr(GeneratorObj& g) {
   std::shared_ptr<GenExprData> data = g.expr;  // kept while running
   Frame fr = data->frame;
   fr.generator = g.state.get();
@@ -226,7 +226,7 @@ void Machine::runGenExpr(GeneratorObj& g) {
     Machine& m;
     explicit Depth(Machine& mm) : m(mm) { ++m.callDepth; }
     ~Depth() { --m.callDepth; }
-  } depth(*this);
+  } depth(self());
   const Fields& F = fields();
   TSNode body = field(data->node, F.body);
   std::vector<TSNode> clauses;

@@ -5,7 +5,8 @@
 #include <cstdlib>
 
 #include "lang/interp/Bytes.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/Evaluator.h"
+#include "lang/interp/Format.h"
 #include "lang/interp/Utf8.h"
 
 namespace tlens::interp {
@@ -81,7 +82,7 @@ std::string unescape(std::string_view s, bool raw, bool fstring) {
 
 }  // namespace
 
-Value Machine::evalInteger(TSNode n) {
+Value Evaluator::evalInteger(TSNode n) {
   // Small decimal literals (most of them: shapes, strides, axes) are the shared small ints: no
   // trip through the literal cache.
   std::string_view digits = text(n);
@@ -119,7 +120,7 @@ Value Machine::evalInteger(TSNode n) {
   return v;
 }
 
-Value Machine::evalFloat(TSNode n) {
+Value Evaluator::evalFloat(TSNode n) {
   NodeKey key(n);
   auto it = constCache.find(key);
   if (it != constCache.end()) return it->second;
@@ -132,7 +133,7 @@ Value Machine::evalFloat(TSNode n) {
   return v;
 }
 
-std::string Machine::stringPiece(TSNode n, bool& isBytes) {
+std::string Evaluator::stringPiece(TSNode n, bool& isBytes) {
   const Fields& F = fields();
   auto ch = children(n);
   if (ch.empty()) return {};
@@ -203,7 +204,7 @@ std::string Machine::stringPiece(TSNode n, bool& isBytes) {
   return out;
 }
 
-Value Machine::evalString(TSNode n) {
+Value Evaluator::evalString(TSNode n) {
   // The prefix (f, r, b, u in any case) is the text before the first quote: the string_start
   // child's text without its quote, read without listing the children (a constant string seen
   // before is then found in the literal cache without touching its child list).
@@ -226,7 +227,7 @@ Value Machine::evalString(TSNode n) {
   return v;
 }
 
-Value Machine::evalConcatenated(TSNode n) {
+Value Evaluator::evalConcatenated(TSNode n) {
   NodeKey key(n);
   auto it = constCache.find(key);
   if (it != constCache.end()) return it->second;

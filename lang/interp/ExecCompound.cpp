@@ -10,18 +10,18 @@
 //   the join of its items), then the variables the loop changed are joined with their values
 //   before the loop (the loop may have run any number of times).
 // - try: after running as usual, except handlers that did not run are analysed too.
-#include "lang/interp/Machine.h"
+#include "lang/interp/Evaluator.h"
 
 namespace tlens::interp {
 
-Truth Machine::branchTruth(const Value& v) {
+Truth Evaluator::branchTruth(const Value& v) {
   Truth t = truth(v);
   if (t == Truth::Unknown && !abstract())
     raise(types.runtimeError, "cannot decide a condition on an unknown value (an unsupported construct produced it)");
   return t;
 }
 
-Flow Machine::execBranches(const std::function<Flow()>& a, const std::function<Flow()>& b) {
+Flow Evaluator::execBranches(const std::function<Flow()>& a, const std::function<Flow()>& b) {
   Frame& f = frame();
   Namespace before = f.locals->vars;
   Value retBefore = f.returnValue;
@@ -102,7 +102,7 @@ Flow Machine::execBranches(const std::function<Flow()>& a, const std::function<F
 
 // ---- if ------------------------------------------------------------------------------------------
 
-Flow Machine::execAlternatives(const std::vector<TSNode>& alts, size_t i) {
+Flow Evaluator::execAlternatives(const std::vector<TSNode>& alts, size_t i) {
   if (i >= alts.size()) return Flow::Normal;
   TSNode alt = alts[i];
   const Fields& F = fields();
@@ -116,7 +116,7 @@ Flow Machine::execAlternatives(const std::vector<TSNode>& alts, size_t i) {
   return execBranches([&] { return execBlock(body); }, [&] { return execAlternatives(alts, i + 1); });
 }
 
-Flow Machine::execIf(TSNode n) {
+Flow Evaluator::execIf(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   Truth t = branchTruth(eval(fieldChild(ch, F.condition)));
@@ -131,7 +131,7 @@ Flow Machine::execIf(TSNode n) {
 
 // ---- loops ---------------------------------------------------------------------------------------
 
-Machine::ListLengths Machine::listLengths(const Namespace& ns) {
+Evaluator::ListLengths Evaluator::listLengths(const Namespace& ns) {
   ListLengths out;
   ns.forEach([&](const std::string&, const Value& v) {
     if (v && v->kind() == Kind::List) out.emplace_back(v.get(), static_cast<const ListObj*>(v.get())->items.size());
@@ -139,7 +139,7 @@ Machine::ListLengths Machine::listLengths(const Namespace& ns) {
   return out;
 }
 
-void Machine::joinLoopBindings(const Namespace& before, const ListLengths& lengths) {
+void Evaluator::joinLoopBindings(const Namespace& before, const ListLengths& lengths) {
   Namespace& now = frame().locals->vars;
   before.forEach([&](const std::string& name, const Value& old) {
     Value* cur = now.find(name);
@@ -157,7 +157,7 @@ void Machine::joinLoopBindings(const Namespace& before, const ListLengths& lengt
   });
 }
 
-Flow Machine::execWhile(TSNode n) {
+Flow Evaluator::execWhile(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   TSNode cond = fieldIn(ch, F.condition), body = fieldIn(ch, F.body), alt = fieldIn(ch, F.alternative);
@@ -211,7 +211,7 @@ Flow Machine::execWhile(TSNode n) {
   return Flow::Normal;
 }
 
-Flow Machine::execFor(TSNode n) {
+Flow Evaluator::execFor(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
   TSNode left = fieldIn(ch, F.left), right = fieldIn(ch, F.right), body = fieldIn(ch, F.body),
@@ -319,7 +319,7 @@ Flow Machine::execFor(TSNode n) {
 
 // ---- try -----------------------------------------------------------------------------------------
 
-Flow Machine::execTry(TSNode n) {
+Flow Evaluator::execTry(TSNode n) {
   const Fields& F = fields();
   TSNode body = field(n, F.body);
   std::vector<TSNode> handlers;
@@ -437,7 +437,7 @@ Flow Machine::execTry(TSNode n) {
 
 // ---- with ----------------------------------------------------------------------------------------
 
-Flow Machine::execWith(TSNode n) {
+Flow Evaluator::execWith(TSNode n) {
   const Fields& F = fields();
   if (ts_node_child_count(n) > 0 && std::string_view(ts_node_type(ts_node_child(n, 0))) == "async") {
     unsupported(n, "async with");
@@ -451,7 +451,7 @@ Flow Machine::execWith(TSNode n) {
   return execWithItems(items, 0, field(n, F.body));
 }
 
-Flow Machine::execWithItems(const std::vector<TSNode>& items, size_t i, TSNode body) {
+Flow Evaluator::execWithItems(const std::vector<TSNode>& items, size_t i, TSNode body) {
   if (i >= items.size()) return execBlock(body);
   const Fields& F = fields();
   TSNode value = field(items[i], F.value);

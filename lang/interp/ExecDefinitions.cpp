@@ -1,18 +1,18 @@
 // Definitions: `def`, `lambda`, `class`, decorators. A function's static part (Code: its node,
 // scope analysis, parameter nodes) is made once per definition node; each execution of the
 // `def` makes a new FunctionObj with freshly evaluated defaults and the current closure.
-#include "lang/interp/Machine.h"
+#include "lang/interp/Evaluator.h"
 
 namespace tlens::interp {
 
-std::shared_ptr<const lang::SourceFile> Machine::currentFileRef() {
+std::shared_ptr<const lang::SourceFile> Evaluator::currentFileRef() {
   const lang::SourceFile* f = frames.back()->file;
   for (const auto& x : files)
     if (x.get() == f) return x;
   return nullptr;
 }
 
-std::shared_ptr<Code> Machine::codeFor(TSNode def, bool isLambda) {
+std::shared_ptr<Code> Evaluator::codeFor(TSNode def, bool isLambda) {
   auto key = std::make_pair(&file(), ts_node_start_byte(def));
   auto it = codes.find(key);
   if (it != codes.end()) return it->second;
@@ -29,7 +29,7 @@ std::shared_ptr<Code> Machine::codeFor(TSNode def, bool isLambda) {
   return code;
 }
 
-Signature Machine::buildSignature(TSNode params, Code& code, bool recordNames) {
+Signature Evaluator::buildSignature(TSNode params, Code& code, bool recordNames) {
   const Fields& F = fields();
   Signature sig;
   bool kwOnly = false;
@@ -83,7 +83,7 @@ Signature Machine::buildSignature(TSNode params, Code& code, bool recordNames) {
   return sig;
 }
 
-std::shared_ptr<FunctionObj> Machine::makeFunction(TSNode def, bool isLambda) {
+std::shared_ptr<FunctionObj> Evaluator::makeFunction(TSNode def, bool isLambda) {
   const Fields& F = fields();
   auto code = codeFor(def, isLambda);
   bool firstTime = code->paramNames.empty();
@@ -104,7 +104,7 @@ std::shared_ptr<FunctionObj> Machine::makeFunction(TSNode def, bool isLambda) {
   return fn;
 }
 
-void Machine::execFunctionDef(TSNode n, const std::vector<Value>& decorators) {
+void Evaluator::execFunctionDef(TSNode n, const std::vector<Value>& decorators) {
   const Fields& F = fields();
   TSNode nameNode = field(n, F.name);
   if (ts_node_is_null(nameNode) || ts_node_is_missing(nameNode)) throw SyntaxSkip{};
@@ -128,9 +128,9 @@ void Machine::execFunctionDef(TSNode n, const std::vector<Value>& decorators) {
   assignName(text(nameNode), nameNode, v);
 }
 
-Value Machine::evalLambda(TSNode n) { return makeFunction(n, true); }
+Value Evaluator::evalLambda(TSNode n) { return makeFunction(n, true); }
 
-void Machine::execDecorated(TSNode n) {
+void Evaluator::execDecorated(TSNode n) {
   const Fields& F = fields();
   std::vector<Value> decorators;
   for (TSNode c : namedChildren(n))
@@ -141,7 +141,7 @@ void Machine::execDecorated(TSNode n) {
   else throw SyntaxSkip{};
 }
 
-void Machine::execClassDef(TSNode n, const std::vector<Value>& decorators) {
+void Evaluator::execClassDef(TSNode n, const std::vector<Value>& decorators) {
   const Fields& F = fields();
   TSNode nameNode = field(n, F.name);
   if (ts_node_is_null(nameNode) || ts_node_is_missing(nameNode)) throw SyntaxSkip{};

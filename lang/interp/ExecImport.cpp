@@ -61,7 +61,7 @@ bool isDir(const std::string& p) {
 
 }  // namespace
 
-std::shared_ptr<ModuleObj> Machine::loadModuleFile(const std::string& name, const std::string& path,
+std::shared_ptr<ModuleObj> Imports::loadModuleFile(const std::string& name, const std::string& path,
                                                    const std::string& packageDir) {
   auto byPath = modulesByPath.find(path);
   if (byPath != modulesByPath.end()) {
@@ -79,7 +79,7 @@ std::shared_ptr<ModuleObj> Machine::loadModuleFile(const std::string& name, cons
   m->file = path;
   m->set("__file__", makeStr(path));
   try {
-    execModuleBody(m, f, false);
+    self().execModuleBody(m, f, false);
   } catch (...) {
     modulesByName.erase(name);
     modulesByPath.erase(path);
@@ -88,7 +88,7 @@ std::shared_ptr<ModuleObj> Machine::loadModuleFile(const std::string& name, cons
   return m;
 }
 
-std::shared_ptr<ModuleObj> Machine::findModuleIn(const std::string& name, const std::vector<std::string>& dirs,
+std::shared_ptr<ModuleObj> Imports::findModuleIn(const std::string& name, const std::vector<std::string>& dirs,
                                                  std::string_view leaf) {
   for (const std::string& dir : dirs) {
     std::string file = joinPath(dir, std::string(leaf) + ".py");
@@ -103,7 +103,7 @@ std::shared_ptr<ModuleObj> Machine::findModuleIn(const std::string& name, const 
   return nullptr;
 }
 
-std::shared_ptr<ModuleObj> Machine::importModule(std::string_view dotted) {
+std::shared_ptr<ModuleObj> Imports::importModule(std::string_view dotted) {
   auto it = modulesByName.find(dotted);
   if (it != modulesByName.end()) return it->second;
   std::string name(dotted);
@@ -130,7 +130,7 @@ std::shared_ptr<ModuleObj> Machine::importModule(std::string_view dotted) {
     m->set("__file__", makeStr(f->path()));
     modulesByName[name] = m;
     try {
-      execModuleBody(m, f, true);
+      self().execModuleBody(m, f, true);
     } catch (...) {
       modulesByName.erase(name);
       throw;
@@ -158,7 +158,7 @@ std::shared_ptr<ModuleObj> Machine::importModule(std::string_view dotted) {
   return m;
 }
 
-std::shared_ptr<ModuleObj> Machine::requireModule(std::string_view dotted, TSNode at) {
+std::shared_ptr<ModuleObj> Imports::requireModule(std::string_view dotted, TSNode at) {
   auto m = importModule(dotted);
   if (m) return m;
   // Abstract mode: a module tensorlens neither models nor finds among the user's files is most
@@ -169,7 +169,7 @@ std::shared_ptr<ModuleObj> Machine::requireModule(std::string_view dotted, TSNod
   raise(types.moduleNotFoundError, "No module named '" + std::string(dotted) + "'");
 }
 
-std::shared_ptr<ModuleObj> Machine::importSubmodule(const std::shared_ptr<ModuleObj>& pkg, std::string_view leaf) {
+std::shared_ptr<ModuleObj> Imports::importSubmodule(const std::shared_ptr<ModuleObj>& pkg, std::string_view leaf) {
   std::string full = pkg->name + "." + std::string(leaf);
   if (auto m = importModule(full)) return m;
   if (pkg->packageDir.empty()) return nullptr;
@@ -178,7 +178,7 @@ std::shared_ptr<ModuleObj> Machine::importSubmodule(const std::shared_ptr<Module
   return m;
 }
 
-void Machine::execImport(TSNode n) {
+void Evaluator::execImport(TSNode n) {
   const Fields& F = fields();
   for (TSNode c : namedChildren(n)) {
     if (kindOf(c) == NodeKind::AliasedImport) {
@@ -198,7 +198,7 @@ void Machine::execImport(TSNode n) {
   }
 }
 
-void Machine::execImportFrom(TSNode n) {
+void Evaluator::execImportFrom(TSNode n) {
   const Fields& F = fields();
   TSNode modNode = field(n, F.moduleName);
   std::shared_ptr<ModuleObj> mod;

@@ -2,11 +2,11 @@
 // current node (tracebacks, call stacks), checks the time budget and notifies the statement
 // observer (the debugger may block or cancel there). A syntax error met inside a statement skips
 // that statement only; the error itself was reported from SourceFile.
-#include "lang/interp/Machine.h"
+#include "lang/interp/Evaluator.h"
 
 namespace tlens::interp {
 
-Flow Machine::execBlock(TSNode block) {
+Flow Evaluator::execBlock(TSNode block) {
   if (ts_node_is_null(block)) return Flow::Normal;
   // The tree's child lists are memoised and never move (lang/syntax/ChildCache.h); they know
   // each statement's kind.
@@ -27,7 +27,7 @@ Flow Machine::execBlock(TSNode block) {
   return Flow::Normal;
 }
 
-Flow Machine::exec(TSNode s, NodeKind kind) {
+Flow Evaluator::exec(TSNode s, NodeKind kind) {
   frame().current = s;
   beforeStatement(s);
   try {
@@ -73,7 +73,7 @@ Flow Machine::exec(TSNode s, NodeKind kind) {
   return Flow::Normal;
 }
 
-Flow Machine::execRecovered(TSNode error) {
+Flow Evaluator::execRecovered(TSNode error) {
   // Tree-sitter often wraps everything after a syntax error into one ERROR node. Statements it
   // still recognised inside, and calls that start a line, run; the rest is skipped.
   const lang::SourceFile& f = file();
@@ -112,7 +112,7 @@ Flow Machine::execRecovered(TSNode error) {
   return Flow::Normal;
 }
 
-Flow Machine::execExpressionStatement(TSNode s) {
+Flow Evaluator::execExpressionStatement(TSNode s) {
   auto ch = namedChildren(s);
   if (ch.size() == 1) {
     NodeKind k = kindOfSymbol(ch.child(0).symbol);
@@ -125,14 +125,14 @@ Flow Machine::execExpressionStatement(TSNode s) {
   return Flow::Normal;
 }
 
-Flow Machine::execReturn(TSNode s) {
+Flow Evaluator::execReturn(TSNode s) {
   TSNode e = firstNamedChild(s);
   Value v = ts_node_is_null(e) ? none() : eval(e);
   frame().returnValue = v;
   return Flow::Return;
 }
 
-void Machine::execRaise(TSNode s) {
+void Evaluator::execRaise(TSNode s) {
   const Fields& F = fields();
   TSNode causeNode = field(s, F.cause);
   TSNode valueNode{};
@@ -158,7 +158,7 @@ void Machine::execRaise(TSNode s) {
   raiseValue(v);
 }
 
-void Machine::execAssert(TSNode s) {
+void Evaluator::execAssert(TSNode s) {
   auto ch = namedChildren(s);
   if (ch.empty()) return;
   Value cond = eval(ch[0]);
@@ -169,7 +169,7 @@ void Machine::execAssert(TSNode s) {
   raiseValue(makeException(types.assertionError, std::move(args)));
 }
 
-void Machine::execDelete(TSNode s) {
+void Evaluator::execDelete(TSNode s) {
   for (TSNode c : namedChildren(s)) deleteTarget(c);
 }
 

@@ -6,14 +6,15 @@
 #include <sstream>
 
 #include "lang/interp/Bytes.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/Format.h"
 
 namespace tlens::interp {
 namespace {
 
 class FileObject : public NativeObject {
  public:
-  FileObject(Machine* m, std::string path, std::string mode)
+  FileObject(ObjectProtocol* m, std::string path, std::string mode)
       : m_(m), path_(std::move(path)), mode_(std::move(mode)), binary_(mode_.find('b') != std::string::npos) {}
 
   void open(bool translateNewlines) {
@@ -179,7 +180,7 @@ class FileObject : public NativeObject {
     closed_ = true;
   }
 
-  Machine* m_;
+  ObjectProtocol* m_;
   std::string path_, mode_;
   bool binary_;
   std::string content_;
@@ -190,7 +191,7 @@ class FileObject : public NativeObject {
 
 }  // namespace
 
-Value openFile(Machine& m, const std::string& path, const std::string& mode, bool translateNewlines) {
+Value openFile(ObjectProtocol& m, const std::string& path, const std::string& mode, bool translateNewlines) {
   auto f = std::make_shared<FileObject>(&m, path, mode);
   f->open(translateNewlines);
   return f;

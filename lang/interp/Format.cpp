@@ -8,7 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/Format.h"
 
 namespace tlens::interp {
 namespace {
@@ -87,7 +88,7 @@ std::string pad(const std::string& sign, const std::string& body, const Spec& sp
   }
   int len = static_cast<int>(sign.size() + body.size());
   if (sp.width <= len) return sign + body;
-  if (Machine* m = currentMachine()) m->reserveSize(static_cast<double>(sp.width), m->types.str);
+  if (ObjectProtocol* m = currentProtocol()) m->reserveSize(static_cast<double>(sp.width), m->types.str);
   std::string padding(static_cast<size_t>(sp.width - len), fill);
   switch (align) {
     case '<': return sign + body + padding;
@@ -143,7 +144,7 @@ std::string formatFloatSpec(double d, const Spec& sp) {
   return pad(signOf(neg, sp.sign), body, sp, '>');
 }
 
-std::string formatIntSpec(Machine& m, int64_t v, const Spec& sp) {
+std::string formatIntSpec(ObjectProtocol& m, int64_t v, const Spec& sp) {
   char type = sp.type;
   if (type == 'e' || type == 'E' || type == 'f' || type == 'F' || type == 'g' || type == 'G' || type == '%')
     return formatFloatSpec(static_cast<double>(v), sp);
@@ -245,7 +246,7 @@ std::string reprString(std::string_view s) {
 
 // Native numbers (numpy scalars, eager scalar tensors) format as the Python number they convert
 // to through __index__ or __float__.
-static Value nativeNumber(Machine& m, const Value& v, bool wantFloat) {
+static Value nativeNumber(ObjectProtocol& m, const Value& v, bool wantFloat) {
   if (!v || v->kind() != Kind::Native) return nullptr;
   for (const char* d : {wantFloat ? "__float__" : "__index__", wantFloat ? "__index__" : "__float__"})
     if (Value f = m.findAttr(v, d)) {
@@ -255,7 +256,7 @@ static Value nativeNumber(Machine& m, const Value& v, bool wantFloat) {
   return nullptr;
 }
 
-std::string applyFormatSpec(Machine& m, const Value& v, std::string_view spec) {
+std::string applyFormatSpec(ObjectProtocol& m, const Value& v, std::string_view spec) {
   if (!spec.empty())
     if (Value n = nativeNumber(m, v, spec.find_first_of("eEfFgG%") != std::string_view::npos)) return applyFormatSpec(m, n, spec);
   Spec sp;
@@ -294,7 +295,7 @@ std::string applyFormatSpec(Machine& m, const Value& v, std::string_view spec) {
   }
 }
 
-std::string percentFormat(Machine& m, std::string_view fmt, const Value& args) {
+std::string percentFormat(ObjectProtocol& m, std::string_view fmt, const Value& args) {
   std::vector<Value> values;
   const DictObj* mapping = nullptr;
   if (auto* t = as<TupleObj>(args)) values = t->items;
@@ -439,7 +440,7 @@ std::string percentFormat(Machine& m, std::string_view fmt, const Value& args) {
   return out;
 }
 
-std::string strFormat(Machine& m, std::string_view fmt, const std::vector<Value>& args, const KwArgs& kwargs) {
+std::string strFormat(ObjectProtocol& m, std::string_view fmt, const std::vector<Value>& args, const KwArgs& kwargs) {
   std::string out;
   size_t autoIndex = 0;
   bool autoUsed = false, manualUsed = false;

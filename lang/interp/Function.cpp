@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
 
 namespace tlens::interp {
 namespace {
@@ -106,7 +106,7 @@ int Signature::indexOf(std::string_view name) const {
 
 std::vector<Value> Signature::bind(Interpreter& in, std::string_view fname, std::vector<Value> args,
                                    KwArgs kwargs) const {
-  Machine& m = in.machine();
+  ObjectProtocol& m = protocolOf(in);
   std::vector<Value> out(params.size());
   // Positional parameters by position: a few on the stack (this runs for every call).
   constexpr size_t kFew = 16;
@@ -226,7 +226,7 @@ const Value& CallContext::arg(size_t i) const {
   const std::vector<Value>& v = sig ? bound : args;
   if (i >= v.size()) {
     static const Value kNone = none();
-    if (!sig) interp.machine().typeError(std::string(name) + "() missing required argument");
+    if (!sig) protocolOf(interp).typeError(std::string(name) + "() missing required argument");
     return kNone;
   }
   return v[i];
@@ -245,13 +245,13 @@ const Value& CallContext::self() const { return sig ? bound.at(0) : args.at(0); 
 int64_t CallContext::toInt(const Value& v) const {
   if (isUnknown(v)) throw NeedsKnownValue{};
   if (auto i = asInt(v)) return *i;
-  return interp.machine().toIndex(v, "");
+  return protocolOf(interp).toIndex(v, "");
 }
 
 double CallContext::toDouble(const Value& v) const {
   if (isUnknown(v)) throw NeedsKnownValue{};
   if (auto d = asDouble(v)) return *d;
-  Machine& m = interp.machine();
+  ObjectProtocol& m = protocolOf(interp);
   if (v->kind() == Kind::Instance) {
     Value r = m.callDunder(v, "__float__", {});
     if (r && asDouble(r)) return *asDouble(r);
@@ -268,22 +268,22 @@ double CallContext::toDouble(const Value& v) const {
 std::string CallContext::toStr(const Value& v) const {
   if (isUnknown(v)) throw NeedsKnownValue{};
   if (const std::string* s = asString(v)) return *s;
-  interp.machine().typeError(std::string(name) + "() argument must be str, not " + interp.machine().typeName(v));
+  protocolOf(interp).typeError(std::string(name) + "() argument must be str, not " + protocolOf(interp).typeName(v));
 }
 
 bool CallContext::toBool(const Value& v) const {
-  Truth t = interp.machine().truth(v);
+  Truth t = protocolOf(interp).truth(v);
   if (t == Truth::Unknown) throw NeedsKnownValue{};
   return t == Truth::True;
 }
 
 std::vector<Value> CallContext::toList(const Value& v) const {
   if (isUnknown(v)) throw NeedsKnownValue{};
-  return interp.machine().toList(v);
+  return protocolOf(interp).toList(v);
 }
 
-void CallContext::typeError(const std::string& message) const { interp.machine().typeError(message); }
-void CallContext::valueError(const std::string& message) const { interp.machine().valueError(message); }
+void CallContext::typeError(const std::string& message) const { protocolOf(interp).typeError(message); }
+void CallContext::valueError(const std::string& message) const { protocolOf(interp).valueError(message); }
 
 // ---- functions ---------------------------------------------------------------------------------
 

@@ -21,10 +21,10 @@ void GeneratorObj::clearReferences() {
   expr.reset();
 }
 
-Value Machine::resumeGenerator(GeneratorObj& g, const Value& sent) {
+Value Evaluator::resumeGenerator(GeneratorObj& g, const Value& sent) {
   if (!g.state) {
     g.state = std::make_unique<GeneratorState>();
-    g.state->machine = this;
+    g.state->machine = &self();
     GeneratorObj* gp = &g;
     g.state->coroutine = std::make_unique<Coroutine>([this, gp] {
       try {
@@ -70,14 +70,14 @@ Value Machine::resumeGenerator(GeneratorObj& g, const Value& sent) {
         m.liveGenerators.erase(&g);
       }
     }
-  } restore{*this, g, st, stackLimit, comprehensionTarget};
+  } restore{self(), g, st, stackLimit, comprehensionTarget};
   comprehensionTarget = nullptr;
   stackLimit = co.stackLow() + 64 * 1024;
   co.resume();
   return co.finished() ? nullptr : st.yielded;
 }
 
-void Machine::closeGeneratorPython(GeneratorObj& g) {
+void Evaluator::closeGeneratorPython(GeneratorObj& g) {
   GeneratorState* st = g.state.get();
   if (!st || !st->coroutine->started() || st->coroutine->finished()) return;
   st->closing = true;
@@ -90,7 +90,7 @@ void Machine::closeGeneratorPython(GeneratorObj& g) {
   }
 }
 
-void Machine::closeGenerator(GeneratorObj& g) {
+void Evaluator::closeGenerator(GeneratorObj& g) {
   GeneratorState* st = g.state.get();
   if (!st || !st->coroutine->started() || st->coroutine->finished() || st->coroutine->running()) {
     liveGenerators.erase(&g);
@@ -98,14 +98,14 @@ void Machine::closeGenerator(GeneratorObj& g) {
   }
   st->closing = true;
   try {
-    MachineScope scope(this);
+    MachineScope scope(&self());
     resumeGenerator(g, none());
   } catch (...) {
   }
   liveGenerators.erase(&g);
 }
 
-Value Machine::yieldValue(GeneratorState* st, Value x) {
+Value Evaluator::yieldValue(GeneratorState* st, Value x) {
   if (abstract() && st->count >= 64) throw GeneratorClose{};
   ++st->count;
   st->yielded = std::move(x);
@@ -122,7 +122,7 @@ Value Machine::yieldValue(GeneratorState* st, Value x) {
   return st->sent ? st->sent : none();
 }
 
-Value Machine::evalYield(TSNode n) {
+Value Evaluator::evalYield(TSNode n) {
   Frame& f = frame();
   GeneratorState* st = f.generator;
   if (!st) return unsupported(n, "yield outside a generator function");

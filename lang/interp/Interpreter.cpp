@@ -1,5 +1,6 @@
 #include "lang/interp/Interpreter.h"
 
+#include "lang/interp/ForeignFrame.h"
 #include "lang/interp/Machine.h"
 
 #include <algorithm>
@@ -150,5 +151,29 @@ std::shared_ptr<ClassObj> Interpreter::builtinClass(std::string_view name) const
 void Interpreter::raise(std::string_view cls, const std::string& message) { m_->raise(cls, message); }
 void Interpreter::raise(const Value& exception) { m_->raiseValue(exception); }
 void Interpreter::write(std::string_view text, bool toStderr) { m_->write(text, toStderr); }
+
+// ---- ForeignCallFrame (ForeignFrame.h): here, in a file every program links, because the
+// Python bridge (a shared object) takes these symbols from the executable.
+
+ForeignCallFrame::ForeignCallFrame(Interpreter& in) : in_(in) {
+  Machine& m = in.machine();
+  if (m.frames.empty()) return;
+  frame_ = std::make_unique<Frame>(*m.frames.back());
+  frame_->generator = nullptr;
+  frame_->name.clear();
+  m.frames.push_back(frame_.get());
+}
+
+ForeignCallFrame::~ForeignCallFrame() {
+  if (!frame_) return;
+  std::vector<Frame*>& frames = in_.machine().frames;
+  if (!frames.empty() && frames.back() == frame_.get()) frames.pop_back();
+}
+
+bool ForeignCallFrame::named() const { return frame_ && !frame_->name.empty(); }
+
+void ForeignCallFrame::setName(std::string name) {
+  if (frame_) frame_->name = std::move(name);
+}
 
 }  // namespace tlens::interp

@@ -157,6 +157,10 @@ class Interpreter {
   const std::string& frameName(const Frame& f) const;
   /// "ValueError: message" for an exception value.
   std::string exceptionSummary(const Value& exc);
+  /// An exception value as fields: its type as tracebacks name it, str() of it, and the
+  /// traceback recorded so far (empty before it is raised). ExceptionReport::summary() is
+  /// exceptionSummary().
+  ExceptionReport exceptionReport(const Value& exc);
   /// The built-in names (completions).
   const Namespace& builtinNames() const;
   /// Runs `node` of `file`, an expression (its value) or a statement (None), as code of frame

@@ -1,10 +1,11 @@
 // list and tuple methods, and the stable merge sort behind list.sort and sorted(). A merge sort
 // (not std::sort) because user __lt__ may be inconsistent, which must never crash.
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 
-void sortValues(Machine& m, std::vector<Value>& v, const Value& key, bool reverse) {
+void sortValues(ObjectProtocol& m, std::vector<Value>& v, const Value& key, bool reverse) {
   std::vector<Value> keys;
   keys.reserve(v.size());
   for (const Value& x : v) keys.push_back(key ? m.call(key, {x}, {}) : x);
@@ -32,8 +33,8 @@ void sortValues(Machine& m, std::vector<Value>& v, const Value& key, bool revers
   v = std::move(out);
 }
 
-void installListMethods(Machine& m) {
-  Machine* mp = &m;
+void installListMethods(ObjectProtocol& m) {
+  ObjectProtocol* mp = &m;
   Namespace& d = m.types.list->dict;
   auto items = [](CallContext& c) -> std::vector<Value>& { return static_cast<ListObj*>(c.arg(0).get())->items; };
 

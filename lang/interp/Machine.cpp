@@ -63,6 +63,7 @@ std::shared_ptr<const lang::SourceFile> readFromDisk(const std::string& path) {
 }  // namespace
 
 Machine* currentMachine() { return tCurrent; }
+ObjectProtocol* currentProtocol() { return tCurrent; }
 
 MachineScope::MachineScope(Machine* m) : prev_(tCurrent) {
   tCurrent = m;
@@ -70,9 +71,15 @@ MachineScope::MachineScope(Machine* m) : prev_(tCurrent) {
 }
 MachineScope::~MachineScope() { tCurrent = prev_; }
 
-Machine::Machine(Interpreter& a, InterpOptions o)
-    : api(a), opts(std::move(o)), registry(ModuleRegistry::standard()), rng(opts.randomSeed) {
+Accounting::Accounting(Interpreter& a, InterpOptions o) : api(a), opts(std::move(o)) {
   if (!opts.loadFile) opts.loadFile = readFromDisk;
+}
+
+CallStack& callStackOf(Interpreter& in) { return in.machine(); }
+ObjectProtocol& protocolOf(Interpreter& in) { return in.machine(); }
+Imports& importsOf(Interpreter& in) { return in.machine(); }
+
+Machine::Machine(Interpreter& a, InterpOptions o) : Evaluator(a, std::move(o)) {
   MachineScope scope(this);
   installBuiltins();
 }
@@ -103,37 +110,37 @@ Machine::~Machine() {
   types = Types{};
 }
 
-bool Machine::approximating() const { return abstract() && !(frames.empty() ? false : frames.back()->trusted); }
+bool CallStack::approximating() const { return abstract() && !(frames.empty() ? false : frames.back()->trusted); }
 
-std::string_view Machine::text(TSNode n) const { return file().textOf(n); }
+std::string_view CallStack::text(TSNode n) const { return file().textOf(n); }
 
-std::shared_ptr<const lang::SourceFile> Machine::keepFile(std::shared_ptr<const lang::SourceFile> f) {
+std::shared_ptr<const lang::SourceFile> Imports::keepFile(std::shared_ptr<const lang::SourceFile> f) {
   for (const auto& x : files)
     if (x == f) return f;
   files.push_back(f);
   return f;
 }
 
-void Machine::checkBudget() {
+void Accounting::checkBudget() {
   if (hasDeadline && std::chrono::steady_clock::now() > deadline) throw BudgetExceeded(true);
 }
 
-void Machine::checkStack() {
+void CallStack::checkStack() {
   char here;
   if (reinterpret_cast<uintptr_t>(&here) < stackLimit)
-    raise(types.recursionError, "maximum recursion depth exceeded (the native stack is nearly full)");
+    self().raise(self().types.recursionError, "maximum recursion depth exceeded (the native stack is nearly full)");
 }
 
-void Machine::poll() {
+void Accounting::poll() {
   if (opts.interrupt && opts.interrupt->load(std::memory_order_relaxed) && !abstract()) {
     opts.interrupt->store(false, std::memory_order_relaxed);
-    raiseValue(makeException(types.keyboardInterrupt, {}));
+    self().raiseValue(self().makeException(self().types.keyboardInterrupt, {}));
   }
   if (!abstract() && (++pollCount & 15) == 0) checkMemory();
   if (statementObserver) statementObserver->poll(api);
 }
 
-void Machine::checkMemory() {
+void Accounting::checkMemory() {
   if (!memoryLimit) {
     double limit = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
     rlimit rl{};
@@ -151,21 +158,21 @@ void Machine::checkMemory() {
   char msg[160];
   std::snprintf(msg, sizeof msg, "the program uses %.1f GB, over tensorlens' limit of %.1f GB (80%% of the memory available)",
                 bytes / 1e9, static_cast<double>(memoryLimit) / 1e9);
-  raise("MemoryError", msg);
+  self().raise("MemoryError", msg);
 }
 
-bool Machine::fits(double n, const std::shared_ptr<ClassObj>& cls) {
-  bool isStr = cls == types.str;
+bool Accounting::fits(double n, const std::shared_ptr<ClassObj>& cls) {
+  bool isStr = cls == self().types.str;
   if (abstract()) return n <= kAbstractMaxSize;
   if (n <= (isStr ? kMaxStrBytes : kMaxItems)) return true;
   char size[32];
   std::snprintf(size, sizeof size, "%.0f", n);
-  raise("MemoryError", "cannot build a " + (cls ? cls->name : std::string("value")) + " of " + size +
+  self().raise("MemoryError", "cannot build a " + (cls ? cls->name : std::string("value")) + " of " + size +
                            (isStr ? " bytes" : " items") + " (tensorlens refuses values over " +
                            (isStr ? "1 GB" : "100 million items") + ")");
 }
 
-void Machine::beforeStatement(TSNode stmt) {
+void CallStack::beforeStatement(TSNode stmt) {
   // Work, not time, bounds an analysis; tick() reads the clock (the safety limit) every 64 steps
   // (a statement is a few microseconds; reading the clock each time was 1.5% of an abstract run).
   if (opts.interrupt && opts.interrupt->load(std::memory_order_relaxed)) poll();
@@ -177,7 +184,7 @@ void Machine::beforeStatement(TSNode stmt) {
   statementObserver->beforeStatement(ev);
 }
 
-SourceLocation Machine::locationOf(const Frame& f) const {
+SourceLocation CallStack::locationOf(const Frame& f) const {
   if (!f.file || ts_node_is_null(f.current)) {
     SourceLocation l;
     if (f.file) l.file = f.file->path();
@@ -186,19 +193,19 @@ SourceLocation Machine::locationOf(const Frame& f) const {
   return f.file->locationOf(f.current);
 }
 
-std::vector<StackFrame> Machine::callStack() const {
+std::vector<StackFrame> CallStack::callStack() const {
   std::vector<StackFrame> out;
   out.reserve(frames.size());
   for (const Frame* f : frames) out.push_back(StackFrame{f->name, locationOf(*f)});
   return out;
 }
 
-void Machine::addDiagnostic(Diagnostic d) {
+void Accounting::addDiagnostic(Diagnostic d) {
   if (diagnostics.size() >= 1000) return;
   diagnostics.push_back(std::move(d));
 }
 
-void Machine::diagnose(Severity s, TSNode n, std::string message, std::string code) {
+void CallStack::diagnose(Severity s, TSNode n, std::string message, std::string code) {
   Diagnostic d;
   d.severity = s;
   d.message = std::move(message);
@@ -214,7 +221,7 @@ void Machine::diagnose(Severity s, TSNode n, std::string message, std::string co
   addDiagnostic(std::move(d));
 }
 
-Value Machine::unsupported(TSNode n, std::string_view what) {
+Value CallStack::unsupported(TSNode n, std::string_view what) {
   if (!frames.empty()) {
     auto key = std::make_pair(file().path(), ts_node_start_byte(n));
     if (unsupportedReported.insert(key).second)
@@ -224,7 +231,7 @@ Value Machine::unsupported(TSNode n, std::string_view what) {
   return unknown();
 }
 
-void Machine::write(std::string_view s, bool err) {
+void Accounting::write(std::string_view s, bool err) {
   if (abstract()) return;
   const auto& sink = err ? opts.err : opts.out;
   if (sink) sink(s);
@@ -353,7 +360,8 @@ int Machine::runMain(std::shared_ptr<const lang::SourceFile> f, size_t from, siz
         Diagnostic d;
         d.severity = abstract() ? Severity::Warning : Severity::Error;
         d.code = "uncaught-exception";
-        d.message = exceptionSummary(e.exc);
+        d.exception = exceptionReport(e.exc);
+        d.message = d.exception.summary();
         if (ex && !ex->traceback.empty()) {
           const TraceEntry& t = ex->traceback.back();
           d.file = t.file;

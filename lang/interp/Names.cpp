@@ -4,11 +4,11 @@
 // `nonlocal` rebind), then the module globals, then the builtins. Class bodies have their own
 // namespace that functions defined inside them do not see. Comprehension variables live in an
 // Env of their own, searched first.
-#include "lang/interp/Machine.h"
+#include "lang/interp/Evaluator.h"
 
 namespace tlens::interp {
 
-Value Machine::lookupName(std::string_view name, TSNode at) {
+Value Evaluator::lookupName(std::string_view name, TSNode at) {
   Frame& f = frame();
   for (auto it = f.comprehensions.rbegin(); it != f.comprehensions.rend(); ++it)
     if (const Value* v = (*it)->vars.find(name)) return *v;
@@ -42,7 +42,7 @@ Value Machine::lookupName(std::string_view name, TSNode at) {
   raise(types.nameError, "name '" + std::string(name) + "' is not defined");
 }
 
-void Machine::bindName(std::string_view name, const Value& v) {
+void Evaluator::bindName(std::string_view name, const Value& v) {
   Frame& f = frame();
   switch (f.type) {
     case Frame::ModuleFrame:
@@ -73,7 +73,7 @@ void Machine::bindName(std::string_view name, const Value& v) {
   }
 }
 
-void Machine::unbindName(std::string_view name, TSNode at) {
+void Evaluator::unbindName(std::string_view name, TSNode at) {
   Frame& f = frame();
   Env* env = f.locals.get();
   if (f.type == Frame::FunctionFrame) {
@@ -95,7 +95,7 @@ void Machine::unbindName(std::string_view name, TSNode at) {
   }
 }
 
-std::shared_ptr<Env> Machine::closureForNewFunction() {
+std::shared_ptr<Env> Evaluator::closureForNewFunction() {
   Frame& f = frame();
   if (!f.comprehensions.empty()) return f.comprehensions.back();
   switch (f.type) {

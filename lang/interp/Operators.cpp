@@ -4,7 +4,8 @@
 // dispatch to user dunders and native objects with reflected operands.
 #include <cmath>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/ObjectProtocol.h"
 #include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
@@ -77,7 +78,7 @@ int64_t floorMod(int64_t a, int64_t b) {
 
 }  // namespace
 
-Value Machine::numericBinary(BinOp op, const Value& a, const Value& b) {
+Value ObjectProtocol::numericBinary(BinOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
   if (isIntLike(ka) && isIntLike(kb)) {
     int64_t x = *asInt(a), y = *asInt(b), r = 0;
@@ -169,7 +170,7 @@ Value Machine::numericBinary(BinOp op, const Value& a, const Value& b) {
   }
 }
 
-Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
+Value ObjectProtocol::sequenceBinary(BinOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
   // No huge values (fits(): Unknown of the type in abstract mode, MemoryError when running).
   auto repeat = [&](const std::vector<Value>& items, int64_t n, const std::shared_ptr<ClassObj>& cls) {
@@ -254,7 +255,7 @@ Value Machine::sequenceBinary(BinOp op, const Value& a, const Value& b) {
   return nullptr;
 }
 
-Value Machine::binary(BinOp op, const Value& a, const Value& b) {
+Value ObjectProtocol::binary(BinOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
   // A user subclass of int, float or str (Subclass.h) that defines the operator runs it first;
   // the built-in's arithmetic is the fallback, as when it returns NotImplemented.
@@ -304,7 +305,7 @@ Value Machine::binary(BinOp op, const Value& a, const Value& b) {
   typeError("unsupported operand type(s) for " + std::string(symbol(op)) + ": '" + typeName(a) + "' and '" + typeName(b) + "'");
 }
 
-Value Machine::inplace(BinOp op, const Value& a, const Value& b) {
+Value ObjectProtocol::inplace(BinOp op, const Value& a, const Value& b) {
   switch (a->kind()) {
     case Kind::List: {
       auto* l = static_cast<ListObj*>(a.get());
@@ -358,7 +359,7 @@ Value Machine::inplace(BinOp op, const Value& a, const Value& b) {
   return binary(op, a, b);
 }
 
-Value Machine::unary(UnaryOp op, const Value& v) {
+Value ObjectProtocol::unary(UnaryOp op, const Value& v) {
   switch (v->kind()) {
     case Kind::Int:
     case Kind::Bool: {
@@ -393,7 +394,7 @@ Value Machine::unary(UnaryOp op, const Value& v) {
   typeError("bad operand type for unary " + std::string(symbol(op)) + ": '" + typeName(v) + "'");
 }
 
-Value Machine::compare(CmpOp op, const Value& a, const Value& b) {
+Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
   Kind ka = a->kind(), kb = b->kind();
   if (SubclassPart* pa = subclassPart(a))
     if (Value f = userAttr(*pa->cls, dunder(op))) {
@@ -503,7 +504,7 @@ Value Machine::compare(CmpOp op, const Value& a, const Value& b) {
             typeName(b) + "'");
 }
 
-Truth Machine::contains(const Value& c, const Value& item) {
+Truth ObjectProtocol::contains(const Value& c, const Value& item) {
   switch (c->kind()) {
     case Kind::Str: {
       if (isUnknown(item)) return Truth::Unknown;

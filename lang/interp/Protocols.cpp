@@ -26,7 +26,7 @@ Value namespaceDict(const Namespace& ns) {
 
 }  // namespace
 
-Value Machine::bindMethod(const Value& attr, const Value& self, ClassObj* cls) {
+Value ObjectProtocol::bindMethod(const Value& attr, const Value& self, ClassObj* cls) {
   switch (attr->kind()) {
     case Kind::Function:
     case Kind::NativeFunction: {
@@ -41,7 +41,7 @@ Value Machine::bindMethod(const Value& attr, const Value& self, ClassObj* cls) {
   }
 }
 
-Value Machine::findAttr(const Value& obj, std::string_view name) {
+Value ObjectProtocol::findAttr(const Value& obj, std::string_view name) {
   if (SubclassPart* part = subclassPart(obj)) {
     // An int/float/str subclass's instance: properties, its own attributes, then the class's.
     ClassObj* cls = part->cls.get();
@@ -126,7 +126,7 @@ Value Machine::findAttr(const Value& obj, std::string_view name) {
       if (Value v = mod->get(name)) return v;
       if (name == "__dict__") return namespaceDict(mod->globals->vars);
       std::string full = mod->name + "." + std::string(name);
-      if (registry.contains(full) || modulesByName.count(full)) return importModule(full);
+      if (self().registry.contains(full) || self().modulesByName.count(full)) return self().importModule(full);
       if (mod->foreign) return findAttr(mod->foreign, name);
       return nullptr;
     }
@@ -233,7 +233,7 @@ Value Machine::findAttr(const Value& obj, std::string_view name) {
   return bindMethod(v, obj, cls.get());
 }
 
-Value Machine::getAttr(const Value& obj, std::string_view name) {
+Value ObjectProtocol::getAttr(const Value& obj, std::string_view name) {
   if (Value v = findAttr(obj, name)) return v;
   switch (obj->kind()) {
     case Kind::Instance: {
@@ -260,7 +260,7 @@ Value Machine::getAttr(const Value& obj, std::string_view name) {
   raise(types.attributeError, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
 }
 
-void Machine::setAttr(const Value& obj, std::string_view name, const Value& v) {
+void ObjectProtocol::setAttr(const Value& obj, std::string_view name, const Value& v) {
   if (SubclassPart* part = subclassPart(obj)) {
     Value clsAttr = part->cls->lookup(name);
     if (clsAttr && clsAttr->kind() == Kind::Property) {
@@ -318,7 +318,7 @@ void Machine::setAttr(const Value& obj, std::string_view name, const Value& v) {
   raise(types.attributeError, "'" + typeName(obj) + "' object has no attribute '" + std::string(name) + "'");
 }
 
-void Machine::delAttr(const Value& obj, std::string_view name) {
+void ObjectProtocol::delAttr(const Value& obj, std::string_view name) {
   bool ok = false;
   switch (obj->kind()) {
     case Kind::Instance: ok = static_cast<InstanceObj*>(obj.get())->dict.erase(name); break;
@@ -334,7 +334,7 @@ void Machine::delAttr(const Value& obj, std::string_view name) {
 
 // ---- indices -------------------------------------------------------------------------------------
 
-int64_t Machine::toIndex(const Value& v, std::string_view what) {
+int64_t ObjectProtocol::toIndex(const Value& v, std::string_view what) {
   if (auto i = asInt(v)) return *i;
   if (isUnknown(v)) throw NeedsKnownValue{};
   if (v->kind() == Kind::Instance) {
@@ -352,7 +352,7 @@ int64_t Machine::toIndex(const Value& v, std::string_view what) {
   typeError(std::string(what) + " indices must be integers or slices, not " + typeName(v));
 }
 
-int64_t Machine::normalizeIndex(int64_t i, int64_t len, std::string_view what) {
+int64_t ObjectProtocol::normalizeIndex(int64_t i, int64_t len, std::string_view what) {
   if (i < 0) i += len;
   if (i < 0 || i >= len) {
     if (abstract()) throw NeedsKnownValue{};
@@ -361,7 +361,7 @@ int64_t Machine::normalizeIndex(int64_t i, int64_t len, std::string_view what) {
   return i;
 }
 
-Value Machine::getItem(const Value& obj, const Value& key) {
+Value ObjectProtocol::getItem(const Value& obj, const Value& key) {
   switch (obj->kind()) {
     case Kind::List:
     case Kind::Tuple: {
@@ -453,7 +453,7 @@ Value Machine::getItem(const Value& obj, const Value& key) {
   typeError("'" + typeName(obj) + "' object is not subscriptable");
 }
 
-void Machine::setItem(const Value& obj, const Value& key, const Value& v) {
+void ObjectProtocol::setItem(const Value& obj, const Value& key, const Value& v) {
   switch (obj->kind()) {
     case Kind::List: {
       auto* l = static_cast<ListObj*>(obj.get());
@@ -503,7 +503,7 @@ void Machine::setItem(const Value& obj, const Value& key, const Value& v) {
   typeError("'" + typeName(obj) + "' object does not support item assignment");
 }
 
-void Machine::delItem(const Value& obj, const Value& key) {
+void ObjectProtocol::delItem(const Value& obj, const Value& key) {
   switch (obj->kind()) {
     case Kind::List: {
       auto* l = static_cast<ListObj*>(obj.get());
@@ -546,7 +546,7 @@ void Machine::delItem(const Value& obj, const Value& key) {
 
 // ---- iteration -----------------------------------------------------------------------------------
 
-Value Machine::getIter(const Value& v) {
+Value ObjectProtocol::getIter(const Value& v) {
   switch (v->kind()) {
     case Kind::List: {
       auto l = std::static_pointer_cast<ListObj>(v);
@@ -596,7 +596,7 @@ Value Machine::getIter(const Value& v) {
       if (inst->cls->lookup("__getitem__")) {
         // The old sequence protocol: v[0], v[1], ... until IndexError.
         auto i = std::make_shared<int64_t>(0);
-        Machine* m = this;
+        Machine* m = &self();
         return makeIterator("iterator", [m, v, i]() -> Value {
           try {
             return m->getItem(v, makeInt((*i)++));
@@ -625,14 +625,14 @@ Value Machine::getIter(const Value& v) {
   typeError("'" + typeName(v) + "' object is not iterable");
 }
 
-Value Machine::next(const Value& it) {
+Value ObjectProtocol::next(const Value& it) {
   // Native loops over iterators (sum(range(10**12))) count as work too.
   tick();
   switch (it->kind()) {
     case Kind::Iterator: return static_cast<IteratorObj*>(it.get())->next();
     case Kind::Generator: {
       Value keep = it;
-      return resumeGenerator(*static_cast<GeneratorObj*>(it.get()), none());
+      return self().resumeGenerator(*static_cast<GeneratorObj*>(it.get()), none());
     }
     case Kind::Instance:
       try {
@@ -648,7 +648,7 @@ Value Machine::next(const Value& it) {
   }
 }
 
-std::vector<Value> Machine::toList(const Value& v) {
+std::vector<Value> ObjectProtocol::toList(const Value& v) {
   if (const auto* seq = asSequence(v)) return *seq;
   if (auto* d = as<DictObj>(v)) {
     std::vector<Value> out;
@@ -681,7 +681,7 @@ std::vector<Value> Machine::toList(const Value& v) {
   return out;
 }
 
-std::optional<std::vector<Value>> Machine::knownItems(const Value& v, size_t limit) {
+std::optional<std::vector<Value>> ObjectProtocol::knownItems(const Value& v, size_t limit) {
   switch (v->kind()) {
     case Kind::List:
     case Kind::Tuple: {
@@ -719,7 +719,7 @@ std::optional<std::vector<Value>> Machine::knownItems(const Value& v, size_t lim
 
 // ---- len, truth, hash, equality ------------------------------------------------------------------
 
-int64_t Machine::len(const Value& v) {
+int64_t ObjectProtocol::len(const Value& v) {
   switch (v->kind()) {
     case Kind::Str: return static_cast<int64_t>(static_cast<StrObj*>(v.get())->length());
     case Kind::List:
@@ -758,7 +758,7 @@ int64_t Machine::len(const Value& v) {
   typeError("object of type '" + typeName(v) + "' has no len()");
 }
 
-Truth Machine::truth(const Value& v) {
+Truth ObjectProtocol::truth(const Value& v) {
   switch (v->kind()) {
     case Kind::None: return Truth::False;
     case Kind::Bool: return static_cast<BoolObj*>(v.get())->value ? Truth::True : Truth::False;
@@ -801,9 +801,9 @@ Truth Machine::truth(const Value& v) {
   }
 }
 
-bool Machine::isTrue(const Value& v) { return branchTruth(v) == Truth::True; }
+bool ObjectProtocol::isTrue(const Value& v) { return self().branchTruth(v) == Truth::True; }
 
-int64_t Machine::hash(const Value& v) {
+int64_t ObjectProtocol::hash(const Value& v) {
   switch (v->kind()) {
     case Kind::None: return 0x3a5f3c1d;
     case Kind::Bool: return static_cast<BoolObj*>(v.get())->value ? 1 : 0;
@@ -855,9 +855,9 @@ int64_t Machine::hash(const Value& v) {
   typeError("unhashable type: '" + typeName(v) + "'");
 }
 
-bool Machine::identical(const Value& a, const Value& b) const { return a.get() == b.get(); }
+bool ObjectProtocol::identical(const Value& a, const Value& b) const { return a.get() == b.get(); }
 
-Truth Machine::equal(const Value& a, const Value& b) {
+Truth ObjectProtocol::equal(const Value& a, const Value& b) {
   if (a.get() == b.get()) {
     if (auto* f = as<FloatObj>(a)) return std::isnan(f->value) ? Truth::False : Truth::True;
     if (a->kind() != Kind::Instance && a->kind() != Kind::Native && a->kind() != Kind::Unknown) return Truth::True;
@@ -942,7 +942,7 @@ Truth Machine::equal(const Value& a, const Value& b) {
 
 // ---- context managers ----------------------------------------------------------------------------
 
-Value Machine::enter(const Value& mgr) {
+Value ObjectProtocol::enter(const Value& mgr) {
   switch (mgr->kind()) {
     case Kind::Instance: {
       Value r = callDunder(mgr, "__enter__", {});
@@ -961,7 +961,7 @@ Value Machine::enter(const Value& mgr) {
   typeError("'" + typeName(mgr) + "' object does not support the context manager protocol");
 }
 
-bool Machine::exit(const Value& mgr, const Value& exc) {
+bool ObjectProtocol::exit(const Value& mgr, const Value& exc) {
   switch (mgr->kind()) {
     case Kind::Instance: {
       std::vector<Value> args;
@@ -978,7 +978,7 @@ bool Machine::exit(const Value& mgr, const Value& exc) {
 
 // ---- types ---------------------------------------------------------------------------------------
 
-std::shared_ptr<ClassObj> Machine::typeOf(const Value& v) {
+std::shared_ptr<ClassObj> ObjectProtocol::typeOf(const Value& v) {
   switch (v->kind()) {
     case Kind::None: return types.none;
     case Kind::Bool: return types.bool_;
@@ -1043,9 +1043,9 @@ std::shared_ptr<ClassObj> Machine::typeOf(const Value& v) {
   return types.object;
 }
 
-bool Machine::isInstance(const Value& v, const ClassObj& cls) { return typeOf(v)->isSubclassOf(&cls); }
+bool ObjectProtocol::isInstance(const Value& v, const ClassObj& cls) { return typeOf(v)->isSubclassOf(&cls); }
 
-Truth Machine::isInstanceValue(const Value& v, const Value& clsOrTuple) {
+Truth ObjectProtocol::isInstanceValue(const Value& v, const Value& clsOrTuple) {
   if (auto* t = as<TupleObj>(clsOrTuple)) {
     Truth res = Truth::False;
     for (const Value& c : t->items) {

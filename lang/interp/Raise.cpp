@@ -7,12 +7,12 @@
 
 namespace tlens::interp {
 
-std::shared_ptr<ClassObj> Machine::exceptionClass(std::string_view name) const {
+std::shared_ptr<ClassObj> Builtins::exceptionClass(std::string_view name) const {
   auto it = exceptionClasses.find(std::string(name));
   return it == exceptionClasses.end() ? nullptr : it->second;
 }
 
-Value Machine::makeException(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args) {
+Value ObjectProtocol::makeException(const std::shared_ptr<ClassObj>& cls, std::vector<Value> args) {
   auto e = std::make_shared<ExceptionObj>(cls);
   track(e);
   if (cls->isSubclassOf(types.systemExit.get())) e->dict.set("code", args.empty() ? none() : args[0]);
@@ -21,20 +21,20 @@ Value Machine::makeException(const std::shared_ptr<ClassObj>& cls, std::vector<V
   return e;
 }
 
-void Machine::raise(const std::shared_ptr<ClassObj>& cls, const std::string& msg) {
+void ObjectProtocol::raise(const std::shared_ptr<ClassObj>& cls, const std::string& msg) {
   raiseValue(makeException(cls, {makeStr(msg)}));
 }
 
-void Machine::raise(std::string_view clsName, const std::string& msg) {
+void ObjectProtocol::raise(std::string_view clsName, const std::string& msg) {
   auto cls = exceptionClass(clsName);
   raise(cls ? cls : types.runtimeError, msg);
 }
 
-void Machine::notSupported(std::string_view what, const Value& v) {
+void ObjectProtocol::notSupported(std::string_view what, const Value& v) {
   typeError(std::string(what) + ": '" + typeName(v) + "'");
 }
 
-std::vector<TraceEntry> Machine::captureTraceback() const {
+std::vector<TraceEntry> ObjectProtocol::captureTraceback() const {
   std::vector<TraceEntry> out;
   for (const Frame* f : frames) {
     if (!f->file) continue;
@@ -55,7 +55,7 @@ std::vector<TraceEntry> Machine::captureTraceback() const {
   return out;
 }
 
-void Machine::raiseValue(const Value& excOrClass, const Value& cause, bool hasCause) {
+void ObjectProtocol::raiseValue(const Value& excOrClass, const Value& cause, bool hasCause) {
   Value exc = excOrClass;
   if (auto cls = asShared<ClassObj>(exc)) {
     if (!cls->isException) typeError("exceptions must derive from BaseException");
@@ -86,25 +86,43 @@ void Machine::raiseValue(const Value& excOrClass, const Value& cause, bool hasCa
   }
   if (e->traceback.empty()) {
     e->traceback = captureTraceback();
-    if (statementObserver) statementObserver->onRaise(exc, tryDepth > 0);
+    if (statementObserver) statementObserver->onRaise(exc, self().tryDepth > 0);
   }
   throw PyError(exc);
 }
 
-std::string Machine::exceptionSummary(const Value& exc) {
-  std::string name;
-  auto cls = typeOf(exc);
-  name = cls->module == "builtins" || cls->module.empty() ? cls->qualname : cls->module + "." + cls->qualname;
-  std::string msg;
+namespace {
+
+/// The class as a traceback names it: builtins by their name, others with their module.
+std::string tracebackName(const ClassObj& cls) {
+  return cls.module == "builtins" || cls.module.empty() ? cls.qualname : cls.module + "." + cls.qualname;
+}
+
+}  // namespace
+
+std::string ObjectProtocol::exceptionMessage(const Value& exc) {
   try {
-    msg = str(exc);
+    return str(exc);
   } catch (PyError&) {
-    msg = "<exception str() failed>";
+    return "<exception str() failed>";
   }
+}
+
+std::string ObjectProtocol::exceptionSummary(const Value& exc) {
+  std::string name = tracebackName(*typeOf(exc));
+  std::string msg = exceptionMessage(exc);
   return msg.empty() ? name : name + ": " + msg;
 }
 
-std::string Machine::formatTraceback(const Value& exc) {
+ExceptionReport ObjectProtocol::exceptionReport(const Value& exc) {
+  ExceptionReport r;
+  r.type = tracebackName(*typeOf(exc));
+  r.message = exceptionMessage(exc);
+  if (ExceptionObj* e = asException(exc)) r.traceback = e->traceback;
+  return r;
+}
+
+std::string ObjectProtocol::formatTraceback(const Value& exc) {
   std::string out;
   std::vector<const Object*> seen;
   std::function<void(const Value&)> emit = [&](const Value& v) {
@@ -138,7 +156,7 @@ std::string Machine::formatTraceback(const Value& exc) {
   return out;
 }
 
-bool Machine::exceptionMatches(const Value& exc, const Value& clsOrTuple) {
+bool ObjectProtocol::exceptionMatches(const Value& exc, const Value& clsOrTuple) {
   if (auto* t = as<TupleObj>(clsOrTuple)) {
     for (const Value& c : t->items)
       if (exceptionMatches(exc, c)) return true;

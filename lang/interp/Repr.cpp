@@ -2,7 +2,8 @@
 // "[...]"), and format() for f-strings and str.format.
 #include <cstdio>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/ObjectProtocol.h"
 #include "lang/interp/Subclass.h"
 
 namespace tlens::interp {
@@ -39,7 +40,7 @@ struct ReprGuard {
 
 }  // namespace
 
-std::string Machine::typeName(const Value& v) {
+std::string ObjectProtocol::typeName(const Value& v) {
   if (v->kind() == Kind::Native) return static_cast<NativeObject*>(v.get())->typeName();
   if (v->kind() == Kind::Unknown) {
     auto* u = static_cast<UnknownObj*>(v.get());
@@ -48,7 +49,7 @@ std::string Machine::typeName(const Value& v) {
   return typeOf(v)->name;
 }
 
-std::string Machine::repr(const Value& v) {
+std::string ObjectProtocol::repr(const Value& v) {
   if (SubclassPart* part = subclassPart(v))
     if (Value f = userAttr(*part->cls, "__repr__")) {
       checkStack();
@@ -189,7 +190,7 @@ std::string Machine::repr(const Value& v) {
   return "<?>";
 }
 
-std::string Machine::str(const Value& v) {
+std::string ObjectProtocol::str(const Value& v) {
   if (SubclassPart* part = subclassPart(v)) {
     Value f = userAttr(*part->cls, "__str__");
     // int and float inherit object.__str__ (which calls __repr__); str has its own.
@@ -221,7 +222,7 @@ std::string Machine::str(const Value& v) {
   }
 }
 
-std::string Machine::formatValue(const Value& v, std::string_view spec) {
+std::string ObjectProtocol::formatValue(const Value& v, std::string_view spec) {
   if (SubclassPart* part = subclassPart(v))
     if (Value f = userAttr(*part->cls, "__format__")) {
       Value r = call(bindMethod(f, v, part->cls.get()), {makeStr(std::string(spec))}, {});

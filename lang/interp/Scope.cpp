@@ -2,7 +2,7 @@
 // or nonlocal. Done once per `def`/`lambda` node with an explicit stack (deeply nested code must
 // not overflow the C++ stack). Nested functions, classes, lambdas and comprehensions have their
 // own scopes and are not entered; their names (for def/class) are bound here.
-#include "lang/interp/Machine.h"
+#include "lang/interp/CallStack.h"
 
 namespace tlens::interp {
 

@@ -9,7 +9,9 @@
 #include <sstream>
 
 #include "lang/interp/Bytes.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
@@ -19,11 +21,11 @@ namespace {
 std::string bytesArg(CallContext& c, const Value& v) {
   if (const std::string* b = asBytes(v)) return *b;
   if (isUnknown(v)) throw NeedsKnownValue{};
-  c.typeError("a bytes-like object is required, not '" + c.interp.machine().typeName(v) + "'");
+  c.typeError("a bytes-like object is required, not '" + protocolOf(c.interp).typeName(v) + "'");
 }
 
 /// Inflates `in`: windowBits 15+32 (zlib or gzip, auto), -15 (raw deflate), 15 (zlib).
-std::string inflateAll(Machine& m, const std::string& in, int windowBits, const char* what) {
+std::string inflateAll(ObjectProtocol& m, const std::string& in, int windowBits, const char* what) {
   z_stream zs{};
   if (inflateInit2(&zs, windowBits) != Z_OK) m.raise("RuntimeError", "zlib: inflateInit failed");
   std::string out;
@@ -52,7 +54,7 @@ std::string inflateAll(Machine& m, const std::string& in, int windowBits, const 
   return out;
 }
 
-std::string deflateAll(Machine& m, const std::string& in, int level, int windowBits) {
+std::string deflateAll(ObjectProtocol& m, const std::string& in, int level, int windowBits) {
   z_stream zs{};
   if (deflateInit2(&zs, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY) != Z_OK) m.raise("RuntimeError", "zlib: deflateInit failed");
   std::string out;
@@ -77,7 +79,7 @@ uint64_t le(const std::string& d, size_t at, size_t n) {
 }
 
 std::shared_ptr<ModuleObj> makeArchiveNative(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("_archive");
   Namespace& ns = mod->globals->vars;
   defineNative(ns, "inflate", "data, wbits", [mp](CallContext& c) -> Value {

@@ -5,7 +5,8 @@
 #include <algorithm>
 
 #include "lang/interp/Class.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/Utf8.h"
 
 namespace tlens::interp {
@@ -84,7 +85,7 @@ size_t utf8Len(std::string_view d, size_t i) {
 
 }  // namespace
 
-std::string decodeBytes(Machine& m, std::string_view d, std::string_view encoding, std::string_view errors) {
+std::string decodeBytes(ObjectProtocol& m, std::string_view d, std::string_view encoding, std::string_view errors) {
   std::string enc = normEncoding(encoding);
   std::string out;
   out.reserve(d.size());
@@ -135,7 +136,7 @@ std::string decodeBytes(Machine& m, std::string_view d, std::string_view encodin
   m.raise("LookupError", "unknown encoding: " + std::string(encoding));
 }
 
-std::string encodeStr(Machine& m, std::string_view text, std::string_view encoding, std::string_view errors) {
+std::string encodeStr(ObjectProtocol& m, std::string_view text, std::string_view encoding, std::string_view errors) {
   std::string enc = normEncoding(encoding);
   if (enc == "utf8") return std::string(text);
   if (enc != "ascii" && enc != "latin1") m.raise("LookupError", "unknown encoding: " + std::string(encoding));
@@ -169,7 +170,7 @@ BytesObj& selfBytes(CallContext& c) {
   auto* b = as<NativeObject>(c.arg(0)) ? dynamic_cast<BytesObj*>(static_cast<NativeObject*>(c.arg(0).get())) : nullptr;
   if (!b) {
     if (isUnknown(c.arg(0))) throw NeedsKnownValue{};
-    c.typeError("descriptor requires a 'bytes' object but received a '" + c.interp.machine().typeName(c.arg(0)) + "'");
+    c.typeError("descriptor requires a 'bytes' object but received a '" + protocolOf(c.interp).typeName(c.arg(0)) + "'");
   }
   return *b;
 }
@@ -183,12 +184,12 @@ std::string bytesArg(CallContext& c, const Value& v, bool intOk = false) {
       if (*i < 0 || *i > 255) c.valueError("byte must be in range(0, 256)");
       return std::string(1, static_cast<char>(*i));
     }
-  c.typeError("a bytes-like object is required, not '" + c.interp.machine().typeName(v) + "'");
+  c.typeError("a bytes-like object is required, not '" + protocolOf(c.interp).typeName(v) + "'");
 }
 
 /// The bytes of bytes(x): an int (zeros), an iterable of ints, bytes, a str with an encoding.
 std::string bytesFromArgs(CallContext& c) {
-  Machine& m = c.interp.machine();
+  ObjectProtocol& m = protocolOf(c.interp);
   if (c.args.empty()) return {};
   const Value& x = c.args[0];
   if (isUnknown(x)) throw NeedsKnownValue{};
@@ -227,8 +228,8 @@ bool isSpace(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\
 
 Value sameKind(const BytesObj& b, std::string d) { return makeBytes(std::move(d), b.isMutable); }
 
-void installMethods(Machine& m, const std::shared_ptr<ClassObj>& cls) {
-  Machine* mp = &m;
+void installMethods(ObjectProtocol& m, const std::shared_ptr<ClassObj>& cls) {
+  ObjectProtocol* mp = &m;
   Namespace& d = cls->dict;
   defineNative(d, "decode", "self, encoding='utf-8', errors='strict'", [mp](CallContext& c) -> Value {
     return makeStr(decodeBytes(*mp, selfBytes(c).data, c.toStr(c.arg(1)), c.toStr(c.arg(2))));
@@ -437,7 +438,7 @@ void installMethods(Machine& m, const std::shared_ptr<ClassObj>& cls) {
 // ---- BytesObj ------------------------------------------------------------------------------------
 
 Value BytesObj::getAttr(Interpreter& in, std::string_view name) {
-  auto cls = in.machine().typeOf(shared_from_this());
+  auto cls = protocolOf(in).typeOf(shared_from_this());
   if (name == "__class__") return cls;
   Value f = cls->lookup(name);
   if (f && f->kind() == Kind::NativeFunction) return boundMethod(f);
@@ -446,7 +447,7 @@ Value BytesObj::getAttr(Interpreter& in, std::string_view name) {
 
 std::vector<std::string> BytesObj::attributeNames(Interpreter& in) {
   std::vector<std::string> out;
-  in.machine().typeOf(shared_from_this())->dict.forEach([&](const std::string& k, const Value&) { out.push_back(k); });
+  protocolOf(in).typeOf(shared_from_this())->dict.forEach([&](const std::string& k, const Value&) { out.push_back(k); });
   return out;
 }
 
@@ -504,13 +505,13 @@ std::optional<Truth> BytesObj::contains(Interpreter& in, const Value& item) {
     if (*i < 0 || *i > 255) in.raise("ValueError", "byte must be in range(0, 256)");
     sub = std::string(1, static_cast<char>(*i));
   } else {
-    in.raise("TypeError", "a bytes-like object is required, not '" + in.machine().typeName(item) + "'");
+    in.raise("TypeError", "a bytes-like object is required, not '" + protocolOf(in).typeName(item) + "'");
   }
   return data.find(sub) != std::string::npos ? Truth::True : Truth::False;
 }
 
 Value BytesObj::getItem(Interpreter& in, const Value& key) {
-  Machine& m = in.machine();
+  ObjectProtocol& m = protocolOf(in);
   if (auto* s = as<SliceObj>(key)) {
     auto b = s->indices(in, static_cast<int64_t>(data.size()));
     std::string out;
@@ -526,7 +527,7 @@ Value BytesObj::getItem(Interpreter& in, const Value& key) {
 
 bool BytesObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   if (!isMutable) return false;
-  Machine& m = in.machine();
+  ObjectProtocol& m = protocolOf(in);
   int64_t i = m.normalizeIndex(m.toIndex(key, "bytearray indices"), static_cast<int64_t>(data.size()), "bytearray index out of range");
   auto b = asInt(v);
   if (!b || *b < 0 || *b > 255) in.raise("ValueError", "byte must be in range(0, 256)");
@@ -552,8 +553,8 @@ std::optional<int64_t> BytesObj::hash(Interpreter&) {
 
 // ---- installation ----------------------------------------------------------------------------------
 
-void installBytes(Machine& m) {
-  Machine* mp = &m;
+void installBytes(ObjectProtocol& m) {
+  ObjectProtocol* mp = &m;
   for (bool mut : {false, true}) {
     const char* name = mut ? "bytearray" : "bytes";
     auto cls = makeClass(name, {m.types.object}, "builtins");

@@ -4,14 +4,15 @@
 #include <cmath>
 #include <ctime>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 namespace {
 
 std::shared_ptr<ModuleObj> makeDatetimeNative(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("_datetime");
   // (year, month, day, hour, minute, second, microsecond) now, in UTC or local time; or for a
   // POSIX timestamp.

@@ -10,8 +10,10 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "lang/interp/Format.h"
 #include "lang/interp/FsPath.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
@@ -73,7 +75,7 @@ void globFrom(const std::string& prefix, const std::vector<std::string>& comps, 
 }
 
 std::shared_ptr<ModuleObj> makeGlobModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("glob");
   Namespace& ns = mod->globals->vars;
   auto glob = defineNative(ns, "glob", "pathname, *, root_dir=None, dir_fd=None, recursive=False, include_hidden=False",
@@ -123,7 +125,7 @@ std::shared_ptr<ModuleObj> makeGlobModule(Interpreter& in) {
 }
 
 std::shared_ptr<ModuleObj> makeShutilModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("shutil");
   Namespace& ns = mod->globals->vars;
   auto notFound = [mp](const std::string& p) {

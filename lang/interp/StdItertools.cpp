@@ -3,7 +3,8 @@
 // subscripting a typing name gives the name back).
 #include <algorithm>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 namespace {
@@ -31,7 +32,7 @@ class TypingName : public NativeObject {
 }  // namespace
 
 std::shared_ptr<ModuleObj> makeItertoolsModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("itertools");
   Namespace& ns = mod->globals->vars;
   defineNative(ns, "count", "start=0, step=1", [mp](CallContext& c) -> Value {
@@ -278,7 +279,7 @@ std::shared_ptr<ModuleObj> makeItertoolsModule(Interpreter& in) {
 }
 
 std::shared_ptr<ModuleObj> makeCollectionsNative(Interpreter& in) {
-  Machine& m = in.machine();
+  ObjectProtocol& m = protocolOf(in);
   auto mod = makeModule("_collections");
   mod->set("OrderedDict", m.types.orderedDict);
   mod->set("defaultdict", m.types.defaultDict);

@@ -6,7 +6,9 @@
 
 #include "lang/interp/Bytes.h"
 #include "lang/interp/Class.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 #include "lang/interp/Utf8.h"
 
@@ -14,8 +16,8 @@ namespace tlens::interp {
 namespace {
 
 struct Encoder {
-  Encoder(Machine& machine, CallContext& call) : m(machine), c(call) {}
-  Machine& m;
+  Encoder(ObjectProtocol& machine, CallContext& call) : m(machine), c(call) {}
+  ObjectProtocol& m;
   CallContext& c;
   bool skipkeys = false, ensureAscii = true, allowNan = true, sortKeys = false, pretty = false;
   std::string indent, itemSep = ", ", keySep = ": ";
@@ -161,7 +163,7 @@ struct Encoder {
 };
 
 struct Decoder {
-  Machine& m;
+  ObjectProtocol& m;
   const std::string& s;
   Value errorClass, objectHook, pairsHook, parseFloat, parseInt;
   size_t i = 0;
@@ -365,7 +367,7 @@ struct Decoder {
 };
 
 std::shared_ptr<ModuleObj> makeJsonNative(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("_json");
   Namespace& ns = mod->globals->vars;
   defineNative(ns, "encode", "obj, skipkeys, ensure_ascii, check_circular, allow_nan, indent, separators, default, sort_keys",

@@ -2,12 +2,13 @@
 #include <cmath>
 #include <numeric>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 
 std::shared_ptr<ModuleObj> makeMathModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("math");
   Namespace& ns = mod->globals->vars;
   ns.set("pi", makeFloat(M_PI));

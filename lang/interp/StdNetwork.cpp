@@ -2,14 +2,15 @@
 // with a clear error naming the URL (urllib.error.URLError, requests' ConnectionError); abstract
 // mode does not run it (the refusal is side-effecting) and the result is Unknown. urllib.parse is
 // pure and works.
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 namespace {
 
 std::shared_ptr<ModuleObj> makeNetNative(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("_net");
   // refuse(error_class, what, url): raises error_class("tensorlens does not access the network ...").
   auto refuse = defineNative(mod->globals->vars, "refuse", "error_class, what, url", [mp](CallContext& c) -> Value {

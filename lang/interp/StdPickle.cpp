@@ -9,7 +9,9 @@
 
 #include "lang/interp/Bytes.h"
 #include "lang/interp/Class.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/Imports.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 #include "lang/interp/Utf8.h"
 
@@ -17,9 +19,9 @@ namespace tlens::interp {
 namespace {
 
 struct Unpickler {
-  Unpickler(Machine& machine, const std::string& data, Value fc, Value ec, std::string enc, std::string errs)
+  Unpickler(Imports& machine, const std::string& data, Value fc, Value ec, std::string enc, std::string errs)
       : m(machine), d(data), findClass(std::move(fc)), errorClass(std::move(ec)), encoding(std::move(enc)), errors(std::move(errs)) {}
-  Machine& m;
+  Imports& m;
   const std::string& d;
   Value findClass, errorClass;
   std::string encoding, errors;
@@ -354,9 +356,9 @@ struct Unpickler {
 };
 
 struct Pickler {
-  Pickler(Machine& machine, int proto, Value rn, Value ec)
+  Pickler(Imports& machine, int proto, Value rn, Value ec)
       : m(machine), protocol(proto), reduceNumpy(std::move(rn)), errorClass(std::move(ec)) {}
-  Machine& m;
+  Imports& m;
   int protocol;
   Value reduceNumpy, errorClass;
   std::string out;
@@ -623,7 +625,7 @@ struct Pickler {
 };
 
 std::shared_ptr<ModuleObj> makePickleNative(Interpreter& in) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto mod = makeModule("_pickle");
   Namespace& ns = mod->globals->vars;
   defineNative(ns, "loads", "data, find_class, encoding, errors, error_class", [mp](CallContext& c) -> Value {

@@ -2,7 +2,8 @@
 // and modules written in Python and embedded here (argparse, collections, functools, copy, abc,
 // warnings, logging, string). Embedded modules run as trusted code: their loops run exactly even
 // in abstract mode, so `parser.parse_args()` still yields the defaults.
-#include "lang/interp/Machine.h"
+#include "lang/interp/Imports.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
@@ -952,7 +953,7 @@ ModuleRegistry ModuleRegistry::standard() {
   r.add("os", makeOsModule);
   r.add("os.path", [](Interpreter& in) {
     // `import os.path` imports os first, which builds os.path.
-    return in.machine().importModule("os")->get("path") ? asShared<ModuleObj>(in.machine().importModule("os")->get("path"))
+    return importsOf(in).importModule("os")->get("path") ? asShared<ModuleObj>(importsOf(in).importModule("os")->get("path"))
                                                        : makeOsPathModule(in);
   });
   r.add("time", makeTimeModule);

@@ -5,7 +5,8 @@
 #include <cmath>
 
 #include "lang/interp/Class.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 
@@ -15,7 +16,7 @@ using Rng = std::mt19937_64;
 using RngOf = std::function<Rng&(CallContext&)>;
 
 /// The seed `a` asks for; None (or Unknown): `dflt()`.
-uint64_t seedOf(Machine* mp, CallContext& c, const std::function<uint64_t()>& dflt) {
+uint64_t seedOf(ObjectProtocol* mp, CallContext& c, const std::function<uint64_t()>& dflt) {
   const Value& a = c.arg("a");
   if (auto i = asInt(a)) return static_cast<uint64_t>(*i);
   if (!isNone(a) && !isUnknown(a)) return static_cast<uint64_t>(mp->hash(a));
@@ -23,7 +24,7 @@ uint64_t seedOf(Machine* mp, CallContext& c, const std::function<uint64_t()>& df
 }
 
 /// The generator functions: the module's (`method` false) or Random's methods (a `self` first).
-void defineGenerators(Machine* mp, Namespace& ns, RngOf rngOf, bool method) {
+void defineGenerators(ObjectProtocol* mp, Namespace& ns, RngOf rngOf, bool method) {
   auto sig = [method](std::string s) { return !method ? s : s.empty() ? std::string("self") : "self, " + s; };
   auto uniform01 = [rngOf](CallContext& c) { return std::uniform_real_distribution<double>(0.0, 1.0)(rngOf(c)); };
   auto below = [rngOf](CallContext& c, int64_t n) { return std::uniform_int_distribution<int64_t>(0, n - 1)(rngOf(c)); };
@@ -111,7 +112,7 @@ void defineGenerators(Machine* mp, Namespace& ns, RngOf rngOf, bool method) {
 }  // namespace
 
 std::shared_ptr<ModuleObj> makeRandomModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  ObjectProtocol* mp = &protocolOf(in);
   auto mod = makeModule("random");
   Namespace& ns = mod->globals->vars;
   defineNative(ns, "seed", "a=None, version=2", [mp](CallContext& c) -> Value {

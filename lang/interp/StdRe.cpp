@@ -9,7 +9,9 @@
 #include <boost/regex.hpp>
 
 #include "lang/interp/Class.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/Imports.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 #include "lang/interp/Utf8.h"
 
@@ -274,10 +276,10 @@ class PatternObj : public NativeObject {
 
   enum class How { Search, Match, Full };
   /// One match in text[pos, endpos); null when none.
-  std::shared_ptr<MatchObj> find(Machine& m, const std::shared_ptr<std::wstring>& text, const Value& subject, size_t pos,
+  std::shared_ptr<MatchObj> find(Imports& m, const std::shared_ptr<std::wstring>& text, const Value& subject, size_t pos,
                                  size_t endpos, How how, bool notNullAtStart);
   /// Every match, Python's rules for empty matches; `limit` 0 = all.
-  std::vector<std::shared_ptr<MatchObj>> all(Machine& m, const std::shared_ptr<std::wstring>& text, const Value& subject,
+  std::vector<std::shared_ptr<MatchObj>> all(Imports& m, const std::shared_ptr<std::wstring>& text, const Value& subject,
                                              size_t pos, size_t endpos, size_t limit);
 };
 
@@ -292,7 +294,7 @@ size_t MatchObj::index(Interpreter& in, const Value& key) {
   return static_cast<size_t>(*i);
 }
 
-std::shared_ptr<MatchObj> PatternObj::find(Machine& m, const std::shared_ptr<std::wstring>& text, const Value& subject, size_t pos,
+std::shared_ptr<MatchObj> PatternObj::find(Imports& m, const std::shared_ptr<std::wstring>& text, const Value& subject, size_t pos,
                                            size_t endpos, How how, bool notNullAtStart) {
   const wchar_t* base = text->data();
   const wchar_t* b = base + pos;
@@ -323,7 +325,7 @@ std::shared_ptr<MatchObj> PatternObj::find(Machine& m, const std::shared_ptr<std
   return r;
 }
 
-std::vector<std::shared_ptr<MatchObj>> PatternObj::all(Machine& m, const std::shared_ptr<std::wstring>& text, const Value& subject,
+std::vector<std::shared_ptr<MatchObj>> PatternObj::all(Imports& m, const std::shared_ptr<std::wstring>& text, const Value& subject,
                                                        size_t pos, size_t endpos, size_t limit) {
   std::vector<std::shared_ptr<MatchObj>> out;
   bool prevEmpty = false;
@@ -354,7 +356,7 @@ struct Subject {
   size_t pos = 0, endpos = 0;
 };
 std::optional<Subject> subjectOf(CallContext& c, const Value& s, const Value& posV, const Value& endV) {
-  Machine& m = c.interp.machine();
+  Imports& m = importsOf(c.interp);
   const std::string* str = asString(s);
   if (!str) {
     if (isUnknown(s)) return std::nullopt;
@@ -374,7 +376,7 @@ std::optional<Subject> subjectOf(CallContext& c, const Value& s, const Value& po
 }
 
 /// The replacement for one match: a template with \1, \g<name>, \n ... or a function's result.
-std::string expand(Machine& m, MatchObj& mo, const std::wstring& tmpl, const Value& errorClass) {
+std::string expand(Imports& m, MatchObj& mo, const std::wstring& tmpl, const Value& errorClass) {
   std::string out;
   auto bad = [&](const std::string& msg) { m.raiseValue(m.call(errorClass, {makeStr(msg)}, {})); };
   auto groupText = [&](size_t g) {
@@ -433,13 +435,13 @@ std::string expand(Machine& m, MatchObj& mo, const std::wstring& tmpl, const Val
   return out;
 }
 
-Value errorClassOf(Machine& m) {
+Value errorClassOf(Imports& m) {
   auto mod = m.importModule("re");
   return mod ? mod->get("error") : Value(m.types.valueError);
 }
 
 Value subn(CallContext& c, PatternObj& p, const Value& repl, const Value& subject, int64_t count, bool withCount) {
-  Machine& m = c.interp.machine();
+  Imports& m = importsOf(c.interp);
   auto s = subjectOf(c, subject, nullptr, nullptr);
   if (!s) return withCount ? unknownOf(m.types.tuple) : unknownOf(m.types.str);
   bool callable = !asString(repl);
@@ -467,7 +469,7 @@ Value subn(CallContext& c, PatternObj& p, const Value& repl, const Value& subjec
   return makeStr(out);
 }
 
-Value matchList(Machine& m, const MatchObj& mo) {
+Value matchList(Imports& m, const MatchObj& mo) {
   std::vector<Value> groups;
   for (size_t i = 1; i < mo.spans.size(); ++i) groups.push_back(mo.spans[i].first < 0 ? makeStr("") : mo.groupValue(i));
   if (groups.empty()) return mo.groupValue(0);
@@ -476,7 +478,7 @@ Value matchList(Machine& m, const MatchObj& mo) {
 }
 
 Value PatternObj::getAttr(Interpreter& in, std::string_view name) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto self = std::static_pointer_cast<PatternObj>(shared_from_this());
   if (name == "pattern") return makeStr(source);
   if (name == "flags") return makeInt(flags | 32);
@@ -539,7 +541,7 @@ Value PatternObj::getAttr(Interpreter& in, std::string_view name) {
 
 Value MatchObj::getAttr(Interpreter& in, std::string_view name) {
   auto self = std::static_pointer_cast<MatchObj>(shared_from_this());
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   if (name == "string") return string;
   if (name == "re") return re;
   if (name == "pos") return makeInt(pos);
@@ -595,7 +597,7 @@ Value MatchObj::getAttr(Interpreter& in, std::string_view name) {
 }
 
 std::shared_ptr<ModuleObj> makeReNative(Interpreter& in) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto mod = makeModule("_re");
   defineNative(mod->globals->vars, "compile", "pattern, flags, error_class", [mp](CallContext& c) -> Value {
     std::string src = c.toStr(c.arg(0));

@@ -6,7 +6,8 @@
 
 #include "lang/interp/Bytes.h"
 #include "lang/interp/Class.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/Imports.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
@@ -26,7 +27,7 @@ struct Layout {
   size_t values = 0;  ///< how many Python values pack takes / unpack gives
 };
 
-[[noreturn]] void structError(Machine& m, const std::string& msg) {
+[[noreturn]] void structError(Imports& m, const std::string& msg) {
   auto mod = m.importModule("struct");
   Value cls = mod ? mod->get("error") : Value();
   if (cls) m.raiseValue(m.call(cls, {makeStr(msg)}, {}));
@@ -45,7 +46,7 @@ size_t codeSize(char c, bool native) {
   }
 }
 
-Layout parse(Machine& m, const std::string& fmt) {
+Layout parse(Imports& m, const std::string& fmt) {
   Layout l;
   size_t i = 0;
   if (!fmt.empty() && std::string("@=<>!").find(fmt[0]) != std::string::npos) {
@@ -129,7 +130,7 @@ uint64_t getInt(const std::string& d, size_t at, size_t n, bool little) {
 }
 
 std::string pack(CallContext& c, const std::string& fmt, const std::vector<Value>& args) {
-  Machine& m = c.interp.machine();
+  Imports& m = importsOf(c.interp);
   Layout l = parse(m, fmt);
   if (args.size() != l.values)
     structError(m, "pack expected " + std::to_string(l.values) + " items for packing (got " + std::to_string(args.size()) + ")");
@@ -197,7 +198,7 @@ std::string pack(CallContext& c, const std::string& fmt, const std::vector<Value
 }
 
 Value unpack(CallContext& c, const std::string& fmt, const std::string& data, size_t offset, bool exact) {
-  Machine& m = c.interp.machine();
+  Imports& m = importsOf(c.interp);
   Layout l = parse(m, fmt);
   if (exact ? data.size() != l.size : data.size() < offset + l.size)
     structError(m, exact ? "unpack requires a buffer of " + std::to_string(l.size) + " bytes"
@@ -247,11 +248,11 @@ Value unpack(CallContext& c, const std::string& fmt, const std::string& data, si
 std::string bytesOf(CallContext& c, const Value& v) {
   if (const std::string* b = asBytes(v)) return *b;
   if (isUnknown(v)) throw NeedsKnownValue{};
-  c.typeError("a bytes-like object is required, not '" + c.interp.machine().typeName(v) + "'");
+  c.typeError("a bytes-like object is required, not '" + importsOf(c.interp).typeName(v) + "'");
 }
 
 std::shared_ptr<ModuleObj> makeStructNative(Interpreter& in) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto mod = makeModule("_struct");
   Namespace& ns = mod->globals->vars;
   defineNative(ns, "pack", "format, args", [](CallContext& c) -> Value {

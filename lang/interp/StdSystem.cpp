@@ -12,18 +12,20 @@
 #include <filesystem>
 #include <thread>
 
+#include "lang/interp/Format.h"
 #include "lang/interp/FsPath.h"
-#include "lang/interp/Machine.h"
+#include "lang/interp/Imports.h"
+#include "lang/interp/StdModules.h"
 
 extern char** environ;
 
 namespace tlens::interp {
 namespace fs = std::filesystem;
 
-Value makeTextSink(Machine& m, bool err);
+Value makeTextSink(Imports& m, bool err);
 
 std::shared_ptr<ModuleObj> makeSysModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto mod = makeModule("sys");
   Namespace& ns = mod->globals->vars;
   // Abstract mode: the command line is not known unless the analysis was given one (argparse then
@@ -78,7 +80,7 @@ std::shared_ptr<ModuleObj> makeSysModule(Interpreter& in) {
 }
 
 std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto mod = makeModule("os.path");
   Namespace& ns = mod->globals->vars;
   ns.set("sep", makeStr("/"));
@@ -162,7 +164,7 @@ std::shared_ptr<ModuleObj> makeOsPathModule(Interpreter& in) {
 }
 
 std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto mod = makeModule("os");
   Namespace& ns = mod->globals->vars;
   ns.set("sep", makeStr("/"));
@@ -304,7 +306,7 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
 }
 
 std::shared_ptr<ModuleObj> makeTimeModule(Interpreter& in) {
-  Machine* mp = &in.machine();
+  Imports* mp = &importsOf(in);
   auto mod = makeModule("time");
   Namespace& ns = mod->globals->vars;
   auto clock = [mp](const char* name, auto now) {

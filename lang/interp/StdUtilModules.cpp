@@ -4,7 +4,8 @@
 // __init_subclass__ and iterate through `_tlens_class_iter_`; len(EnumClass) is not supported;
 // an exception inside a @contextmanager block closes the generator (its finally blocks run) and
 // propagates, instead of being thrown into it.
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/StdModules.h"
 #include "lang/interp/StdModules.h"
 
 namespace tlens::interp {

@@ -1,7 +1,9 @@
 // str methods. Case mapping and character classes cover ASCII; other characters pass through.
 #include <algorithm>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
+#include "lang/interp/Format.h"
+#include "lang/interp/StdModules.h"
 
 namespace tlens::interp {
 namespace {
@@ -71,9 +73,9 @@ int64_t cpIndex(const StrObj& s, size_t byteOffset) {
 
 }  // namespace
 
-void installStrMethods(Machine& m) {
+void installStrMethods(ObjectProtocol& m) {
   Namespace& d = m.types.str->dict;
-  Machine* mp = &m;
+  ObjectProtocol* mp = &m;
   auto self = [](CallContext& c) -> const std::string& { return static_cast<StrObj*>(c.arg(0).get())->value; };
 
   defineNative(d, "split", "self, sep=None, maxsplit=-1", [self, mp](CallContext& c) -> Value {
@@ -179,7 +181,7 @@ void installStrMethods(Machine& m) {
     if (to.size() > from.size()) {
       double n = 0;
       const double grow = static_cast<double>(to.size() - from.size());
-      const double limit = mp->abstract() ? Machine::kAbstractMaxSize : Machine::kMaxStrBytes;
+      const double limit = mp->abstract() ? ObjectProtocol::kAbstractMaxSize : ObjectProtocol::kMaxStrBytes;
       if (from.empty()) {
         n = static_cast<double>(s.size()) + 1;
       } else {

@@ -1,11 +1,11 @@
 // User subclasses of int, float and str (Subclass.h).
 #include "lang/interp/Subclass.h"
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ObjectProtocol.h"
 
 namespace tlens::interp {
 
-std::shared_ptr<ClassObj> valueBase(Machine& m, const ClassObj& cls) {
+std::shared_ptr<ClassObj> valueBase(ObjectProtocol& m, const ClassObj& cls) {
   for (const auto& c : cls.mro)
     if (c == m.types.str || c == m.types.int_ || c == m.types.float_) return c;
   return nullptr;
@@ -41,7 +41,7 @@ Value makeSubclassValue(const std::shared_ptr<ClassObj>& cls, const Value& plain
   return v;
 }
 
-Value instantiateValueSubclass(Machine& m, const std::shared_ptr<ClassObj>& cls, const std::shared_ptr<ClassObj>& base,
+Value instantiateValueSubclass(ObjectProtocol& m, const std::shared_ptr<ClassObj>& cls, const std::shared_ptr<ClassObj>& base,
                                std::vector<Value> args, KwArgs kwargs) {
   Value obj;
   Value newFn = userAttr(*cls, "__new__");

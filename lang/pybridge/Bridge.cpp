@@ -15,7 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "lang/interp/Machine.h"
+#include "lang/interp/ForeignFrame.h"
 #include "lang/pybridge/PyBridge.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TensorObj.h"
@@ -122,7 +122,7 @@ thread_local std::exception_ptr pendingError;
 
 /// A library call in progress on this thread: the frame that shows it in the debugger's stack.
 struct ForeignCall {
-  Frame* frame;
+  ForeignCallFrame* frame;
   PyObject* callable;
 };
 thread_local std::vector<ForeignCall> foreignCalls;
@@ -245,24 +245,14 @@ class PyProxy : public NativeObject {
       for (const auto& [k, v] : ctx.kwargs) kwargs[py::str(k)] = toPy(in, rt, v);
       // The library call is one frame of the program's stack while it runs (named when a
       // callback needs it): a copy of the caller's frame, so it shows at the calling line.
-      Machine& m = in.machine();
-      std::optional<Frame> frame;
-      if (!m.frames.empty()) {
-        frame.emplace(*m.frames.back());
-        frame->generator = nullptr;
-        frame->name.clear();
-        m.frames.push_back(&*frame);
-        foreignCalls.push_back({&*frame, obj.ptr()});
-      }
+      ForeignCallFrame frame(in);
+      if (frame.active()) foreignCalls.push_back({&frame, obj.ptr()});
       struct Pop {
-        Machine& m;
         bool pushed;
         ~Pop() {
-          if (!pushed) return;
-          m.frames.pop_back();
-          foreignCalls.pop_back();
+          if (pushed) foreignCalls.pop_back();
         }
-      } pop{m, frame.has_value()};
+      } pop{frame.active()};
       PyObject* r = PyObject_Call(obj.ptr(), args.ptr(), kwargs.ptr());
       if (!r) throw py::error_already_set();
       pendingError = nullptr;  // a callback's error the library handled itself
@@ -463,8 +453,8 @@ py::object makeCallback(Interpreter& in, tf::TfRuntime* rt, const Value& fn) {
         for (py::handle h : args) a.push_back(fromPy(in, rt, h));
         for (auto kv : kwargs) k.emplace_back(std::string(py::str(kv.first)), fromPy(in, rt, kv.second));
         // The library frame that called back gets its name now (cheap calls never pay for it).
-        if (!foreignCalls.empty() && foreignCalls.back().frame->name.empty())
-          foreignCalls.back().frame->name = py::str(G->helper.attr("label")(py::handle(foreignCalls.back().callable)));
+        if (!foreignCalls.empty() && !foreignCalls.back().frame->named())
+          foreignCalls.back().frame->setName(py::str(G->helper.attr("label")(py::handle(foreignCalls.back().callable))));
         Value r;
         std::string excType, excText;
         try {

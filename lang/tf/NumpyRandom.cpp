@@ -14,7 +14,6 @@
 #include <functional>
 #include <random>
 
-#include "lang/interp/Machine.h"
 #include "lang/tf/OpApply.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -319,8 +318,7 @@ std::optional<Shape> sizeArg(CallContext& c, const Value& v) {
 }
 
 std::shared_ptr<ClassObj> pyType(CallContext& c, bool isFloat) {
-  Machine& m = c.interp.machine();
-  return isFloat ? m.types.float_ : m.types.int_;
+  return c.interp.builtinClass(isFloat ? "float" : "int");
 }
 
 /// Fills an array of `shape` (or one scalar for size None) with `draw(i)`: a Python float or int
