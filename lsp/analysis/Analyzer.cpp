@@ -89,18 +89,36 @@ struct Run {
   tf::ApiStyle style = tf::ApiStyle::Eager;
 };
 
-struct PausedAnalysis {
-  Run run;
-  std::shared_ptr<const lang::SourceFile> file;  ///< the version whose prefix ran
-  size_t count = 0;                              ///< top-level statements run
-  uint32_t end = 0;                              ///< where the last of them ends
-  // What the prefix ran with; a continuation must have the same.
+namespace {
+bool sameOverlay(const std::shared_ptr<const std::map<std::string, std::string>>& a,
+                 const std::shared_ptr<const std::map<std::string, std::string>>& b);
+}  // namespace
+
+/// What an analysis ran with besides the text: a run is reused (continued, or its snapshot kept)
+/// only for an input with the same.
+struct RunSettings {
   std::string path;
   std::vector<std::string> roots;
   std::shared_ptr<const std::map<std::string, std::string>> overlay;
   int timeBudgetMs = 0;
   uint64_t workBudget = 0;
   DeviceRequest devices;
+
+  static RunSettings of(const AnalysisInput& input) {
+    return {input.path, input.roots, input.overlay, input.timeBudgetMs, input.workBudget, input.devices};
+  }
+  bool matches(const AnalysisInput& input) const {
+    return path == input.path && roots == input.roots && timeBudgetMs == input.timeBudgetMs &&
+           workBudget == input.workBudget && devices == input.devices && sameOverlay(overlay, input.overlay);
+  }
+};
+
+struct PausedAnalysis {
+  Run run;
+  std::shared_ptr<const lang::SourceFile> file;  ///< the version whose prefix ran
+  size_t count = 0;                              ///< top-level statements run
+  uint32_t end = 0;                              ///< where the last of them ends
+  RunSettings settings;                          ///< what the prefix ran with
   bool collectValues = true;
 };
 
@@ -111,12 +129,7 @@ struct PausedAnalysis {
 struct StoppedRun {
   size_t statement = 0;
   std::vector<std::string> unbound;  ///< interp::namesUnboundAfterStop(file, statement)
-  std::string path;
-  std::vector<std::string> roots;
-  std::shared_ptr<const std::map<std::string, std::string>> overlay;
-  int timeBudgetMs = 0;
-  uint64_t workBudget = 0;
-  DeviceRequest devices;
+  RunSettings settings;
   tf::ApiStyle style = tf::ApiStyle::Eager;
 };
 
@@ -195,10 +208,7 @@ bool sameStatements(const lang::SourceFile& a, const lang::SourceFile& b, size_t
 
 /// Whether `p` can continue into `file` (see analyze()).
 bool fits(const PausedAnalysis& p, const AnalysisInput& input, tf::ApiStyle style, const lang::SourceFile& file) {
-  if (!p.run.in || p.path != input.path || p.roots != input.roots || p.timeBudgetMs != input.timeBudgetMs ||
-      p.workBudget != input.workBudget ||
-      p.devices != input.devices || p.collectValues != input.collectValues || p.run.style != style ||
-      !sameOverlay(p.overlay, input.overlay))
+  if (!p.run.in || !p.settings.matches(input) || p.collectValues != input.collectValues || p.run.style != style)
     return false;
   const std::string& before = p.file->text();
   if (input.text.size() < p.end || input.text.compare(0, p.end, before, 0, p.end) != 0) return false;
@@ -288,12 +298,7 @@ std::shared_ptr<const StoppedRun> stoppedRunOf(const AnalysisInput& input, tf::A
   auto s = std::make_shared<StoppedRun>();
   s->statement = i;
   s->unbound = namesUnboundAfterStop(file, i);
-  s->path = input.path;
-  s->roots = input.roots;
-  s->overlay = input.overlay;
-  s->timeBudgetMs = input.timeBudgetMs;
-  s->workBudget = input.workBudget;
-  s->devices = input.devices;
+  s->settings = RunSettings::of(input);
   s->style = style;
   return s;
 }
@@ -309,10 +314,7 @@ bool stoppedFits(const AnalysisInput& input, tf::ApiStyle style, const Snapshot&
                  size_t& count) {
   if (!base.stopped || !base.file || !base.pool || !input.collectValues) return false;
   const StoppedRun& s = *base.stopped;
-  if (s.path != input.path || s.roots != input.roots || s.timeBudgetMs != input.timeBudgetMs ||
-      s.workBudget != input.workBudget || s.devices != input.devices || s.style != style ||
-      !sameOverlay(s.overlay, input.overlay) || ts_node_has_error(file.root()))
-    return false;
+  if (!s.settings.matches(input) || s.style != style || ts_node_has_error(file.root())) return false;
   size_t common = lang::commonPrefix(base.file->text(), input.text);
   uint32_t line = file.offsetOf({file.positionOf(static_cast<uint32_t>(common)).line, 0});
   count = statementsBefore(file, line);
@@ -372,12 +374,7 @@ std::shared_ptr<PausedAnalysis> analyzePrefix(const AnalysisInput& input, uint32
   p->file = file;
   p->count = count;
   p->end = ts_node_end_byte(stmts[count - 1]);
-  p->path = input.path;
-  p->roots = input.roots;
-  p->overlay = input.overlay;
-  p->timeBudgetMs = input.timeBudgetMs;
-  p->workBudget = input.workBudget;
-  p->devices = input.devices;
+  p->settings = RunSettings::of(input);
   p->collectValues = input.collectValues;
   int status = p->run.in->runPrefix(file, count);
   // A prefix stopped by the work budget continues (it stops at the same place); by the clock,
