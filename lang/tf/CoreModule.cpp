@@ -266,13 +266,18 @@ Value outsideTraceScope(TfRuntime& rt, const char* kind, Graph* graph) {
   s->kind = kind;
   TfRuntime* r = &rt;
   auto saved = std::make_shared<TraceContext*>(nullptr);
+  // In a TF1 graph the ops inside wait for no enclosing control dependency (TensorFlow's
+  // init_scope: a Keras optimizer's slots made inside its update's control_dependencies have
+  // initializers that need no feed).
   s->onEnter = [r, saved, graph]() -> Value {
     *saved = r->trace;
     r->trace = nullptr;
     r->pushGraph(graph);
+    if (graph) graph->pushControlDependencies({}, true);
     return none();
   };
-  s->onExit = [r, saved] {
+  s->onExit = [r, saved, graph] {
+    if (graph) graph->popControlDependencies();
     r->popGraph();
     r->trace = *saved;
   };

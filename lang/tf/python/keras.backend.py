@@ -8,7 +8,8 @@
 import _tlens
 import tensorflow as _tf
 
-_state = {"graph": None, "uids": {}, "producers": {}, "nodes": [], "learning_phase": None}
+_state = {"graph": None, "uids": {}, "producers": {}, "nodes": [], "learning_phase": None, "session": None,
+          "initialized": {}, "update_collector": []}
 
 
 def keras_graph():
@@ -63,9 +64,56 @@ def clear_session():
     _state["uids"] = {}
     _state["producers"] = {}
     _state["nodes"] = []
+    _state["session"] = None
+    _state["initialized"] = {}
 
 
 reset_uids = clear_session
+
+
+# --- the session of TF1 programs ------------------------------------------------------------------
+# tf.keras 1.x ran fit/evaluate/predict of graph-mode programs as runs of one session: the one
+# given to set_session, else the default session, else a new one; before a run it initialises the
+# variables of the graph that are not initialised yet (never re-initialising the user's).
+def get_session(op_input_list=()):
+    sess = _state["session"]
+    if sess is None:
+        sess = _tf.get_default_session()
+    if sess is None:
+        sess = _tf.Session()
+        _state["session"] = sess
+    if not _tlens.is_abstract():
+        _initialize_variables(sess)
+    return sess
+
+
+def set_session(session):
+    _state["session"] = session
+
+
+def _initialize_variables(sess):
+    """Runs the initializers of the global variables that `sess` has not initialised (one read per
+    variable not yet seen initialised: an uninitialised one fails that read)."""
+    if _tlens.is_abstract() or _tlens.style() != "graph":
+        return
+    seen = _state["initialized"].setdefault(id(sess), {})
+    todo = []
+    for v in _tf.global_variables():
+        if v.name in seen:
+            continue
+        try:
+            sess.run(v)
+        except _tf.errors.FailedPreconditionError:
+            todo.append(v)
+        seen[v.name] = True
+    if todo:
+        sess.run(_tf.variables_initializer(todo))
+
+
+def add_update_op(op):
+    """Keeps an update op (BatchNormalization's moving averages) for the graph step being built."""
+    if _state["update_collector"] and op is not None and not _tf.executing_eagerly():
+        _state["update_collector"][-1].append(op)
 
 
 def floatx():
@@ -119,18 +167,34 @@ def count_params(x):
     return n
 
 
+def _session_values():
+    """Whether variable values are read and written through the Keras session (a TF1 program run
+    concretely, outside any tf.function)."""
+    return _tlens.style() == "graph" and not _tlens.is_abstract() and not _tf.executing_eagerly()
+
+
 def get_value(x):
-    if _tlens.is_tensor(x):
-        return x.numpy()
-    return x
+    return batch_get_value([x])[0]
 
 
 def set_value(x, value):
-    x.assign(value)
+    batch_set_value([(x, value)])
 
 
 def batch_get_value(tensors):
-    return [get_value(t) for t in tensors]
+    if _session_values() and any([_tlens.is_symbolic(t) or _tlens.is_variable(t) for t in tensors]):
+        return get_session().run(list(tensors))
+    return [x.numpy() if _tlens.is_tensor(x) else x for x in tensors]
+
+
+def batch_set_value(tuples):
+    tuples = list(tuples)
+    if _session_values():
+        if tuples:
+            get_session().run([_tf.assign(x, value) for x, value in tuples])
+        return
+    for x, value in tuples:
+        x.assign(value)
 
 
 def shape(x):

@@ -276,14 +276,13 @@ class Layer:
         return n
 
     def get_weights(self):
-        return [w.numpy() for w in self.weights]
+        return _backend.batch_get_value(self.weights)
 
     def set_weights(self, weights):
         ws = self.weights
         if len(ws) != len(weights):
             raise ValueError("You called `set_weights(weights)` on layer \"%s\" with a weight list of length %d, but the layer was expecting %d weights." % (self.name, len(weights), len(ws)))
-        for w, v in zip(ws, weights):
-            w.assign(v)
+        _backend.batch_set_value(zip(ws, weights))
 
     def get_config(self):
         return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
@@ -348,6 +347,11 @@ class Layer:
         return var
 
     add_variable = add_weight
+
+    def add_update(self, updates):
+        """Eager updates have run already; in a TF1 graph the graph train step collects them."""
+        for u in (updates if isinstance(updates, (list, tuple)) else [updates]):
+            _backend.add_update_op(u)
 
     def build(self, input_shape):
         self.built = True
@@ -949,8 +953,9 @@ class BatchNormalization(Layer):
         if training and not _backend.is_keras_tensor(inputs):
             mean, var = _tf.nn.moments(inputs, axes)
             m = 1.0 - self.momentum
-            self.moving_mean.assign_sub((self.moving_mean - mean) * m)
-            self.moving_variance.assign_sub((self.moving_variance - var) * m)
+            # Eagerly these run here; in a TF1 graph they are ops the train step runs (add_update).
+            self.add_update(self.moving_mean.assign_sub((self.moving_mean - mean) * m))
+            self.add_update(self.moving_variance.assign_sub((self.moving_variance - var) * m))
         else:
             mean, var = self.moving_mean, self.moving_variance
         if self._axis != nd - 1:

@@ -16,6 +16,7 @@ from keras import losses as _losses
 from keras import metrics as _metrics
 from keras import optimizers as _optimizers
 from keras import callbacks as _callbacks
+from keras import _session_steps
 from keras.layers import Layer, InputLayer, Input, _fail, _fmt_shape, _shape_tuple, _flatten
 
 _range = range
@@ -265,11 +266,10 @@ def _make_data(x, y, batch_size, steps=None):
     return _ArrayData(x, y, batch_size)
 
 
-def _eager_only(what):
-    # FIXME: Keras' training loops run eagerly; a TF1-style program (graph mode) would need them
-    # as session runs.
-    if _tlens.style() == "graph":
-        raise NotImplementedError("tensorlens: Model.%s runs eagerly, but this program uses the TF1 graph API (placeholders, sessions, tf.compat.v1, ...), so it runs in graph mode; run it with `tlens run --mode eager` or drop the TF1 calls" % what)
+def _session_mode():
+    """Whether Keras' loops run as session runs: a TF1-style program (graph mode) outside any
+    tf.function, as tf.keras 1.x ran them (keras._session_steps)."""
+    return _tlens.style() == "graph" and not _tf.executing_eagerly()
 
 
 def _progress(step, total):
@@ -553,6 +553,7 @@ class Model(Layer):
         self._run_eagerly = bool(run_eagerly)
         self._train_function = None
         self._test_function = None
+        self._session_steps = None
         self._compiled = True
 
     def _get_trainable_state(self):
@@ -978,7 +979,6 @@ class Model(Layer):
                 history.history[k] = [_unknown() for e in _range(initial_epoch, epochs)]
             history.epoch = list(_range(initial_epoch, epochs))
             return history
-        _eager_only("fit")
         with _tlens.quiet():
             return self._with_compiled_trainability(
                 lambda: self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle))
@@ -994,7 +994,10 @@ class Model(Layer):
         for cb in cbs:
             cb.on_train_begin()
         custom = self._custom_train_step()
-        step_fn = None if custom else self._train_step_function()
+        graph = _session_mode()
+        if graph:
+            _session_steps._check_model(self, "train")
+        step_fn = None if custom or graph else self._train_step_function()
         for epoch in _range(initial_epoch, epochs):
             if custom:
                 self._reset_metrics()
@@ -1007,7 +1010,9 @@ class Model(Layer):
             step = 0
             stateful = self._reset_stateful(metrics)
             for xb, yb in data.batches(shuffle):
-                if custom:
+                if graph:
+                    logs = _session_steps.batch_logs(self, xb, yb, metrics, "train")
+                elif custom:
                     logs = self._step_logs(xb, yb)
                 else:
                     loss, y_pred = step_fn(xb, yb)
@@ -1040,7 +1045,6 @@ class Model(Layer):
         return history
 
     def _evaluate_data(self, data, metrics):
-        _eager_only("evaluate")
         with _tlens.quiet():
             return self._evaluate_loop(data, metrics)
 
@@ -1056,10 +1060,14 @@ class Model(Layer):
         sums = {}
         seen = 0
         stateful = self._reset_stateful(metrics)
-        step_fn = self._test_step_function()
+        graph = _session_mode()
+        step_fn = None if graph else self._test_step_function()
         for xb, yb in data.batches(False):
-            loss, y_pred = step_fn(xb, yb)
-            logs = self._batch_logs(loss, yb, y_pred, metrics)
+            if graph:
+                logs = _session_steps.batch_logs(self, xb, yb, metrics, "test")
+            else:
+                loss, y_pred = step_fn(xb, yb)
+                logs = self._batch_logs(loss, yb, y_pred, metrics)
             n = _batch_len(xb)
             for k in logs:
                 sums[k] = sums.get(k, 0.0) + logs[k] * n
@@ -1110,23 +1118,25 @@ class Model(Layer):
             if out is None or data.n is None:
                 return _layers._unknown_tensor()
             return _tlens.typed(out.dtype, [data.n] + out.shape.as_list()[1:], True)
-        _eager_only("predict")
+        graph = _session_mode()
         with _tlens.quiet():
             outs = []
             for xb, yb in data.batches(False):
-                outs.append(self(xb, training=False))
+                outs.append(_session_steps.predict_batch(self, xb) if graph else self(xb, training=False))
             if verbose == "auto" or verbose:
                 s = data.steps()
                 print(_progress(s, s))
+            # Session runs give numpy arrays; eager steps give tensors.
+            cat = (lambda xs: _np.concatenate(xs, 0)) if graph else (lambda xs: _tf.concat(xs, 0))
             if outs and isinstance(outs[0], (list, tuple)):
                 # One array per output of the model.
-                return [_tlens.to_ndarray(o[0]) if len(outs) == 1 else _tlens.to_ndarray(_tf.concat(list(o), 0))
+                return [_tlens.to_ndarray(o[0]) if len(outs) == 1 else _tlens.to_ndarray(cat(list(o)))
                         for o in zip(*outs)]
             if outs and isinstance(outs[0], dict):
-                return dict([(k, _tlens.to_ndarray(_tf.concat([o[k] for o in outs], 0))) for k in outs[0]])
+                return dict([(k, _tlens.to_ndarray(cat([o[k] for o in outs]))) for k in outs[0]])
             if len(outs) == 1:
                 return _tlens.to_ndarray(outs[0])
-            return _tlens.to_ndarray(_tf.concat(outs, 0))
+            return _tlens.to_ndarray(cat(outs))
 
     def __call__(self, inputs, *args, **kwargs):
         return Layer.__call__(self, inputs, *args, **kwargs)
@@ -1141,7 +1151,6 @@ class Model(Layer):
             for n, f in metrics:
                 logs[n] = _unknown()
         else:
-            _eager_only("train_on_batch")
             with _tlens.quiet():
                 logs = self._with_compiled_trainability(lambda: self._one_batch(data, metrics))
         if return_dict:
@@ -1150,6 +1159,8 @@ class Model(Layer):
         return vals[0] if len(vals) == 1 else vals
 
     def _one_batch(self, data, metrics):
+        if _session_mode():
+            return _session_steps.batch_logs(self, data.x, data.y, metrics, "train")
         if self._custom_train_step():
             return self._step_logs(data.x, data.y)
         loss, y_pred = self._train_step_function()(data.x, data.y)
@@ -1172,7 +1183,7 @@ class Model(Layer):
         # filepath.data-00000-of-00001, as TF's checkpoint format names them; not HDF5).
         ws = self.weights
         _tlens.write_checkpoint(str(filepath), ["%04d/%s" % (i, w.name) for i, w in enumerate(ws)],
-                                [w.numpy() for w in ws])
+                                _backend.batch_get_value(ws))
 
     def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
         stored = sorted(_tlens.read_checkpoint(str(filepath)), key=lambda kv: kv[0])
@@ -1180,13 +1191,15 @@ class Model(Layer):
         if len(stored) != len(ws):
             raise ValueError("You are trying to load a weight file containing %d weights into a model with %d "
                              "weights (%s)." % (len(stored), len(ws), filepath))
+        pairs = []
         for (key, value), w in zip(stored, ws):
             if list(value.shape) != w.shape.as_list():
                 if skip_mismatch:
                     continue
                 raise ValueError("Shapes %s and %s are incompatible: weight %s of %s holds %s" %
                                  (tuple(w.shape.as_list()), tuple(value.shape), w.name, filepath, key.split("/", 1)[1]))
-            w.assign(value)
+            pairs.append((w, value))
+        _backend.batch_set_value(pairs)
         return None
 
     def get_config(self):
