@@ -11,6 +11,7 @@
 import _tlens
 import tensorflow as _tf
 from keras import backend as _backend
+from keras import _config
 from keras import activations
 from keras import initializers
 from keras import regularizers
@@ -285,7 +286,24 @@ class Layer:
         _backend.batch_set_value(zip(ws, weights))
 
     def get_config(self):
-        return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        # Keras' layer config (keras._config): the constructor's arguments, name, trainable, dtype.
+        args = _config.ctor_arguments(self)
+        if args is None:
+            args = {}
+            own = type(self).get_config is not Layer.get_config
+            extra = [n for n in _tlens.param_names(type(self).__init__)[1:]]
+            if not own and extra and not isinstance(self, InputLayer):
+                raise NotImplementedError("Layer %s has arguments %s in `__init__` and therefore must override `get_config()`."
+                                          % (type(self).__name__, extra))
+        cfg = dict(args)
+        cfg["name"] = self.name
+        cfg["trainable"] = self.trainable
+        cfg["dtype"] = self.dtype
+        return _config.serialize(cfg, "the config of layer '%s'" % self.name)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
     @property
     def output_shape(self):
@@ -511,6 +529,10 @@ class InputLayer(Layer):
 
     def count_params(self):
         return 0
+
+    def get_config(self):
+        return {"batch_input_shape": list(self._batch_input_shape), "dtype": self.dtype, "sparse": False,
+                "ragged": False, "name": self.name}
 
 
 def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=None, tensor=None, ragged=None,
@@ -1409,3 +1431,15 @@ class Bidirectional(Layer):
         if self.merge_mode == "ave":
             return (f + b) / 2.0
         return [f, b]
+
+
+# Every built-in layer remembers its constructor's arguments: its get_config (keras._config).
+def _record_layers():
+    g = globals()
+    for k in list(g.keys()):
+        v = g[k]
+        if isinstance(v, type) and issubclass(v, Layer) and v is not Layer and v is not InputLayer and "__init__" in v.__dict__:
+            _config.record_init(v)
+
+
+_record_layers()

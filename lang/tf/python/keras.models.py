@@ -17,6 +17,7 @@ from keras import metrics as _metrics
 from keras import optimizers as _optimizers
 from keras import callbacks as _callbacks
 from keras import _session_steps
+from keras import _saving
 from keras.layers import Layer, InputLayer, Input, _fail, _fmt_shape, _shape_tuple, _flatten
 
 _range = range
@@ -1139,6 +1140,11 @@ class Model(Layer):
             return _tlens.to_ndarray(cat(outs))
 
     def __call__(self, inputs, *args, **kwargs):
+        if not self._is_graph_network and getattr(self, "_tlens_build_shape", None) is None and _tlens.is_tensor(inputs):
+            # The input shape a subclassed model is rebuilt with by load_model.
+            dims = _layers._static_dims(inputs)
+            if dims is not None:
+                self._tlens_build_shape = [None] + list(dims[1:])
         return Layer.__call__(self, inputs, *args, **kwargs)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True, return_dict=False):
@@ -1173,14 +1179,16 @@ class Model(Layer):
         return self.predict(x, batch_size=_batch_len(x), verbose=0)
 
     # --- saving --------------------------------------------------------------------------------
-    def save(self, filepath, overwrite=True, save_format=None, **kwargs):
-        # The weights, in tensorlens' checkpoint files (filepath.index and filepath.data-*); the
-        # architecture is not written, so load_model cannot rebuild the model (see load_model).
-        self.save_weights(filepath, overwrite)
+    def save(self, filepath, overwrite=True, include_optimizer=True, save_format=None, signatures=None, options=None,
+             save_traces=True, **kwargs):
+        # The architecture (Keras' config), the compile state and the weights: keras._saving.
+        _saving.save_model(self, filepath, overwrite, include_optimizer)
 
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
         # Every weight in model order, in tensorlens' checkpoint files (filepath.index and
         # filepath.data-00000-of-00001, as TF's checkpoint format names them; not HDF5).
+        if _tlens.is_abstract():
+            return  # abstract mode writes no files
         ws = self.weights
         _tlens.write_checkpoint(str(filepath), ["%04d/%s" % (i, w.name) for i, w in enumerate(ws)],
                                 _backend.batch_get_value(ws))
@@ -1203,10 +1211,25 @@ class Model(Layer):
         return None
 
     def get_config(self):
-        return {"name": self.name, "layers": [l.get_config() for l in self.layers]}
+        # Keras' model config (keras._saving): a functional model's layers and their call graph; a
+        # subclass must override get_config (its constructor's arguments), as in Keras.
+        if self._is_graph_network:
+            return _saving.functional_config(self)
+        if type(self).get_config is Model.get_config:
+            raise NotImplementedError("Model %s is a subclassed model: to save its architecture it must override "
+                                      "`get_config()` (returning its constructor's arguments; and `from_config()` if they "
+                                      "need rebuilding), or save only its weights with save_weights()" % type(self).__name__)
+        return {"name": self.name, "trainable": self.trainable}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        if "input_layers" in config and "output_layers" in config:
+            return _saving.functional_from_config(cls, config, custom_objects)
+        return cls(**config)
 
     def to_json(self, **kwargs):
-        return "{}"
+        import json as _json
+        return _json.dumps(_saving.entry(self))
 
     # --- summary -------------------------------------------------------------------------------
     def _sequential_like(self):
@@ -1452,11 +1475,20 @@ class Sequential(Model):
     def _sequential_like(self):
         return True
 
+    def get_config(self):
+        return _saving.sequential_config(self)
 
-def load_model(filepath, custom_objects=None, compile=True, options=None):
-    raise NotImplementedError("tensorlens: keras.models.load_model cannot rebuild a model from a file (Model.save "
-                              "writes only the weights); build the model in code and call "
-                              "model.load_weights(%r)" % (filepath,))
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        return _saving.sequential_from_config(cls, config, custom_objects)
+
+
+def load_model(filepath, custom_objects=None, compile=True, options=None, safe_mode=True):
+    return _saving.load_model(filepath, custom_objects, compile)
+
+
+def save_model(model, filepath, overwrite=True, include_optimizer=True, save_format=None, **kwargs):
+    _saving.save_model(model, filepath, overwrite, include_optimizer)
 
 
 def clone_model(model, input_tensors=None, clone_function=None):
@@ -1464,4 +1496,5 @@ def clone_model(model, input_tensors=None, clone_function=None):
 
 
 def model_from_json(json_string, custom_objects=None):
-    raise NotImplementedError("tensorlens: keras.models.model_from_json is not supported")
+    import json as _json
+    return _saving.rebuild({"model_config": _json.loads(json_string)}, custom_objects, False)

@@ -89,7 +89,13 @@ class Optimizer:
         return self.apply_gradients(zip(grads, var_list))
 
     def get_config(self):
-        return {"name": self.name, "learning_rate": self._lr}
+        # The constructor's arguments (keras._config.record_init, applied below), name and rate.
+        from keras import _config
+        cfg = dict(_config.ctor_arguments(self) or {})
+        cfg.pop("lr", None)
+        cfg["name"] = self.name
+        cfg["learning_rate"] = self._lr
+        return _config.serialize(cfg, "the optimizer's config")
 
     def variables(self):
         return [self.iterations] + list(self._slots.values())
@@ -245,6 +251,19 @@ class ExponentialDecay:
             p = _tf.floor(p)
         return self.initial_learning_rate * _tf.pow(_tf.constant(self.decay_rate, _tf.float32), p)
 
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase}
+
 
 schedules = _tf._Namespace("keras.optimizers.schedules")
 schedules.ExponentialDecay = ExponentialDecay
+
+
+def _record_optimizers():
+    from keras import _config
+    for cls in (SGD, Adam, RMSprop, Adagrad, Adadelta):
+        _config.record_init(cls)
+
+
+_record_optimizers()
