@@ -802,3 +802,80 @@ close = (abs(sparse - expected) < 1e-5, abs(dense - expected) < 1e-5)
   REQUIRE(r.status == 0);
   CHECK(r.repr("close") == "(True, True)");
 }
+
+TEST_CASE("custom train_step and test_step use compiled_loss, compiled_metrics and metrics as in Keras", "[tf][keras]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+from tensorflow.keras import layers
+class CustomModel(keras.Model):
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compiled_loss(y, y_pred, regularization_losses=self.losses)
+        grads = tape.gradient(loss, self.trainable_variables)
+        self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+        self.compiled_metrics.update_state(y, y_pred)
+        return {m.name: m.result() for m in self.metrics}
+    def test_step(self, data):
+        x, y = data
+        y_pred = self(x, training=False)
+        self.compiled_loss(y, y_pred, regularization_losses=self.losses)
+        self.compiled_metrics.update_state(y, y_pred)
+        return {m.name: m.result() for m in self.metrics}
+inputs = keras.Input(shape=(4,))
+outputs = layers.Dense(3, activation="softmax")(layers.Dense(8, activation="relu")(inputs))
+model = CustomModel(inputs, outputs)
+model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+X = np.random.RandomState(0).rand(64, 4).astype("float32")
+Y = (X[:, 0] > 0.5).astype("int32") + (X[:, 1] > 0.5).astype("int32")
+h = model.fit(X, Y, epochs=5, batch_size=16, validation_data=(X, Y), verbose=0)
+keys = sorted(h.history.keys())
+losses = h.history["loss"]
+ev = model.evaluate(X, Y, verbose=0, return_dict=True)
+names = model.metrics_names
+class Tracker(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = layers.Dense(1)
+        self.loss_tracker = keras.metrics.Mean(name="my_loss")
+    def call(self, x):
+        return self.d(x)
+    @property
+    def metrics(self):
+        return [self.loss_tracker]
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(self(x) - y))
+        g = tape.gradient(loss, self.trainable_weights)
+        self.optimizer.apply_gradients(zip(g, self.trainable_weights))
+        self.loss_tracker.update_state(loss)
+        return {"my_loss": self.loss_tracker.result()}
+    def test_step(self, data):
+        x, y = data
+        self.loss_tracker.update_state(tf.reduce_mean(tf.square(self(x) - y)))
+        return {"my_loss": self.loss_tracker.result()}
+t = Tracker()
+t.compile(optimizer="sgd")
+h2 = t.fit(X, X[:, :1], epochs=3, verbose=0)
+tracked = h2.history["my_loss"]
+e2 = t.evaluate(X, X[:, :1], verbose=0)
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("keys") == "['accuracy', 'loss', 'val_accuracy', 'val_loss']");
+  auto losses = r.interp->toList(r.interp->mainModule()->get("losses"));
+  CHECK(*interp::asDouble(losses.back()) < *interp::asDouble(losses.front()));
+  CHECK(r.repr("names") == "['loss', 'accuracy']");
+  CHECK(r.repr("ev").find("'accuracy': ") != std::string::npos);
+  auto tracked = r.interp->toList(r.interp->mainModule()->get("tracked"));
+  REQUIRE(tracked.size() == 3);
+  CHECK(*interp::asDouble(tracked.back()) < *interp::asDouble(tracked.front()));
+  CHECK(interp::asDouble(r.interp->mainModule()->get("e2")).has_value());
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(errors(a).empty());
+}

@@ -662,6 +662,8 @@ class Model(Layer):
             raise RuntimeError("You must compile your model before training/testing. Use `model.compile(optimizer, loss)`.")
         if what == "fit" and self._custom_train_step():
             return
+        if what == "evaluate" and self._custom_test_step():
+            return
         if what != "predict" and self._loss_fn is None and not getattr(self, "_loss_multi", False) and not self.losses:
             raise ValueError("No loss found. You may have forgotten to provide a `loss` argument in the `compile()` method.")
 
@@ -814,8 +816,8 @@ class Model(Layer):
             return False, None
         if not self._check_inputs(data):
             return False, None
-        if what == "fit" and self._custom_train_step():
-            return True, None  # the subclass's train_step decides what the model computes
+        if (what == "fit" and self._custom_train_step()) or (what == "evaluate" and self._custom_test_step()):
+            return True, None  # the subclass's step decides what the model computes
         out = None
         if getattr(data, "multi", False):
             out = self._kt_outputs[0] if self._is_graph_network and len(self._kt_outputs) == 1 else None
@@ -873,13 +875,57 @@ class Model(Layer):
         # fit calls it with each batch and logs the dict it returns.
         return getattr(type(self), "train_step", None) is not Model.train_step
 
+    def _custom_test_step(self):
+        return getattr(type(self), "test_step", None) is not Model.test_step
+
     def train_step(self, data):
         x, y = (data[0], data[1]) if isinstance(data, tuple) and len(data) == 2 else (data, None)
         loss, y_pred = self._default_train_step(x, y)
         return {"loss": loss}
 
-    def _step_logs(self, xb, yb):
-        logs = self.train_step((xb, yb) if yb is not None else xb)
+    def test_step(self, data):
+        x, y = (data[0], data[1]) if isinstance(data, tuple) and len(data) == 2 else (data, None)
+        loss, y_pred = self._default_test_step(x, y)
+        return {"loss": loss}
+
+    # --- what custom train_step/test_step use: Keras' compiled loss and metrics ------------------
+    @property
+    def compiled_loss(self):
+        return _CompiledLoss(self)
+
+    @property
+    def compiled_metrics(self):
+        c = getattr(self, "_compiled_metrics_obj", None)
+        if c is None or c._ids is not self._metric_ids:
+            c = _CompiledMetrics(self)
+            self._compiled_metrics_obj = c
+        return c
+
+    @property
+    def metrics(self):
+        # Keras: the loss tracker and the compiled metrics (once they have seen data), then the
+        # metrics of the layers.
+        if not self._compiled:
+            return []
+        out = [self._tracker()] if getattr(self, "_loss_tracker", None) is not None else []
+        return out + self.compiled_metrics.metrics
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def _tracker(self):
+        t = getattr(self, "_loss_tracker", None)
+        if t is None:
+            t = _metrics.Mean(name="loss")
+            self._loss_tracker = t
+        return t
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
+        return self.compiled_loss(y, y_pred, sample_weight, regularization_losses=self.losses)
+
+    def _step_logs(self, xb, yb, step=None):
+        logs = (step or self.train_step)((xb, yb) if yb is not None else xb)
         out = {}
         for k in (logs or {}):
             v = logs[k]
@@ -1031,6 +1077,9 @@ class Model(Layer):
             for k in stateful:
                 if k in sums:
                     epoch_logs[k] = float(stateful[k].metric.result())
+            if custom and step > 0:
+                # A custom train_step's metrics are its own running results: Keras logs the last.
+                epoch_logs = dict(logs)
             if val is not None:
                 vlogs = self._evaluate_data(val, metrics)
                 for k in vlogs:
@@ -1062,9 +1111,17 @@ class Model(Layer):
         seen = 0
         stateful = self._reset_stateful(metrics)
         graph = _session_mode()
-        step_fn = None if graph else self._test_step_function()
+        custom = self._custom_test_step()
+        if graph and custom:
+            raise NotImplementedError("tensorlens: Model.test_step overrides are TF2 Keras; this program uses the TF1 graph "
+                                      "API, so its Keras models evaluate as session runs")
+        if custom:
+            self._reset_metrics()
+        step_fn = None if graph or custom else self._test_step_function()
         for xb, yb in data.batches(False):
-            if graph:
+            if custom:
+                logs = self._step_logs(xb, yb, self.test_step)
+            elif graph:
                 logs = _session_steps.batch_logs(self, xb, yb, metrics, "test")
             else:
                 loss, y_pred = step_fn(xb, yb)
@@ -1079,6 +1136,8 @@ class Model(Layer):
         for k in stateful:
             if k in sums:
                 out[k] = float(stateful[k].metric.result())
+        if custom and seen > 0:
+            out = dict(logs)  # a custom test_step's running results: the last, as in Keras
         return out
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
@@ -1099,8 +1158,10 @@ class Model(Layer):
                 print(_progress(s, s) + _fmt_logs(logs))
         if return_dict:
             return logs
+        if self._custom_test_step() and ok and not _tlens.is_abstract():
+            names = list(logs.keys())  # the names the custom test_step returned
         if len(names) == 1:
-            return logs["loss"]
+            return logs[names[0]]
         return [logs[k] for k in names]
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, max_queue_size=10,
@@ -1355,6 +1416,73 @@ class Model(Layer):
             params = layer.count_params() if (layer.built or layer.weights) else 0
             rows.append((layer.name, type(layer).__name__, shape, params))
         return rows
+
+
+class _CompiledLoss:
+    """model.compiled_loss(y_true, y_pred, sample_weight=None, regularization_losses=None): the
+    compiled loss (mean over the batch) plus the given losses; updates the 'loss' tracker."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def __call__(self, y_true, y_pred, sample_weight=None, regularization_losses=None):
+        m = self._model
+        if m._loss_fn is None:
+            loss = _tf.constant(0.0)
+        else:
+            per = m._loss_fn(y_true, y_pred)
+            loss = _tf.reduce_mean(per) if per.shape.ndims != 0 else per
+        for r in regularization_losses or []:
+            loss = loss + r
+        m._tracker().update_state(loss)
+        return loss
+
+    @property
+    def metrics(self):
+        return [self._model._tracker()]
+
+
+class _MeanMetricWrapper(_metrics.Metric):
+    def __init__(self, fn, name):
+        _metrics.Metric.__init__(self, name=name)
+        self._fn = fn
+
+    def _values(self, y_true, y_pred):
+        return self._fn(y_true, y_pred)
+
+
+class _CompiledMetrics:
+    """model.compiled_metrics: the compile() metrics as metric objects, resolved ('accuracy' to
+    its variant) when they first see data, as Keras' MetricsContainer."""
+
+    def __init__(self, model):
+        self._model = model
+        self._ids = model._metric_ids
+        self._built = None
+
+    def _build(self, y_true, y_pred):
+        if self._built is not None:
+            return
+        out_shape = _data_shape(y_pred)
+        y_shape = _data_shape(y_true)
+        self._built = []
+        for m in self._ids:
+            name, fn = _metrics.resolve(m, self._model._loss_name, out_shape, y_shape)
+            self._built.append(fn.metric if isinstance(fn, _metrics._Stateful) else
+                               (m if isinstance(m, _metrics.Metric) else _MeanMetricWrapper(fn, name)))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self._build(y_true, y_pred)
+        for m in self._built:
+            m.update_state(y_true, y_pred)
+
+    def reset_state(self):
+        for m in self._built or []:
+            m.reset_state()
+
+    @property
+    def metrics(self):
+        return list(self._built or [])
 
 
 def _count(weights):
