@@ -583,12 +583,18 @@ h = m.fit(np.ones((8, 2), np.float32), epochs=3, batch_size=4, verbose=0)
 keys = sorted(h.history)
 steps = m.steps
 falling = h.history["total"][2] < h.history["total"][0]
-
+e = Auto()
+e.compile(optimizer=keras.optimizers.SGD(0.1), run_eagerly=True)
+he = e.fit(np.ones((8, 2), np.float32), epochs=3, batch_size=4, verbose=0)
+eager_steps = e.steps
 )");
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(r.repr("keys") == "['total']");
-  CHECK(r.repr("steps") == "6");
+  // As in Keras, fit runs train_step as a tf.function: its Python runs when traced (once), its
+  // ops at every step; run_eagerly=True runs the Python at every step.
+  CHECK(r.repr("steps") == "1");
+  CHECK(r.repr("eager_steps") == "6");
   CHECK(r.repr("falling") == "True");
 }
 

@@ -554,6 +554,8 @@ class Model(Layer):
         self._run_eagerly = bool(run_eagerly)
         self._train_function = None
         self._test_function = None
+        self._custom_train_function = None
+        self._custom_test_function = None
         self._session_steps = None
         self._compiled = True
 
@@ -924,8 +926,16 @@ class Model(Layer):
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
         return self.compiled_loss(y, y_pred, sample_weight, regularization_losses=self.losses)
 
+    def _custom_step_function(self, attr, method):
+        # Keras runs a custom train_step/test_step as a tf.function too (make_train_function).
+        def step(x, y):
+            return method((x, y) if y is not None else x)
+        return self._traced_step(attr, step)
+
     def _step_logs(self, xb, yb, step=None):
-        logs = (step or self.train_step)((xb, yb) if yb is not None else xb)
+        if step is None:
+            step = self._custom_step_function("_custom_train_function", self.train_step)
+        logs = step(xb, yb)
         out = {}
         for k in (logs or {}):
             v = logs[k]
@@ -1118,9 +1128,10 @@ class Model(Layer):
         if custom:
             self._reset_metrics()
         step_fn = None if graph or custom else self._test_step_function()
+        test_fn = self._custom_step_function("_custom_test_function", self.test_step) if custom else None
         for xb, yb in data.batches(False):
             if custom:
-                logs = self._step_logs(xb, yb, self.test_step)
+                logs = self._step_logs(xb, yb, test_fn)
             elif graph:
                 logs = _session_steps.batch_logs(self, xb, yb, metrics, "test")
             else:
