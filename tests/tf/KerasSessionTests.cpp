@@ -142,3 +142,33 @@ except NotImplementedError as e:
   CHECK(r.repr("made") == "True");
   CHECK(r.repr("stateful").find("stateful metric 'count'") != std::string::npos);
 }
+
+TEST_CASE("Keras' learning phase is a tensor TF1 programs feed, and Dropout follows it", "[tf][keras][graph]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+from keras import backend as K
+from keras.layers import Dense, Dropout
+x = tf.placeholder(tf.float32, [None, 100])
+h = Dropout(0.5)(x)
+zeros = tf.reduce_sum(tf.cast(tf.equal(h, 0.0), tf.float32))
+sess = tf.Session()
+K.set_session(sess)
+train_zeros = float(sess.run(zeros, {x: np.ones((2, 100)), K.learning_phase(): 1}))
+test_zeros = sess.run(zeros, {x: np.ones((2, 100)), K.learning_phase(): 0})
+default_zeros = sess.run(zeros, {x: np.ones((2, 100))})
+same = K.learning_phase() is K.learning_phase()
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  double train = *interp::asDouble(r.interp->mainModule()->get("train_zeros"));
+  CHECK(train > 50);
+  CHECK(train < 150);
+  CHECK(r.repr("test_zeros") == "0.0");
+  CHECK(r.repr("default_zeros") == "0.0");
+  CHECK(r.repr("same") == "True");
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  REQUIRE(a.status == 0);
+  CHECK(errorCount(a) == 0);
+}

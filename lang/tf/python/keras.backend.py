@@ -66,6 +66,7 @@ def clear_session():
     _state["nodes"] = []
     _state["session"] = None
     _state["initialized"] = {}
+    _state["phase_tensors"] = []
 
 
 reset_uids = clear_session
@@ -143,8 +144,30 @@ def set_image_data_format(data_format):
 
 
 def learning_phase():
+    # Set by set_learning_phase: that value. Else, in TF1 programs, a bool tensor of the default
+    # graph (False unless fed: feed_dict={K.learning_phase(): 1}) that Dropout layers called
+    # without `training` follow, as tf.keras 1.x did; in TF2 programs 0.
     p = _state["learning_phase"]
-    return 0 if p is None else p
+    if p is not None:
+        return p
+    t = _graph_learning_phase()
+    return 0 if t is None else t
+
+
+def _graph_learning_phase():
+    """The TF1 learning-phase tensor of the default graph, or None outside TF1 graphs."""
+    if _tlens.style() != "graph" or _state["learning_phase"] is not None or _tf.executing_eagerly():
+        return None
+    g = _tf.get_default_graph()
+    if "phase_tensors" not in _state:
+        _state["phase_tensors"] = []
+    for graph, t in _state["phase_tensors"]:
+        if graph == g:  # (graph objects are compared, not identities: each lookup gives a new one)
+            return t
+    with _tlens.init_scope():
+        t = _tf.placeholder_with_default(False, [], name="keras_learning_phase")
+    _state["phase_tensors"].append((g, t))
+    return t
 
 
 def set_learning_phase(value):

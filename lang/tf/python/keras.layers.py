@@ -637,6 +637,13 @@ class Dropout(Layer):
         self.seed = seed
 
     def call(self, inputs, training=None):
+        if training is None and not _backend.is_keras_tensor(inputs):
+            training = _backend._graph_learning_phase()  # TF1 graphs: K.learning_phase() decides
+        if _tlens.is_tensor(training):
+            if self.rate == 0:
+                return _tf.identity(inputs)
+            return _tf.cond(training, lambda: _tf.nn.dropout(inputs, rate=self.rate, seed=self.seed),
+                            lambda: _tf.identity(inputs))
         if training and self.rate > 0:
             return _tf.nn.dropout(inputs, rate=self.rate, seed=self.seed)
         return _tf.identity(inputs)
