@@ -26,6 +26,8 @@ def record_init(cls):
             self._tlens_ctor = (cls, init, args, dict(kwargs))
         init(self, *args, **kwargs)
 
+    __init__.__wrapped__ = init  # hovers and signature help show the real parameters
+    __init__.__doc__ = getattr(init, "__doc__", None)
     cls.__init__ = __init__
     cls._tlens_recorded_init = __init__
     return cls
