@@ -654,8 +654,10 @@ y = tf.nn.reluu(tf.zeros([3, 2]))
 )"},
     {"tensorlens' own NotImplementedError is a hint, never a warning", R"(import tensorflow as tf
 x = tf.placeholder(tf.float32, [None, 3])
+path = tf.keras.utils.get_file("mnist.npz", "https://example.com/mnist.npz")
+#      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens never downloads files (keras.utils.get_file)
 model = tf.keras.models.load_model("model.h5")
-#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens: keras.models.load_model cannot rebuild a model from a file
+p = model.predict(x)
 y = tf.matmul(x, tf.zeros([3, 2]))
 )"},
     {"real TensorFlow, numpy and os names are not near misses", R"(import os
