@@ -660,6 +660,11 @@ model = tf.keras.models.load_model("model.h5")
 p = model.predict(x)
 y = tf.matmul(x, tf.zeros([3, 2]))
 )"},
+    {"submodules imported on first use (tf.compat.v1) are no unknown attributes", R"(import tensorflow as tf
+x = tf.compat.v1.placeholder(tf.float32, [None, 3])
+sess = tf.compat.v1.Session()
+y = tf.compat.v2.zeros([2])
+)"},
     {"real TensorFlow, numpy and os names are not near misses", R"(import os
 import numpy as np
 import tensorflow as tf
