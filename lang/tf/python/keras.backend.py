@@ -190,10 +190,11 @@ def count_params(x):
     return n
 
 
-def _session_values():
-    """Whether variable values are read and written through the Keras session (a TF1 program run
-    concretely, outside any tf.function)."""
-    return _tlens.style() == "graph" and not _tlens.is_abstract() and not _tf.executing_eagerly()
+def _session_values(tensors):
+    """Whether these values are read and written through the Keras session: graph tensors and
+    variables of a TF1 program run concretely (also from the debugger's evaluate, which runs
+    eagerly)."""
+    return _tlens.style() == "graph" and not _tlens.is_abstract() and any([_tlens.is_symbolic(t) for t in tensors])
 
 
 def get_value(x):
@@ -205,16 +206,16 @@ def set_value(x, value):
 
 
 def batch_get_value(tensors):
-    if _session_values() and any([_tlens.is_symbolic(t) or _tlens.is_variable(t) for t in tensors]):
-        return get_session().run(list(tensors))
+    tensors = list(tensors)
+    if _session_values(tensors):
+        return get_session().run(tensors)
     return [x.numpy() if _tlens.is_tensor(x) else x for x in tensors]
 
 
 def batch_set_value(tuples):
     tuples = list(tuples)
-    if _session_values():
-        if tuples:
-            get_session().run([_tf.assign(x, value) for x, value in tuples])
+    if _session_values([x for x, value in tuples]):
+        get_session().run([_tf.assign(x, value) for x, value in tuples])
         return
     for x, value in tuples:
         x.assign(value)
