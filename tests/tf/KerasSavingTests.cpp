@@ -219,3 +219,49 @@ other.fit(np.zeros((5, 3)), np.zeros((5, 2)))
   CHECK(a.type("p") == "float32[5, 2]");
   CHECK(std::filesystem::is_empty(dir));
 }
+
+TEST_CASE("recurrent, convolutional, nested and dict-input models round-trip; lambdas and unbuilt models say why not", "[tf][keras][saving]") {
+  const std::string dir = freshTempDir("keras-save-edge");
+  TfRun r = runTf("DIR = '" + dir + R"('
+import numpy as np
+from tensorflow import keras
+from tensorflow.keras import layers
+out = {}
+def rt(m, X, name, **kw):
+    try:
+        m.save(DIR + "/" + name)
+        m2 = keras.models.load_model(DIR + "/" + name, **kw)
+        out[name] = float(np.abs(m.predict(X, verbose=0) - m2.predict(X, verbose=0)).max())
+    except ValueError as e:
+        out[name] = str(e)
+X = np.random.rand(4, 10).astype("float32")
+rt(keras.Sequential([layers.Embedding(50, 8, input_length=10), layers.Bidirectional(layers.LSTM(4, return_sequences=True)),
+                     layers.TimeDistributed(layers.Dense(3)), layers.GlobalMaxPooling1D(), layers.Dense(2)]),
+   (X * 49).astype("int32"), "rnn.h5")
+rt(keras.Sequential([keras.Input((8, 8, 1)), layers.Conv2D(4, 3, padding="same", activation="relu"), layers.MaxPooling2D(),
+                     layers.Conv2DTranspose(2, 3, strides=2), layers.Flatten(), layers.Dropout(0.3),
+                     layers.Dense(3, kernel_regularizer=keras.regularizers.l2(0.01))]), np.random.rand(4, 8, 8, 1), "cnn.keras")
+inner = keras.Sequential([layers.Dense(5, activation="relu", input_shape=(10,)), layers.Dense(3)])
+inp = keras.Input((10,))
+rt(keras.Model(inp, layers.Activation("softmax")(inner(inp))), X, "nested.h5")
+def double(t):
+    return t * 2
+rt(keras.Sequential([layers.Dense(3, input_shape=(10,)), layers.Lambda(double)]), X, "named.h5", custom_objects={"double": double})
+rt(keras.Sequential([layers.Dense(3, input_shape=(10,)), layers.Lambda(lambda t: t * 2)]), X, "lambda.h5")
+rt(keras.Sequential([layers.Dense(3)]), X, "unbuilt.h5")
+a = keras.Input((10,), name="a")
+b = keras.Input((10,), name="b")
+m = keras.Model({"a": a, "b": b}, layers.add([layers.Dense(2)(a), layers.Dense(2)(b)]))
+m.save(DIR + "/dict")
+m2 = keras.models.load_model(DIR + "/dict")
+out["dict"] = float(np.abs(m.predict({"a": X, "b": X}, verbose=0) - m2.predict({"a": X, "b": X}, verbose=0)).max())
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  std::string out = r.repr("out");
+  INFO(out);
+  for (const char* name : {"'rnn.h5': 0.0", "'cnn.keras': 0.0", "'nested.h5': 0.0", "'named.h5': 0.0", "'dict': 0.0"})
+    CHECK(out.find(name) != std::string::npos);
+  CHECK(out.find("wraps the Python function '<lambda>', which a model file cannot hold") != std::string::npos);
+  CHECK(out.find("This model has not yet been built") != std::string::npos);
+}

@@ -178,7 +178,15 @@ def _build_shape(model):
     return list(shape)
 
 
+def _check_built(model):
+    from keras.models import Sequential
+    if isinstance(model, Sequential) and model._kt_in is None and model._layers:
+        raise ValueError("This model has not yet been built. Build the model first by calling `build()` or by calling "
+                         "the model on a batch of data (tensorlens saves a model with its weights).")
+
+
 def document(model, include_optimizer=True):
+    _check_built(model)
     return {"format": FORMAT, "format_version": 1, "keras_version": "2.15.0", "backend": "tensorflow",
             "model_config": entry(model), "build_input_shape": _build_shape(model),
             "compile_config": compile_config(model) if include_optimizer else None}

@@ -290,7 +290,7 @@ class Layer:
         args = _config.ctor_arguments(self)
         if args is None:
             args = {}
-            own = type(self).get_config is not Layer.get_config
+            own = type(self).get_config is not Layer.get_config or type(self).__init__ is Layer.__init__
             extra = [n for n in _tlens.param_names(type(self).__init__)[1:]]
             if not own and extra and not isinstance(self, InputLayer):
                 raise NotImplementedError("Layer %s has arguments %s in `__init__` and therefore must override `get_config()`."
@@ -725,6 +725,18 @@ class Lambda(Layer):
 
     def call(self, inputs):
         return self.function(inputs, **self.arguments)
+
+    @classmethod
+    def from_config(cls, config):
+        f = config.get("function")
+        if not callable(f):
+            # A saved model holds the function by name only (Keras would hold its bytecode and
+            # refuse it in safe mode): it must come back through custom_objects.
+            raise ValueError("The Lambda layer '%s' of the saved model wraps the Python function '%s', which a model "
+                             "file cannot hold; pass it to load_model in custom_objects={'%s': ...}%s"
+                             % (config.get("name"), f, f, " (a `lambda` cannot be named: define it with def)"
+                                if f == "<lambda>" else ""))
+        return cls(**config)
 
 
 # --- convolutions and pooling ------------------------------------------------------------------
