@@ -220,7 +220,7 @@ other.fit(np.zeros((5, 3)), np.zeros((5, 2)))
   CHECK(std::filesystem::is_empty(dir));
 }
 
-TEST_CASE("recurrent, convolutional, nested and dict-input models round-trip; lambdas and unbuilt models say why not", "[tf][keras][saving]") {
+TEST_CASE("recurrent, convolutional, nested and dict-input models round-trip, and lambdas and unbuilt models say why not", "[tf][keras][saving]") {
   const std::string dir = freshTempDir("keras-save-edge");
   TfRun r = runTf("DIR = '" + dir + R"('
 import numpy as np

@@ -172,3 +172,37 @@ same = K.learning_phase() is K.learning_phase()
   REQUIRE(a.status == 0);
   CHECK(errorCount(a) == 0);
 }
+
+TEST_CASE("K.function runs the model's tensors in both program styles, the learning phase an input", "[tf][keras][graph]") {
+  const std::string body = R"(import numpy as np
+from tensorflow import keras
+from tensorflow.keras import backend as K
+from tensorflow.keras import layers
+m = keras.Sequential([layers.Dense(4, activation="relu", input_shape=(3,)), layers.Dropout(0.5), layers.Dense(2)])
+m.compile("sgd", "mse")
+X = np.ones((5, 3), "float32")
+f = K.function([m.input], [m.layers[0].output])
+h = f([X])[0]
+g = K.function([m.input, K.learning_phase()], [m.output])
+out = g([X, 0])[0]
+same = bool(np.allclose(out, m.predict(X, verbose=0)))
+)";
+  for (ApiStyle style : {ApiStyle::Eager, ApiStyle::Graph}) {
+    TfRun r = runTf(body, Mode::Concrete, style);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.type("h") == "float32[5, 4]");
+    CHECK(r.type("out") == "float32[5, 2]");
+    CHECK(r.repr("same") == "True");
+    TfRun a = runTf(body, Mode::Abstract, style);
+    INFO(a.diagnostics());
+    CHECK(errorCount(a) == 0);
+    CHECK(a.type("h") == "float32[5, 4]");
+  }
+  TfRun g = runTf(body + R"(grads = K.gradients(K.sum(m.output), m.trainable_weights)
+first = K.function([m.input], [grads[0]])([X])[0]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(g.err);
+  REQUIRE(g.status == 0);
+  CHECK(g.type("first") == "float32[3, 4]");
+}

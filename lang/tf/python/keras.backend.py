@@ -291,3 +291,75 @@ def clip(x, min_value, max_value):
 
 def argmax(x, axis=-1):
     return _tf.argmax(x, axis)
+
+
+# --- graph-building functions of Keras' backend --------------------------------------------------
+def placeholder(shape=None, ndim=None, dtype=None, sparse=False, name=None, ragged=False):
+    if shape is None and ndim is not None:
+        shape = [None] * ndim
+    return symbolic_placeholder(_tf.as_dtype(dtype if dtype is not None else floatx()),
+                                None if shape is None else list(shape), name)
+
+
+def is_placeholder(x):
+    return _tlens.is_symbolic(x) and getattr(getattr(x, "op", None), "type", None) == "Placeholder"
+
+
+def eval(x):
+    return get_value(x)
+
+
+def gradients(loss, variables):
+    return _tf.gradients(loss, variables)
+
+
+def stop_gradient(variables):
+    if isinstance(variables, (list, tuple)):
+        return [_tf.stop_gradient(v) for v in variables]
+    return _tf.stop_gradient(variables)
+
+
+class _Function:
+    """K.function(inputs, outputs, updates): a callable from input values to output values. In
+    TF1 programs one run of the Keras session feeding the inputs (K.learning_phase() among them
+    included); in TF2 programs the functional model from the inputs to the outputs, applied with
+    training set by a learning-phase value among the inputs."""
+
+    def __init__(self, inputs, outputs, updates=None, name=None):
+        self.inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+        self._single = not isinstance(outputs, (list, tuple))
+        self.outputs = [outputs] if self._single else list(outputs)
+        self.updates = list(updates or [])
+        self._model = None
+
+    def __call__(self, inputs):
+        values = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+        if len(values) != len(self.inputs):
+            raise ValueError("Input count mismatch: the function takes %d inputs, %d were given"
+                             % (len(self.inputs), len(values)))
+        if _tlens.style() == "graph":
+            feed = {}
+            for t, v in zip(self.inputs, values):
+                if _tlens.is_tensor(t):
+                    feed[t] = v
+            res = get_session().run(self.outputs + self.updates, feed)[:len(self.outputs)]
+            return res[0] if self._single else res
+        phase = None
+        ins, vals = [], []
+        for t, v in zip(self.inputs, values):
+            if not _tlens.is_tensor(t):  # K.learning_phase() of a TF2 program: 0 or a set value
+                phase = v
+                continue
+            ins.append(t)
+            vals.append(v)
+        if self._model is None:
+            from keras.models import Model
+            self._model = Model(ins[0] if len(ins) == 1 else ins, self.outputs)
+        res = self._model(vals[0] if len(vals) == 1 else vals, training=bool(phase) if phase is not None else False)
+        res = res if isinstance(res, (list, tuple)) else [res]
+        res = [r.numpy() if _tlens.is_tensor(r) and not _tlens.is_abstract() else r for r in res]
+        return res[0] if self._single else res
+
+
+def function(inputs, outputs, updates=None, name=None, **kwargs):
+    return _Function(inputs, outputs, updates, name)
