@@ -885,3 +885,31 @@ e2 = t.evaluate(X, X[:, :1], verbose=0)
   INFO(a.diagnostics());
   CHECK(errors(a).empty());
 }
+
+TEST_CASE("callbacks get Keras' logs dicts, and on_batch_end overrides see every batch", "[tf][keras]") {
+  TfRun r = runTf(R"(import numpy as np
+from tensorflow import keras
+class LossHistory(keras.callbacks.Callback):
+    def on_train_begin(self, logs):
+        self.per_batch_losses = []
+        self.began = logs
+    def on_batch_end(self, batch, logs):
+        self.per_batch_losses.append(logs.get("loss"))
+    def on_epoch_begin(self, epoch, logs):
+        self.epoch_logs = logs
+    def on_train_end(self, logs):
+        self.ended = sorted(logs.keys())
+m = keras.Sequential([keras.layers.Dense(1, input_shape=(2,))])
+m.compile("sgd", "mse")
+h = LossHistory()
+m.fit(np.ones((8, 2)), np.ones((8, 1)), batch_size=2, epochs=2, verbose=0, callbacks=[h])
+n = len(h.per_batch_losses)
+began = h.began
+ended = h.ended
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("n") == "8");
+  CHECK(r.repr("began") == "{}");
+  CHECK(r.repr("ended") == "['loss']");
+}

@@ -1,5 +1,5 @@
-# keras.callbacks: the hooks Model.fit calls. Callbacks that write files (ModelCheckpoint,
-# TensorBoard, CSVLogger) are accepted and do nothing: tensorlens writes no files for Keras.
+# keras.callbacks: the hooks Model.fit calls, each with a logs dict as Keras passes it.
+# ModelCheckpoint saves the model; TensorBoard and CSVLogger are accepted and write nothing.
 
 
 class Callback:
@@ -26,13 +26,16 @@ class Callback:
         pass
 
     def on_train_batch_begin(self, batch, logs=None):
-        pass
+        self.on_batch_begin(batch, logs=logs)  # Keras' backwards-compatible alias
 
     def on_train_batch_end(self, batch, logs=None):
+        self.on_batch_end(batch, logs=logs)
+
+    def on_batch_begin(self, batch, logs=None):
         pass
 
-    on_batch_begin = on_train_batch_begin
-    on_batch_end = on_train_batch_end
+    def on_batch_end(self, batch, logs=None):
+        pass
 
 
 class History(Callback):

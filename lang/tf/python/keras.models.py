@@ -1049,7 +1049,7 @@ class Model(Layer):
         verbose = 1 if verbose == "auto" else verbose
         self.stop_training = False
         for cb in cbs:
-            cb.on_train_begin()
+            cb.on_train_begin({})
         custom = self._custom_train_step()
         graph = _session_mode()
         if graph:
@@ -1059,7 +1059,7 @@ class Model(Layer):
             if custom:
                 self._reset_metrics()
             for cb in cbs:
-                cb.on_epoch_begin(epoch)
+                cb.on_epoch_begin(epoch, {})
             if verbose:
                 print("Epoch %d/%d" % (epoch + 1, epochs))
             sums = {}
@@ -1067,6 +1067,8 @@ class Model(Layer):
             step = 0
             stateful = self._reset_stateful(metrics)
             for xb, yb in data.batches(shuffle):
+                for cb in cbs:
+                    cb.on_train_batch_begin(step, {})
                 if graph:
                     logs = _session_steps.batch_logs(self, xb, yb, metrics, "train")
                 elif custom:
@@ -1101,7 +1103,7 @@ class Model(Layer):
             if self.stop_training:
                 break
         for cb in cbs:
-            cb.on_train_end()
+            cb.on_train_end(dict([(k, history.history[k][-1]) for k in history.history if history.history[k]]))
         return history
 
     def _evaluate_data(self, data, metrics):
