@@ -913,3 +913,19 @@ ended = h.ended
   CHECK(r.repr("began") == "{}");
   CHECK(r.repr("ended") == "['loss']");
 }
+
+TEST_CASE("metrics update from Python lists as from tensors", "[tf][keras]") {
+  TfRun r = runTf(R"(from tensorflow import keras
+metric = keras.metrics.SparseCategoricalAccuracy()
+metric.update_state([0, 1, 2], [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+acc = float(metric.result())
+mean = keras.metrics.Mean()
+for v in [1.0, 3.0, 5.0]:
+    mean.update_state(v)
+avg = float(mean.result())
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("acc") == "1.0");
+  CHECK(r.repr("avg") == "3.0");
+}
