@@ -266,13 +266,18 @@ Value outsideTraceScope(TfRuntime& rt, const char* kind, Graph* graph) {
   s->kind = kind;
   TfRuntime* r = &rt;
   auto saved = std::make_shared<TraceContext*>(nullptr);
+  // In a TF1 graph the ops inside wait for no enclosing control dependency (TensorFlow's
+  // init_scope: a Keras optimizer's slots made inside its update's control_dependencies have
+  // initializers that need no feed).
   s->onEnter = [r, saved, graph]() -> Value {
     *saved = r->trace;
     r->trace = nullptr;
     r->pushGraph(graph);
+    if (graph) graph->pushControlDependencies({}, true);
     return none();
   };
-  s->onExit = [r, saved] {
+  s->onExit = [r, saved, graph] {
+    if (graph) graph->popControlDependencies();
     r->popGraph();
     r->trace = *saved;
   };
@@ -1173,9 +1178,27 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           return boolean(true);
       return boolean(false);
     });
+    // The names a Python function's arguments bind in order (positional-or-keyword parameters,
+    // `self` included): Keras' get_config names the positional arguments a layer was built with.
+    def("param_names", "fn", [](CallContext& c, TfRuntime&) -> Value {
+      Value f = c.arg(0);
+      if (auto* bm = as<BoundMethodObj>(f)) f = bm->function;
+      auto* fn = as<interp::FunctionObj>(f);
+      std::vector<Value> names;
+      if (fn)
+        for (const Param& p : fn->sig.params)
+          if (p.kind == ParamKind::Normal || p.kind == ParamKind::PositionalOnly) names.push_back(makeStr(p.name));
+      return makeList(std::move(names));
+    });
     // Abstract mode: whether a value is Unknown (Keras skips its checks on unknown values, so
     // they never produce diagnostics).
     def("is_unknown", "v", [](CallContext& c, TfRuntime&) -> Value { return boolean(isUnknown(c.arg(0))); });
+    // Abstract mode: a value nothing is known about (keras.models.load_model of a file the
+    // program did not save itself); never a diagnostic where it is used.
+    def("unknown", "", [](CallContext& c, TfRuntime& rt) -> Value {
+      if (!rt.abstract()) c.interp.raise("RuntimeError", "unknown(): only in abstract mode");
+      return unknown();
+    });
     // The graph a symbolic tensor belongs to (None for other tensors).
     def("graph_of", "t", [](CallContext& c, TfRuntime& rt) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());

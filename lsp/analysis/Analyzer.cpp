@@ -331,15 +331,21 @@ void addModuleFacts(Interpreter& in, Collector& collector, Snapshot& snap) {
   mod->globals->vars.forEach([&](const std::string& name, const Value& v) {
     if ((name.size() > 1 && name[0] == '_' && name[1] == '_') || !v || v->kind() != Kind::Module) return;
     RenderedValue info = renderValue(in, v, collector.cache(), /*callPython=*/false);
-    // Submodules the registry would import on first use (`tf.keras`) are members too.
-    auto members = std::make_shared<std::vector<Member>>(info.members ? *info.members : std::vector<Member>{});
-    std::string prefix = static_cast<ModuleObj*>(v.get())->name + ".";
-    for (const std::string& reg : registry)
-      if (reg.compare(0, prefix.size(), prefix) == 0 && reg.find('.', prefix.size()) == std::string::npos) {
-        std::string sub = reg.substr(prefix.size());
-        if (std::none_of(members->begin(), members->end(), [&](const Member& m) { return m.name == sub; }))
-          members->push_back(Member{sub, Member::Kind::Module, "", ""});
-      }
+    // Submodules the registry would import on first use (`tf.keras`, `tf.compat.v1`) are
+    // members too.
+    auto withSubmodules = [&](std::vector<Member> base, const std::string& moduleName) {
+      auto members = std::make_shared<std::vector<Member>>(std::move(base));
+      std::string prefix = moduleName + ".";
+      for (const std::string& reg : registry)
+        if (reg.compare(0, prefix.size(), prefix) == 0 && reg.find('.', prefix.size()) == std::string::npos) {
+          std::string sub = reg.substr(prefix.size());
+          if (std::none_of(members->begin(), members->end(), [&](const Member& m) { return m.name == sub; }))
+            members->push_back(Member{sub, Member::Kind::Module, "", ""});
+        }
+      return members;
+    };
+    auto members = withSubmodules(info.members ? *info.members : std::vector<Member>{},
+                                  static_cast<ModuleObj*>(v.get())->name);
     snap.moduleMembers[name] = members;
     snap.modulePaths.push_back(name);
     snap.moduleNames[name] = static_cast<ModuleObj*>(v.get())->name;
@@ -350,6 +356,9 @@ void addModuleFacts(Interpreter& in, Collector& collector, Snapshot& snap) {
         return;
       snap.moduleMembers[name + "." + sub] = memberNames(in, sv, collector.cache());
       if (sv->kind() == Kind::Module) {
+        const Members& listed = snap.moduleMembers[name + "." + sub];
+        snap.moduleMembers[name + "." + sub] =
+            withSubmodules(listed ? *listed : std::vector<Member>{}, static_cast<ModuleObj*>(sv.get())->name);
         snap.modulePaths.push_back(name + "." + sub);
         snap.moduleNames[name + "." + sub] = static_cast<ModuleObj*>(sv.get())->name;
       } else if (std::string ns = embeddedNamespace(sv); !ns.empty()) {

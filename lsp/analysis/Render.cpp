@@ -269,6 +269,10 @@ void renderValueInto(Interpreter& in, const Value& v, RenderCache& cache, Render
       info.value = c->name;
       info.doc = docOf(v);
       if (Value init = c->dict.get("__init__")) {
+        // A constructor wrapped by the library (Keras' built-in classes record their arguments)
+        // shows the signature it wraps (`__wrapped__`, functools.wraps' convention).
+        if (auto* f = as<FunctionObj>(init))
+          if (Value w = f->attrs.get("__wrapped__"); w && as<FunctionObj>(w)) init = w;
         RenderedValue ci;
         callableInfo(in, std::make_shared<BoundMethodObj>(v, init), ci);
         info.signature = c->name + ci.signature.substr(ci.signature.find('('));

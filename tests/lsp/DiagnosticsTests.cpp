@@ -672,9 +672,16 @@ y = tf.nn.reluu(tf.zeros([3, 2]))
 )"},
     {"tensorlens' own NotImplementedError is a hint, never a warning", R"(import tensorflow as tf
 x = tf.placeholder(tf.float32, [None, 3])
+path = tf.keras.utils.get_file("mnist.npz", "https://example.com/mnist.npz")
+#      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens never downloads files (keras.utils.get_file)
 model = tf.keras.models.load_model("model.h5")
-#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens: keras.models.load_model cannot rebuild a model from a file
+p = model.predict(x)
 y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    {"submodules imported on first use (tf.compat.v1) are no unknown attributes", R"(import tensorflow as tf
+x = tf.compat.v1.placeholder(tf.float32, [None, 3])
+sess = tf.compat.v1.Session()
+y = tf.compat.v2.zeros([2])
 )"},
     {"real TensorFlow, numpy and os names are not near misses", R"(import os
 import numpy as np

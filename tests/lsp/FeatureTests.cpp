@@ -143,6 +143,17 @@ TEST_CASE("signature help names the active parameter of the call being typed", "
   CHECK(!signatureHelp(*snap, {1, 2}));
 }
 
+TEST_CASE("signature help on a Keras layer class shows its constructor's own parameters", "[lsp][signature][keras]") {
+  // Built-in Keras classes wrap __init__ to record their arguments (keras._config); the wrapper
+  // says what it wraps, so the help is Dense's signature, not (*args, **kwargs).
+  auto snap = analyzeFixture("from tensorflow.keras import layers\nd = layers.Dense(3, activation=\"relu\")\n");
+  REQUIRE(snap);
+  auto sh = signatureHelp(*snap, {1, 20});
+  REQUIRE(sh);
+  CHECK(sh->label.rfind("Dense(units, activation=None", 0) == 0);
+  CHECK(sh->activeParameter == 1);
+}
+
 TEST_CASE("code actions offer tf.cast for an int32 operand of a float32 op", "[lsp][codeaction]") {
   auto snap = analyzeFixture(R"(import tensorflow as tf
 x = tf.placeholder(tf.float32, [None, 4], name="x")

@@ -8,7 +8,8 @@
 import _tlens
 import tensorflow as _tf
 
-_state = {"graph": None, "uids": {}, "producers": {}, "nodes": [], "learning_phase": None}
+_state = {"graph": None, "uids": {}, "producers": {}, "nodes": [], "learning_phase": None, "session": None,
+          "initialized": {}, "update_collector": []}
 
 
 def keras_graph():
@@ -63,9 +64,57 @@ def clear_session():
     _state["uids"] = {}
     _state["producers"] = {}
     _state["nodes"] = []
+    _state["session"] = None
+    _state["initialized"] = {}
+    _state["phase_tensors"] = []
 
 
 reset_uids = clear_session
+
+
+# --- the session of TF1 programs ------------------------------------------------------------------
+# tf.keras 1.x ran fit/evaluate/predict of graph-mode programs as runs of one session: the one
+# given to set_session, else the default session, else a new one; before a run it initialises the
+# variables of the graph that are not initialised yet (never re-initialising the user's).
+def get_session(op_input_list=()):
+    sess = _state["session"]
+    if sess is None:
+        sess = _tf.get_default_session()
+    if sess is None:
+        sess = _tf.Session()
+        _state["session"] = sess
+    if not _tlens.is_abstract():
+        _initialize_variables(sess)
+    return sess
+
+
+def set_session(session):
+    _state["session"] = session
+
+
+def _initialize_variables(sess):
+    """Runs the initializers of the global variables that `sess` has not initialised (one read per
+    variable not yet seen initialised: an uninitialised one fails that read)."""
+    if _tlens.is_abstract() or _tlens.style() != "graph":
+        return
+    seen = _state["initialized"].setdefault(id(sess), {})
+    todo = []
+    for v in _tf.global_variables():
+        if v.name in seen:
+            continue
+        try:
+            sess.run(v)
+        except _tf.errors.FailedPreconditionError:
+            todo.append(v)
+        seen[v.name] = True
+    if todo:
+        sess.run(_tf.variables_initializer(todo))
+
+
+def add_update_op(op):
+    """Keeps an update op (BatchNormalization's moving averages) for the graph step being built."""
+    if _state["update_collector"] and op is not None and not _tf.executing_eagerly():
+        _state["update_collector"][-1].append(op)
 
 
 def floatx():
@@ -95,8 +144,30 @@ def set_image_data_format(data_format):
 
 
 def learning_phase():
+    # Set by set_learning_phase: that value. Else, in TF1 programs, a bool tensor of the default
+    # graph (False unless fed: feed_dict={K.learning_phase(): 1}) that Dropout layers called
+    # without `training` follow, as tf.keras 1.x did; in TF2 programs 0.
     p = _state["learning_phase"]
-    return 0 if p is None else p
+    if p is not None:
+        return p
+    t = _graph_learning_phase()
+    return 0 if t is None else t
+
+
+def _graph_learning_phase():
+    """The TF1 learning-phase tensor of the default graph, or None outside TF1 graphs."""
+    if _tlens.style() != "graph" or _state["learning_phase"] is not None or _tf.executing_eagerly():
+        return None
+    g = _tf.get_default_graph()
+    if "phase_tensors" not in _state:
+        _state["phase_tensors"] = []
+    for graph, t in _state["phase_tensors"]:
+        if graph == g:  # (graph objects are compared, not identities: each lookup gives a new one)
+            return t
+    with _tlens.init_scope():
+        t = _tf.placeholder_with_default(False, [], name="keras_learning_phase")
+    _state["phase_tensors"].append((g, t))
+    return t
 
 
 def set_learning_phase(value):
@@ -119,18 +190,35 @@ def count_params(x):
     return n
 
 
+def _session_values(tensors):
+    """Whether these values are read and written through the Keras session: graph tensors and
+    variables of a TF1 program run concretely (also from the debugger's evaluate, which runs
+    eagerly)."""
+    return _tlens.style() == "graph" and not _tlens.is_abstract() and any([_tlens.is_symbolic(t) for t in tensors])
+
+
 def get_value(x):
-    if _tlens.is_tensor(x):
-        return x.numpy()
-    return x
+    return batch_get_value([x])[0]
 
 
 def set_value(x, value):
-    x.assign(value)
+    batch_set_value([(x, value)])
 
 
 def batch_get_value(tensors):
-    return [get_value(t) for t in tensors]
+    tensors = list(tensors)
+    if _session_values(tensors):
+        return get_session().run(tensors)
+    return [x.numpy() if _tlens.is_tensor(x) else x for x in tensors]
+
+
+def batch_set_value(tuples):
+    tuples = list(tuples)
+    if _session_values([x for x, value in tuples]):
+        get_session().run([_tf.assign(x, value) for x, value in tuples])
+        return
+    for x, value in tuples:
+        x.assign(value)
 
 
 def shape(x):
@@ -203,3 +291,75 @@ def clip(x, min_value, max_value):
 
 def argmax(x, axis=-1):
     return _tf.argmax(x, axis)
+
+
+# --- graph-building functions of Keras' backend --------------------------------------------------
+def placeholder(shape=None, ndim=None, dtype=None, sparse=False, name=None, ragged=False):
+    if shape is None and ndim is not None:
+        shape = [None] * ndim
+    return symbolic_placeholder(_tf.as_dtype(dtype if dtype is not None else floatx()),
+                                None if shape is None else list(shape), name)
+
+
+def is_placeholder(x):
+    return _tlens.is_symbolic(x) and getattr(getattr(x, "op", None), "type", None) == "Placeholder"
+
+
+def eval(x):
+    return get_value(x)
+
+
+def gradients(loss, variables):
+    return _tf.gradients(loss, variables)
+
+
+def stop_gradient(variables):
+    if isinstance(variables, (list, tuple)):
+        return [_tf.stop_gradient(v) for v in variables]
+    return _tf.stop_gradient(variables)
+
+
+class _Function:
+    """K.function(inputs, outputs, updates): a callable from input values to output values. In
+    TF1 programs one run of the Keras session feeding the inputs (K.learning_phase() among them
+    included); in TF2 programs the functional model from the inputs to the outputs, applied with
+    training set by a learning-phase value among the inputs."""
+
+    def __init__(self, inputs, outputs, updates=None, name=None):
+        self.inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+        self._single = not isinstance(outputs, (list, tuple))
+        self.outputs = [outputs] if self._single else list(outputs)
+        self.updates = list(updates or [])
+        self._model = None
+
+    def __call__(self, inputs):
+        values = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+        if len(values) != len(self.inputs):
+            raise ValueError("Input count mismatch: the function takes %d inputs, %d were given"
+                             % (len(self.inputs), len(values)))
+        if _tlens.style() == "graph":
+            feed = {}
+            for t, v in zip(self.inputs, values):
+                if _tlens.is_tensor(t):
+                    feed[t] = v
+            res = get_session().run(self.outputs + self.updates, feed)[:len(self.outputs)]
+            return res[0] if self._single else res
+        phase = None
+        ins, vals = [], []
+        for t, v in zip(self.inputs, values):
+            if not _tlens.is_tensor(t):  # K.learning_phase() of a TF2 program: 0 or a set value
+                phase = v
+                continue
+            ins.append(t)
+            vals.append(v)
+        if self._model is None:
+            from keras.models import Model
+            self._model = Model(ins[0] if len(ins) == 1 else ins, self.outputs)
+        res = self._model(vals[0] if len(vals) == 1 else vals, training=bool(phase) if phase is not None else False)
+        res = res if isinstance(res, (list, tuple)) else [res]
+        res = [r.numpy() if _tlens.is_tensor(r) and not _tlens.is_abstract() else r for r in res]
+        return res[0] if self._single else res
+
+
+def function(inputs, outputs, updates=None, name=None, **kwargs):
+    return _Function(inputs, outputs, updates, name)

@@ -1,5 +1,5 @@
-# keras.callbacks: the hooks Model.fit calls. Callbacks that write files (ModelCheckpoint,
-# TensorBoard, CSVLogger) are accepted and do nothing: tensorlens writes no files for Keras.
+# keras.callbacks: the hooks Model.fit calls, each with a logs dict as Keras passes it.
+# ModelCheckpoint saves the model; TensorBoard and CSVLogger are accepted and write nothing.
 
 
 class Callback:
@@ -26,13 +26,16 @@ class Callback:
         pass
 
     def on_train_batch_begin(self, batch, logs=None):
-        pass
+        self.on_batch_begin(batch, logs=logs)  # Keras' backwards-compatible alias
 
     def on_train_batch_end(self, batch, logs=None):
+        self.on_batch_end(batch, logs=logs)
+
+    def on_batch_begin(self, batch, logs=None):
         pass
 
-    on_batch_begin = on_train_batch_begin
-    on_batch_end = on_train_batch_end
+    def on_batch_end(self, batch, logs=None):
+        pass
 
 
 class History(Callback):
@@ -145,11 +148,46 @@ class LambdaCallback(Callback):
 
 
 class ModelCheckpoint(Callback):
-    # FIXME: tensorlens writes no checkpoint files.
+    """Saves the model (Model.save, or save_weights) at the end of each epoch, or only when the
+    monitored value improved (save_best_only); the path may hold {epoch} and log fields."""
+
     def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False, save_weights_only=False,
-                 mode="auto", save_freq="epoch", **kwargs):
+                 mode="auto", save_freq="epoch", initial_value_threshold=None, **kwargs):
         Callback.__init__(self)
-        self.filepath = filepath
+        self.filepath = str(filepath)
+        self.monitor = monitor
+        self.verbose = verbose
+        self.save_best_only = save_best_only
+        self.save_weights_only = save_weights_only
+        self.mode = mode
+        self.best = initial_value_threshold
+
+    def _better(self, a, b):
+        if b is None:
+            return True
+        maximize = self.mode == "max" or (self.mode == "auto" and ("acc" in self.monitor or "auc" in self.monitor
+                                                                 or self.monitor.startswith("fmeasure")))
+        return a > b if maximize else a < b
+
+    def on_epoch_end(self, epoch, logs=None):
+        logs = logs or {}
+        fields = dict(logs)
+        fields["epoch"] = epoch + 1
+        path = self.filepath.format(**fields)
+        if self.save_best_only:
+            v = logs.get(self.monitor)
+            if v is None:
+                print("WARNING: Can save best model only with %s available, skipping." % self.monitor)
+                return
+            if not self._better(v, self.best):
+                return
+            if self.verbose:
+                print("\nEpoch %d: %s improved from %s to %.5f, saving model to %s" % (epoch + 1, self.monitor, self.best, v, path))
+            self.best = v
+        if self.save_weights_only:
+            self.model.save_weights(path)
+        else:
+            self.model.save(path)
 
 
 class TensorBoard(Callback):

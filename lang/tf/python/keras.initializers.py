@@ -26,7 +26,10 @@ class Initializer:
         return self._make(list(shape), _dtype(dtype))
 
     def get_config(self):
-        return {}
+        # The constructor's arguments (keras._config.record_init, applied below).
+        from keras import _config
+        args = _config.ctor_arguments(self)
+        return _config.serialize(args if args is not None else {}, "an initializer's config")
 
 
 class Zeros(Initializer):
@@ -162,3 +165,15 @@ def get(identifier):
     if callable(identifier):
         return identifier
     raise ValueError("Could not interpret initializer identifier: %r" % (identifier,))
+
+
+def _record_initializers():
+    from keras import _config
+    g = globals()
+    for k in list(g.keys()):
+        v = g[k]
+        if isinstance(v, type) and issubclass(v, Initializer) and v is not Initializer and "__init__" in v.__dict__:
+            _config.record_init(v)
+
+
+_record_initializers()

@@ -11,6 +11,7 @@
 import _tlens
 import tensorflow as _tf
 from keras import backend as _backend
+from keras import _config
 from keras import activations
 from keras import initializers
 from keras import regularizers
@@ -276,17 +277,33 @@ class Layer:
         return n
 
     def get_weights(self):
-        return [w.numpy() for w in self.weights]
+        return _backend.batch_get_value(self.weights)
 
     def set_weights(self, weights):
         ws = self.weights
         if len(ws) != len(weights):
             raise ValueError("You called `set_weights(weights)` on layer \"%s\" with a weight list of length %d, but the layer was expecting %d weights." % (self.name, len(weights), len(ws)))
-        for w, v in zip(ws, weights):
-            w.assign(v)
+        _backend.batch_set_value(zip(ws, weights))
 
     def get_config(self):
-        return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        # Keras' layer config (keras._config): the constructor's arguments, name, trainable, dtype.
+        args = _config.ctor_arguments(self)
+        if args is None:
+            args = {}
+            own = type(self).get_config is not Layer.get_config or type(self).__init__ is Layer.__init__
+            extra = [n for n in _tlens.param_names(type(self).__init__)[1:]]
+            if not own and extra and not isinstance(self, InputLayer):
+                raise NotImplementedError("Layer %s has arguments %s in `__init__` and therefore must override `get_config()`."
+                                          % (type(self).__name__, extra))
+        cfg = dict(args)
+        cfg["name"] = self.name
+        cfg["trainable"] = self.trainable
+        cfg["dtype"] = self.dtype
+        return _config.serialize(cfg, "the config of layer '%s'" % self.name)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
     @property
     def output_shape(self):
@@ -348,6 +365,11 @@ class Layer:
         return var
 
     add_variable = add_weight
+
+    def add_update(self, updates):
+        """Eager updates have run already; in a TF1 graph the graph train step collects them."""
+        for u in (updates if isinstance(updates, (list, tuple)) else [updates]):
+            _backend.add_update_op(u)
 
     def build(self, input_shape):
         self.built = True
@@ -508,6 +530,10 @@ class InputLayer(Layer):
     def count_params(self):
         return 0
 
+    def get_config(self):
+        return {"batch_input_shape": list(self._batch_input_shape), "dtype": self.dtype, "sparse": False,
+                "ragged": False, "name": self.name}
+
 
 def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=None, tensor=None, ragged=None,
           type_spec=None, batch_shape=None, **kwargs):
@@ -611,6 +637,13 @@ class Dropout(Layer):
         self.seed = seed
 
     def call(self, inputs, training=None):
+        if training is None and not _backend.is_keras_tensor(inputs):
+            training = _backend._graph_learning_phase()  # TF1 graphs: K.learning_phase() decides
+        if _tlens.is_tensor(training):
+            if self.rate == 0:
+                return _tf.identity(inputs)
+            return _tf.cond(training, lambda: _tf.nn.dropout(inputs, rate=self.rate, seed=self.seed),
+                            lambda: _tf.identity(inputs))
         if training and self.rate > 0:
             return _tf.nn.dropout(inputs, rate=self.rate, seed=self.seed)
         return _tf.identity(inputs)
@@ -692,6 +725,18 @@ class Lambda(Layer):
 
     def call(self, inputs):
         return self.function(inputs, **self.arguments)
+
+    @classmethod
+    def from_config(cls, config):
+        f = config.get("function")
+        if not callable(f):
+            # A saved model holds the function by name only (Keras would hold its bytecode and
+            # refuse it in safe mode): it must come back through custom_objects.
+            raise ValueError("The Lambda layer '%s' of the saved model wraps the Python function '%s', which a model "
+                             "file cannot hold; pass it to load_model in custom_objects={'%s': ...}%s"
+                             % (config.get("name"), f, f, " (a `lambda` cannot be named: define it with def)"
+                                if f == "<lambda>" else ""))
+        return cls(**config)
 
 
 # --- convolutions and pooling ------------------------------------------------------------------
@@ -949,8 +994,9 @@ class BatchNormalization(Layer):
         if training and not _backend.is_keras_tensor(inputs):
             mean, var = _tf.nn.moments(inputs, axes)
             m = 1.0 - self.momentum
-            self.moving_mean.assign_sub((self.moving_mean - mean) * m)
-            self.moving_variance.assign_sub((self.moving_variance - var) * m)
+            # Eagerly these run here; in a TF1 graph they are ops the train step runs (add_update).
+            self.add_update(self.moving_mean.assign_sub((self.moving_mean - mean) * m))
+            self.add_update(self.moving_variance.assign_sub((self.moving_variance - var) * m))
         else:
             mean, var = self.moving_mean, self.moving_variance
         if self._axis != nd - 1:
@@ -1595,3 +1641,15 @@ class Wrapper(Layer):
         config = Layer.get_config(self)
         config["layer"] = {"class_name": type(self.layer).__name__, "config": self.layer.get_config()}
         return config
+
+
+# Every built-in layer remembers its constructor's arguments: its get_config (keras._config).
+def _record_layers():
+    g = globals()
+    for k in list(g.keys()):
+        v = g[k]
+        if isinstance(v, type) and issubclass(v, Layer) and v is not Layer and v is not InputLayer and "__init__" in v.__dict__:
+            _config.record_init(v)
+
+
+_record_layers()

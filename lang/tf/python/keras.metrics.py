@@ -133,6 +133,11 @@ class Metric:
         return lambda y_true, y_pred: self._values(y_true, y_pred)
 
     def update_state(self, y_true, y_pred=None, sample_weight=None):
+        # Python lists and numpy arrays are values too (metric.update_state([0, 1], [[...]])).
+        if y_true is not None and not _tlens.is_tensor(y_true):
+            y_true = _tf.convert_to_tensor(y_true)
+        if y_pred is not None and not _tlens.is_tensor(y_pred):
+            y_pred = _tf.convert_to_tensor(y_pred)
         v = _tf.cast(self._values(y_true, y_pred), _tf.float32)
         self.total.assign_add(_tf.reduce_sum(v))
         self.count.assign_add(_tf.cast(_tf.size(v), _tf.float32))

@@ -16,6 +16,8 @@ from keras import losses as _losses
 from keras import metrics as _metrics
 from keras import optimizers as _optimizers
 from keras import callbacks as _callbacks
+from keras import _session_steps
+from keras import _saving
 from keras.layers import Layer, InputLayer, Input, _fail, _fmt_shape, _shape_tuple, _flatten
 
 _range = range
@@ -265,11 +267,10 @@ def _make_data(x, y, batch_size, steps=None):
     return _ArrayData(x, y, batch_size)
 
 
-def _eager_only(what):
-    # FIXME: Keras' training loops run eagerly; a TF1-style program (graph mode) would need them
-    # as session runs.
-    if _tlens.style() == "graph":
-        raise NotImplementedError("tensorlens: Model.%s runs eagerly, but this program uses the TF1 graph API (placeholders, sessions, tf.compat.v1, ...), so it runs in graph mode; run it with `tlens run --mode eager` or drop the TF1 calls" % what)
+def _session_mode():
+    """Whether Keras' loops run as session runs: a TF1-style program (graph mode) outside any
+    tf.function, as tf.keras 1.x ran them (keras._session_steps)."""
+    return _tlens.style() == "graph" and not _tf.executing_eagerly()
 
 
 def _progress(step, total):
@@ -568,6 +569,9 @@ class Model(Layer):
         self._run_eagerly = bool(run_eagerly)
         self._train_function = None
         self._test_function = None
+        self._custom_train_function = None
+        self._custom_test_function = None
+        self._session_steps = None
         self._compiled = True
 
     def _get_trainable_state(self):
@@ -674,6 +678,8 @@ class Model(Layer):
         if not self._compiled:
             raise RuntimeError("You must compile your model before training/testing. Use `model.compile(optimizer, loss)`.")
         if what == "fit" and self._custom_train_step():
+            return
+        if what == "evaluate" and self._custom_test_step():
             return
         if what != "predict" and self._loss_fn is None and not getattr(self, "_loss_multi", False) and not self.losses:
             raise ValueError("No loss found. You may have forgotten to provide a `loss` argument in the `compile()` method.")
@@ -827,8 +833,8 @@ class Model(Layer):
             return False, None
         if not self._check_inputs(data):
             return False, None
-        if what == "fit" and self._custom_train_step():
-            return True, None  # the subclass's train_step decides what the model computes
+        if (what == "fit" and self._custom_train_step()) or (what == "evaluate" and self._custom_test_step()):
+            return True, None  # the subclass's step decides what the model computes
         out = None
         if getattr(data, "multi", False):
             out = self._kt_outputs[0] if self._is_graph_network and len(self._kt_outputs) == 1 else None
@@ -886,13 +892,65 @@ class Model(Layer):
         # fit calls it with each batch and logs the dict it returns.
         return getattr(type(self), "train_step", None) is not Model.train_step
 
+    def _custom_test_step(self):
+        return getattr(type(self), "test_step", None) is not Model.test_step
+
     def train_step(self, data):
         x, y = (data[0], data[1]) if isinstance(data, tuple) and len(data) == 2 else (data, None)
         loss, y_pred = self._default_train_step(x, y)
         return {"loss": loss}
 
-    def _step_logs(self, xb, yb):
-        logs = self.train_step((xb, yb) if yb is not None else xb)
+    def test_step(self, data):
+        x, y = (data[0], data[1]) if isinstance(data, tuple) and len(data) == 2 else (data, None)
+        loss, y_pred = self._default_test_step(x, y)
+        return {"loss": loss}
+
+    # --- what custom train_step/test_step use: Keras' compiled loss and metrics ------------------
+    @property
+    def compiled_loss(self):
+        return _CompiledLoss(self)
+
+    @property
+    def compiled_metrics(self):
+        c = getattr(self, "_compiled_metrics_obj", None)
+        if c is None or c._ids is not self._metric_ids:
+            c = _CompiledMetrics(self)
+            self._compiled_metrics_obj = c
+        return c
+
+    @property
+    def metrics(self):
+        # Keras: the loss tracker and the compiled metrics (once they have seen data), then the
+        # metrics of the layers.
+        if not self._compiled:
+            return []
+        out = [self._tracker()] if getattr(self, "_loss_tracker", None) is not None else []
+        return out + self.compiled_metrics.metrics
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def _tracker(self):
+        t = getattr(self, "_loss_tracker", None)
+        if t is None:
+            t = _metrics.Mean(name="loss")
+            self._loss_tracker = t
+        return t
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
+        return self.compiled_loss(y, y_pred, sample_weight, regularization_losses=self.losses)
+
+    def _custom_step_function(self, attr, method):
+        # Keras runs a custom train_step/test_step as a tf.function too (make_train_function).
+        def step(x, y):
+            return method((x, y) if y is not None else x)
+        return self._traced_step(attr, step)
+
+    def _step_logs(self, xb, yb, step=None):
+        if step is None:
+            step = self._custom_step_function("_custom_train_function", self.train_step)
+        logs = step(xb, yb)
         out = {}
         for k in (logs or {}):
             v = logs[k]
@@ -996,7 +1054,6 @@ class Model(Layer):
                 history.history[k] = [_unknown() for e in _range(initial_epoch, epochs)]
             history.epoch = list(_range(initial_epoch, epochs))
             return history
-        _eager_only("fit")
         with _tlens.quiet():
             return self._with_compiled_trainability(
                 lambda: self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle))
@@ -1010,14 +1067,17 @@ class Model(Layer):
         verbose = 1 if verbose == "auto" else verbose
         self.stop_training = False
         for cb in cbs:
-            cb.on_train_begin()
+            cb.on_train_begin({})
         custom = self._custom_train_step()
-        step_fn = None if custom else self._train_step_function()
+        graph = _session_mode()
+        if graph:
+            _session_steps._check_model(self, "train")
+        step_fn = None if custom or graph else self._train_step_function()
         for epoch in _range(initial_epoch, epochs):
             if custom:
                 self._reset_metrics()
             for cb in cbs:
-                cb.on_epoch_begin(epoch)
+                cb.on_epoch_begin(epoch, {})
             if verbose:
                 print("Epoch %d/%d" % (epoch + 1, epochs))
             sums = {}
@@ -1025,7 +1085,11 @@ class Model(Layer):
             step = 0
             stateful = self._reset_stateful(metrics)
             for xb, yb in data.batches(shuffle):
-                if custom:
+                for cb in cbs:
+                    cb.on_train_batch_begin(step, {})
+                if graph:
+                    logs = _session_steps.batch_logs(self, xb, yb, metrics, "train")
+                elif custom:
                     logs = self._step_logs(xb, yb)
                 else:
                     loss, y_pred = step_fn(xb, yb)
@@ -1043,6 +1107,9 @@ class Model(Layer):
             for k in stateful:
                 if k in sums:
                     epoch_logs[k] = float(stateful[k].metric.result())
+            if custom and step > 0:
+                # A custom train_step's metrics are its own running results: Keras logs the last.
+                epoch_logs = dict(logs)
             if val is not None:
                 vlogs = self._evaluate_data(val, metrics)
                 for k in vlogs:
@@ -1054,11 +1121,10 @@ class Model(Layer):
             if self.stop_training:
                 break
         for cb in cbs:
-            cb.on_train_end()
+            cb.on_train_end(dict([(k, history.history[k][-1]) for k in history.history if history.history[k]]))
         return history
 
     def _evaluate_data(self, data, metrics):
-        _eager_only("evaluate")
         with _tlens.quiet():
             return self._evaluate_loop(data, metrics)
 
@@ -1074,10 +1140,23 @@ class Model(Layer):
         sums = {}
         seen = 0
         stateful = self._reset_stateful(metrics)
-        step_fn = self._test_step_function()
+        graph = _session_mode()
+        custom = self._custom_test_step()
+        if graph and custom:
+            raise NotImplementedError("tensorlens: Model.test_step overrides are TF2 Keras; this program uses the TF1 graph "
+                                      "API, so its Keras models evaluate as session runs")
+        if custom:
+            self._reset_metrics()
+        step_fn = None if graph or custom else self._test_step_function()
+        test_fn = self._custom_step_function("_custom_test_function", self.test_step) if custom else None
         for xb, yb in data.batches(False):
-            loss, y_pred = step_fn(xb, yb)
-            logs = self._batch_logs(loss, yb, y_pred, metrics)
+            if custom:
+                logs = self._step_logs(xb, yb, test_fn)
+            elif graph:
+                logs = _session_steps.batch_logs(self, xb, yb, metrics, "test")
+            else:
+                loss, y_pred = step_fn(xb, yb)
+                logs = self._batch_logs(loss, yb, y_pred, metrics)
             n = _batch_len(xb)
             for k in logs:
                 sums[k] = sums.get(k, 0.0) + logs[k] * n
@@ -1088,6 +1167,8 @@ class Model(Layer):
         for k in stateful:
             if k in sums:
                 out[k] = float(stateful[k].metric.result())
+        if custom and seen > 0:
+            out = dict(logs)  # a custom test_step's running results: the last, as in Keras
         return out
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
@@ -1108,8 +1189,10 @@ class Model(Layer):
                 print(_progress(s, s) + _fmt_logs(logs))
         if return_dict:
             return logs
+        if self._custom_test_step() and ok and not _tlens.is_abstract():
+            names = list(logs.keys())  # the names the custom test_step returned
         if len(names) == 1:
-            return logs["loss"]
+            return logs[names[0]]
         return [logs[k] for k in names]
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, max_queue_size=10,
@@ -1128,25 +1211,32 @@ class Model(Layer):
             if out is None or data.n is None:
                 return _layers._unknown_tensor()
             return _tlens.typed(out.dtype, [data.n] + out.shape.as_list()[1:], True)
-        _eager_only("predict")
+        graph = _session_mode()
         with _tlens.quiet():
             outs = []
             for xb, yb in data.batches(False):
-                outs.append(self(xb, training=False))
+                outs.append(_session_steps.predict_batch(self, xb) if graph else self(xb, training=False))
             if verbose == "auto" or verbose:
                 s = data.steps()
                 print(_progress(s, s))
+            # Session runs give numpy arrays; eager steps give tensors.
+            cat = (lambda xs: _np.concatenate(xs, 0)) if graph else (lambda xs: _tf.concat(xs, 0))
             if outs and isinstance(outs[0], (list, tuple)):
                 # One array per output of the model.
-                return [_tlens.to_ndarray(o[0]) if len(outs) == 1 else _tlens.to_ndarray(_tf.concat(list(o), 0))
+                return [_tlens.to_ndarray(o[0]) if len(outs) == 1 else _tlens.to_ndarray(cat(list(o)))
                         for o in zip(*outs)]
             if outs and isinstance(outs[0], dict):
-                return dict([(k, _tlens.to_ndarray(_tf.concat([o[k] for o in outs], 0))) for k in outs[0]])
+                return dict([(k, _tlens.to_ndarray(cat([o[k] for o in outs]))) for k in outs[0]])
             if len(outs) == 1:
                 return _tlens.to_ndarray(outs[0])
-            return _tlens.to_ndarray(_tf.concat(outs, 0))
+            return _tlens.to_ndarray(cat(outs))
 
     def __call__(self, inputs, *args, **kwargs):
+        if not self._is_graph_network and getattr(self, "_tlens_build_shape", None) is None and _tlens.is_tensor(inputs):
+            # The input shape a subclassed model is rebuilt with by load_model.
+            dims = _layers._static_dims(inputs)
+            if dims is not None:
+                self._tlens_build_shape = [None] + list(dims[1:])
         return Layer.__call__(self, inputs, *args, **kwargs)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True, return_dict=False):
@@ -1159,7 +1249,6 @@ class Model(Layer):
             for n, f in metrics:
                 logs[n] = _unknown()
         else:
-            _eager_only("train_on_batch")
             with _tlens.quiet():
                 logs = self._with_compiled_trainability(lambda: self._one_batch(data, metrics))
         if return_dict:
@@ -1168,6 +1257,8 @@ class Model(Layer):
         return vals[0] if len(vals) == 1 else vals
 
     def _one_batch(self, data, metrics):
+        if _session_mode():
+            return _session_steps.batch_logs(self, data.x, data.y, metrics, "train")
         if self._custom_train_step():
             return self._step_logs(data.x, data.y)
         loss, y_pred = self._train_step_function()(data.x, data.y)
@@ -1180,17 +1271,19 @@ class Model(Layer):
         return self.predict(x, batch_size=_batch_len(x), verbose=0)
 
     # --- saving --------------------------------------------------------------------------------
-    def save(self, filepath, overwrite=True, save_format=None, **kwargs):
-        # The weights, in tensorlens' checkpoint files (filepath.index and filepath.data-*); the
-        # architecture is not written, so load_model cannot rebuild the model (see load_model).
-        self.save_weights(filepath, overwrite)
+    def save(self, filepath, overwrite=True, include_optimizer=True, save_format=None, signatures=None, options=None,
+             save_traces=True, **kwargs):
+        # The architecture (Keras' config), the compile state and the weights: keras._saving.
+        _saving.save_model(self, filepath, overwrite, include_optimizer)
 
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
         # Every weight in model order, in tensorlens' checkpoint files (filepath.index and
         # filepath.data-00000-of-00001, as TF's checkpoint format names them; not HDF5).
+        if _tlens.is_abstract():
+            return  # abstract mode writes no files
         ws = self.weights
         _tlens.write_checkpoint(str(filepath), ["%04d/%s" % (i, w.name) for i, w in enumerate(ws)],
-                                [w.numpy() for w in ws])
+                                _backend.batch_get_value(ws))
 
     def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
         stored = sorted(_tlens.read_checkpoint(str(filepath)), key=lambda kv: kv[0])
@@ -1198,20 +1291,37 @@ class Model(Layer):
         if len(stored) != len(ws):
             raise ValueError("You are trying to load a weight file containing %d weights into a model with %d "
                              "weights (%s)." % (len(stored), len(ws), filepath))
+        pairs = []
         for (key, value), w in zip(stored, ws):
             if list(value.shape) != w.shape.as_list():
                 if skip_mismatch:
                     continue
                 raise ValueError("Shapes %s and %s are incompatible: weight %s of %s holds %s" %
                                  (tuple(w.shape.as_list()), tuple(value.shape), w.name, filepath, key.split("/", 1)[1]))
-            w.assign(value)
+            pairs.append((w, value))
+        _backend.batch_set_value(pairs)
         return None
 
     def get_config(self):
-        return {"name": self.name, "layers": [l.get_config() for l in self.layers]}
+        # Keras' model config (keras._saving): a functional model's layers and their call graph; a
+        # subclass must override get_config (its constructor's arguments), as in Keras.
+        if self._is_graph_network:
+            return _saving.functional_config(self)
+        if type(self).get_config is Model.get_config:
+            raise NotImplementedError("Model %s is a subclassed model: to save its architecture it must override "
+                                      "`get_config()` (returning its constructor's arguments; and `from_config()` if they "
+                                      "need rebuilding), or save only its weights with save_weights()" % type(self).__name__)
+        return {"name": self.name, "trainable": self.trainable}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        if "input_layers" in config and "output_layers" in config:
+            return _saving.functional_from_config(cls, config, custom_objects)
+        return cls(**config)
 
     def to_json(self, **kwargs):
-        return "{}"
+        import json as _json
+        return _json.dumps(_saving.entry(self))
 
     # --- summary -------------------------------------------------------------------------------
     def _sequential_like(self):
@@ -1339,6 +1449,73 @@ class Model(Layer):
         return rows
 
 
+class _CompiledLoss:
+    """model.compiled_loss(y_true, y_pred, sample_weight=None, regularization_losses=None): the
+    compiled loss (mean over the batch) plus the given losses; updates the 'loss' tracker."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def __call__(self, y_true, y_pred, sample_weight=None, regularization_losses=None):
+        m = self._model
+        if m._loss_fn is None:
+            loss = _tf.constant(0.0)
+        else:
+            per = m._loss_fn(y_true, y_pred)
+            loss = _tf.reduce_mean(per) if per.shape.ndims != 0 else per
+        for r in regularization_losses or []:
+            loss = loss + r
+        m._tracker().update_state(loss)
+        return loss
+
+    @property
+    def metrics(self):
+        return [self._model._tracker()]
+
+
+class _MeanMetricWrapper(_metrics.Metric):
+    def __init__(self, fn, name):
+        _metrics.Metric.__init__(self, name=name)
+        self._fn = fn
+
+    def _values(self, y_true, y_pred):
+        return self._fn(y_true, y_pred)
+
+
+class _CompiledMetrics:
+    """model.compiled_metrics: the compile() metrics as metric objects, resolved ('accuracy' to
+    its variant) when they first see data, as Keras' MetricsContainer."""
+
+    def __init__(self, model):
+        self._model = model
+        self._ids = model._metric_ids
+        self._built = None
+
+    def _build(self, y_true, y_pred):
+        if self._built is not None:
+            return
+        out_shape = _data_shape(y_pred)
+        y_shape = _data_shape(y_true)
+        self._built = []
+        for m in self._ids:
+            name, fn = _metrics.resolve(m, self._model._loss_name, out_shape, y_shape)
+            self._built.append(fn.metric if isinstance(fn, _metrics._Stateful) else
+                               (m if isinstance(m, _metrics.Metric) else _MeanMetricWrapper(fn, name)))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self._build(y_true, y_pred)
+        for m in self._built:
+            m.update_state(y_true, y_pred)
+
+    def reset_state(self):
+        for m in self._built or []:
+            m.reset_state()
+
+    @property
+    def metrics(self):
+        return list(self._built or [])
+
+
 def _count(weights):
     n = 0
     for w in weights:
@@ -1457,11 +1634,20 @@ class Sequential(Model):
     def _sequential_like(self):
         return True
 
+    def get_config(self):
+        return _saving.sequential_config(self)
 
-def load_model(filepath, custom_objects=None, compile=True, options=None):
-    raise NotImplementedError("tensorlens: keras.models.load_model cannot rebuild a model from a file (Model.save "
-                              "writes only the weights); build the model in code and call "
-                              "model.load_weights(%r)" % (filepath,))
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        return _saving.sequential_from_config(cls, config, custom_objects)
+
+
+def load_model(filepath, custom_objects=None, compile=True, options=None, safe_mode=True):
+    return _saving.load_model(filepath, custom_objects, compile)
+
+
+def save_model(model, filepath, overwrite=True, include_optimizer=True, save_format=None, **kwargs):
+    _saving.save_model(model, filepath, overwrite, include_optimizer)
 
 
 def clone_model(model, input_tensors=None, clone_function=None):
@@ -1469,4 +1655,5 @@ def clone_model(model, input_tensors=None, clone_function=None):
 
 
 def model_from_json(json_string, custom_objects=None):
-    raise NotImplementedError("tensorlens: keras.models.model_from_json is not supported")
+    import json as _json
+    return _saving.rebuild({"model_config": _json.loads(json_string)}, custom_objects, False)

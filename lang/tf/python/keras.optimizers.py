@@ -1,6 +1,9 @@
 # keras.optimizers: SGD, Adam, RMSprop, Adagrad with Keras 2.11+'s update rules. Slots and the
 # step counter are eager variables (created under _tlens.init_scope, so apply_gradients also
-# works inside a tf.function), updated with the registry's ops (AssignSub, ...).
+# works inside a tf.function), updated with the registry's ops (AssignSub, ...). Each rule computes
+# every new value from the old ones before it assigns, and returns its assign ops, so the same
+# rule is a graph update in TF1 programs (keras._session_steps), where nothing orders two ops
+# but their inputs and control dependencies.
 import _tlens
 import tensorflow as _tf
 
@@ -56,11 +59,22 @@ class Optimizer:
                 return None
             raise ValueError("No gradients provided for any variable.")
         lr = self._current_lr()
-        for g, v in pairs:
-            if self.clipvalue is not None:
-                g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
-            self._update(g, v, lr)
-        return self.iterations.assign_add(1)
+        if _tf.executing_eagerly() or _tlens.style() != "graph":
+            for g, v in pairs:
+                if self.clipvalue is not None:
+                    g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
+                self._update(g, v, lr)
+            return self.iterations.assign_add(1)
+        # A TF1 graph: every update after every gradient (a variable must not change before the
+        # gradients that read it are computed), the step counter after every update.
+        ops = []
+        with _tf.control_dependencies([g for g, v in pairs]):
+            for g, v in pairs:
+                if self.clipvalue is not None:
+                    g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
+                ops.extend(self._update(g, v, lr))
+        with _tf.control_dependencies(ops):
+            return self.iterations.assign_add(1)
 
     def minimize(self, loss, var_list, tape=None):
         if tape is None:
@@ -75,7 +89,13 @@ class Optimizer:
         return self.apply_gradients(zip(grads, var_list))
 
     def get_config(self):
-        return {"name": self.name, "learning_rate": self._lr}
+        # The constructor's arguments (keras._config.record_init, applied below), name and rate.
+        from keras import _config
+        cfg = dict(_config.ctor_arguments(self) or {})
+        cfg.pop("lr", None)
+        cfg["name"] = self.name
+        cfg["learning_rate"] = self._lr
+        return _config.serialize(cfg, "the optimizer's config")
 
     def variables(self):
         return [self.iterations] + list(self._slots.values())
@@ -91,14 +111,12 @@ class SGD(Optimizer):
 
     def _update(self, g, v, lr):
         if not self.momentum:
-            v.assign_sub(g * lr)
-            return
+            return [v.assign_sub(g * lr)]
         m = self._slot(v, "momentum")
-        m.assign(m * self.momentum - g * lr)
+        m_new = m * self.momentum - g * lr
         if self.nesterov:
-            v.assign_add(m * self.momentum - g * lr)
-        else:
-            v.assign_add(m)
+            return [m.assign(m_new), v.assign_add(m_new * self.momentum - g * lr)]
+        return [m.assign(m_new), v.assign_add(m_new)]
 
 
 class Adam(Optimizer):
@@ -117,9 +135,9 @@ class Adam(Optimizer):
         alpha = lr * _tf.sqrt(1.0 - b2p) / (1.0 - b1p)
         m = self._slot(v, "m")
         s = self._slot(v, "v")
-        m.assign_add((g - m) * (1.0 - self.beta_1))
-        s.assign_add((_tf.square(g) - s) * (1.0 - self.beta_2))
-        v.assign_sub((m * alpha) / (_tf.sqrt(s) + self.epsilon))
+        m_new = m + (g - m) * (1.0 - self.beta_1)
+        s_new = s + (_tf.square(g) - s) * (1.0 - self.beta_2)
+        return [m.assign(m_new), s.assign(s_new), v.assign_sub((m_new * alpha) / (_tf.sqrt(s_new) + self.epsilon))]
 
 
 class RMSprop(Optimizer):
@@ -134,19 +152,20 @@ class RMSprop(Optimizer):
 
     def _update(self, g, v, lr):
         a = self._slot(v, "velocity")
-        a.assign(a * self.rho + _tf.square(g) * (1.0 - self.rho))
-        denom = a
+        a_new = a * self.rho + _tf.square(g) * (1.0 - self.rho)
+        ops = [a.assign(a_new)]
+        denom = a_new
         if self.centered:
             mg = self._slot(v, "average_gradient")
-            mg.assign(mg * self.rho + g * (1.0 - self.rho))
-            denom = a - _tf.square(mg)
+            mg_new = mg * self.rho + g * (1.0 - self.rho)
+            ops.append(mg.assign(mg_new))
+            denom = a_new - _tf.square(mg_new)
         inc = g * lr / _tf.sqrt(denom + self.epsilon)
         if self.momentum:
             m = self._slot(v, "momentum")
-            m.assign(m * self.momentum + inc)
-            v.assign_sub(m)
-        else:
-            v.assign_sub(inc)
+            m_new = m * self.momentum + inc
+            return ops + [m.assign(m_new), v.assign_sub(m_new)]
+        return ops + [v.assign_sub(inc)]
 
 
 class Adagrad(Optimizer):
@@ -159,8 +178,8 @@ class Adagrad(Optimizer):
 
     def _update(self, g, v, lr):
         acc = self._slot(v, "accumulator", self.initial_accumulator_value)
-        acc.assign_add(_tf.square(g))
-        v.assign_sub(g * lr / _tf.sqrt(acc + self.epsilon))
+        acc_new = acc + _tf.square(g)
+        return [acc.assign(acc_new), v.assign_sub(g * lr / _tf.sqrt(acc_new + self.epsilon))]
 
 
 class Adadelta(Optimizer):
@@ -174,10 +193,10 @@ class Adadelta(Optimizer):
     def _update(self, g, v, lr):
         acc = self._slot(v, "accumulated_grad")
         delta_acc = self._slot(v, "accumulated_delta_var")
-        acc.assign(acc * self.rho + _tf.square(g) * (1.0 - self.rho))
-        delta = -_tf.sqrt(delta_acc + self.epsilon) * g / _tf.sqrt(acc + self.epsilon)
-        delta_acc.assign(delta_acc * self.rho + _tf.square(delta) * (1.0 - self.rho))
-        v.assign_add(delta * lr)
+        acc_new = acc * self.rho + _tf.square(g) * (1.0 - self.rho)
+        delta = -_tf.sqrt(delta_acc + self.epsilon) * g / _tf.sqrt(acc_new + self.epsilon)
+        return [acc.assign(acc_new), delta_acc.assign(delta_acc * self.rho + _tf.square(delta) * (1.0 - self.rho)),
+                v.assign_add(delta * lr)]
 
 
 class Adamax(Adam):
@@ -232,6 +251,19 @@ class ExponentialDecay:
             p = _tf.floor(p)
         return self.initial_learning_rate * _tf.pow(_tf.constant(self.decay_rate, _tf.float32), p)
 
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase}
+
 
 schedules = _tf._Namespace("keras.optimizers.schedules")
 schedules.ExponentialDecay = ExponentialDecay
+
+
+def _record_optimizers():
+    from keras import _config
+    for cls in (SGD, Adam, RMSprop, Adagrad, Adadelta):
+        _config.record_init(cls)
+
+
+_record_optimizers()
