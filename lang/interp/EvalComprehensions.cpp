@@ -56,7 +56,9 @@ void Evaluator::runClauses(const std::vector<TSNode>& clauses, size_t i, Env* en
     }
     runClauses(clauses, i + 1, env, nullptr, imprecise, emit);
   };
-  if (approximating()) {
+  // An unknown iterable is approximated also in trusted (library) code: its items are not known,
+  // so neither is the result's length (`TensorShape(unknown).as_list()` was a 2-item list).
+  if (approximating() || isUnknown(iterable)) {
     size_t exact = static_cast<size_t>(std::max(0, opts.abstractExactLoopLimit));
     if (auto known = knownItems(iterable, exact)) {
       for (const Value& v : *known) bindAndRun(v);

@@ -432,3 +432,13 @@ devices = [(d.name, d.device_type) for d in device_lib.list_local_devices()]
   CHECK(a.diagnostics() == "");
   CHECK(a.type("y") == "float32[batch, 2]");
 }
+
+TEST_CASE("a TensorShape of an unknown value has unknown dimensions, not two of them", "[tf]") {
+  TfRun a = runTf(R"(import tensorflow as tf
+def compute_output_shape(input_shape):
+    shape = tf.TensorShape(input_shape).as_list()
+    batch, H, W, C = shape
+    return H
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}
