@@ -11,17 +11,6 @@ using namespace tlens::tf;
 using namespace tlens::tf::testing;
 using interp::Mode;
 
-namespace {
-
-int errorCount(const TfRun& r) {
-  int n = 0;
-  for (const auto& d : r.interp->diagnostics())
-    if (d.severity == interp::Severity::Error) ++n;
-  return n;
-}
-
-}  // namespace
-
 TEST_CASE("a saved Sequential model loads with its weights and compile state in every spelling", "[tf][keras][saving]") {
   const std::string dir = freshTempDir("keras-save-seq");
   TfRun r = runTf("DIR = '" + dir + R"('
@@ -215,7 +204,7 @@ other.fit(np.zeros((5, 3)), np.zeros((5, 2)))
   TfRun a = runTf(src, Mode::Abstract);
   INFO(a.diagnostics());
   REQUIRE(a.status == 0);
-  CHECK(errorCount(a) == 0);
+  CHECK(a.errorCount() == 0);
   CHECK(a.type("p") == "float32[5, 2]");
   CHECK(std::filesystem::is_empty(dir));
 }

@@ -10,13 +10,6 @@ using interp::Mode;
 
 namespace {
 
-int errorCount(const TfRun& r) {
-  int n = 0;
-  for (const auto& d : r.interp->diagnostics())
-    if (d.severity == interp::Severity::Error) ++n;
-  return n;
-}
-
 // Sequential with BatchNormalization and Dropout-free layers, and a two-input two-output
 // functional model under every optimizer rule: deterministic weights, no shuffling.
 const char* kTraining = R"(import numpy as np
@@ -104,7 +97,7 @@ w = model.get_weights()
   TfRun a = runTf(src, Mode::Abstract);
   INFO(a.diagnostics());
   REQUIRE(a.status == 0);
-  CHECK(errorCount(a) == 0);
+  CHECK(a.errorCount() == 0);
   CHECK(a.type("pred") == "float32[4, 1]");
   CHECK(a.type("h") == "float32[2, 4]");
 }
@@ -170,7 +163,7 @@ same = K.learning_phase() is K.learning_phase()
   TfRun a = runTf(src, Mode::Abstract);
   INFO(a.diagnostics());
   REQUIRE(a.status == 0);
-  CHECK(errorCount(a) == 0);
+  CHECK(a.errorCount() == 0);
 }
 
 TEST_CASE("K.function runs the model's tensors in both program styles, the learning phase an input", "[tf][keras][graph]") {
@@ -196,7 +189,7 @@ same = bool(np.allclose(out, m.predict(X, verbose=0)))
     CHECK(r.repr("same") == "True");
     TfRun a = runTf(body, Mode::Abstract, style);
     INFO(a.diagnostics());
-    CHECK(errorCount(a) == 0);
+    CHECK(a.errorCount() == 0);
     CHECK(a.type("h") == "float32[5, 4]");
   }
   TfRun g = runTf(body + R"(grads = K.gradients(K.sum(m.output), m.trainable_weights)

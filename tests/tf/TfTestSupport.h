@@ -30,6 +30,13 @@ struct TfRun {
     return t ? describeType(t->type) : "<not a tensor>";
   }
   std::string repr(const std::string& name) const { return interp->repr(interp->mainModule()->get(name)); }
+  /// How many of the run's diagnostics are errors.
+  int errorCount() const {
+    int n = 0;
+    for (const auto& d : interp->diagnostics())
+      if (d.severity == interp::Severity::Error) ++n;
+    return n;
+  }
   std::string diagnostics() const {
     std::string s;
     for (const auto& d : interp->diagnostics()) s += interp::format(d) + "\n";
