@@ -29,9 +29,15 @@ void meanKernel(KernelContext& c) {
     cpu::detail::reduceImpl(cpu::SumReducer<T>{}, c.input(0).data<T>(), c.input(0).shape(), mask,
                             tmp.data(), out.numElements());
     T* p = out.data<T>();
+    // The mean of nothing is NaN; an integer type has no NaN, and converting one is undefined in
+    // C++: it is what x86's conversion gives (the most negative value; 0 for unsigned types).
+    T empty;
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+      empty = std::is_signed_v<T> ? std::numeric_limits<T>::min() : T(0);
+    else
+      empty = static_cast<T>(std::numeric_limits<double>::quiet_NaN());
     for (int64_t i = 0; i < out.numElements(); ++i)
-      p[i] = count ? static_cast<T>(tmp[static_cast<size_t>(i)] / static_cast<A>(count))
-                   : static_cast<T>(std::numeric_limits<double>::quiet_NaN());
+      p[i] = count ? static_cast<T>(tmp[static_cast<size_t>(i)] / static_cast<A>(count)) : empty;
   });
 }
 
