@@ -20,6 +20,12 @@ Flow Evaluator::execBlock(TSNode block) {
     } catch (PyError& e) {
       // Abstract mode goes on after a failed statement of user code (Abstract.cpp).
       if (!recoverFrom(e.exc, s.node, kind)) throw;
+      // A failed `return` still returns: what it returns is unknown (falling off the end would
+      // return None, and a caller unpacking it would get a second, false warning).
+      if (kind == NodeKind::ReturnStatement) {
+        frame().returnValue = unknown();
+        return Flow::Return;
+      }
       continue;
     }
     if (f != Flow::Normal) return f;

@@ -305,6 +305,20 @@ TEST_CASE("abstract: errors on known values are warnings and analysis continues"
   CHECK(r.status == 0);
 }
 
+TEST_CASE("abstract: a return that fails returns an unknown value, so its caller gets no second warning", "[lang][interp][abstract]") {
+  Hovers h;
+  RunResult r = analyze(
+      "def g(x):\n"
+      "    return x.nonexistent_method(), 2\n"
+      "a, b = g(3)\n"
+      "c = b\n",
+      h);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].message == "AttributeError: 'int' object has no attribute 'nonexistent_method'");
+  CHECK(r.diagnostics[0].start.line == 1);
+  CHECK(r.status == 0);
+}
+
 TEST_CASE("abstract: the work budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {
   // 16^5 iterations: far more steps than either limit allows. The work budget (steps) is what
   // stops an analysis; the clock is only a safety limit, and says so when it is what stopped it.
