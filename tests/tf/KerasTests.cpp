@@ -1003,3 +1003,46 @@ avg = float(mean.result())
   CHECK(r.repr("acc") == "1.0");
   CHECK(r.repr("avg") == "3.0");
 }
+
+TEST_CASE("a custom layer's initializer, regularizer and constraint arguments get and serialize as in Keras, and a real constraint is refused", "[tf][keras]") {
+  const char* src = R"(import tensorflow as tf
+from tensorflow import keras
+class LN(keras.layers.Layer):
+    def __init__(self, gamma_initializer='ones', gamma_regularizer=None, gamma_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        self.gamma_initializer = keras.initializers.get(gamma_initializer)
+        self.gamma_regularizer = keras.regularizers.get(gamma_regularizer)
+        self.gamma_constraint = keras.constraints.get(gamma_constraint)
+    def build(self, input_shape):
+        self.gamma = self.add_weight(shape=input_shape[-1:], initializer=self.gamma_initializer,
+                                     regularizer=self.gamma_regularizer, constraint=self.gamma_constraint, name='gamma')
+        super().build(input_shape)
+    def call(self, x):
+        return x * self.gamma
+    def get_config(self):
+        return {'gamma_initializer': keras.initializers.serialize(self.gamma_initializer),
+                'gamma_regularizer': keras.regularizers.serialize(self.gamma_regularizer),
+                'gamma_constraint': keras.constraints.serialize(self.gamma_constraint)}
+l = LN()
+y = l(tf.ones([2, 3]))
+config = l.get_config()
+reg = keras.regularizers.serialize(keras.regularizers.l2(0.5))
+back = keras.initializers.deserialize({'class_name': 'Constant', 'config': {'value': 2.0}})(shape=[2]).numpy().tolist()
+try:
+    keras.layers.Dense(3, kernel_constraint=keras.constraints.max_norm(2.))
+    refused = False
+except NotImplementedError:
+    refused = True
+)";
+  TfRun r = runTf(src, Mode::Concrete);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("y") == "float32[2, 3]");
+  CHECK(r.repr("config") == "{'gamma_initializer': {'class_name': 'Ones', 'config': {}}, 'gamma_regularizer': None, 'gamma_constraint': None}");
+  CHECK(r.repr("reg") == "{'class_name': 'L1L2', 'config': {'l1': 0.0, 'l2': 0.5}}");
+  CHECK(r.repr("back") == "[2.0, 2.0]");
+  CHECK(r.repr("refused") == "True");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.errorCount() == 0);
+  CHECK(a.type("y") == "float32[2, 3]");
+}

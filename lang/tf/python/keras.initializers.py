@@ -167,6 +167,24 @@ def get(identifier):
     raise ValueError("Could not interpret initializer identifier: %r" % (identifier,))
 
 
+def serialize(initializer):
+    """Keras' {"class_name", "config"} of an initializer (a layer's get_config writes it)."""
+    if initializer is None:
+        return None
+    return {"class_name": type(initializer).__name__, "config": initializer.get_config()}
+
+
+def deserialize(config, custom_objects=None):
+    if config is None:
+        return None
+    if isinstance(config, str):
+        return get(config)
+    cls = (custom_objects or {}).get(config["class_name"]) or globals().get(config["class_name"])
+    if cls is None:
+        raise ValueError("Unknown initializer: '%s'" % config["class_name"])
+    return cls(**config.get("config", {}))
+
+
 def _record_initializers():
     from keras import _config
     g = globals()

@@ -14,9 +14,9 @@ from keras import models
 from keras import utils
 from keras import datasets
 from keras import preprocessing
+from keras import constraints
 from keras.layers import Input, Layer, InputSpec
 from keras.models import Model, Sequential
 
 __version__ = "2.15.0"
-constraints = None
 mixed_precision = None

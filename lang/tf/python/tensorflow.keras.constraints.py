@@ -1,0 +1,2 @@
+# tensorflow.keras.constraints: keras.constraints.
+from keras.constraints import *
