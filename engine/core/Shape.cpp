@@ -57,7 +57,10 @@ bool Shape::fullyKnown() const {
 std::optional<int64_t> Shape::numElements() const {
   if (!fullyKnown()) return std::nullopt;
   int64_t n = 1;
-  for (const Dim& d : dims_) n *= d.size;
+  // A product past int64 (a fuzzed or absurd shape) has no element count: unknown, as for a
+  // partly known shape, never an overflow.
+  for (const Dim& d : dims_)
+    if (__builtin_mul_overflow(n, d.size, &n)) return std::nullopt;
   return n;
 }
 
