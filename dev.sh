@@ -93,7 +93,7 @@ case "${1:-}" in
     TLENS="$PWD/build/tlens" bash extensions/vscode/test.sh
     # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer, built with clang and
     # libFuzzer's coverage, so the same tree links the fuzz targets: the framing and the analyser
-    # fuzzers then run 20 s each from their seed corpora.
+    # fuzzers then run from their seed corpora with a fixed seed and input count (reproducible).
     bash tests/fuzz/run.sh --install
     CC=clang CXX=clang++ configure build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
       -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DTLENS_SANITIZE=ON -DTLENS_FUZZ=ON -DTLENS_BUILD_BENCH=OFF -DTLENS_CUDA=OFF
@@ -107,7 +107,7 @@ case "${1:-}" in
     # in CI on the matplotlib bridge test; google/sanitizers#1170, Mudlet#9809).
     ASAN_OPTIONS=detect_leaks=1:use_sigaltstack=0:intercept_tls_get_addr=0 LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
       ctest --test-dir build-asan --output-on-failure -j"$JOBS"
-    FUZZ_BUILD=build-asan bash tests/fuzz/run.sh all 20
+    FUZZ_BUILD=build-asan bash tests/fuzz/run.sh all --ci
     ;;
   tsan)
     # The debugger's and the language server's suites (threads: the DAP reader, the request

@@ -1,5 +1,7 @@
 #include "engine/core/Tensor.h"
 
+#include "engine/core/Convert.h"
+
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -67,6 +69,7 @@ int64_t Tensor::getInt(int64_t i) const {
   if (strs_) notANumber("getInt");
   return dispatchAll(dtype_, [&](auto zero) -> int64_t {
     using T = decltype(zero);
+    if constexpr (std::is_integral_v<T>) return static_cast<int64_t>(data<T>()[i]);  // exact
     const double d = static_cast<double>(data<T>()[i]);
     // NaN and values outside int64 give INT64_MIN, as x86's conversion (and so numpy) does,
     // instead of C++'s undefined behaviour.
@@ -79,7 +82,7 @@ void Tensor::setDouble(int64_t i, double v) {
   if (strs_) notANumber("setDouble");
   dispatchAll(dtype_, [&](auto zero) {
     using T = decltype(zero);
-    data<T>()[i] = static_cast<T>(v);
+    data<T>()[i] = convertDouble<T>(v);
   });
 }
 
@@ -151,15 +154,8 @@ Tensor Tensor::cast(DType to) const {
           d[i] = static_cast<double>(s[i]) != 0.0;
         } else if constexpr (std::is_integral_v<T> && std::is_integral_v<F>) {
           d[i] = static_cast<T>(s[i]);  // modular, as numpy's astype (and exact for int64)
-        } else if constexpr (std::is_integral_v<T>) {
-          // A float out of the target's range is undefined behaviour in C++: go through int64
-          // and wrap, as numpy's astype does on x86 (40000.0 -> uint8 64); NaN, inf and values
-          // past int64 become int64's minimum first, as x86's conversion gives.
-          const double x = static_cast<double>(s[i]);
-          const int64_t w = x > -9.2e18 && x < 9.2e18 ? static_cast<int64_t>(x) : std::numeric_limits<int64_t>::min();
-          d[i] = static_cast<T>(w);
         } else {
-          d[i] = static_cast<T>(static_cast<double>(s[i]));
+          d[i] = convertDouble<T>(static_cast<double>(s[i]));  // engine/core/Convert.h
         }
       }
     });

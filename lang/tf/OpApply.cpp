@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -68,6 +69,15 @@ void shapeOf(Interpreter& in, const Value& v, size_t depth, ConcreteShape& shape
     shapeOf(in, e, depth + 1, shape, ragged);
     if (ragged) return;
   }
+}
+
+/// Integer leaves as int64, exactly (a double holds only 53 bits).
+void flattenInts(const Value& v, std::vector<int64_t>& out) {
+  if (auto* seq = asSequence(v)) {
+    for (const Value& e : *seq) flattenInts(e, out);
+    return;
+  }
+  out.push_back(v->kind() == Kind::Bool ? (*asDouble(v) != 0 ? 1 : 0) : *asInt(v));
 }
 
 void flatten(const Value& v, std::vector<double>& out) {
@@ -143,12 +153,31 @@ std::optional<Tensor> literalToTensor(Interpreter& in, const Value& v, DType dty
   LitKind k = scanLiteral(v, unknown);
   if (k == LitKind::None) return std::nullopt;
   if (unknown) throw NeedsKnownValue{};
-  if (dtype == DType::Invalid)
-    dtype = numpyDefaults ? numpyDefaultDType(scalarKind(k)) : tfDefaultDType(scalarKind(k));
+  const bool inferred = dtype == DType::Invalid;
+  if (inferred) dtype = numpyDefaults ? numpyDefaultDType(scalarKind(k)) : tfDefaultDType(scalarKind(k));
   ConcreteShape shape;
   bool ragged = false;
   shapeOf(in, v, 0, shape, ragged);
   if (ragged) in.raise("ValueError", "Can't convert non-rectangular Python sequence to Tensor.");
+  if (k != LitKind::Float && isInteger(dtype)) {
+    // Python ints go in exactly. TensorFlow infers int32 and falls back to int64 when a value
+    // does not fit; an explicit int32 refuses it (py_seq_tensor.cc). numpy (1.24) wraps.
+    std::vector<int64_t> ints;
+    flattenInts(v, ints);
+    const auto fits32 = [](int64_t i) { return i >= INT32_MIN && i <= INT32_MAX; };
+    if (dtype == DType::Int32 && !numpyDefaults && !std::all_of(ints.begin(), ints.end(), fits32)) {
+      if (inferred) dtype = DType::Int64;
+      else in.raise("ValueError", "Can't convert Python sequence with out-of-range integer to int32 Tensor.");
+    }
+    Tensor t(dtype, shape);
+    const auto fill = [&](auto* d) {
+      for (size_t i = 0; i < ints.size(); ++i) d[i] = static_cast<std::remove_pointer_t<decltype(d)>>(ints[i]);  // modular
+    };
+    if (dtype == DType::Int64) fill(t.data<int64_t>());
+    else if (dtype == DType::Int32) fill(t.data<int32_t>());
+    else fill(t.data<uint8_t>());  // isInteger: int32, int64, uint8
+    return t;
+  }
   std::vector<double> flat;
   flatten(v, flat);
   if (isInteger(dtype) && k == LitKind::Float && !numpyDefaults)
@@ -353,6 +382,19 @@ namespace {
 bool isDTypeRejection(const std::string& msg) { return msg.rfind("Value passed to parameter '", 0) == 0; }
 
 /// The dtype Python literals among `req.inputs` should take.
+/// Whether a literal of Python ints holds one outside int32.
+bool needsInt64(const Value& v, int depth = 0) {
+  if (!v || depth > 32) return false;
+  if (auto* seq = asSequence(v)) {
+    for (const Value& e : *seq)
+      if (needsInt64(e, depth + 1)) return true;
+    return false;
+  }
+  if (v->kind() != Kind::Int) return false;
+  const int64_t i = *asInt(v);
+  return i < INT32_MIN || i > INT32_MAX;
+}
+
 DType targetDType(const OpRequest& req, const Value& literal) {
   bool unknown = false;
   LitKind k = scanLiteral(literal, unknown);
@@ -489,7 +531,12 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
       ins.push_back(std::static_pointer_cast<TensorObj>(v));
       continue;
     }
-    ins.push_back(toTensor(rt, v, targetDType(req, v), ndarray));
+    DType want = targetDType(req, v);
+    // An op's int32 for literals (shapes, axes) is TensorFlow's preferred type, not a demand: a
+    // list of ints that needs 64 bits converts to int64 (tf.zeros([10**6, 10**6]) is a Fill of an
+    // int64 shape in TensorFlow, then an out-of-memory error, not a conversion error).
+    if (want == DType::Int32 && req.literalDType == DType::Int32 && !ndarray && needsInt64(v)) want = DType::Int64;
+    ins.push_back(toTensor(rt, v, want, ndarray));
   }
   // TensorFlow casts a numpy scalar (np.sqrt(6.0), np.float64(x): 0-d ndarrays here) to the dtype
   // of the tensors it meets, as convert_to_tensor casts np.generic values; a numpy array meeting a

@@ -1098,3 +1098,45 @@ ValueError: could not convert string 'x' to float64 at row 0, column 2.
 )out"},
   });
 }
+
+TEST_CASE("numpy api: conversions out of a type's range give numpy's x86 answers, never undefined behaviour", "[tf][numpy][api]") {
+  checkOutputs({
+      {"floats to integers",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+x = np.array([1e10, -3e9, 40000.0, -1.0, np.nan, np.inf, 1e20, 300.7, -300.7])
+print(x.astype(np.uint8).tolist())
+print(x.astype(np.int32).tolist())
+print(x.astype(np.int64).tolist())
+print(x.astype(np.bool_).tolist())
+print(np.array([2.5e9, -7.9], dtype=np.float32).astype(np.int32).tolist())
+)py",
+       R"out([0, 0, 64, 255, 0, 0, 0, 44, 212]
+[-2147483648, -2147483648, 40000, -1, -2147483648, -2147483648, -2147483648, 300, -300]
+[10000000000, -3000000000, 40000, -1, -9223372036854775808, -9223372036854775808, -9223372036854775808, 300, -300]
+[True, True, True, True, True, True, True, True, True]
+[-2147483648, -7]
+)out"},
+      {"python integers keep every bit",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(np.array([2**60 + 1, -2**62 - 3]).tolist(), np.array(2**53 + 1).item())
+print(np.array([300, -1, 256], dtype=np.uint8).tolist(), np.array([2**40, 5], dtype=np.int32).tolist())
+print(np.array([2**60 + 1], dtype=np.int64).tolist())
+)py",
+       R"out([1152921504606846977, -4611686018427387907] 9007199254740993
+[44, 255, 0] [0, 5]
+[1152921504606846977]
+)out"},
+  });
+}

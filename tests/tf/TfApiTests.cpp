@@ -270,3 +270,28 @@ TEST_CASE("tf.train.import_meta_graph refuses with a NotImplementedError that sa
   CHECK(r.repr("msg").find("cannot rebuild a graph from a MetaGraphDef") != std::string::npos);
   CHECK(r.repr("msg").find("Saver().restore") != std::string::npos);
 }
+
+TEST_CASE("Python ints become int32 tensors, int64 when one does not fit, and an explicit int32 refuses them", "[tf]") {
+  // TensorFlow's py_seq_tensor.cc: ints infer int32 and fall back to int64; int32 asked for and
+  // out of range is "Can't convert Python sequence with out-of-range integer to int32 Tensor."
+  // Before, 2**40 went through a double and a float-to-int conversion C++ leaves undefined
+  // (found by the analyser fuzzer under UBSan), and 2**60 + 1 lost its last bit.
+  TfRun r = runTf(R"(
+import tensorflow as tf
+small = tf.constant([1, 2])
+big = tf.constant([1, 2**40])
+exact = tf.constant(2**60 + 1, dtype=tf.int64)
+try:
+    tf.constant([2**40], dtype=tf.int32)
+    msg = "no error"
+except ValueError as e:
+    msg = str(e)
+print(small.dtype.name, big.dtype.name, big.numpy().tolist(), exact.numpy() == 2**60 + 1, msg)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "int32 int64 [1, 1099511627776] True Can't convert Python sequence with out-of-range integer to int32 Tensor.\n");
+  TfRun a = runTf("import tensorflow as tf\nbig = tf.constant([1, 2**40])\nz = tf.zeros([90**6, 10**6])\n", Mode::Abstract);
+  CHECK(a.type("big") == "int64[2]");
+  CHECK(a.type("z") == "float32[531441000000, 1000000]");
+}

@@ -392,3 +392,19 @@ err(lambda: np.loadtxt(p))
 os.remove(p)
 '''),
 ])
+
+group('conversions out of a type\'s range give numpy\'s x86 answers, never undefined behaviour', [
+    ('floats to integers', '''
+x = np.array([1e10, -3e9, 40000.0, -1.0, np.nan, np.inf, 1e20, 300.7, -300.7])
+print(x.astype(np.uint8).tolist())
+print(x.astype(np.int32).tolist())
+print(x.astype(np.int64).tolist())
+print(x.astype(np.bool_).tolist())
+print(np.array([2.5e9, -7.9], dtype=np.float32).astype(np.int32).tolist())
+'''),
+    ('python integers keep every bit', '''
+print(np.array([2**60 + 1, -2**62 - 3]).tolist(), np.array(2**53 + 1).item())
+print(np.array([300, -1, 256], dtype=np.uint8).tolist(), np.array([2**40, 5], dtype=np.int32).tolist())
+print(np.array([2**60 + 1], dtype=np.int64).tolist())
+'''),
+])
