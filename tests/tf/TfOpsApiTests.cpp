@@ -276,6 +276,31 @@ with tf.Session() as sess:
   CHECK(a.type("dense") == "float32[batch, d1]");
 }
 
+TEST_CASE("softmax cross entropy flattens labels of another rank than the logits", "[tf]") {
+  // hunkim/DeepLearningZeroToAll lab-06-2 passes labels=tf.stop_gradient([Y_one_hot]): [1, n, 7]
+  // labels against [n, 7] logits. TensorFlow's wrapper flattens the outer dimensions of both.
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+X = tf.placeholder(tf.float32, [None, 7])
+Y = tf.placeholder(tf.int32, [None, 1])
+one_hot = tf.reshape(tf.one_hot(Y, 7), [-1, 7])
+cost = tf.nn.softmax_cross_entropy_with_logits_v2(logits=X, labels=tf.stop_gradient([one_hot]))
+with tf.Session() as sess:
+    c = sess.run(cost, {X: np.zeros((3, 7)), Y: [[0], [1], [2]]})
+    shape = c.shape
+    first = round(float(c[0]), 5)
+    bad = sess.run(cost, {X: np.zeros((3, 7)), Y: [[0], [1]]})
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  CHECK(r.type("cost") == "float32[batch]");
+  CHECK(r.repr("shape") == "(3,)");
+  CHECK(r.repr("first") == "1.94591");
+  CHECK(r.err.find("logits and labels must be broadcastable: logits_size=[3,7] labels_size=[2,7]") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  // The error is at the node's line (the run that feeds the mismatch is its related information).
+  CHECK(a.diagnostics().find("main.py:6:8: error: logits and labels must be broadcastable") != std::string::npos);
+}
+
 TEST_CASE("a feed may be a list of numpy arrays, as np.asarray would stack them", "[tf]") {
   const char* src = R"(import numpy as np
 import tensorflow as tf

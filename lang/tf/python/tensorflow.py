@@ -1013,10 +1013,11 @@ def _softmax_xent(_sentinel=None, labels=None, logits=None, dim=-1, name=None, a
         perm = [i for i in _range(rank) if i != axis] + [axis]
         logits = transpose(logits, perm)
         labels = transpose(labels, perm)
-    if rank == 2:
+    if rank == 2 and labels.shape.ndims == 2:
         return _op("SoftmaxCrossEntropyWithLogits", [logits, labels], None, name, True)[0]
-    # Any other rank: the outer dimensions are flattened into rows and the loss takes their shape
-    # back, as TensorFlow's wrapper does (nn_ops._flatten_outer_dims).
+    # Any other rank, of the logits or of the labels: the outer dimensions of both are flattened
+    # into rows and the loss takes the logits' shape back, as TensorFlow's wrapper does
+    # (nn_ops._flatten_outer_dims): labels=[one_hot] of shape [1, n, k] against [n, k] logits works.
     outer = shape(logits)[:-1]
     flat_logits = reshape(logits, [-1, shape(logits)[-1]])
     flat_labels = reshape(labels, [-1, shape(labels)[-1]])
