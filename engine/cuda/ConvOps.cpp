@@ -7,7 +7,13 @@
 // cannot express: the input is then zero-padded explicitly (fused into the layout permutation)
 // and cuDNN runs unpadded. float32 convolutions use CUDNN_FMA_MATH (no TF32 tensor-core
 // rounding) so that results match the CPU kernels.
+//
+// cuDNN is loaded with dlopen on first use (Cudnn.h). Placement asks gpuKernelUsable before it
+// puts a convolution on a GPU: when cuDNN cannot be loaded the answer is no, and convolutions run
+// on the CPU exactly as in a build without cuDNN. A kernel run anyway (a direct call, a
+// colocation) fails with FailedPrecondition saying which library could not be loaded.
 #include "engine/cuda/ConvLayout.h"
+#include "engine/cuda/Cudnn.h"
 #include "engine/cuda/GpuKernel.h"
 
 namespace tlens::cuda {
@@ -44,26 +50,26 @@ ConvGeom geometry(KernelContext& c, const ConcreteShape& in, const ConcreteShape
 
 class Descriptors {
  public:
-  Descriptors(const Gpu& g, const ConvGeom& geo, DType dt) : g_(g) {
-    chk(cudnnCreateTensorDescriptor(&x), "cudnnCreateTensorDescriptor");
-    chk(cudnnCreateTensorDescriptor(&y), "cudnnCreateTensorDescriptor");
-    chk(cudnnCreateFilterDescriptor(&f), "cudnnCreateFilterDescriptor");
-    chk(cudnnCreateConvolutionDescriptor(&conv), "cudnnCreateConvolutionDescriptor");
+  Descriptors(const Gpu& g, const CudnnApi& lib, const ConvGeom& geo, DType dt) : api(lib), g_(g) {
+    chk(api.createTensorDescriptor(&x), "cudnnCreateTensorDescriptor");
+    chk(api.createTensorDescriptor(&y), "cudnnCreateTensorDescriptor");
+    chk(api.createFilterDescriptor(&f), "cudnnCreateFilterDescriptor");
+    chk(api.createConvolutionDescriptor(&conv), "cudnnCreateConvolutionDescriptor");
     const cudnnDataType_t t = dt == DType::Float64 ? CUDNN_DATA_DOUBLE
                               : dt == DType::Float16 ? CUDNN_DATA_HALF
                                                      : CUDNN_DATA_FLOAT;
     const cudnnDataType_t compute = dt == DType::Float64 ? CUDNN_DATA_DOUBLE : CUDNN_DATA_FLOAT;
-    chk(cudnnSetTensor4dDescriptor(x, CUDNN_TENSOR_NCHW, t, i32(geo.n), i32(geo.c), i32(geo.hp()), i32(geo.wp())),
+    chk(api.setTensor4dDescriptor(x, CUDNN_TENSOR_NCHW, t, i32(geo.n), i32(geo.c), i32(geo.hp()), i32(geo.wp())),
         "cudnnSetTensor4dDescriptor (input)");
-    chk(cudnnSetFilter4dDescriptor(f, t, CUDNN_TENSOR_NCHW, i32(geo.o), i32(geo.c), i32(geo.kh), i32(geo.kw)),
+    chk(api.setFilter4dDescriptor(f, t, CUDNN_TENSOR_NCHW, i32(geo.o), i32(geo.c), i32(geo.kh), i32(geo.kw)),
         "cudnnSetFilter4dDescriptor");
     const bool sym = geo.symmetric();
-    chk(cudnnSetConvolution2dDescriptor(conv, sym ? i32(geo.padT) : 0, sym ? i32(geo.padL) : 0, i32(geo.sh),
-                                        i32(geo.sw), i32(geo.dh), i32(geo.dw), CUDNN_CROSS_CORRELATION, compute),
+    chk(api.setConvolution2dDescriptor(conv, sym ? i32(geo.padT) : 0, sym ? i32(geo.padL) : 0, i32(geo.sh),
+                                       i32(geo.sw), i32(geo.dh), i32(geo.dw), CUDNN_CROSS_CORRELATION, compute),
         "cudnnSetConvolution2dDescriptor");
-    if (dt == DType::Float32) chk(cudnnSetConvolutionMathType(conv, CUDNN_FMA_MATH), "cudnnSetConvolutionMathType");
+    if (dt == DType::Float32) chk(api.setConvolutionMathType(conv, CUDNN_FMA_MATH), "cudnnSetConvolutionMathType");
     int on = 0, oc = 0, ohh = 0, oww = 0;
-    chk(cudnnGetConvolution2dForwardOutputDim(conv, x, f, &on, &oc, &ohh, &oww),
+    chk(api.getConvolution2dForwardOutputDim(conv, x, f, &on, &oc, &ohh, &oww),
         "cudnnGetConvolution2dForwardOutputDim");
     if (on != geo.n || oc != geo.o || ohh != geo.oh || oww != geo.ow)
       g.ctx.fail("Internal: cuDNN computes output [" + std::to_string(on) + ", " + std::to_string(ohh) + ", " +
@@ -71,20 +77,20 @@ class Descriptors {
                      std::to_string(geo.n) + ", " + std::to_string(geo.oh) + ", " + std::to_string(geo.ow) + ", " +
                      std::to_string(geo.o) + "]",
                  ErrorCode::Internal);
-    chk(cudnnSetTensor4dDescriptor(y, CUDNN_TENSOR_NCHW, t, on, oc, ohh, oww), "cudnnSetTensor4dDescriptor (output)");
+    chk(api.setTensor4dDescriptor(y, CUDNN_TENSOR_NCHW, t, on, oc, ohh, oww), "cudnnSetTensor4dDescriptor (output)");
   }
   ~Descriptors() {
-    if (conv) cudnnDestroyConvolutionDescriptor(conv);
-    if (f) cudnnDestroyFilterDescriptor(f);
-    if (y) cudnnDestroyTensorDescriptor(y);
-    if (x) cudnnDestroyTensorDescriptor(x);
+    if (conv) api.destroyConvolutionDescriptor(conv);
+    if (f) api.destroyFilterDescriptor(f);
+    if (y) api.destroyTensorDescriptor(y);
+    if (x) api.destroyTensorDescriptor(x);
   }
   Descriptors(const Descriptors&) = delete;
   Descriptors& operator=(const Descriptors&) = delete;
 
   void chk(cudnnStatus_t s, const char* what) const {
     if (s != CUDNN_STATUS_SUCCESS)
-      g_.ctx.fail(std::string("cuDNN error in ") + what + ": " + cudnnGetErrorString(s),
+      g_.ctx.fail(std::string("cuDNN error in ") + what + ": " + api.getErrorString(s),
                   s == CUDNN_STATUS_ALLOC_FAILED ? ErrorCode::ResourceExhausted
                   : s == CUDNN_STATUS_NOT_SUPPORTED ? ErrorCode::Unimplemented
                                                     : ErrorCode::Internal);
@@ -94,6 +100,7 @@ class Descriptors {
     return static_cast<int>(v);
   }
 
+  const CudnnApi& api;
   cudnnTensorDescriptor_t x = nullptr, y = nullptr;
   cudnnFilterDescriptor_t f = nullptr;
   cudnnConvolutionDescriptor_t conv = nullptr;
@@ -101,6 +108,15 @@ class Descriptors {
  private:
   const Gpu& g_;
 };
+
+/// The loaded library, or the kernel fails (FailedPrecondition) naming what could not be loaded.
+const CudnnApi& library(const Gpu& g) {
+  try {
+    return cudnn();
+  } catch (const EngineError& e) {
+    g.ctx.fail(e.what(), e.code());
+  }
+}
 
 cudnnHandle_t handle(const Gpu& g) {
   try {
@@ -127,7 +143,7 @@ int pickAlgorithm(const Perf* perf, int returned, DType dt, const Descriptors& d
     const bool tensorOps = perf[i].mathType == CUDNN_TENSOR_OP_MATH ||
                            perf[i].mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
     if (dt == DType::Float32 && tensorOps) continue;
-    d.chk(cudnnSetConvolutionMathType(d.conv, perf[i].mathType), "cudnnSetConvolutionMathType");
+    d.chk(d.api.setConvolutionMathType(d.conv, perf[i].mathType), "cudnnSetConvolutionMathType");
     return i;
   }
   return -1;
@@ -176,24 +192,25 @@ void conv2dKernel(KernelContext& c) {
     g.check(cudaMemsetAsync(out.raw(), 0, out.bytes(), g.stream), "cudaMemsetAsync (empty convolution)");
     return;
   }
+  const CudnnApi& dnn = library(g);
   const DType dt = out.dtype();
   const Tensor xp = inputToNchw(g, x, geo), fo = filterToOihw(g, f, geo);
   Tensor yn = g.temp(dt, {geo.n, geo.o, geo.oh, geo.ow});
-  Descriptors d(g, geo, dt);
+  Descriptors d(g, dnn, geo, dt);
   cudnnHandle_t h = handle(g);
   cudnnConvolutionFwdAlgoPerf_t perf[8];
   int returned = 0;
-  d.chk(cudnnGetConvolutionForwardAlgorithm_v7(h, d.x, d.f, d.conv, d.y, 8, &returned, perf),
+  d.chk(dnn.getConvolutionForwardAlgorithm_v7(h, d.x, d.f, d.conv, d.y, 8, &returned, perf),
         "cudnnGetConvolutionForwardAlgorithm_v7");
   const int pick = pickAlgorithm(perf, returned, dt, d);
   if (pick < 0) c.fail("cuDNN has no forward convolution algorithm for this configuration", ErrorCode::Unimplemented);
   size_t ws = 0;
-  d.chk(cudnnGetConvolutionForwardWorkspaceSize(h, d.x, d.f, d.conv, d.y, perf[pick].algo, &ws),
+  d.chk(dnn.getConvolutionForwardWorkspaceSize(h, d.x, d.f, d.conv, d.y, perf[pick].algo, &ws),
         "cudnnGetConvolutionForwardWorkspaceSize");
   Tensor work = ws ? g.scratch(ws) : Tensor();
   Scale s;
-  d.chk(cudnnConvolutionForward(h, s.one(dt), d.x, xp.raw(), d.f, fo.raw(), d.conv, perf[pick].algo,
-                                ws ? work.raw() : nullptr, ws, s.zero(dt), d.y, yn.raw()),
+  d.chk(dnn.convolutionForward(h, s.one(dt), d.x, xp.raw(), d.f, fo.raw(), d.conv, perf[pick].algo,
+                               ws ? work.raw() : nullptr, ws, s.zero(dt), d.y, yn.raw()),
         "cudnnConvolutionForward");
   // NCHW [n, o, oh, ow] -> NHWC
   runCopy(g, yn, out, convlayout::outputToNhwc(geo));
@@ -210,25 +227,26 @@ void conv2dBackpropInputKernel(KernelContext& c) {
     g.check(cudaMemsetAsync(dx.raw(), 0, dx.bytes(), g.stream), "cudaMemsetAsync (empty convolution)");
     return;
   }
+  const CudnnApi& dnn = library(g);
   const DType dt = dx.dtype();
   const Tensor fo = filterToOihw(g, f, geo), dyn = gradToNchw(g, dy, geo);
   const int64_t Hp = geo.hp(), Wp = geo.wp();
   Tensor dxp = g.temp(dt, {geo.n, geo.c, Hp, Wp});
-  Descriptors d(g, geo, dt);
+  Descriptors d(g, dnn, geo, dt);
   cudnnHandle_t h = handle(g);
   cudnnConvolutionBwdDataAlgoPerf_t perf[8];
   int returned = 0;
-  d.chk(cudnnGetConvolutionBackwardDataAlgorithm_v7(h, d.f, d.y, d.conv, d.x, 8, &returned, perf),
+  d.chk(dnn.getConvolutionBackwardDataAlgorithm_v7(h, d.f, d.y, d.conv, d.x, 8, &returned, perf),
         "cudnnGetConvolutionBackwardDataAlgorithm_v7");
   const int pick = pickAlgorithm(perf, returned, dt, d);
   if (pick < 0) c.fail("cuDNN has no backward-data convolution algorithm for this configuration", ErrorCode::Unimplemented);
   size_t ws = 0;
-  d.chk(cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.f, d.y, d.conv, d.x, perf[pick].algo, &ws),
+  d.chk(dnn.getConvolutionBackwardDataWorkspaceSize(h, d.f, d.y, d.conv, d.x, perf[pick].algo, &ws),
         "cudnnGetConvolutionBackwardDataWorkspaceSize");
   Tensor work = ws ? g.scratch(ws) : Tensor();
   Scale s;
-  d.chk(cudnnConvolutionBackwardData(h, s.one(dt), d.f, fo.raw(), d.y, dyn.raw(), d.conv, perf[pick].algo,
-                                     ws ? work.raw() : nullptr, ws, s.zero(dt), d.x, dxp.raw()),
+  d.chk(dnn.convolutionBackwardData(h, s.one(dt), d.f, fo.raw(), d.y, dyn.raw(), d.conv, perf[pick].algo,
+                                    ws ? work.raw() : nullptr, ws, s.zero(dt), d.x, dxp.raw()),
         "cudnnConvolutionBackwardData");
   // dxp NCHW (padded) -> dx NHWC: iterate dx's dims (n, h, w, c) reading the interior of dxp.
   runCopy(g, dxp, dx, convlayout::inputGradToNhwc(geo));
@@ -245,25 +263,26 @@ void conv2dBackpropFilterKernel(KernelContext& c) {
     g.check(cudaMemsetAsync(df.raw(), 0, df.bytes(), g.stream), "cudaMemsetAsync (empty convolution)");
     return;
   }
+  const CudnnApi& dnn = library(g);
   const DType dt = df.dtype();
   const Tensor xp = inputToNchw(g, x, geo), dyn = gradToNchw(g, dy, geo);
   Tensor dfo = g.temp(dt, {geo.o, geo.c, geo.kh, geo.kw});
-  Descriptors d(g, geo, dt);
+  Descriptors d(g, dnn, geo, dt);
   cudnnHandle_t h = handle(g);
   cudnnConvolutionBwdFilterAlgoPerf_t perf[8];
   int returned = 0;
-  d.chk(cudnnGetConvolutionBackwardFilterAlgorithm_v7(h, d.x, d.y, d.conv, d.f, 8, &returned, perf),
+  d.chk(dnn.getConvolutionBackwardFilterAlgorithm_v7(h, d.x, d.y, d.conv, d.f, 8, &returned, perf),
         "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
   const int pick = pickAlgorithm(perf, returned, dt, d);
   if (pick < 0)
     c.fail("cuDNN has no backward-filter convolution algorithm for this configuration", ErrorCode::Unimplemented);
   size_t ws = 0;
-  d.chk(cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.f, perf[pick].algo, &ws),
+  d.chk(dnn.getConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.f, perf[pick].algo, &ws),
         "cudnnGetConvolutionBackwardFilterWorkspaceSize");
   Tensor work = ws ? g.scratch(ws) : Tensor();
   Scale s;
-  d.chk(cudnnConvolutionBackwardFilter(h, s.one(dt), d.x, xp.raw(), d.y, dyn.raw(), d.conv, perf[pick].algo,
-                                       ws ? work.raw() : nullptr, ws, s.zero(dt), d.f, dfo.raw()),
+  d.chk(dnn.convolutionBackwardFilter(h, s.one(dt), d.x, xp.raw(), d.y, dyn.raw(), d.conv, perf[pick].algo,
+                                      ws ? work.raw() : nullptr, ws, s.zero(dt), d.f, dfo.raw()),
         "cudnnConvolutionBackwardFilter");
   // OIHW [o, c, kh, kw] -> HWIO [kh, kw, c, o]
   runCopy(g, dfo, df, convlayout::filterGradToHwio(geo));
@@ -277,9 +296,15 @@ void registerConvKernels(KernelRegistry& r) {
   r.add("Conv2DBackpropFilter", Device::GPU, conv2dBackpropFilterKernel);
 }
 
+bool convKernelUsable(std::string_view type) {
+  if (type != "Conv2D" && type != "Conv2DBackpropInput" && type != "Conv2DBackpropFilter") return true;
+  return cudnnAvailable();
+}
+
 #else
 
 void registerConvKernels(KernelRegistry&) {}  // built without cuDNN: convolutions run on the CPU
+bool convKernelUsable(std::string_view) { return true; }  // none registered: placement sees that
 
 #endif
 

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tlens {
@@ -45,6 +46,11 @@ Allocator* allocator(int index);
 
 /// Registers every CUDA kernel under (op type, Device::GPU).
 void registerKernels(KernelRegistry& r);
+/// Whether the registered GPU kernel of op `type` can run in this process. The convolutions need
+/// cuDNN, which is loaded with dlopen the first time this is asked about one of them: when it
+/// cannot be loaded the answer is false, and placement runs them on the CPU as in a build without
+/// cuDNN. True for every other op (whether it has a GPU kernel at all is the registry's answer).
+bool gpuKernelUsable(std::string_view type);
 
 /// Check-numerics on the device: one fused reduction over `t` (a floating tensor in device
 /// memory). Returns true when every element is finite; otherwise counts NaN and Inf elements.

@@ -135,7 +135,7 @@ void checkCublas(cublasStatus_t s, const char* what, const std::string& node) {
 #ifdef TLENS_HAVE_CUDNN
 void checkCudnn(cudnnStatus_t s, const char* what, const std::string& node) {
   if (s == CUDNN_STATUS_SUCCESS) return;
-  fail(std::string("cuDNN error in ") + what + ": " + cudnnGetErrorString(s), node,
+  fail(std::string("cuDNN error in ") + what + ": " + cudnn().getErrorString(s), node,
        s == CUDNN_STATUS_ALLOC_FAILED ? ErrorCode::ResourceExhausted : ErrorCode::Internal);
 }
 #endif
@@ -226,9 +226,10 @@ cudnnHandle_t dnnHandle(int index) {
   std::lock_guard<std::mutex> lock(st.handleMutex);
   if (!st.dnn) {
     useDevice(index);
+    const CudnnApi& api = cudnn();
     cudnnHandle_t h = nullptr;
-    checkCudnn(cudnnCreate(&h), "cudnnCreate");
-    checkCudnn(cudnnSetStream(h, st.stream), "cudnnSetStream");
+    checkCudnn(api.create(&h), "cudnnCreate");
+    checkCudnn(api.setStream(h, st.stream), "cudnnSetStream");
     st.dnn = h;
   }
   return st.dnn;

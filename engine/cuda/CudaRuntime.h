@@ -6,15 +6,13 @@
 
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
-#ifdef TLENS_HAVE_CUDNN
-#include <cudnn.h>
-#endif
 
 #include <mutex>
 #include <string>
 
 #include "engine/core/Error.h"
 #include "engine/cuda/CudaBackend.h"
+#include "engine/cuda/Cudnn.h"
 
 namespace tlens::cuda {
 
@@ -62,6 +60,8 @@ DeviceState& deviceState(int index);
 void useDevice(int index);
 cublasHandle_t blasHandle(int index);
 #ifdef TLENS_HAVE_CUDNN
+/// The device's cuDNN handle, created on first use; throws FailedPrecondition when cuDNN cannot be
+/// loaded (cudnn()).
 cudnnHandle_t dnnHandle(int index);
 #endif
 

@@ -19,6 +19,7 @@ size_t totalMemory(int) { notBuilt("cuda::totalMemory"); }
 std::string unavailableReason() { return "built without the CUDA toolkit"; }
 Allocator* allocator(int) { notBuilt("cuda::allocator"); }
 void registerKernels(KernelRegistry&) {}
+bool gpuKernelUsable(std::string_view) { return false; }
 bool allFinite(const Tensor&, int64_t*, int64_t*) { notBuilt("cuda::allFinite"); }
 void beginFiniteScans(int, int) { notBuilt("cuda::beginFiniteScans"); }
 void queueFiniteScan(const Tensor&, int) { notBuilt("cuda::queueFiniteScan"); }

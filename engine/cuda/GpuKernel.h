@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/cuda/CudaRuntime.h"
@@ -93,6 +94,9 @@ void registerReductionKernels(KernelRegistry& r);
 void registerNNKernels(KernelRegistry& r);
 void registerMatMulKernels(KernelRegistry& r);
 void registerConvKernels(KernelRegistry& r);
+/// False for the convolutions when cuDNN cannot be loaded (the first question about one loads
+/// it); true for every other op type.
+bool convKernelUsable(std::string_view type);
 void registerMovementKernels(KernelRegistry& r);
 void registerStateKernels(KernelRegistry& r);
 

@@ -15,6 +15,8 @@ void registerKernels(KernelRegistry& r) {
   registerStateKernels(r);
 }
 
+bool gpuKernelUsable(std::string_view type) { return convKernelUsable(type); }
+
 bool allFinite(const Tensor& t, int64_t* nanCount, int64_t* infCount) {
   if (nanCount) *nanCount = 0;
   if (infCount) *infCount = 0;

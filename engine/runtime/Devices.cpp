@@ -15,9 +15,10 @@ DeviceSet machineDevices(const DeviceRequest& request) {
   const int n = cuda::deviceCount();
   for (int i = 0; i < n; ++i)
     set.addGpu(DeviceInfo{Device::gpu(i), cuda::deviceName(i), false, cuda::totalMemory(i), cuda::allocator(i)});
+  // A registered kernel may still be unusable here: the convolutions without a loadable cuDNN.
   if (n > 0)
     set.setGpuKernelPredicate([](std::string_view type) {
-      return KernelRegistry::global().find(type, Device::GPU) != nullptr;
+      return KernelRegistry::global().find(type, Device::GPU) != nullptr && cuda::gpuKernelUsable(type);
     });
 #endif
   return set;

@@ -45,6 +45,67 @@ TEST_CASE("cuBLAS is not linked but loads on demand with every entry point the G
   CHECK(api.gemmStridedBatchedEx);
 }
 
+#ifdef TLENS_HAVE_CUDNN
+TEST_CASE("cuDNN is not linked but loads on demand with every entry point the convolutions use", "[cuda][info]") {
+  // No device needed: dlopen and dlsym only (the handle is created on the first convolution).
+  const cuda::CudnnApi& api = cuda::cudnn();
+  CHECK(cuda::cudnnAvailable());
+  CHECK(api.create);
+  CHECK(api.setStream);
+  CHECK(api.getErrorString);
+  CHECK(api.createTensorDescriptor);
+  CHECK(api.setTensor4dDescriptor);
+  CHECK(api.destroyTensorDescriptor);
+  CHECK(api.createFilterDescriptor);
+  CHECK(api.setFilter4dDescriptor);
+  CHECK(api.destroyFilterDescriptor);
+  CHECK(api.createConvolutionDescriptor);
+  CHECK(api.setConvolution2dDescriptor);
+  CHECK(api.setConvolutionMathType);
+  CHECK(api.destroyConvolutionDescriptor);
+  CHECK(api.getConvolution2dForwardOutputDim);
+  CHECK(api.getConvolutionForwardAlgorithm_v7);
+  CHECK(api.getConvolutionForwardWorkspaceSize);
+  CHECK(api.convolutionForward);
+  CHECK(api.getConvolutionBackwardDataAlgorithm_v7);
+  CHECK(api.getConvolutionBackwardDataWorkspaceSize);
+  CHECK(api.convolutionBackwardData);
+  CHECK(api.getConvolutionBackwardFilterAlgorithm_v7);
+  CHECK(api.getConvolutionBackwardFilterWorkspaceSize);
+  CHECK(api.convolutionBackwardFilter);
+  // Host-only entry points answer without a device.
+  CHECK(std::string(api.getErrorString(CUDNN_STATUS_SUCCESS)) == "CUDNN_STATUS_SUCCESS");
+  cudnnTensorDescriptor_t t = nullptr;
+  REQUIRE(api.createTensorDescriptor(&t) == CUDNN_STATUS_SUCCESS);
+  CHECK(api.setTensor4dDescriptor(t, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, 2, 3, 4, 5) == CUDNN_STATUS_SUCCESS);
+  CHECK(api.destroyTensorDescriptor(t) == CUDNN_STATUS_SUCCESS);
+  // With cuDNN loaded, placement may put the convolutions on a GPU.
+  for (const char* op : {"Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter", "MatMul"}) {
+    INFO(op);
+    CHECK(cuda::gpuKernelUsable(op));
+  }
+}
+
+TEST_CASE("a cuDNN that cannot be loaded or lacks an entry point is reported, not called", "[cuda][info]") {
+  std::string error;
+  CHECK(cuda::loadCudnn({"libtlens-no-such-cudnn.so.9"}, error) == nullptr);
+  CHECK_THAT(error, Catch::Contains("libtlens-no-such-cudnn.so.9"));
+  // A library that opens but is not cuDNN: every missing entry point is named.
+  CHECK(cuda::loadCudnn({"libm.so.6"}, error) == nullptr);
+  CHECK_THAT(error, Catch::Contains("libm.so.6 lacks cudnnCreate, cudnnSetStream"));
+  CHECK_THAT(error, Catch::Contains("cudnnConvolutionBackwardFilter"));
+  // The first path that qualifies wins; the failures before it are forgotten.
+  const cuda::CudnnApi* api = cuda::loadCudnn({"libtlens-no-such-cudnn.so.9", "libcudnn.so." + std::to_string(CUDNN_MAJOR)}, error);
+  if (!api) {
+    WARN("libcudnn.so." << CUDNN_MAJOR << " is not on the search path (cuda::cudnn() falls back to the configure-time "
+                        << "copy): " << error);
+  } else {
+    CHECK(api->convolutionForward);
+    CHECK(error.empty());
+  }
+}
+#endif
+
 TEST_CASE("every GPU kernel belongs to a registered op that also has a CPU kernel", "[cuda][info]") {
   KernelRegistry r;
   cuda::registerKernels(r);

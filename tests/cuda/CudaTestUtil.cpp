@@ -19,7 +19,9 @@ const KernelRegistry& gpuKernels() {
   return *r;
 }
 
-bool hasGpuKernel(const std::string& op) { return gpuKernels().find(op, Device::GPU) != nullptr; }
+bool hasGpuKernel(const std::string& op) {
+  return gpuKernels().find(op, Device::GPU) != nullptr && cuda::gpuKernelUsable(op);
+}
 
 bool dryRun() {
   static const bool on = [] {
@@ -55,7 +57,7 @@ std::vector<Tensor> runCpu(const std::string& op, const std::vector<Tensor>& inp
 GpuRun runGpu(const std::string& op, const std::vector<Tensor>& inputs, const Attrs& attrs, Resources& res,
               const std::string& name, const std::vector<std::string>* varNames) {
   const OpDef& def = OpRegistry::global().get(op);
-  KernelFn fn = gpuKernels().find(op, Device::GPU);
+  KernelFn fn = hasGpuKernel(op) ? gpuKernels().find(op, Device::GPU) : nullptr;
   if (dryRun()) return GpuRun{runCpu(op, inputs, attrs, res, name, varNames), !fn};
   if (!fn) return GpuRun{runCpu(op, inputs, attrs, res, name, varNames), true};
   const Attrs full = def.withDefaults(attrs);

@@ -44,6 +44,8 @@ bool dryRun();
 
 /// The registry with every GPU kernel (cuda::registerKernels), independent of the global one.
 const KernelRegistry& gpuKernels();
+/// Whether `op` has a GPU kernel that can run here (registered, and cuda::gpuKernelUsable: the
+/// convolutions need a loadable cuDNN), as placement decides; otherwise runGpu runs the CPU's.
 bool hasGpuKernel(const std::string& op);
 
 Tensor toDevice(const Tensor& t, int device = 0);
