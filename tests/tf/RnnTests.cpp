@@ -140,3 +140,42 @@ params = m.count_params()
   CHECK(a.diagnostics() == "");
   CHECK(a.type("seq") == "float32[2, 5, 6]");
 }
+
+TEST_CASE("tf.contrib.seq2seq.sequence_loss averages the weighted cross entropy over the axes asked for", "[tf][rnn]") {
+  // hunkim/DeepLearningZeroToAll lab-12-*: sequence_loss(logits=outputs, targets=Y, weights=ones).
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+p = np.array([[[0.5, 0.25, 0.25], [0.1, 0.8, 0.1]], [[0.25, 0.25, 0.5], [0.2, 0.2, 0.6]]], dtype=np.float32)
+logits = tf.placeholder(tf.float32, [None, 2, 3])
+targets = tf.placeholder(tf.int32, [None, 2])
+weights = tf.constant([[1.0, 1.0], [1.0, 0.0]])
+both = tf.contrib.seq2seq.sequence_loss(logits, targets, weights)
+per_example = tf.contrib.seq2seq.sequence_loss(logits, targets, weights, average_across_batch=False)
+per_step = tf.contrib.seq2seq.sequence_loss(logits, targets, weights, average_across_timesteps=False)
+each = tf.contrib.seq2seq.sequence_loss(logits, targets, weights, average_across_timesteps=False, average_across_batch=False)
+with tf.Session() as sess:
+    feed = {logits: np.log(p), targets: [[0, 1], [2, 2]]}
+    b, e, s, a = sess.run([both, per_example, per_step, each], feed)
+    b = round(float(b), 5)
+    e = [round(float(v), 5) for v in e]
+    s = [round(float(v), 5) for v in s]
+    shape = a.shape
+try:
+    tf.contrib.seq2seq.sequence_loss(tf.zeros([2, 3]), targets, weights)
+except ValueError as err:
+    msg = str(err)
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // -(ln .5 + ln .8 + ln .5) / 3 weights; per example (ln .5 + ln .8) / 2 and ln .5 / 1.
+  CHECK(r.repr("b") == "0.53648");
+  CHECK(r.repr("e") == "[0.45815, 0.69315]");
+  CHECK(r.repr("s") == "[0.69315, 0.22314]");
+  CHECK(r.repr("shape") == "(2, 2)");
+  CHECK(r.repr("msg") == "'Logits must be a [batch_size x sequence_length x logits] tensor'");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.type("both") == "float32[]");
+  CHECK(a.type("per_example") == "float32[2]");  // the weights give the batch
+  CHECK(a.type("each") == "float32[batch, 2]");
+}
