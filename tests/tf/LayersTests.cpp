@@ -85,3 +85,50 @@ stats = [round(float(np.abs(a).max()), 2), round(float(a.std()), 2), round(float
   REQUIRE(r.status == 0);
   CHECK(r.repr("stats") == "[0.17, 0.1, 0.07]");
 }
+
+TEST_CASE("arg_scope sets default arguments of contrib and slim layers, and batch_norm takes a training placeholder", "[tf][layers]") {
+  // hunkim/DeepLearningZeroToAll lab-10-7: arg_scope([fully_connected], normalizer_fn=batch_norm,
+  // normalizer_params={'is_training': train_mode, 'updates_collections': None}).
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+from tensorflow.contrib.layers import fully_connected, batch_norm
+from tensorflow.contrib.framework import arg_scope
+slim = tf.contrib.slim
+X = tf.placeholder(tf.float32, [None, 4])
+train = tf.placeholder(tf.bool)
+with arg_scope([fully_connected], activation_fn=None, biases_initializer=None,
+               weights_initializer=tf.ones_initializer(), normalizer_fn=batch_norm,
+               normalizer_params={'is_training': train, 'decay': 0.9, 'updates_collections': None}):
+    h = fully_connected(X, 3, scope="h1")
+    h2 = fully_connected(h, 2, normalizer_fn=None, scope="h2")
+with slim.arg_scope([slim.fully_connected], activation_fn=tf.nn.relu) as sc:
+    pass
+with slim.arg_scope(sc):
+    r = slim.repeat(X, 2, slim.fully_connected, 4, scope="fc")
+names = sorted(v.op.name for v in tf.trainable_variables())
+try:
+    arg_scope([tf.matmul], a=1)
+except ValueError as e:
+    msg = str(e)
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+x = np.array([[1, 2, 3, 4], [3, 4, 5, 6]], dtype=np.float32)
+trained = [round(v, 5) for v in sess.run(h, {X: x, train: True})[:, 0].tolist()]
+inferred = [round(v, 4) for v in sess.run(h, {X: x, train: False})[0].tolist()]
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("names") == "['fc/fc_1/biases', 'fc/fc_1/weights', 'fc/fc_2/biases', 'fc/fc_2/weights', "
+                           "'h1/BatchNorm/beta', 'h1/weights', 'h2/weights']");
+  CHECK(r.repr("msg") == "'tensorflow.matmul is not decorated with @add_arg_scope'");
+  // Rows sum to 10 and 18: normalised over the batch, -1 and 1 (less the epsilon's share).
+  CHECK(r.repr("trained") == "[-0.99997, 0.99997]");  // +-4 / sqrt(16 + 0.001)
+  // One update with decay 0.9: moving mean 1.4 (0.1 * 14), moving variance 0.9 + 0.1 * 16 = 2.5;
+  // (10 - 1.4) / sqrt(2.5 + 0.001).
+  CHECK(r.repr("inferred") == "[5.438, 5.438, 5.438]");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("h2") == "float32[batch, 2]");
+  CHECK(a.type("r") == "float32[batch, 4]");
+}

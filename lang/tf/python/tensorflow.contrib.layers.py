@@ -142,3 +142,19 @@ def optimize_loss(loss, global_step, learning_rate, optimizer, clip_gradients=No
         g, _ = tf.clip_by_global_norm(list(g), clip_gradients)
         grads = list(zip(g, v))
     return opt.apply_gradients(grads, global_step=global_step)
+
+
+# The layers take arg_scope defaults (tf.contrib.framework.arg_scope, slim.arg_scope).
+import tensorflow.contrib.framework as _framework
+
+fully_connected = _framework.add_arg_scope(fully_connected)
+conv2d = _framework.add_arg_scope(conv2d)
+convolution2d = conv2d
+conv2d_transpose = _framework.add_arg_scope(conv2d_transpose)
+convolution2d_transpose = conv2d_transpose
+max_pool2d = _framework.add_arg_scope(max_pool2d)
+avg_pool2d = _framework.add_arg_scope(avg_pool2d)
+dropout = _framework.add_arg_scope(dropout)
+batch_norm = _framework.add_arg_scope(batch_norm)
+flatten = _framework.add_arg_scope(flatten)
+embed_sequence = _framework.add_arg_scope(embed_sequence)

@@ -883,8 +883,12 @@ def _cond_leaves(x):
         return items if isinstance(x, list) else _tuple(items)
     if isinstance(x, dict):
         return {k: _cond_leaves(v) for k, v in x.items()}
-    if x is None or is_tensor(x):
+    if x is None:
         return x
+    if is_tensor(x):
+        # An identity inside the branch, as TensorFlow's cond does for values made outside it (a
+        # variable, an input): the Merge then sees only values of the branch taken.
+        return identity(x)
     if _tlens.is_operation(x):
         # As TensorFlow: an operation becomes a boolean tensor that depends on it.
         with control_dependencies([x]):
