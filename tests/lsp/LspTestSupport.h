@@ -223,7 +223,7 @@ struct ProtocolSession {
     ServerOptions o;
     o.asyncThreads = threads;
     o.debounceMs = 5;
-    o.timeBudgetMs = 2000;
+    o.timeBudgetMs = testBudgetMs(5000);  // the wall-clock safety net only: work bounds analyses
     if (tune) tune(o);
     server = std::make_unique<LspServer>(ch, o);
     loop = std::thread([this] { status = server->run(); });
