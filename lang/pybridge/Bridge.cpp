@@ -69,10 +69,23 @@ def save_figures():
 def show(*args, **kwargs):
     save_figures()
 
+def waitforbuttonpress(*args, **kwargs):
+    # No window to press in: the figures are written, as show() does, and the wait ends at once
+    # (a timeout's answer). matplotlib's Agg backend would wait forever.
+    save_figures()
+    return None
+
+def ginput(*args, **kwargs):
+    save_figures()
+    return []
+
 def after_import():
     global patched
     if not patched and 'matplotlib.pyplot' in sys.modules:
-        sys.modules['matplotlib.pyplot'].show = show
+        plt = sys.modules['matplotlib.pyplot']
+        plt.show = show
+        plt.waitforbuttonpress = waitforbuttonpress
+        plt.ginput = ginput
         patched = True
 
 def label(f):

@@ -755,7 +755,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
 
     def("default_graph", "", [](CallContext&, TfRuntime& rt) -> Value {
       Graph* g = rt.buildingGraph();
-      return std::make_shared<GraphObj>(rt, g ? *g : rt.defaultGraph());
+      return rt.graphObject(g ? *g : rt.defaultGraph());
     });
     // A number that names the graph new ops go into (None when ops run eagerly): the Python side
     // keys its per-graph state on it (get_variable's store, collections). Graphs live as long as
@@ -768,7 +768,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       rt.resetDefaultGraph();
       return none();
     });
-    def("new_graph", "", [](CallContext&, TfRuntime& rt) -> Value { return std::make_shared<GraphObj>(rt, rt.newGraph()); });
+    def("new_graph", "", [](CallContext&, TfRuntime& rt) -> Value { return rt.graphObject(rt.newGraph()); });
 
     def("global_variables_initializer", "", [](CallContext&, TfRuntime& rt) -> Value {
       Graph* g = rt.buildingGraph();
@@ -1203,7 +1203,7 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     def("graph_of", "t", [](CallContext& c, TfRuntime& rt) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       if (!t || !t->isSymbolic()) return none();
-      return std::make_shared<GraphObj>(rt, *t->graph);
+      return rt.graphObject(*t->graph);
     });
 
     def("write_stdout", "text", [](CallContext& c, TfRuntime&) -> Value {

@@ -402,7 +402,7 @@ Value SessionObj::getAttr(Interpreter& in, std::string_view name) {
       static_cast<SessionObj*>(c.arg(0).get())->closed = true;
       return none();
     }));
-  if (name == "graph") return std::make_shared<GraphObj>(*rt, *graph);
+  if (name == "graph") return rt->graphObject(*graph);
   if (name == "as_default") {
     return boundMethod(NativeFunction::make("as_default", "self", [](CallContext& c) -> Value {
       auto* s = static_cast<SessionObj*>(c.arg(0).get());

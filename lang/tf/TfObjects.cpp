@@ -13,7 +13,7 @@ Value OperationObj::getAttr(Interpreter& in, std::string_view name) {
   if (name == "name") return makeStr(node ? node->name : "NoOp");
   if (name == "type") return makeStr(node ? node->type() : "NoOp");
   if (name == "device") return makeStr(node ? node->device.str() : "");
-  if (name == "graph") return std::make_shared<GraphObj>(*rt, *graph);
+  if (name == "graph") return rt->graphObject(*graph);
   if (name == "outputs") {
     std::vector<Value> outs;
     if (node)
@@ -188,6 +188,14 @@ Value TapeObj::getAttr(Interpreter& in, std::string_view name) {
     }));
   }
   return nullptr;
+}
+
+Value TfRuntime::graphObject(Graph& g) {
+  for (const auto& [graph, obj] : graphObjects)
+    if (graph == &g) return obj;
+  Value obj = std::make_shared<GraphObj>(*this, g);
+  graphObjects.emplace_back(&g, obj);
+  return obj;
 }
 
 }  // namespace tlens::tf

@@ -193,6 +193,10 @@ class TfRuntime {
   std::vector<interp::Value> sessionStack;
   /// Every graph the program made (tlens graph prints them).
   const std::vector<std::unique_ptr<Graph>>& graphs() const { return graphs_; }
+  /// The one Python object of each graph (tf.Graph): `t.graph is tf.get_default_graph()` holds,
+  /// as in TensorFlow. Made on first use (TfObjects.cpp).
+  interp::Value graphObject(Graph& g);
+  std::vector<std::pair<const Graph*, interp::Value>> graphObjects;
   int64_t graphSeed = 0;
   bool graphSeedSet = false;
   /// Concrete mode, set by the Python bridge (lang/pybridge): a CPython object that numpy can

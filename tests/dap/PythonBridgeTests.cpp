@@ -174,6 +174,25 @@ plt.plot([3, 2, 1])  # left open: written at exit
   }
 }
 
+TEST_CASE("pybridge: waiting for a button press writes the figures and returns at once", "[dap][pybridge]") {
+  // pkmital/tensorflow_tutorials end with plt.waitforbuttonpress(): with no window, matplotlib's
+  // Agg backend would wait forever.
+  REQUIRE_BRIDGE("matplotlib");
+  fs::path dir = scratch("wait");
+  fs::path prog = writeProgram(dir, "wait.py", R"(
+import matplotlib.pyplot as plt
+plt.ion()
+plt.plot([1, 2, 3])
+plt.draw()
+print("pressed", plt.waitforbuttonpress(), plt.ginput(2))
+)");
+  Outcome o = runProgram(prog);
+  INFO(o.output);
+  CHECK(o.status == 0);
+  CHECK(o.output.find("pressed None []") != std::string::npos);
+  CHECK(fs::exists(dir / "wait_figure1.png"));
+}
+
 TEST_CASE("pybridge: a CPython exception is a Python exception of the program, with its traceback", "[dap][pybridge]") {
   REQUIRE_BRIDGE("pandas");
   fs::path dir = scratch("exception");

@@ -442,3 +442,21 @@ def compute_output_shape(input_shape):
 )", Mode::Abstract);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("a graph is one object: t.graph is tf.get_default_graph(), and a tensor knows its own graph", "[tf]") {
+  // pkmital/tensorflow_tutorials 01_basics: assert z.graph is tf.get_default_graph().
+  TfRun r = runTf(R"(import tensorflow as tf
+z = tf.constant(1.0) * 2
+same = z.graph is tf.get_default_graph() and tf.get_default_graph() is tf.get_default_graph()
+g = tf.Graph()
+with g.as_default():
+    w = tf.constant(3.0)
+    inner = w.graph is g and tf.get_default_graph() is g
+other = w.graph is not z.graph and z.op.graph is z.graph
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("inner") == "True");
+  CHECK(r.repr("other") == "True");
+}

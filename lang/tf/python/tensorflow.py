@@ -3362,7 +3362,8 @@ class _TensorMethods:
 
     @property
     def graph(self):
-        return get_default_graph()
+        g = _tlens.graph_of(self)
+        return g if g is not None else get_default_graph()
 
     def __float__(self):
         return float(_tlens.value(self))
@@ -3381,6 +3382,7 @@ class _OpView:
     def __init__(self, t):
         self.name = t.name.split(":")[0] if _tlens.is_symbolic(t) else ""
         self.outputs = [t]
+        self.graph = t.graph
 
 
 class _VariableMethods(_TensorMethods):
