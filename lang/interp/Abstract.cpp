@@ -182,6 +182,12 @@ void Evaluator::reportException(const Value& exc, TSNode stmt, const lang::Sourc
 void Evaluator::unbindStatement(TSNode stmt, const lang::SourceFile& f) {
   const Fields& F = fields();
   std::vector<std::string> names;
+  // Containers the statement may have changed in place before it stopped, or would have changed
+  // after: `rows.append(row)`, `table[k] = v` (a list left known but short is a false shape later).
+  std::vector<std::string> receivers;
+  const auto receiver = [&](TSNode obj) {
+    if (!ts_node_is_null(obj) && kindOf(obj) == NodeKind::Identifier) receivers.emplace_back(text(obj));
+  };
   std::vector<TSNode> stack{stmt};
   while (!stack.empty()) {
     TSNode n = stack.back();
@@ -189,10 +195,18 @@ void Evaluator::unbindStatement(TSNode stmt, const lang::SourceFile& f) {
     if (ts_node_is_null(n)) continue;
     switch (kindOf(n)) {
       case NodeKind::Assignment:
-      case NodeKind::AugmentedAssignment:
-        targetNames(field(n, F.left), f, names);
+      case NodeKind::AugmentedAssignment: {
+        TSNode left = field(n, F.left);
+        targetNames(left, f, names);
+        if (!ts_node_is_null(left) && kindOf(left) == NodeKind::Subscript) receiver(field(left, F.value));
         stack.push_back(field(n, F.right));
         continue;
+      }
+      case NodeKind::Call: {
+        TSNode fn = field(n, F.function);
+        if (!ts_node_is_null(fn) && kindOf(fn) == NodeKind::Attribute) receiver(field(fn, F.object));
+        break;
+      }
       case NodeKind::ForStatement:
         targetNames(field(n, F.left), f, names);
         break;
@@ -218,6 +232,17 @@ void Evaluator::unbindStatement(TSNode stmt, const lang::SourceFile& f) {
     for (TSNode c : namedChildren(n)) stack.push_back(c);
   }
   for (const auto& name : names) bindName(name, unknown());
+  // Only lists, dicts and sets: a module (np.append), an instance or a tensor keeps its binding.
+  for (const auto& name : receivers) {
+    Value v;
+    try {
+      v = lookupName(name, stmt);
+    } catch (PyError&) {
+      continue;
+    }
+    if (v && (v->kind() == Kind::List || v->kind() == Kind::Dict || v->kind() == Kind::Set))
+      bindName(name, unknownOf(v->kind() == Kind::List ? types.list : v->kind() == Kind::Dict ? types.dict : types.set));
+  }
 }
 
 }  // namespace tlens::interp

@@ -71,6 +71,11 @@ Flow Evaluator::exec(TSNode s, NodeKind kind) {
     }
   } catch (SyntaxSkip&) {
   } catch (NeedsKnownValue&) {
+    // Abstract mode: the statement needed a value the analysis does not know. In the user's code
+    // what it binds, and the containers it changes in place, become unknown rather than stay as
+    // they were (a list left empty by `rows.append(...)` was a false shape error later). Trusted
+    // library code keeps its bindings: it is written so that a skipped statement is harmless.
+    if (approximating()) unbindStatement(s, file());
   } catch (std::bad_alloc&) {
     // The allocation failed (a memory limit, prlimit): Python's MemoryError, which the program
     // may catch; what the statement built is freed by now.

@@ -375,8 +375,10 @@ Value ObjectProtocol::getItem(const Value& obj, const Value& key) {
         for (int64_t k = 0, i = b.start; k < b.count; ++k, i += b.step) out.push_back(items[static_cast<size_t>(i)]);
         return isList ? makeList(std::move(out)) : makeTuple(std::move(out));
       }
-      int64_t i = toIndex(key, isList ? "list" : "tuple");
+      // An index of unknown value (an abstract numpy scalar: `digit[c] for c in picks`) gives an
+      // unknown item, as an unknown key does; the statement goes on.
       try {
+        int64_t i = toIndex(key, isList ? "list" : "tuple");
         return items[static_cast<size_t>(normalizeIndex(i, static_cast<int64_t>(items.size()), isList ? "list" : "tuple"))];
       } catch (NeedsKnownValue&) {
         return unknown();
@@ -394,9 +396,9 @@ Value ObjectProtocol::getItem(const Value& obj, const Value& key) {
           out += s->slice(static_cast<size_t>(i), static_cast<size_t>(i + 1));
         return makeStr(std::move(out));
       }
-      int64_t i = toIndex(key, "string");
+      int64_t i = 0;
       try {
-        i = normalizeIndex(i, len, "string");
+        i = normalizeIndex(toIndex(key, "string"), len, "string");
       } catch (NeedsKnownValue&) {
         return unknownOf(types.str);
       }
@@ -422,9 +424,8 @@ Value ObjectProtocol::getItem(const Value& obj, const Value& key) {
         int64_t st = r->at(b.start), step = r->step * b.step;
         return std::make_shared<RangeObj>(st, st + b.count * step, step);
       }
-      int64_t i = toIndex(key, "range object");
       try {
-        return makeInt(r->at(normalizeIndex(i, r->length(), "range object")));
+        return makeInt(r->at(normalizeIndex(toIndex(key, "range object"), r->length(), "range object")));
       } catch (NeedsKnownValue&) {
         return unknownOf(types.int_);
       }

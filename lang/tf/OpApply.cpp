@@ -216,6 +216,10 @@ std::optional<TensorType> partialIntList(Interpreter& in, const Value& v) {
   bool anyUnknown = false;
   for (const Value& e : *seq) {
     if (isUnknown(e)) {
+      // An unknown known to be something else than an int (a list a comprehension over unknown
+      // values made, a float) is no dimension: [[unknown list], ...] is not a shape vector.
+      if (auto* u = as<UnknownObj>(e); u && u->type && u->type->name != "int" && u->type->name != "bool")
+        return std::nullopt;
       dims.push_back(Dim::unknown());
       anyUnknown = true;
     } else if (auto i = asInt(e)) {

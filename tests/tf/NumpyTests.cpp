@@ -529,3 +529,27 @@ inf = np.float64(1.0) / 0.0
   CHECK(r.repr("picked") == "(1.5714285714285714, 1.1428571428571428, 1.1, [[0, 1], [0, -2]], False, True)");
   CHECK(r.repr("inf") == "inf");
 }
+
+TEST_CASE("a list of names left unknown is no vector to numpy: no false reshape error", "[tf][numpy]") {
+  // hunkim/DeepLearningZeroToAll klab-12-5: rows built from random picks, stacked with
+  // to_categorical / np.asarray and reshaped to [-1, 7, 20]. A row the analysis could not compute
+  // is unknown (it may be a list): [row, row] is not a 1-D vector of 2 ints.
+  const char* src = R"(import numpy as np
+digit = "0123456789"
+d = {w: i for i, w in enumerate(digit)}
+rows = []
+for i in range(10):
+    pick = np.random.choice(10, 7)
+    rows.append([d[digit[c]] for c in pick])
+a = np.asarray(rows)
+b = np.reshape(np.eye(20)[a], (-1, 7, 20))
+r = np.random.choice(10, 7)
+u = [r[0], r[1]]
+v = np.asarray([u, u, u])
+)";
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("v") == "int64[3, 2]");  // elements known to be ints still give the shape
+  TfRun r = runTf(std::string(src) + "print(a.shape, b.shape)\n");
+  CHECK(r.out == "(10, 7) (10, 7, 20)\n");
+}

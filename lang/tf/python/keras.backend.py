@@ -143,6 +143,17 @@ def set_image_data_format(data_format):
         raise NotImplementedError("tensorlens: Keras layers support data_format='channels_last' only")
 
 
+def image_dim_ordering():
+    # Keras 1's name of the data format: 'tf' is channels_last, 'th' channels_first.
+    return "tf"
+
+
+def set_image_dim_ordering(dim_ordering):
+    if dim_ordering not in ("tf", "th"):
+        raise ValueError("Unknown dim_ordering: %s" % (dim_ordering,))
+    set_image_data_format("channels_last" if dim_ordering == "tf" else "channels_first")
+
+
 def learning_phase():
     # Set by set_learning_phase: that value. Else, in TF1 programs, a bool tensor of the default
     # graph (False unless fed: feed_dict={K.learning_phase(): 1}) that Dropout layers called

@@ -1603,6 +1603,18 @@ class Sequential(Model):
         if self._kt_in is not None:
             self._set_input(self._kt_in)
 
+    def predict_classes(self, x, batch_size=32, verbose=0):
+        """Keras 2's Sequential.predict_classes (removed in TF 2.6): the argmax of the
+        predictions, or for one output column (a sigmoid) whether it passes 0.5, as int32."""
+        proba = self.predict(x, batch_size=batch_size, verbose=verbose)
+        if proba.shape[-1] > 1:
+            return proba.argmax(axis=-1)
+        return (proba > 0.5).astype("int32")
+
+    def predict_proba(self, x, batch_size=32, verbose=0):
+        """Keras 2's Sequential.predict_proba: the predictions (probabilities)."""
+        return self.predict(x, batch_size=batch_size, verbose=verbose)
+
     def _symbolic_output(self, batch_shape, dtype):
         if self._kt_in is None:
             self._set_input(Input(batch_shape=[None] + list(batch_shape[1:]), dtype=dtype))

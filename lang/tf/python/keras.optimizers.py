@@ -209,6 +209,9 @@ class Nadam(Adam):
     _default_name = "Nadam"
 
 
+# Keras 2's lowercase aliases (keras.optimizers.rmsprop(lr=...)).
+sgd, adam, rmsprop, adagrad, adadelta, adamax, nadam = SGD, Adam, RMSprop, Adagrad, Adadelta, Adamax, Nadam
+
 _by_name = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad, "adadelta": Adadelta,
             "adamax": Adamax, "nadam": Nadam}
 

@@ -1,4 +1,4 @@
-# keras.utils: to_categorical, normalize, pad_sequences, Sequence, plot_model (a no-op).
+# keras.utils: to_categorical, normalize, pad_sequences, Sequence, plot_model (drawn with matplotlib).
 import _tlens
 import numpy as _np
 import tensorflow as _tf
@@ -62,9 +62,91 @@ class Sequence:
             yield self[i]
 
 
-def plot_model(model, to_file="model.png", show_shapes=False, show_dtype=False, show_layer_names=True, **kwargs):
-    # FIXME: tensorlens draws no images.
+def _plot_layout(model):
+    """The model's layers as (label inputs, depth) and edges by layer name: a Sequential is a
+    chain; a functional model follows its connections (summary's 'Connected to')."""
+    layers = list(model.layers)
+    names = [l.name for l in layers]
+    edges = []
+    if model._sequential_like():
+        edges = [(names[i], names[i + 1]) for i in range(len(names) - 1)]
+    else:
+        for layer in layers:
+            for c in model._connections(layer):
+                src = c.split("[")[0]
+                if src in names:
+                    edges.append((src, layer.name))
+    depth = {}
+    for n in names:  # the layers are in topological order
+        ins = [depth[a] for a, b in edges if b == n and a in depth]
+        depth[n] = 1 + max(ins) if ins else 0
+    return layers, edges, depth
+
+
+def _plot_label(model, layer, show_shapes, show_dtype, show_layer_names):
+    label = "%s: %s" % (layer.name, type(layer).__name__) if show_layer_names else type(layer).__name__
+    if show_dtype:
+        label += "\n" + str(getattr(layer, "dtype", None))
+    if show_shapes:
+        label += "\noutput: " + str(model._layer_output_shape(layer))
+    return label
+
+
+def plot_model(model, to_file="model.png", show_shapes=False, show_dtype=False, show_layer_names=True,
+               rankdir="TB", expand_nested=False, dpi=96, **kwargs):
+    """Draws the model's layers as boxes joined by arrows into `to_file` (any format matplotlib
+    writes: .png, .svg, .pdf). Keras draws with pydot and graphviz; tensorlens draws with
+    matplotlib (through the Python the run uses). The language server writes nothing."""
+    if _tlens.is_abstract():
+        return None
+    if not model.built:
+        raise ValueError("This model has not yet been built. Build the model first by calling `build()` or by "
+                         "calling the model on a batch of data.")
+    try:
+        import matplotlib
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("tensorlens: plot_model draws with matplotlib, which this run's Python does not have; "
+              "%s was not written" % (to_file,))
+        return None
+    layers, edges, depth = _plot_layout(model)
+    rows = {}
+    for l in layers:
+        rows.setdefault(depth[l.name], []).append(l.name)
+    width = max(len(r) for r in rows.values()) if rows else 1
+    pos = {}
+    horizontal = rankdir in ("LR", "RL")
+    for d, row in rows.items():
+        for i, n in enumerate(row):
+            across = (i + 0.5) * width / len(row)
+            pos[n] = (d, -across) if horizontal else (across, -d)
+    n_rows = len(rows) or 1
+    fig = plt.figure(figsize=(2.0 + 1.8 * n_rows, 1.0 + 1.2 * width) if horizontal
+                     else (1.0 + 3.2 * width, 0.4 + 1.1 * n_rows))
+    ax = fig.add_axes([0, 0, 1, 1])
+    ax.axis("off")
+    for a, b in edges:
+        ax.annotate("", xy=pos[b], xytext=pos[a],
+                    arrowprops=dict(arrowstyle="->", shrinkA=14, shrinkB=14, color="black"))
+    for l in layers:
+        x, y = pos[l.name]
+        ax.text(x, y, _plot_label(model, l, show_shapes, show_dtype, show_layer_names), ha="center",
+                va="center", fontsize=9, bbox=dict(boxstyle="round", facecolor="white", edgecolor="black"))
+    if horizontal:
+        ax.set_xlim(-0.6, n_rows - 0.4)
+        ax.set_ylim(-width - 0.1, 0.1)
+    else:
+        ax.set_xlim(-0.1, width + 0.1)
+        ax.set_ylim(-n_rows + 0.4, 0.6)
+    fig.savefig(to_file, dpi=dpi)
+    plt.close(fig)
     return None
+
+
+def model_to_dot(model, show_shapes=False, show_dtype=False, show_layer_names=True, rankdir="TB",
+                 expand_nested=False, dpi=96, subgraph=False, **kwargs):
+    raise ImportError("tensorlens: model_to_dot needs pydot and graphviz, which tensorlens does not model; "
+                      "plot_model draws the model with matplotlib instead")
 
 
 def set_random_seed(seed):
