@@ -193,6 +193,36 @@ print("pressed", plt.waitforbuttonpress(), plt.ginput(2))
   CHECK(fs::exists(dir / "wait_figure1.png"));
 }
 
+TEST_CASE("pybridge: keras plot_model draws the model into the file asked for", "[dap][pybridge]") {
+  // hunkim/DeepLearningZeroToAll: from keras.utils.vis_utils import plot_model; Keras draws with
+  // pydot and graphviz, tensorlens with matplotlib.
+  REQUIRE_BRIDGE("matplotlib");
+  fs::path dir = scratch("plot_model");
+  fs::path prog = writeProgram(dir, "model.py", R"(
+import os
+from keras.models import Model
+from keras.layers import Input, Dense, concatenate
+from keras.utils.vis_utils import plot_model
+a = Input(shape=(4,))
+b = Dense(3, name="left")(a)
+c = Dense(2, name="right")(a)
+out = Dense(1, name="out")(concatenate([b, c]))
+plot_model(Model(a, out), to_file=os.path.join(os.path.dirname(__file__), "branches.png"), show_shapes=True)
+print("plotted")
+)");
+  Outcome o = runProgram(prog);
+  INFO(o.output);
+  CHECK(o.status == 0);
+  CHECK(o.output.find("plotted") != std::string::npos);
+  fs::path png = dir / "branches.png";
+  REQUIRE(fs::exists(png));
+  std::ifstream f(png, std::ios::binary);
+  char magic[8] = {};
+  f.read(magic, 8);
+  CHECK(std::string(magic + 1, 3) == "PNG");
+  CHECK(!fs::exists(dir / "model_figure1.png"));  // its figure is closed, not shown again at exit
+}
+
 TEST_CASE("pybridge: a CPython exception is a Python exception of the program, with its traceback", "[dap][pybridge]") {
   REQUIRE_BRIDGE("pandas");
   fs::path dir = scratch("exception");

@@ -1046,3 +1046,35 @@ except NotImplementedError:
   CHECK(a.errorCount() == 0);
   CHECK(a.type("y") == "float32[2, 3]");
 }
+
+TEST_CASE("Keras 2 names old programs still call: predict_classes, image_dim_ordering, lowercase optimizers", "[tf][keras]") {
+  // hunkim/DeepLearningZeroToAll's keras labs (written for Keras 2.0).
+  const char* src = R"(import numpy as np
+from keras.models import Sequential
+from keras.layers import Dense
+from keras import optimizers
+from keras import backend as K
+sig = Sequential([Dense(1, input_dim=2, activation='sigmoid', kernel_initializer='zeros', bias_initializer='ones')])
+soft = Sequential([Dense(3, input_dim=2, activation='softmax', kernel_initializer='ones')])
+opt = optimizers.rmsprop(lr=0.001)
+sig.compile(loss='binary_crossentropy', optimizer=opt)
+x = np.array([[1.0, 2.0], [3.0, -4.0]])
+c1 = sig.predict_classes(x)
+c2 = soft.predict_classes(x)
+p = soft.predict_proba(x)
+order = K.image_dim_ordering()
+opt_class = type(opt).__name__
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("c1") == "array([[1],\n       [1]], dtype=int32)");  // sigmoid(1) > 0.5
+  CHECK(r.repr("c2") == "array([0, 0])");  // three equal scores: the first
+  CHECK(r.type("p") == "float32[2, 3]");
+  CHECK(r.repr("order") == "'tf'");
+  CHECK(r.repr("opt_class") == "'RMSprop'");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("c1") == "int32[2, 1]");
+  CHECK(a.type("c2") == "int64[2]");
+}

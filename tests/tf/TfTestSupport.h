@@ -29,7 +29,10 @@ struct TfRun {
     auto* t = dynamic_cast<TensorObj*>(v.get());
     return t ? describeType(t->type) : "<not a tensor>";
   }
-  std::string repr(const std::string& name) const { return interp->repr(interp->mainModule()->get(name)); }
+  std::string repr(const std::string& name) const {
+    interp::Value v = interp->mainModule()->get(name);
+    return v ? interp->repr(v) : "<unbound: " + name + ">";
+  }
   /// How many of the run's diagnostics are errors.
   int errorCount() const {
     int n = 0;
