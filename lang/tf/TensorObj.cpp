@@ -492,13 +492,45 @@ bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   Tensor s = src->hostValue();
   int64_t count = 1;
   for (auto& sel : index) count *= static_cast<int64_t>(sel.size());
-  if (s.numElements() != 1 && s.numElements() != count)
-    in.raise("ValueError", "could not broadcast input array from shape " + concreteTfStr(s.shape()) + " into the selected region of " + std::to_string(count) + " elements");
+  // The value broadcasts to the selected region (the slice dims; integer keys drop theirs), as
+  // numpy's: m[a:b, c:d, :] = img of shape (h, w, 1) fills the three channels. Leading 1-dims of
+  // the value beyond the region's rank are dropped.
+  std::vector<size_t> regionDims;  // which of `index` the region keeps
+  for (size_t d = 0; d < index.size(); ++d)
+    if (d >= keys.size() || !asInt(keys[d])) regionDims.push_back(d);
+  ConcreteShape sshape = s.shape();
+  while (sshape.size() > regionDims.size() && sshape.front() == 1) sshape.erase(sshape.begin());
+  std::vector<int64_t> srcStride(index.size(), 0);  // per index dim; 0 where the value broadcasts
+  bool fits = sshape.size() <= regionDims.size();
+  int64_t stride = 1;
+  for (size_t j = regionDims.size(); fits && j-- > 0;) {
+    const size_t back = regionDims.size() - 1 - j;
+    if (back >= sshape.size()) break;
+    const int64_t sd = sshape[sshape.size() - 1 - back];
+    const int64_t rd = static_cast<int64_t>(index[regionDims[j]].size());
+    if (sd == rd) srcStride[regionDims[j]] = stride;
+    else if (sd != 1) fits = false;
+    stride *= sd;
+  }
+  if (!fits) {
+    // numpy's spelling of shapes in this message: "(3,2,3)", "(4,)".
+    const auto tight = [](const ConcreteShape& sh) {
+      std::string t = "(";
+      for (size_t i = 0; i < sh.size(); ++i) t += (i ? "," : "") + std::to_string(sh[i]);
+      return t + (sh.size() == 1 ? ",)" : ")");
+    };
+    ConcreteShape region;
+    for (size_t d : regionDims) region.push_back(static_cast<int64_t>(index[d].size()));
+    in.raise("ValueError", "could not broadcast input array from shape " + tight(s.shape()) + " into shape " + tight(region));
+  }
   std::vector<size_t> pos(index.size(), 0);
   for (int64_t k = 0; k < count; ++k) {
-    int64_t flat = 0;
-    for (size_t d = 0; d < index.size(); ++d) flat = flat * dst.dim(static_cast<int>(d)) + index[d][pos[d]];
-    dst.setDouble(flat, s.getDouble(s.numElements() == 1 ? 0 : k));
+    int64_t flat = 0, from = 0;
+    for (size_t d = 0; d < index.size(); ++d) {
+      flat = flat * dst.dim(static_cast<int>(d)) + index[d][pos[d]];
+      from += static_cast<int64_t>(pos[d]) * srcStride[d];
+    }
+    dst.setDouble(flat, s.getDouble(from));
     for (size_t d = index.size(); d-- > 0;) {
       if (++pos[d] < index[d].size()) break;
       pos[d] = 0;

@@ -1140,3 +1140,37 @@ print(np.array([2**60 + 1], dtype=np.int64).tolist())
 )out"},
   });
 }
+
+TEST_CASE("numpy api: slice assignment broadcasts the value to the selected region", "[tf][numpy][api]") {
+  checkOutputs({
+      {"channels, rows and leading ones",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+m = np.ones((5, 6, 3))
+m[1:3, 2:4, :] = np.zeros((2, 2, 1))
+print(m.sum())
+def put(v):
+    m[1:3, 2:4] = v
+def put_row(v):
+    m[0, 1:3] = v
+for v in [np.zeros((2, 3)), np.zeros((1, 1, 2, 2, 3)), np.zeros((3, 2, 3))]:
+    err(lambda: put(v))
+err(lambda: put_row(np.zeros((4,))))
+m[0, 1:3] = np.arange(3)
+m[:, 0] = np.arange(3) * 2
+print(m.sum(), m[4, 0].tolist(), m[0, 2].tolist())
+)py",
+       R"out(78.0
+no error
+no error
+ValueError: could not broadcast input array from shape (3,2,3) into shape (2,2,3)
+ValueError: could not broadcast input array from shape (4,) into shape (2,3)
+93.0 [0.0, 2.0, 4.0] [0.0, 1.0, 2.0]
+)out"},
+  });
+}

@@ -408,3 +408,21 @@ print(np.array([300, -1, 256], dtype=np.uint8).tolist(), np.array([2**40, 5], dt
 print(np.array([2**60 + 1], dtype=np.int64).tolist())
 '''),
 ])
+
+group('slice assignment broadcasts the value to the selected region', [
+    ('channels, rows and leading ones', '''
+m = np.ones((5, 6, 3))
+m[1:3, 2:4, :] = np.zeros((2, 2, 1))
+print(m.sum())
+def put(v):
+    m[1:3, 2:4] = v
+def put_row(v):
+    m[0, 1:3] = v
+for v in [np.zeros((2, 3)), np.zeros((1, 1, 2, 2, 3)), np.zeros((3, 2, 3))]:
+    err(lambda: put(v))
+err(lambda: put_row(np.zeros((4,))))
+m[0, 1:3] = np.arange(3)
+m[:, 0] = np.arange(3) * 2
+print(m.sum(), m[4, 0].tolist(), m[0, 2].tolist())
+'''),
+])
