@@ -1174,3 +1174,25 @@ ValueError: could not broadcast input array from shape (4,) into shape (2,3)
 )out"},
   });
 }
+
+TEST_CASE("numpy api: numpy scalars round as numpy's, and arrays do not", "[tf][numpy][api]") {
+  checkOutputs({
+      {"round()",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(repr(round(np.float32(2.123456), 4)), repr(round(np.float64(2.5))), repr(round(np.int64(7), -1)), repr(round(np.float32(3.7))))
+x = round(np.float32(2.123456), 4)
+print(x.dtype, type(round(np.float64(2.5))).__name__)
+err(lambda: round(np.array([1.5, 2.5])))
+)py",
+       R"out(2.1235 2 10 4
+float32 int
+TypeError: type numpy.ndarray doesn't define __round__ method
+)out"},
+  });
+}

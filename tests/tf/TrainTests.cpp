@@ -79,3 +79,37 @@ with tf.Session() as s:
   // 0.5^2.5, 1/(1+0.5*2), 1-10/20, boundaries (5, 15] -> 0.5, exp(-1)
   CHECK(r.repr("vals") == "[0.17678, 0.5, 0.5, 0.5, 0.36788]");
 }
+
+TEST_CASE("tf.train.ExponentialMovingAverage keeps shadow variables, debiased for tensors", "[tf][train]") {
+  // pkmital/tensorflow_tutorials' batch_norm keeps moving averages of batch moments this way.
+  const char* src = R"(import tensorflow as tf
+w = tf.Variable(10.0, name="w")
+x = tf.placeholder(tf.float32, [2])
+m = tf.reduce_mean(x)
+ema = tf.train.ExponentialMovingAverage(decay=0.9)
+op = ema.apply([w, m])
+avg_w, avg_m = ema.average(w), ema.average(m)
+names = [avg_w.name, avg_m.name, ema.average_name(w)]
+trainable = [v.name for v in tf.trainable_variables()]
+step = tf.assign(w, 20.0)
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    s.run(step)
+    s.run(op, {x: [1.0, 3.0]})
+    first = [round(float(v), 4) for v in s.run([avg_w, avg_m])]
+    s.run(op, {x: [5.0, 7.0]})
+    second = [round(float(v), 4) for v in s.run([avg_w, avg_m])]
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("names") == "['w/ExponentialMovingAverage:0', 'Mean/ExponentialMovingAverage:0', 'w/ExponentialMovingAverage']");
+  CHECK(r.repr("trainable") == "['w:0']");
+  // w: 10 - 0.1 * (10 - 20) = 11, then 11.9. The mean (2, then 6) from zero, debiased:
+  // 0.2 / 0.1 = 2, then (0.18 + 0.6) / 0.19 = 4.1053.
+  CHECK(r.repr("first") == "[11.0, 2.0]");
+  CHECK(r.repr("second") == "[11.9, 4.1053]");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("avg_m") == "float32[]");
+}

@@ -5,6 +5,7 @@
 import _tlens
 
 _range = range
+_builtin_round = round
 _tuple = tuple
 _abs = abs
 _round = round
@@ -874,6 +875,15 @@ class _NdarrayMethods:
 
     def searchsorted(self, v, side="left", sorter=None):
         return searchsorted(self, v, side, sorter)
+
+    def __round__(self, ndigits=None):
+        # numpy scalars (0-d arrays here) round as numpy's: round(np.float32(x)) is a Python int,
+        # round(np.float32(x), 4) a float32. An array has no __round__, as in numpy.
+        if self.ndim != 0:
+            raise TypeError("type numpy.ndarray doesn't define __round__ method")
+        if ndigits is None:
+            return _builtin_round(self.item())
+        return array(_builtin_round(self.item(), ndigits), self.dtype)
 
     def any(self, axis=None, keepdims=False):
         return any(self, axis, keepdims=keepdims)

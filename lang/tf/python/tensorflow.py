@@ -2317,6 +2317,87 @@ def assign_sub(ref, value, use_locking=None, name=None):
     return _op("AssignSub", [ref, value], None, name, True)
 
 
+class ExponentialMovingAverage:
+    """tf.train.ExponentialMovingAverage: apply(var_list) makes a shadow variable per variable or
+    tensor (named <name>/ExponentialMovingAverage, not trainable, in MOVING_AVERAGE_VARIABLES) and
+    returns the op that moves each shadow towards its value: shadow -= (1 - decay) *
+    (shadow - value), decay capped by (1 + num_updates) / (10 + num_updates) when num_updates is
+    given. A variable's shadow starts at its value; a tensor's starts at zero and is debiased
+    (divided by 1 - decay ** steps), as TensorFlow does."""
+
+    def __init__(self, decay, num_updates=None, zero_debias=False, name="ExponentialMovingAverage"):
+        self._decay = decay
+        self._num_updates = num_updates
+        self._zero_debias = zero_debias
+        self._name = name
+        self._averages = {}
+
+    @property
+    def name(self):
+        return self._name
+
+    def _key(self, var):
+        return id(var)
+
+    def apply(self, var_list=None):
+        if var_list is None:
+            var_list = trainable_variables()
+        var_list = list(var_list)
+        for v in var_list:
+            if v.dtype.base_dtype not in (float16, float32, float64):
+                raise TypeError("The variables must be half, float, or double: %s" % v.name)
+        updates = []
+        with name_scope(self._name):
+            decay = convert_to_tensor(self._decay, dtype=float32, name="decay")
+            if self._num_updates is not None:
+                n = cast(self._num_updates, float32)
+                decay = minimum(decay, (1.0 + n) / (10.0 + n))
+        for v in var_list:
+            key = self._key(v)
+            tensor_input = not _tlens.is_variable(v)
+            base = v.name.split(":")[0]
+            if key not in self._averages:
+                with name_scope(None):
+                    if tensor_input:
+                        if not v.shape.is_fully_defined():
+                            raise ValueError("ExponentialMovingAverage of a tensor needs its full shape, got %s"
+                                             % v.shape)
+                        avg = Variable(zeros(v.shape.as_list(), v.dtype.base_dtype), trainable=False,
+                                       name=base + "/" + self._name)
+                    else:
+                        avg = Variable(v, trainable=False, name=base + "/" + self._name)
+                add_to_collection(GraphKeys.MOVING_AVERAGE_VARIABLES, v)
+                self._averages[key] = (v, avg, tensor_input or self._zero_debias)
+            v_, avg, debias = self._averages[key]
+            d = cast(decay, avg.dtype.base_dtype)
+            with name_scope(base + "/" + self._name + "/AssignMovingAvg"):
+                if debias:
+                    biased = Variable(zeros_like(avg), trainable=False, name="biased")
+                    steps = Variable(0.0, dtype=avg.dtype.base_dtype, trainable=False, name="local_step")
+                    b = assign_sub(biased, (biased - v) * (1.0 - d))
+                    k = assign_add(steps, 1.0)
+                    updates.append(assign(avg, b / (1.0 - pow(d, k))))
+                else:
+                    updates.append(assign_sub(avg, (avg - v) * (1.0 - d)))
+        return group(*updates, name=self._name)
+
+    def average(self, var):
+        entry = self._averages.get(self._key(var))
+        return entry[1] if entry is not None else None
+
+    def average_name(self, var):
+        return var.name.split(":")[0] + "/" + self._name
+
+    def variables_to_restore(self, moving_avg_variables=None):
+        names = {}
+        for v in global_variables():
+            names[self.average_name(v) if self.average(v) is not None else v.name.split(":")[0]] = v
+        return names
+
+
+train.ExponentialMovingAverage = ExponentialMovingAverage
+
+
 # --- initializers ------------------------------------------------------------------------------
 class _Initializer:
     def __init__(self, **kw):

@@ -426,3 +426,12 @@ m[:, 0] = np.arange(3) * 2
 print(m.sum(), m[4, 0].tolist(), m[0, 2].tolist())
 '''),
 ])
+
+group('numpy scalars round as numpy\'s, and arrays do not', [
+    ('round()', '''
+print(repr(round(np.float32(2.123456), 4)), repr(round(np.float64(2.5))), repr(round(np.int64(7), -1)), repr(round(np.float32(3.7))))
+x = round(np.float32(2.123456), 4)
+print(x.dtype, type(round(np.float64(2.5))).__name__)
+err(lambda: round(np.array([1.5, 2.5])))
+'''),
+])
