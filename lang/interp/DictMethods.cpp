@@ -134,6 +134,7 @@ void installDictMethods(ObjectProtocol& m) {
     auto dd = dict(c);
     dd->table.clear();
     dd->imprecise = false;
+    dd->syncMirror();
     return none();
   });
   auto fromkeys = NativeFunction::make("fromkeys", "cls, iterable, value=None, /", [mp](CallContext& c) -> Value {

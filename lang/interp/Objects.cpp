@@ -187,6 +187,18 @@ Value DictObj::get(Interpreter& in, const Value& key) const {
   return i < 0 ? nullptr : table.at(i).value;
 }
 
+void DictObj::syncMirror() {
+  if (!mirror) return;
+  std::vector<std::string> gone;
+  mirror->forEach([&](const std::string& k, const Value&) {
+    if (!getStr(k)) gone.push_back(k);
+  });
+  for (const auto& k : gone) mirror->erase(k);
+  table.forEach([&](const HashTable::Entry& e) {
+    if (const std::string* ks = asString(e.key)) mirror->set(*ks, e.value);
+  });
+}
+
 void DictObj::set(Interpreter& in, const Value& key, Value value) {
   if (const std::string* s = asString(key)) {
     int64_t h = strHash(*s);
@@ -194,8 +206,9 @@ void DictObj::set(Interpreter& in, const Value& key, Value value) {
       const std::string* ks = asString(k);
       return ks && *ks == *s;
     });
-    if (i >= 0) table.at(i).value = std::move(value);
-    else table.insert(key, std::move(value), h);
+    if (i >= 0) table.at(i).value = value;
+    else table.insert(key, value, h);
+    if (mirror) mirror->set(*s, std::move(value));
     return;
   }
   Machine& m = in.machine();
@@ -211,6 +224,8 @@ bool DictObj::erase(Interpreter& in, const Value& key) {
   int i = table.find(h, [&](const Value& k) { return m.equal(k, key) == Truth::True; });
   if (i < 0) return false;
   table.removeAt(i);
+  if (mirror)
+    if (const std::string* s = asString(key)) mirror->erase(*s);
   return true;
 }
 

@@ -185,6 +185,12 @@ class DictObj : public Object {
   Value defaultFactory;            ///< collections.defaultdict's factory, else null
   std::shared_ptr<ClassObj> cls;   ///< a dict subclass (OrderedDict, defaultdict), else null
   bool imprecise = false;  ///< abstract mode: an unknown key was stored, so misses are unknown
+  /// An instance's or module's __dict__: its writes go to that namespace too, so that
+  /// `self.__dict__.update(kw)` and `obj.__dict__[k] = v` set attributes. Null for other dicts.
+  Namespace* mirror = nullptr;
+  Value mirrorOwner;  ///< keeps the namespace's object alive while the dict is
+  /// After a write: the mirrored namespace gets the dict's string keys (and loses the others).
+  void syncMirror();
 };
 
 class SetObj : public Object {

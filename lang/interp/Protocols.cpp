@@ -24,6 +24,16 @@ Value namespaceDict(const Namespace& ns) {
   return d;
 }
 
+/// An object's own __dict__ (an instance's, a module's, a function's): a dict whose writes set
+/// the object's attributes, as the live mapping Python gives (self.__dict__.update(kwargs)).
+Value liveDict(Namespace& ns, const Value& owner) {
+  Value d = namespaceDict(ns);
+  auto* dd = static_cast<DictObj*>(d.get());
+  dd->mirror = &ns;
+  dd->mirrorOwner = owner;
+  return d;
+}
+
 }  // namespace
 
 Value ObjectProtocol::bindMethod(const Value& attr, const Value& self, ClassObj* cls) {
@@ -53,7 +63,7 @@ Value ObjectProtocol::findAttr(const Value& obj, std::string_view name) {
     }
     if (const Value* v = part->dict.find(name)) return *v;
     if (name == "__class__") return part->cls;
-    if (name == "__dict__") return namespaceDict(part->dict);
+    if (name == "__dict__") return liveDict(part->dict, obj);
     if (clsAttr) return bindMethod(clsAttr, obj, cls);
     if (Value ga = userAttr(*cls, "__getattr__")) {
       try {
@@ -82,7 +92,7 @@ Value ObjectProtocol::findAttr(const Value& obj, std::string_view name) {
         if (name == "__suppress_context__") return boolean(ex->suppressContext);
         if (name == "__traceback__") return none();
       }
-      if (name == "__dict__") return namespaceDict(inst->dict);
+      if (name == "__dict__") return liveDict(inst->dict, obj);
       if (clsAttr) return bindMethod(clsAttr, obj, cls);
       if (Value ga = cls->lookup("__getattr__")) {
         try {
@@ -124,7 +134,7 @@ Value ObjectProtocol::findAttr(const Value& obj, std::string_view name) {
           (name == "__version__" || name == "VERSION" || name == "GIT_VERSION"))
         if (mod->get(name)) return unknownOf(types.str);
       if (Value v = mod->get(name)) return v;
-      if (name == "__dict__") return namespaceDict(mod->globals->vars);
+      if (name == "__dict__") return liveDict(mod->globals->vars, obj);
       std::string full = mod->name + "." + std::string(name);
       if (self().registry.contains(full) || self().modulesByName.count(full)) return self().importModule(full);
       if (mod->foreign) return findAttr(mod->foreign, name);
@@ -173,7 +183,7 @@ Value ObjectProtocol::findAttr(const Value& obj, std::string_view name) {
       if (name == "__qualname__") return makeStr(f->qualname);
       if (name == "__module__") return makeStr(f->module);
       if (name == "__doc__") return none();
-      if (name == "__dict__") return namespaceDict(f->attrs);
+      if (name == "__dict__") return liveDict(f->attrs, obj);
       break;
     }
     case Kind::BoundMethod: {

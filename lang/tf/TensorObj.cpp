@@ -6,6 +6,7 @@
 #include "lang/tf/NumpyFormat.h"
 #include "lang/tf/NumpyIndexing.h"
 #include "lang/tf/OpApply.h"
+#include "lang/tf/TfObjects.h"
 #include "lang/tf/TfRuntime.h"
 
 namespace tlens::tf {
@@ -26,8 +27,10 @@ EagerValue TensorObj::concrete() {
                       "Could not find variable " + varName + ". This could mean that the variable has been deleted.");
   value.tensor = *v;
   type = TensorType(v->dtype(), Shape::fromConcrete(v->shape()));
-  if (trainable)
+  if (trainable && !rt->activeTapes.empty()) {
     for (Tape* tape : rt->activeTapes) tape->watch(value);
+    noteVariableRead(*rt, shared_from_this());
+  }
   return value;
 }
 

@@ -103,10 +103,28 @@ Value GraphObj::compare(Interpreter& in, CmpOp op, const Value& other, bool refl
 
 // --- GradientTape ----------------------------------------------------------------------------
 
+namespace {
+/// The tapes inside their `with` (a tape is entered on one interpreter thread only).
+std::vector<TapeObj*>& recordingTapes() {
+  static std::vector<TapeObj*> tapes;
+  return tapes;
+}
+}  // namespace
+
+void noteVariableRead(TfRuntime& rt, const Value& variable) {
+  for (TapeObj* t : recordingTapes()) {
+    if (t->rt != &rt) continue;
+    bool seen = false;
+    for (const Value& v : t->accessed) seen = seen || v.get() == variable.get();
+    if (!seen) t->accessed.push_back(variable);
+  }
+}
+
 Value TapeObj::enter(Interpreter& in) {
   if (tape) {
     rt->exec().pushTape(*tape);
     rt->activeTapes.push_back(tape.get());
+    recordingTapes().push_back(this);
   }
   return shared_from_this();
 }
@@ -116,6 +134,8 @@ bool TapeObj::exit(Interpreter& in, const Value& exc) {
     rt->exec().popTape(*tape);
     auto& a = rt->activeTapes;
     a.erase(std::remove(a.begin(), a.end(), tape.get()), a.end());
+    auto& r = recordingTapes();
+    r.erase(std::remove(r.begin(), r.end(), this), r.end());
   }
   return false;
 }
@@ -174,6 +194,18 @@ static Value tapeGradient(CallContext& c) {
 Value TapeObj::getAttr(Interpreter& in, std::string_view name) {
   if (name == "gradient")
     return boundMethod(NativeFunction::make("gradient", "self, target, sources, output_gradients=None, unconnected_gradients=None", tapeGradient));
+  if (name == "watched_variables")
+    return boundMethod(NativeFunction::make("watched_variables", "self", [](CallContext& c) -> Value {
+      auto* self = static_cast<TapeObj*>(c.arg(0).get());
+      std::vector<Value> out = self->accessed;
+      for (const Value& v : self->watched) {
+        auto* t = dynamic_cast<TensorObj*>(v.get());
+        bool seen = false;
+        for (const Value& o : out) seen = seen || o.get() == v.get();
+        if (t && t->variable && !seen) out.push_back(v);
+      }
+      return makeTuple(std::move(out));
+    }));
   if (name == "watch") {
     return boundMethod(NativeFunction::make("watch", "self, tensor", [](CallContext& c) -> Value {
       auto* self = static_cast<TapeObj*>(c.arg(0).get());

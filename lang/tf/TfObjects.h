@@ -79,12 +79,18 @@ class TapeObj : public interp::NativeObject {
   bool persistent;
   bool used = false;
   std::vector<interp::Value> watched;  ///< abstract mode and graph mode: what was watched
+  /// Trainable variables read while the tape was recording (watched_variables()).
+  std::vector<interp::Value> accessed;
   std::string typeName() const override { return "GradientTape"; }
   std::string typeModule() const override { return "tensorflow"; }
   interp::Value getAttr(interp::Interpreter& in, std::string_view name) override;
   interp::Value enter(interp::Interpreter& in) override;
   bool exit(interp::Interpreter& in, const interp::Value& exc) override;
 };
+
+/// A trainable variable was read while tapes record: each recording tape of `rt` remembers it
+/// (GradientTape.watched_variables, tf.contrib.eager's implicit gradients).
+void noteVariableRead(TfRuntime& rt, const interp::Value& variable);
 
 /// Outputs of tensors given as Python values (tensors, names "x:0"), for sessions and gradients.
 Output outputOf(TfRuntime& rt, Graph& g, const interp::Value& v);

@@ -3,6 +3,37 @@
 // what CPython prints for the snippet. Edit the cases there and regenerate.
 #include "InterpTestSupport.h"
 
+TEST_CASE("an object's __dict__ is live: writing it sets attributes", "[lang][interp]") {
+  checkOutputs({
+      {"update, setitem, del, setdefault, clear, vars, functions",
+       R"py(class Config:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+c = Config(lr=0.1, epochs=3)
+print(c.lr, c.epochs)
+c.__dict__["batch"] = 32
+print(c.batch, sorted(vars(c)))
+d = c.__dict__
+del d["lr"]
+print(hasattr(c, "lr"), c.__dict__.setdefault("z", 9), c.z)
+vars(c).clear()
+print(vars(c))
+import json
+print(json.dumps(Config(a=1).__dict__))
+def f(): pass
+f.__dict__["tag"] = "x"
+print(f.tag)
+)py",
+       R"out(0.1 3
+32 ['batch', 'epochs', 'lr']
+False 9 9
+{}
+{"a": 1}
+x
+)out"},
+  });
+}
+
 TEST_CASE("classes, inheritance and super work like Python", "[lang][interp]") {
   checkOutputs({
       {"attributes, methods and class attributes",

@@ -113,3 +113,48 @@ with tf.Session() as s:
   CHECK(a.diagnostics() == "");
   CHECK(a.type("avg_m") == "float32[]");
 }
+
+TEST_CASE("TF1 optimizers run eagerly with the graph kernels' formulas, and tf.contrib.eager's implicit gradients", "[tf][train]") {
+  // chiphuyen/stanford-tensorflow-tutorials 04_linreg_eager: tfe.implicit_value_and_gradients
+  // then tf.train.GradientDescentOptimizer(...).apply_gradients(...) with eager execution on.
+  const std::string opts = R"(import tensorflow as tf
+def make():
+    return [tf.train.GradientDescentOptimizer(0.1), tf.train.MomentumOptimizer(0.1, 0.9),
+            tf.train.MomentumOptimizer(0.1, 0.9, use_nesterov=True), tf.train.AdamOptimizer(0.1),
+            tf.train.RMSPropOptimizer(0.1, momentum=0.5), tf.train.AdagradOptimizer(0.1),
+            tf.train.AdadeltaOptimizer(1.0)]
+)";
+  TfRun graph = runTf(opts + R"(
+out = []
+for opt in make():
+    w = tf.Variable([1.0, -2.0])
+    step = opt.minimize(tf.reduce_sum(w * w * w))
+    with tf.Session() as s:
+        s.run(tf.global_variables_initializer())
+        for _ in range(3):
+            s.run(step)
+        out.append([round(float(v), 5) for v in s.run(w)])
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(graph.err);
+  REQUIRE(graph.status == 0);
+  TfRun eager = runTf(opts + R"(
+import tensorflow.contrib.eager as tfe
+tfe.enable_eager_execution()
+out = []
+for opt in make():
+    w = tfe.Variable([1.0, -2.0])
+    grad_fn = tfe.implicit_value_and_gradients(lambda: tf.reduce_sum(w * w * w))
+    for _ in range(3):
+        value, grads = grad_fn()
+        opt.apply_gradients(grads)
+    out.append([round(float(v), 5) for v in w.numpy()])
+names = [v.name for g, v in grads]
+x = tf.constant(3.0)
+dx = tfe.gradients_function(lambda a, b: a * a * b)(x, 2.0)
+)");
+  INFO(eager.err);
+  REQUIRE(eager.status == 0);
+  CHECK(eager.repr("out") == graph.repr("out"));
+  CHECK(eager.repr("names").find("Variable") != std::string::npos);
+  CHECK(eager.repr("dx").find("numpy=12.0") != std::string::npos);  // d(a*a*b)/da = 2ab
+}

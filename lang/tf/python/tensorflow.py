@@ -3,6 +3,7 @@
 # language server) only infers shapes. Signatures follow TensorFlow's so hovers, signature help
 # and argument errors read like TensorFlow's.
 import _tlens
+import math as _math
 import os as _os
 import numpy as _np  # registers the ndarray methods of values Session.run returns
 
@@ -1983,10 +1984,64 @@ class _Optimizer:
 
     def minimize(self, loss, global_step=None, var_list=None, gate_gradients=1, aggregation_method=None,
                  colocate_gradients_with_ops=False, name=None, grad_loss=None, tape=None):
+        if _tlens.graph_key() is None:
+            # Eager execution (tf.enable_eager_execution, tfe): the gradients of a loss function.
+            return self.apply_gradients(self.compute_gradients(loss, var_list), global_step, name)
         if callable(loss) and not _tlens.is_tensor(loss):
             loss = loss()
         op = _tlens.minimize(self._kind, loss, self._learning_rate(), self._params, var_list, self._name)
         return self._count_step(op, global_step)
+
+    def _slot(self, var, name, init):
+        slots = getattr(self, "_eager_slots", None)
+        if slots is None:
+            slots = self._eager_slots = {}
+        key = (id(var), name)
+        if key not in slots:
+            slots[key] = Variable(fill(var.shape.as_list(), constant(init, var.dtype.base_dtype)), trainable=False,
+                                  name=var.name.split(":")[0] + "/" + self.get_name() + ("_1" if name == "v2" else ""))
+        return slots[key]
+
+    def _eager_update(self, g, v, lr):
+        # TensorFlow 1's update formulas (training_ops.cc), run eagerly.
+        p = self._params
+        lr = cast(lr, v.dtype.base_dtype)
+        g = convert_to_tensor(g)
+        if self._kind == "GradientDescent":
+            assign_sub(v, lr * g)
+        elif self._kind == "Momentum":
+            a = self._slot(v, "momentum", 0.0)
+            assign(a, a * p["momentum"] + g)
+            assign_sub(v, lr * g + lr * p["momentum"] * a if p.get("use_nesterov") else lr * a)
+        elif self._kind == "Adam":
+            t = getattr(self, "_adam_t", None)
+            if t is None:
+                t = self._adam_t = {}
+            t[id(v)] = t.get(id(v), 0) + 1
+            b1, b2, eps = p["beta1"], p["beta2"], p["epsilon"]
+            lr_t = lr * _math.sqrt(1.0 - b2 ** t[id(v)]) / (1.0 - b1 ** t[id(v)])
+            m, v2 = self._slot(v, "m", 0.0), self._slot(v, "v2", 0.0)
+            assign(m, m * b1 + g * (1.0 - b1))
+            assign(v2, v2 * b2 + g * g * (1.0 - b2))
+            assign_sub(v, lr_t * m / (sqrt(v2) + eps))
+        elif self._kind == "RMSProp":
+            ms, mom = self._slot(v, "rms", 1.0), self._slot(v, "momentum", 0.0)
+            assign(ms, ms * p["decay"] + g * g * (1.0 - p["decay"]))
+            assign(mom, mom * p["momentum"] + lr * g / sqrt(ms + p["epsilon"]))
+            assign_sub(v, mom)
+        elif self._kind == "Adagrad":
+            acc = self._slot(v, "accumulator", p["initial_accumulator_value"])
+            assign_add(acc, g * g)
+            assign_sub(v, lr * g / sqrt(acc))
+        elif self._kind == "Adadelta":
+            acc, upd = self._slot(v, "accum", 0.0), self._slot(v, "accum_update", 0.0)
+            rho, eps = p["rho"], p["epsilon"]
+            assign(acc, acc * rho + g * g * (1.0 - rho))
+            u = sqrt(upd + eps) / sqrt(acc + eps) * g
+            assign(upd, upd * rho + u * u * (1.0 - rho))
+            assign_sub(v, lr * u)
+        else:
+            raise NotImplementedError("tensorlens: tf.train.%sOptimizer runs in graphs only" % self._kind)
 
     def _learning_rate(self):
         lr = self._lr
@@ -2004,6 +2059,16 @@ class _Optimizer:
 
     def compute_gradients(self, loss, var_list=None, gate_gradients=1, aggregation_method=None,
                           colocate_gradients_with_ops=False, grad_loss=None, **kwargs):
+        if _tlens.graph_key() is None:
+            if not callable(loss) or _tlens.is_tensor(loss):
+                raise RuntimeError("`loss` passed to Optimizer.compute_gradients should be a function when eager "
+                                   "execution is enabled.")
+            with GradientTape() as tape:
+                value = loss()
+            vs = list(var_list) if var_list is not None else list(tape.watched_variables())
+            if not vs:
+                raise ValueError("No variables to optimize.")
+            return list(zip(tape.gradient(value, vs, output_gradients=grad_loss), vs))
         if callable(loss) and not _tlens.is_tensor(loss):
             loss = loss()
         if var_list is None:
@@ -2016,6 +2081,16 @@ class _Optimizer:
 
     def apply_gradients(self, grads_and_vars, global_step=None, name=None):
         pairs = [(g, v) for g, v in grads_and_vars]
+        if _tlens.graph_key() is None:
+            if not [g for g, v in pairs if g is not None]:
+                raise ValueError("No gradients provided for any variable: %s." % ([v.name for g, v in pairs],))
+            lr = self._learning_rate()
+            for g, v in pairs:
+                if g is not None:
+                    self._eager_update(g, v, lr)
+            if global_step is not None:
+                assign_add(global_step, 1)
+            return None
         op = _tlens.apply_gradients(self._kind, pairs, self._learning_rate(), self._params,
                                     name if name is not None else self._name)
         return self._count_step(op, global_step)

@@ -418,6 +418,27 @@ print(max(len(w) for w in ["a", "abc", "ab"]), any(x > 2 for x in [1, 3]), all(x
 ]}
 
 CASES['InterpClassesTests.cpp'] = {'title': 'Classes: inheritance, MRO, super, descriptors and dunder methods.', 'tests': [
+ {'name': 'an object\'s __dict__ is live: writing it sets attributes', 'cases': [
+  ('update, setitem, del, setdefault, clear, vars, functions', '''
+class Config:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+c = Config(lr=0.1, epochs=3)
+print(c.lr, c.epochs)
+c.__dict__["batch"] = 32
+print(c.batch, sorted(vars(c)))
+d = c.__dict__
+del d["lr"]
+print(hasattr(c, "lr"), c.__dict__.setdefault("z", 9), c.z)
+vars(c).clear()
+print(vars(c))
+import json
+print(json.dumps(Config(a=1).__dict__))
+def f(): pass
+f.__dict__["tag"] = "x"
+print(f.tag)
+'''),
+ ]},
  {'name': 'classes, inheritance and super work like Python', 'cases': [
   ('attributes, methods and class attributes', '''
 class Counter:
