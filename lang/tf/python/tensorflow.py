@@ -2942,14 +2942,115 @@ def _loop_structure(vs):
     return [v for v in vs]
 
 
+def _loop_flatten(s):
+    # The leaves of a loop_vars structure: lists, tuples, namedtuples and dicts (by sorted key).
+    if isinstance(s, dict):
+        out = []
+        for k in sorted(s.keys()):
+            out.extend(_loop_flatten(s[k]))
+        return out
+    if isinstance(s, (list, _tuple)) or (hasattr(s, "_fields") and hasattr(s, "__iter__")):
+        out = []
+        for x in s:
+            out.extend(_loop_flatten(x))
+        return out
+    return [s]
+
+
+def _loop_pack(structure, flat):
+    it = iter(flat)
+
+    def build(s):
+        if isinstance(s, dict):
+            d = {}
+            for k in sorted(s.keys()):
+                d[k] = build(s[k])
+            return d
+        if hasattr(s, "_fields") and hasattr(s, "__iter__"):
+            return type(s)(*[build(x) for x in s])
+        if isinstance(s, list):
+            return [build(x) for x in s]
+        if isinstance(s, _tuple):
+            return _tuple(build(x) for x in s)
+        return next(it)
+
+    return build(structure)
+
+
+def _loop_invariants(structure, invariants):
+    # The shape invariant of each leaf (None: the leaf's own shape); a leaf's invariant is a
+    # TensorShape or a list of dims.
+    if invariants is None:
+        return [None] * len(_loop_flatten(structure))
+    if isinstance(structure, dict):
+        out = []
+        for k in sorted(structure.keys()):
+            out.extend(_loop_invariants(structure[k], invariants[k]))
+        return out
+    if isinstance(structure, (list, _tuple)) or (hasattr(structure, "_fields") and hasattr(structure, "__iter__")):
+        if isinstance(invariants, TensorShape) or len(invariants) != len(structure):
+            raise ValueError("shape_invariants must have the same structure as loop_vars")
+        out = []
+        for x, inv in zip(structure, invariants):
+            out.extend(_loop_invariants(x, inv))
+        return out
+    return [invariants if isinstance(invariants, TensorShape) else TensorShape(invariants)]
+
+
+def _dynamic_loop(cond, body, loop_vars, invariants=None, sliced=(), name=None):
+    """A loop the session runs (a While node, engine/graph/Loops.h): `loop_vars` is a flat list of
+    tensors, `invariants` their shape invariants (None each: their shapes); `cond(params)` returns
+    a scalar bool tensor and `body(params, elements)` returns (next values, emits), where
+    `elements` are the `sliced` tensors' rows of the iteration. Returns (final values, emits
+    stacked along a new first axis)."""
+    inits = [convert_to_tensor(v) for v in loop_vars]
+    sliced = [convert_to_tensor(x) for x in sliced]
+    invariants = invariants if invariants is not None else [None] * len(inits)
+    first = _tlens.graph_size()
+    params = []
+    for t, inv in zip(inits, invariants):
+        if inv is not None and not inv.is_compatible_with(t.shape):
+            raise ValueError("The shape invariant specified for %s is not compatible with the initial shape of the "
+                             "loop variable. It enters the loop with shape %s, but the specified shape invariant "
+                             "is %s." % (t.name, t.shape, inv))
+        params.append(_tlens.loop_arg(t, inv))
+    elements = [_tlens.loop_arg(x, None, True) for x in sliced]
+    c = cond(params)
+    c = convert_to_tensor(c)
+    if c.dtype.base_dtype != bool:
+        raise TypeError("The loop condition must be a boolean tensor, but is %s" % c.dtype.name)
+    nxt, emits = body(params, elements)
+    nxt = list(nxt)
+    if len(nxt) != len(inits):
+        raise ValueError("The two structures don't have the same number of elements.\n\nFirst structure "
+                         "(%d elements): %s\n\nSecond structure (%d elements): %s" % (len(inits), inits, len(nxt), nxt))
+    for k in _range(len(nxt)):
+        o = nxt[k]
+        if not is_tensor(o):
+            o = convert_to_tensor(o, dtype=inits[k].dtype)
+        if o.dtype.base_dtype != inits[k].dtype.base_dtype:
+            raise ValueError("Input tensor '%s' enters the loop with type %s, but has type %s after 1 iteration." %
+                             (inits[k].name, inits[k].dtype.name, o.dtype.name))
+        inv = invariants[k] if invariants[k] is not None else inits[k].shape
+        if not inv.is_compatible_with(o.shape) or (invariants[k] is None and o.shape.ndims != inits[k].shape.ndims):
+            raise ValueError("Input tensor '%s' enters the loop with shape %s, but has shape %s after one iteration. "
+                             "To allow the shape to vary across iterations, use the `shape_invariants` argument of "
+                             "tf.while_loop to specify a less-specific shape." % (inits[k].name, inits[k].shape, o.shape))
+        nxt[k] = o
+    emits = [convert_to_tensor(e) for e in emits]
+    outs = _tlens.while_node(first, inits, sliced, params + elements, [c], nxt, emits)
+    return outs[:len(inits)], outs[len(inits):]
+
+
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
                swap_memory=False, name=None, maximum_iterations=None, return_same_structure=False):
-    """tf.while_loop. Eagerly, a Python loop. In a graph, the loop is unrolled while the graph is
-    built: the condition must be known then, i.e. computed from constants (the trip count of
-    `counter < 100` from tf.constant(1)); a loop on placeholders or variables is a clear
-    NotImplementedError (tensorlens has no Enter/Exit/NextIteration frames). Each iteration's
-    body outputs must keep their loop variables' dtypes and, without `shape_invariants`, their
-    shapes, as TensorFlow checks."""
+    """tf.while_loop. Eagerly, a Python loop. In a graph, while the condition is known when the
+    graph is built (computed from constants: `counter < 100` from tf.constant(1)) the loop is
+    unrolled there; once it depends on a placeholder, a variable or any value known only when the
+    graph runs, the rest of the loop becomes a While node that the session runs (engine/graph/
+    Loops.h): any number of iterations, gradients through it, tensors captured from outside.
+    Loop variables keep their dtypes and, without `shape_invariants`, their shapes, as TensorFlow
+    checks."""
     if not callable(cond):
         raise TypeError("cond must be callable.")
     if not callable(body):
@@ -2975,15 +3076,14 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             else:
                 known = get_static_value(p) if is_tensor(p) else p
                 if known is None:
-                    if _tlens.is_abstract():
-                        # Abstract mode: one pass of the body gives the types of the results.
+                    if _tlens.is_abstract() and not _all_tensors(vs):
+                        # Abstract mode, values known only in part: one pass of the body gives
+                        # the types of the results.
                         out = body(*vs)
                         vs = [out] if single else list(out)
                         break
-                    raise NotImplementedError(
-                        "tensorlens: tf.while_loop in a graph is unrolled while the graph is built, so its "
-                        "condition must be computable then from constants; this one depends on a placeholder, "
-                        "a variable or a random op (%s)" % (p.name,))
+                    vs = _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, n)
+                    break
                 go = _bool(known)
             if not go:
                 break
@@ -3008,7 +3108,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             vs = nxt
             n += 1
             if not eager and n > 100000:
-                raise NotImplementedError("tensorlens: tf.while_loop in a graph is unrolled; this one runs more than 100000 iterations")
+                raise NotImplementedError("tensorlens: tf.while_loop in a graph is unrolled while its condition is known from constants; this one runs more than 100000 iterations")
     if single:
         return vs[0]
     if len(vs) == 1 and not return_same_structure and _tlens.style() == "graph":
@@ -3020,6 +3120,51 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     if hasattr(loop_vars, "_fields"):
         return type(loop_vars)(*vs)
     return vs
+
+
+def _all_tensors(vs):
+    for v in _loop_flatten(vs):
+        if not is_tensor(v):
+            return False
+    return True
+
+
+def _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, done):
+    # The rest of a graph loop whose condition is known only when the graph runs: a While node.
+    # `vs` are the loop variables after the `done` iterations unrolled so far.
+    for v in _loop_flatten(vs):
+        if isinstance(v, TensorArray):
+            raise NotImplementedError(
+                "tensorlens: a tf.TensorArray as a variable of a tf.while_loop whose condition is known only when "
+                "the graph runs is not supported yet; carry a tensor instead (tf.concat the rows, with a "
+                "shape invariant)")
+    leaves = [convert_to_tensor(v) for v in _loop_flatten(vs)]
+    invs = _loop_invariants(first, invariants)
+    counted = maximum_iterations is not None
+    if counted:
+        limit = cast(convert_to_tensor(maximum_iterations), int32) - done
+        leaves = [constant(0)] + leaves
+        invs = [None] + invs
+
+    def unpack(params):
+        return _loop_pack(vs, params[1:] if counted else params)
+
+    def loop_cond(params):
+        p = cond(*unpack(params))
+        p = convert_to_tensor(p)
+        if counted:
+            p = logical_and(less(params[0], limit), p)
+        return p
+
+    def loop_body(params, elements):
+        out = body(*unpack(params))
+        outs = [out] if single else (list(out) if isinstance(out, (list, _tuple)) else [out])
+        flat = _loop_flatten(outs)
+        nxt = [params[0] + 1] + flat if counted else flat
+        return nxt, []
+
+    finals, _ = _dynamic_loop(loop_cond, loop_body, leaves, invs)
+    return list(_loop_pack(vs, finals[1:] if counted else finals))
 
 
 def _static_index(i, what):
