@@ -327,7 +327,14 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
               // An unknown input: the result is unknown, but keep going (no diagnostics).
               return unknown();
             }
-          return tupleOrOne(applyOp(rt, std::move(r)));
+          Graph* g = rt.buildingGraph();
+          const size_t before = g ? g->size() : 0;
+          const std::string type = r.type;
+          std::vector<Value> outs = applyOp(rt, std::move(r));
+          // An op without outputs (Assert) in a graph is its operation, for control dependencies.
+          if (outs.empty() && g && g->size() > before && g->nodes().back().type() == type)
+            return std::make_shared<OperationObj>(rt, *g, &g->nodes().back());
+          return tupleOrOne(std::move(outs));
         });
 
     // tf.raw_ops is derived from the registry: an op's inputs ((name, variadic) pairs) and attr

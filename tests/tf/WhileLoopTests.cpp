@@ -222,3 +222,62 @@ grad = tf.gradients(tf.reduce_sum(v), n)
   REQUIRE(loop != nullptr);
   CHECK(loop->location.line == 6);
 }
+
+TEST_CASE("TensorArrays in a fed while_loop: read at the step, written once per iteration", "[tf][while]") {
+  // acc_t = w * acc_{t-1} + x_t, each acc_t written; d(sum of rows)/dx_t = sum of w^k for k < 4 - t.
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+n = tf.shape(x)[0]
+inp = tf.TensorArray(tf.float32, size=n).unstack(x)
+w = tf.Variable(2.0)
+def body(t, acc, ta):
+    acc = acc * w + inp.read(t)
+    return t + 1, acc, ta.write(t, acc)
+_, last, ta = tf.while_loop(lambda t, acc, ta: t < n, body, [0, tf.zeros([3]), tf.TensorArray(tf.float32, size=n)])
+rows = ta.stack()
+static = rows.shape.as_list()
+gw, gx = tf.gradients(tf.reduce_sum(rows), [w, x])
+backwards = tf.while_loop(lambda t, ta: t < n, lambda t, ta: (t + 1, ta.write(n - 1 - t, tf.zeros([3]))),
+                          [0, tf.TensorArray(tf.float32, size=n)])[1].stack()
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    data = np.arange(12, dtype=np.float32).reshape(4, 3)
+    out = [v.tolist() for v in sess.run([rows, ta.size(), ta.read(2), gw, gx], {x: data})]
+    try:
+        sess.run(backwards, {x: data})
+    except tf.errors.InvalidArgumentError as e:
+        refused = str(e)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("static") == "[None, 3]");
+  CHECK(r.repr("out") == "[[[0.0, 1.0, 2.0], [3.0, 6.0, 9.0], [12.0, 19.0, 26.0], [33.0, 48.0, 63.0]], 4, "
+                         "[12.0, 19.0, 26.0], 132.0, [[15.0, 15.0, 15.0], [7.0, 7.0, 7.0], [3.0, 3.0, 3.0], "
+                         "[1.0, 1.0, 1.0]]]");
+  CHECK(r.repr("refused").find("a TensorArray in a graph loop is written at its first free index plus the "
+                               "iteration; index] [3] [expected] [0]") != std::string::npos);
+}
+
+TEST_CASE("tf.Assert in a graph is an operation that control dependencies wait for", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+n = tf.placeholder(tf.int32, [])
+check = tf.Assert(tf.equal(n, 3), ["n is", n])
+with tf.control_dependencies([check]):
+    y = tf.identity(n)
+kind = type(check).__name__
+with tf.Session() as s:
+    good = int(s.run(y, {n: 3}))
+    try:
+        s.run(y, {n: 2})
+    except tf.errors.InvalidArgumentError as e:
+        bad = str(e)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("kind") == "'Operation'");
+  CHECK(r.repr("good") == "3");
+  CHECK(r.repr("bad").find("assertion failed: [n is] [2]") != std::string::npos);
+}

@@ -3124,7 +3124,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
 def _all_tensors(vs):
     for v in _loop_flatten(vs):
-        if not is_tensor(v):
+        if not is_tensor(v) and not isinstance(v, TensorArray):
             return False
     return True
 
@@ -3132,27 +3132,31 @@ def _all_tensors(vs):
 def _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, done):
     # The rest of a graph loop whose condition is known only when the graph runs: a While node.
     # `vs` are the loop variables after the `done` iterations unrolled so far.
-    for v in _loop_flatten(vs):
-        if isinstance(v, TensorArray):
-            raise NotImplementedError(
-                "tensorlens: a tf.TensorArray as a variable of a tf.while_loop whose condition is known only when "
-                "the graph runs is not supported yet; carry a tensor instead (tf.concat the rows, with a "
-                "shape invariant)")
-    leaves = [convert_to_tensor(v) for v in _loop_flatten(vs)]
+    # TensorArrays among the loop variables are written once per iteration: their values are the
+    # While node's emits, stacked after the loop (TensorArray._with_tail).
+    flat_vs = _loop_flatten(vs)
+    arrays = [k for k in _range(len(flat_vs)) if isinstance(flat_vs[k], TensorArray)]
     invs = _loop_invariants(first, invariants)
-    counted = maximum_iterations is not None
+    leaves = [convert_to_tensor(flat_vs[k]) for k in _range(len(flat_vs)) if k not in arrays]
+    invs = [invs[k] for k in _range(len(flat_vs)) if k not in arrays]
+    counted = maximum_iterations is not None or len(arrays) > 0
+    limit = None
     if counted:
-        limit = cast(convert_to_tensor(maximum_iterations), int32) - done
+        limit = None if maximum_iterations is None else cast(convert_to_tensor(maximum_iterations), int32) - done
         leaves = [constant(0)] + leaves
         invs = [None] + invs
 
     def unpack(params):
-        return _loop_pack(vs, params[1:] if counted else params)
+        rest = list(params[1:] if counted else params)
+        flat = []
+        for k in _range(len(flat_vs)):
+            flat.append(_LoopTensorArray(flat_vs[k]) if k in arrays else rest.pop(0))
+        return _loop_pack(vs, flat)
 
     def loop_cond(params):
         p = cond(*unpack(params))
         p = convert_to_tensor(p)
-        if counted:
+        if limit is not None:
             p = logical_and(less(params[0], limit), p)
         return p
 
@@ -3160,11 +3164,31 @@ def _run_while_node(cond, body, vs, single, first, invariants, maximum_iteration
         out = body(*unpack(params))
         outs = [out] if single else (list(out) if isinstance(out, (list, _tuple)) else [out])
         flat = _loop_flatten(outs)
-        nxt = [params[0] + 1] + flat if counted else flat
-        return nxt, []
+        if len(flat) != len(flat_vs):
+            raise ValueError("The two structures don't have the same number of elements.\n\nFirst structure "
+                             "(%d elements): %s\n\nSecond structure (%d elements): %s" % (len(flat_vs), vs, len(flat), outs))
+        emits = []
+        for k in arrays:
+            ta = flat[k]
+            if not isinstance(ta, _LoopTensorArray) or ta._written is None:
+                raise NotImplementedError("tensorlens: a TensorArray that is a variable of a tf.while_loop whose condition "
+                                          "is known only at run time must be written once per iteration")
+            want = params[0] + ta._base._first_free()
+            ok = equal(cast(convert_to_tensor(ta._index), int32), want)
+            check = Assert(ok, ["tensorlens: a TensorArray in a graph loop is written at its first free index plus the iteration; index",
+                                ta._index, "expected", want])
+            with control_dependencies([check]):
+                emits.append(identity(ta._written))
+        nxt = [flat[k] for k in _range(len(flat)) if k not in arrays]
+        nxt = [params[0] + 1] + nxt if counted else nxt
+        return nxt, emits
 
-    finals, _ = _dynamic_loop(loop_cond, loop_body, leaves, invs)
-    return list(_loop_pack(vs, finals[1:] if counted else finals))
+    finals, stacked = _dynamic_loop(loop_cond, loop_body, leaves, invs)
+    rest = list(finals[1:] if counted else finals)
+    flat = []
+    for k in _range(len(flat_vs)):
+        flat.append(flat_vs[k]._with_tail(stacked[arrays.index(k)]) if k in arrays else rest.pop(0))
+    return list(_loop_pack(vs, flat))
 
 
 def _static_index(i, what):
@@ -3178,17 +3202,28 @@ def _static_index(i, what):
 
 class TensorArray:
     """tf.TensorArray over a Python list of tensors: writes return a new TensorArray (TF's flow
-    semantics); indices must be known when the graph is built (loops are unrolled)."""
+    semantics) and take indices known when the graph is built. Elements known only when the graph
+    runs (written by a graph loop, one per iteration, or unstacked from a tensor whose first
+    dimension is unknown) follow the list as one stacked tensor, `_tail`; such an array is read
+    with tf.gather, so its read and gather indices may be tensors."""
 
     def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
                  handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
-                 name=None, _items=None):
+                 name=None, _items=None, _tail=None):
         self._dtype = as_dtype(dtype)
         self._dynamic = _bool(dynamic_size)
+        self._tail = _tail
         if _items is not None:
             self._items = _items
         else:
-            n = 0 if size is None else _static_index(size, "size")
+            n = 0
+            if size is not None:
+                known = size if isinstance(size, int) else get_static_value(size)
+                if known is None and _tlens.graph_key() is not None:
+                    # A size known only when the graph runs: the elements a graph loop writes.
+                    self._dynamic = True
+                else:
+                    n = _static_index(size, "size")
             self._items = [None for k in _range(n)]
         self._element_shape = element_shape if element_shape is None or isinstance(element_shape, TensorShape) else TensorShape(element_shape)
 
@@ -3203,16 +3238,35 @@ class TensorArray:
         for t in self._items:
             if t is not None:
                 return t.shape
+        if self._tail is not None and self._tail.shape.ndims is not None:
+            return TensorShape(self._tail.shape.as_list()[1:])
         return TensorShape(None)
 
-    def _copy(self, items):
-        ta = TensorArray(self._dtype, dynamic_size=self._dynamic, element_shape=self._element_shape, _items=items)
+    def _copy(self, items, tail=None):
+        ta = TensorArray(self._dtype, dynamic_size=self._dynamic, element_shape=self._element_shape, _items=items,
+                         _tail=tail)
         return ta
 
     def size(self, name=None):
+        if self._tail is not None:
+            return len(self._items) + shape(self._tail, out_type=int32)[0]
         return constant(len(self._items), dtype=int32)
 
+    def _first_free(self):
+        k = 0
+        while k < len(self._items) and self._items[k] is not None:
+            k += 1
+        return k
+
+    def _with_tail(self, tail):
+        # The array after a graph loop wrote `tail`'s rows, one per iteration, from the first free slot.
+        if self._tail is not None:
+            raise NotImplementedError("tensorlens: a TensorArray written by a graph loop cannot be written by a second one")
+        return self._copy(list(self._items[:self._first_free()]), tail)
+
     def write(self, index, value, name=None):
+        if self._tail is not None:
+            raise NotImplementedError("tensorlens: a TensorArray whose elements a graph loop wrote cannot be written again")
         i = _static_index(index, "write")
         value = convert_to_tensor(value, dtype=self._dtype)
         if value.dtype.base_dtype != self._dtype.base_dtype:
@@ -3230,6 +3284,8 @@ class TensorArray:
         return self._copy(items)
 
     def read(self, index, name=None):
+        if self._tail is not None or (is_tensor(index) and get_static_value(index) is None):
+            return gather(self.stack(), index)
         i = _static_index(index, "read")
         if i < 0 or i >= len(self._items):
             raise ValueError("Tried to read from index %d but array size is: %d" % (i, len(self._items)))
@@ -3248,6 +3304,8 @@ class TensorArray:
 
     def stack(self, name=None):
         items = self._filled()
+        if self._tail is not None:
+            return concat([stack(items), self._tail], 0) if items else self._tail
         if not items:
             shape = self._element_shape.as_list() if self._element_shape is not None and self._element_shape.ndims is not None else []
             return zeros([0] + shape, self._dtype)
@@ -3255,17 +3313,23 @@ class TensorArray:
 
     def gather(self, indices, name=None):
         idx = get_static_value(indices)
-        if idx is None:
-            raise NotImplementedError("tensorlens: TensorArray.gather needs indices known when the graph is built")
+        if idx is None or self._tail is not None:
+            return gather(self.stack(), indices)
         return stack([self.read(int(k)) for k in list(_np.asarray(idx).reshape(-1).tolist())])
 
     def concat(self, name=None):
+        if self._tail is not None:
+            st = self.stack()
+            return reshape(st, concat([[-1], shape(st, out_type=int32)[2:]], 0))
         return concat(self._filled(), 0)
 
     def unstack(self, value, name=None):
         value = convert_to_tensor(value, dtype=self._dtype)
         if value.shape.ndims is None or value.shape[0] is None:
-            raise NotImplementedError("tensorlens: TensorArray.unstack needs the first dimension known when the graph is built")
+            if self._tail is not None or self._first_free() > 0:
+                raise NotImplementedError("tensorlens: TensorArray.unstack of a tensor whose first dimension is unknown "
+                                          "into an array that has elements")
+            return self._copy([], value)
         n = int(value.shape[0])
         if not self._dynamic and len(self._items) > 0 and n > len(self._items):
             raise ValueError("Cannot unstack %d elements into a TensorArray of size %d" % (n, len(self._items)))
@@ -3286,7 +3350,44 @@ class TensorArray:
         return ta
 
     def identity(self):
-        return self._copy(list(self._items))
+        return self._copy(list(self._items), self._tail)
+
+
+class _LoopTensorArray(TensorArray):
+    """A TensorArray that is a variable of a graph loop, as its body sees it: it takes one write per
+    iteration, at the loop's step (index = the array's first free slot + the iteration); the
+    loop stacks the written values (an emit of the While node)."""
+
+    def __init__(self, base, index=None, written=None):
+        TensorArray.__init__(self, base._dtype, dynamic_size=True, element_shape=base._element_shape, _items=[])
+        self._base = base
+        self._index = index
+        self._written = written
+
+    def write(self, index, value, name=None):
+        if self._written is not None:
+            raise NotImplementedError("tensorlens: a TensorArray that is a variable of a tf.while_loop whose condition is "
+                                      "known only at run time takes one write per iteration")
+        value = convert_to_tensor(value, dtype=self._dtype)
+        if value.dtype.base_dtype != self._dtype.base_dtype:
+            raise TypeError("TensorArray dtype is %s but Op is trying to write dtype %s" % (self._dtype.name, value.dtype.name))
+        if self._element_shape is not None and not self._element_shape.is_compatible_with(value.shape):
+            raise ValueError("Could not write to TensorArray because the value shape is %s which is incompatible with the "
+                             "TensorArray's inferred element shape: %s" % (value.shape, self._element_shape))
+        return _LoopTensorArray(self._base, index, value)
+
+    def _refuse(self, *args, **kwargs):
+        raise NotImplementedError("tensorlens: a TensorArray that is a variable of a tf.while_loop whose condition is known "
+                                  "only at run time can only be written inside the loop (one write per iteration); "
+                                  "read it after the loop")
+
+    read = _refuse
+    stack = _refuse
+    gather = _refuse
+    concat = _refuse
+    unstack = _refuse
+    scatter = _refuse
+    size = _refuse
 
     def mark_used(self):
         pass
