@@ -770,6 +770,9 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
     });
     // A body parameter typed as `like` (its shape keeps its symbols; `element`: without the first
     // dim, as a sliced input's element), or as `shape` when a shape invariant relaxes it.
+    // Inside a tf.function trace (replayed op by op through the eager context, which has no
+    // loop frames): graph loops make the trace fall back to running the function as Python.
+    def("tracing", "", [](CallContext&, TfRuntime& rt) -> Value { return boolean(rt.trace != nullptr); });
     def("loop_arg", "like, shape=None, element=False, name=None", [](CallContext& c, TfRuntime& rt) -> Value {
       Graph* g = rt.buildingGraph();
       auto* t = dynamic_cast<TensorObj*>(c.arg("like").get());

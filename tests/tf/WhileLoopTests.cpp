@@ -281,3 +281,48 @@ with tf.Session() as s:
   CHECK(r.repr("good") == "3");
   CHECK(r.repr("bad").find("assertion failed: [n is] [2]") != std::string::npos);
 }
+
+TEST_CASE("map_fn, scan, foldl and foldr over an unknown first dimension run as graph loops", "[tf][while]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+w = tf.Variable([1.0, 2.0, 3.0])
+sq = tf.map_fn(lambda r: tf.reduce_sum(r * w), x)
+pair = tf.map_fn(lambda r: (r[0], r * 2.0), x, dtype=(tf.float32, tf.float32))
+cs = tf.scan(lambda a, r: a + r, x)
+csr = tf.scan(lambda a, r: a + r, x, initializer=tf.zeros([3]), reverse=True)
+fl = tf.foldl(lambda a, r: a * 2.0 + r, x)
+fr = tf.foldr(lambda a, r: a * 2.0 + r, x, initializer=tf.zeros([3]))
+g = tf.gradients(tf.reduce_sum(sq) + tf.reduce_sum(cs), [w, x])
+static = [sq.shape.as_list(), pair[1].shape.as_list(), cs.shape.as_list()]
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    d = np.arange(6, dtype=np.float32).reshape(2, 3)
+    vals = [v.tolist() if hasattr(v, "tolist") else [u.tolist() for u in v]
+            for v in sess.run([sq, pair, cs, csr, fl, fr] + g, {x: d})]
+    empty = sess.run(sq, {x: np.zeros([0, 3])}).shape
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("static") == "[[None], [None, 3], [None, 3]]");
+  CHECK(r.repr("vals") == "[[8.0, 26.0], [[0.0, 3.0], [[0.0, 2.0, 4.0], [6.0, 8.0, 10.0]]], "
+                          "[[0.0, 1.0, 2.0], [3.0, 5.0, 7.0]], [[3.0, 5.0, 7.0], [3.0, 4.0, 5.0]], [3.0, 6.0, 9.0], "
+                          "[6.0, 9.0, 12.0], [3.0, 5.0, 7.0], [[3.0, 4.0, 5.0], [2.0, 3.0, 4.0]]]");
+  CHECK(r.repr("empty") == "(0,)");
+}
+
+TEST_CASE("a while_loop on tensors inside tf.function still runs, as Python", "[tf][while]") {
+  // tf.function replays its trace op by op eagerly, without loop frames: the trace falls back.
+  TfRun r = runTf(R"(
+import tensorflow as tf
+@tf.function
+def f(n):
+    i, s = tf.while_loop(lambda i, s: i < n, lambda i, s: (i + 1, s + i), [tf.constant(0), tf.constant(0)])
+    return s
+out = [int(f(tf.constant(5))), int(f(tf.constant(3)))]
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("out") == "[10, 3]");
+}

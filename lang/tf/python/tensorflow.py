@@ -679,6 +679,8 @@ def reverse(tensor, axis, name=None):
 reverse_v2 = reverse
 
 
+_reverse_fn = reverse  # for functions whose `reverse` argument hides it
+
 def sequence_mask(lengths, maxlen=None, dtype=bool, name=None):
     with name_scope(name, "SequenceMask"):
         lengths = convert_to_tensor(lengths)
@@ -2901,8 +2903,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         seqs = [convert_to_tensor(e) for e in elems] if multi else [convert_to_tensor(elems)]
         n = seqs[0].shape[0] if seqs[0].shape.ndims is not None else None
         if n is None:
-            raise NotImplementedError("tensorlens: map_fn unrolls its loop, so the first dimension of elems (%s) "
-                                      "must be known when the graph is built" % seqs[0].shape)
+            if _tlens.graph_key() is None:
+                raise NotImplementedError("tensorlens: map_fn needs the first dimension of elems (%s)" % seqs[0].shape)
+            return _map_loop(fn, seqs, multi)
         cols = [unstack(s, num=int(n)) for s in seqs]
         outs = []
         for i in _range(int(n)):
@@ -2911,6 +2914,54 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         if outs and isinstance(outs[0], (list, _tuple)):
             return _tuple(stack([o[k] for o in outs]) for k in _range(len(outs[0])))
         return stack(outs)
+
+
+def _map_loop(fn, seqs, multi):
+    # map_fn over a first dimension known only when the graph runs: a graph loop that slices the
+    # elements and stacks fn's results (engine/graph/Loops.h).
+    n = shape(seqs[0], out_type=int32)[0]
+    shape_of = [None]
+
+    def body(params, elements):
+        out = fn(_tuple(elements) if multi else elements[0])
+        shape_of[0] = out
+        flat = list(out) if isinstance(out, (list, _tuple)) else [out]
+        return [params[0] + 1], [convert_to_tensor(o) for o in flat]
+
+    _, stacked = _dynamic_loop(lambda params: less(params[0], n), body, [constant(0)], sliced=seqs)
+    if isinstance(shape_of[0], (list, _tuple)):
+        return _tuple(stacked)
+    return stacked[0]
+
+
+def _fold_loop(fn, x, initializer, keep_all):
+    # scan / foldl over a first dimension known only when the graph runs: the accumulator is a
+    # loop variable; scan also stacks it per iteration. Returns (final accumulator, stacked).
+    if initializer is None:
+        acc0 = x[0]
+        x = x[1:]
+    else:
+        acc0 = convert_to_tensor(initializer)
+    n = shape(x, out_type=int32)[0]
+
+    def body(params, elements):
+        acc = convert_to_tensor(fn(params[1], elements[0]), dtype=acc0.dtype)
+        return [params[0] + 1, acc], ([acc] if keep_all else [])
+
+    finals, stacked = _dynamic_loop(lambda params: less(params[0], n), body, [constant(0), acc0], sliced=[x])
+    if not keep_all:
+        return finals[1], None
+    outs = stacked[0]
+    if initializer is None:
+        outs = concat([expand_dims(acc0, 0), outs], 0)
+    return finals[1], outs
+
+
+def _unknown_length(elems):
+    if _tlens.graph_key() is None or isinstance(elems, (list, _tuple)):
+        return False
+    x = convert_to_tensor(elems)
+    return x.shape.ndims is None or x.shape[0] is None
 
 
 def get_static_value(tensor, partial=False):
@@ -3003,6 +3054,11 @@ def _dynamic_loop(cond, body, loop_vars, invariants=None, sliced=(), name=None):
     a scalar bool tensor and `body(params, elements)` returns (next values, emits), where
     `elements` are the `sliced` tensors' rows of the iteration. Returns (final values, emits
     stacked along a new first axis)."""
+    if _tlens.tracing():
+        # A tf.function trace replays its ops eagerly, without loop frames: this makes the
+        # function run as Python (a Python loop), as before graph loops existed.
+        raise NotImplementedError("tensorlens: a loop whose condition is known only at run time inside a "
+                                  "tf.function runs as Python")
     inits = [convert_to_tensor(v) for v in loop_vars]
     sliced = [convert_to_tensor(x) for x in sliced]
     invariants = invariants if invariants is not None else [None] * len(inits)
@@ -3076,9 +3132,15 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             else:
                 known = get_static_value(p) if is_tensor(p) else p
                 if known is None:
-                    if _tlens.is_abstract() and not _all_tensors(vs):
-                        # Abstract mode, values known only in part: one pass of the body gives
-                        # the types of the results.
+                    if _tlens.is_abstract():
+                        # Abstract mode: the While node gives the types of the results (no kernel
+                        # runs); where it cannot be built, one pass of the body gives them.
+                        if _all_tensors(vs):
+                            try:
+                                vs = _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, n)
+                                break
+                            except NotImplementedError:
+                                pass
                         out = body(*vs)
                         vs = [out] if single else list(out)
                         break
@@ -3408,6 +3470,11 @@ def _unrolled_elems(elems, what):
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
          infer_shape=True, reverse=False, name=None):
     with name_scope(name, "scan"):
+        if _unknown_length(elems):
+            x = convert_to_tensor(elems)
+            x = _reverse_fn(x, [0]) if reverse else x
+            outs = _fold_loop(fn, x, initializer, True)[1]
+            return _reverse_fn(outs, [0]) if reverse else outs
         items = _unrolled_elems(elems, "scan")
         if reverse:
             items = items[::-1]
@@ -3426,6 +3493,8 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
 
 def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     with name_scope(name, "foldl"):
+        if _unknown_length(elems):
+            return _fold_loop(fn, convert_to_tensor(elems), initializer, False)[0]
         items = _unrolled_elems(elems, "foldl")
         acc = items.pop(0) if initializer is None else initializer
         for x in items:
@@ -3435,6 +3504,8 @@ def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, s
 
 def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     with name_scope(name, "foldr"):
+        if _unknown_length(elems):
+            return _fold_loop(fn, _reverse_fn(convert_to_tensor(elems), [0]), initializer, False)[0]
         items = _unrolled_elems(elems, "foldr")[::-1]
         acc = items.pop(0) if initializer is None else initializer
         for x in items:
