@@ -264,13 +264,27 @@ std::vector<Output> whileGradient(GradContext& ctx) {
     if (id >= wi.frameFirst && id < wi.frameEnd) record.insert(in);
     else if (external.insert(in).second) externals.push_back(in);
   };
-  for (int id = first; id < end; ++id) {
-    Node* node = g.node(id);
-    for (size_t k = 0; k < node->inputs.size(); ++k)
-      if (!isRefInput(node, k)) classify(node->inputs[k]);
-  }
+  // Walked from the results, as the WhileGrad's plan will: the frames of loops nested in the body
+  // (their own gradient frames included) are run by their own nodes, not by this frame.
+  std::vector<char> seen(static_cast<size_t>(end - first), 0);
+  std::vector<Node*> work;
+  auto visit = [&](const Output& o) {
+    if (o.node->id >= first && o.node->id < end) work.push_back(o.node);
+    else classify(o);
+  };
   for (const Output& r : results)
-    if (r) classify(r);
+    if (r) visit(r);
+  while (!work.empty()) {
+    Node* node = work.back();
+    work.pop_back();
+    char& mark = seen[static_cast<size_t>(node->id - first)];
+    if (mark) continue;
+    mark = 1;
+    for (size_t k = 0; k < node->inputs.size(); ++k)
+      if (!isRefInput(node, k)) visit(node->inputs[k]);
+    for (Node* c : node->controlInputs)
+      if (c->id >= first && c->id < end) work.push_back(c);
+  }
   w.attrs["record"] = encodeOutputs(std::vector<Output>(record.begin(), record.end()));
   w.attrs["has_gradient"] = true;  // recorded even when the gradient reads no body tensor
 
