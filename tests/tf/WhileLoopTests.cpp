@@ -326,3 +326,36 @@ out = [int(f(tf.constant(5))), int(f(tf.constant(3)))]
   REQUIRE(r.status == 0);
   CHECK(r.repr("out") == "[10, 3]");
 }
+
+TEST_CASE("gradients through nested graph loops, tf.cond in a body and pass-through variables", "[tf][while]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+n = tf.placeholder(tf.int32, [])
+x = tf.placeholder(tf.float32, [])
+outer_t = tf.constant(7.0)
+_, a, b = tf.while_loop(lambda i, a, b: i < n, lambda i, a, b: (i + 1, a, outer_t), [0, x, x])
+ga, gb = tf.gradients(a + b, x)[0], tf.gradients(b, x)[0]
+# y_{i+1} = y_i * x^i + 1 from y_0 = x: after 3 steps x^4 + x^3 + x^2 + 1
+def outer(i, y):
+    _, z = tf.while_loop(lambda j, z: j < i, lambda j, z: (j + 1, z * x), [0, y])
+    return i + 1, z + 1.0
+_, y = tf.while_loop(lambda i, y: i < n, outer, [0, x])
+gy = tf.gradients(y, x)[0]
+# c = c * x while c < 10, else c + x: from 1 with x = 3 in 5 steps, x^3 + 2x
+_, c = tf.while_loop(lambda i, c: i < n, lambda i, c: (i + 1, tf.cond(c < 10.0, lambda: c * x, lambda: c + x)),
+                     [0, tf.constant(1.0)])
+gc = tf.gradients(c, x)[0]
+_, frozen = tf.while_loop(lambda i, v: i < n, lambda i, v: (i + 1, v * x), [0, x], back_prop=False)
+no_grad = tf.gradients(frozen, x)[0] is None
+with tf.Session() as s:
+    passed = [float(v) for v in s.run([a, b, ga, gb], {n: 3, x: 2.0}) + s.run([a, b, ga, gb], {n: 0, x: 2.0})]
+    nested = [float(v) for v in s.run([y, gy], {n: 3, x: 2.0})]
+    conds = [float(v) for v in s.run([c, gc], {n: 5, x: 3.0})]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("passed") == "[2.0, 7.0, 1.0, 0.0, 2.0, 2.0, 2.0, 1.0]");
+  CHECK(r.repr("nested") == "[29.0, 48.0]");  // 4x^3 + 3x^2 + 2x at 2
+  CHECK(r.repr("conds") == "[33.0, 29.0]");   // 3x^2 + 2 at 3
+  CHECK(r.repr("no_grad") == "True");         // back_prop=False
+}

@@ -3145,6 +3145,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                         vs = [out] if single else list(out)
                         break
                     vs = _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, n)
+                    if not back_prop:
+                        vs = _loop_pack(vs, [stop_gradient(v) if is_tensor(v) else v for v in _loop_flatten(vs)])
                     break
                 go = _bool(known)
             if not go:
