@@ -93,7 +93,8 @@ void Session::endLoops() { loops_->traces.clear(); }
 std::vector<Tensor> Session::runFrame(const Plan& plan, const FedValues& fedValues, const std::vector<Output>& fetches,
                                       const RunOptions& opts) {
   Values values(plan.uses.size());
-  execute(plan, values, fedValues, opts, nullptr);
+  // The debugger sees each iteration's nodes (a breakpoint on a body line stops once per iteration).
+  execute(plan, values, fedValues, opts, opts.hooks);
   std::vector<Tensor> out;
   out.reserve(fetches.size());
   for (const Output& f : fetches) {
