@@ -7,7 +7,6 @@
 
 namespace tlens {
 
-
 namespace {
 bool isVariable(const Node* n) { return n->op->type == "VariableV2"; }
 

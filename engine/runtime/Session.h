@@ -2,7 +2,9 @@
 // targets need (stopping at fed tensors), validates feeds against their placeholders with
 // TensorFlow's wording, and runs the needed nodes in ascending id order, which is a deterministic
 // topological order. Variable values and random generators persist across runs in Resources.
-// Tensors are freed as soon as their last consumer has run.
+// Tensors are freed as soon as their last consumer has run. A While node (a graph loop,
+// engine/graph/Loops.h) runs its condition and body frames with nested runs of the same executor
+// (SessionLoops.cpp).
 #pragma once
 
 #include <map>
