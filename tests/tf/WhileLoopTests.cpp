@@ -25,6 +25,8 @@ def body(k, p):
     return k + 1, Pair(p.a * scale, (p.b[0] + p.a, p.b[1] - 1.0))
 k, p = tf.while_loop(lambda k, p: k < n, body, (tf.constant(0), Pair(tf.constant(1.0), (tf.constant(0.0), tf.constant(10.0)))))
 capped = tf.while_loop(lambda v: v < n, lambda v: v + 1, [tf.constant(0)], maximum_iterations=4)
+m = tf.placeholder(tf.int32, [])
+fed_cap = tf.while_loop(lambda v: v < 1000, lambda v: v + 1, [tf.constant(0)], maximum_iterations=m)
 def outer(i, total):
     j, t = tf.while_loop(lambda j, t: j < i, lambda j, t: (j + 1, t + j), [tf.constant(0), total])
     return i + 1, t
@@ -36,7 +38,7 @@ with tf.Session() as sess:
     grown = sess.run(acc, {n: 5}).tolist()
     empty = sess.run(acc, {n: 0}).tolist()
     pv = [float(v) for v in sess.run([k, p.a, p.b[0], p.b[1]], {n: 3, scale: 2.0})]
-    caps = [int(sess.run(capped, {n: v})) for v in (2, 9)]
+    caps = [int(sess.run(capped, {n: v})) for v in (2, 9)] + [int(sess.run(fed_cap, {m: v})) for v in (0, 5)]
     nest = int(sess.run(nested, {n: 5}))
     cs = int(sess.run(csteps, {n: 27}))
 kind = type(p).__name__
@@ -56,7 +58,7 @@ except ValueError as e:
   CHECK(r.repr("empty") == "[]");
   CHECK(r.repr("pv") == "[3.0, 8.0, 7.0, 7.0]");
   CHECK(r.repr("kind") == "'Pair'");
-  CHECK(r.repr("caps") == "[2, 4]");
+  CHECK(r.repr("caps") == "[2, 4, 0, 5]");
   CHECK(r.repr("nest") == "10");  // sum of j for j < i < 5
   CHECK(r.repr("cs") == "111");   // Collatz steps from 27
   CHECK(r.repr("shape_err").find("Input tensor 'c:0' enters the loop with shape (), but has shape (2,) after one "

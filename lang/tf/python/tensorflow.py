@@ -3122,15 +3122,20 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     eager = _tlens.graph_key() is None
     first = list(vs)
     n = 0
+    max_known = None
+    if maximum_iterations is not None:
+        max_known = get_static_value(maximum_iterations) if is_tensor(maximum_iterations) else maximum_iterations
     with name_scope(name, "while"):
         while True:
-            if maximum_iterations is not None and n >= int(get_static_value(maximum_iterations) if is_tensor(maximum_iterations) else maximum_iterations):
+            if max_known is not None and n >= int(max_known):
                 break
             p = cond(*vs)
             if eager:
                 go = _bool(p)
             else:
-                known = get_static_value(p) if is_tensor(p) else p
+                # A maximum known only at run time makes the loop one the session runs too.
+                dynamic_max = maximum_iterations is not None and max_known is None
+                known = None if dynamic_max else get_static_value(p) if is_tensor(p) else p
                 if known is None:
                     if _tlens.is_abstract():
                         # Abstract mode: the While node gives the types of the results (no kernel
