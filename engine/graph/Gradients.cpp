@@ -4,16 +4,21 @@
 
 #include "engine/core/Error.h"
 #include "engine/graph/Builder.h"
+#include "engine/graph/Loops.h"
 
 namespace tlens {
 
-std::vector<Output> gradients(Graph& g, const std::vector<Output>& ys, const std::vector<Output>& xs,
-                              const std::vector<Output>& gradYs) {
+namespace {
+
+// The nodes with ids in [lo, hi) are differentiated; the whole graph for tf.gradients, a loop's
+// body frame for its gradient (engine/graph/Loops.h).
+std::vector<Output> gradientsImpl(Graph& g, const std::vector<Output>& ys, const std::vector<Output>& xs,
+                                  const std::vector<Output>& gradYs, int lo, int hi) {
   const size_t n = g.size();
   // Nodes that depend on some x (forward reachable) and on which some y depends (backward).
   std::vector<char> fromX(n, 0), toY(n, 0);
   for (const Output& x : xs) fromX[static_cast<size_t>(x.node->id)] = 1;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = static_cast<size_t>(lo); i < static_cast<size_t>(hi); ++i) {
     Node& node = g.nodes()[i];
     if (fromX[i]) continue;
     for (const Output& in : node.inputs)
@@ -24,8 +29,8 @@ std::vector<Output> gradients(Graph& g, const std::vector<Output>& ys, const std
     toY[static_cast<size_t>(y.node->id)] = 1;
     maxY = std::max(maxY, y.node->id);
   }
-  for (int i = maxY; i >= 0; --i) {
-    if (!toY[static_cast<size_t>(i)]) continue;
+  for (int i = maxY; i >= lo; --i) {
+    if (!toY[static_cast<size_t>(i)] || i >= hi) continue;
     for (const Output& in : g.nodes()[static_cast<size_t>(i)].inputs) toY[static_cast<size_t>(in.node->id)] = 1;
   }
 
@@ -44,9 +49,9 @@ std::vector<Output> gradients(Graph& g, const std::vector<Output>& ys, const std
   };
 
   std::map<Output, Output> result;
-  for (int i = maxY; i >= 0; --i) {
+  for (int i = maxY; i >= lo; --i) {
     const size_t ui = static_cast<size_t>(i);
-    if (!fromX[ui] || !toY[ui]) continue;
+    if (!fromX[ui] || !toY[ui] || i >= hi) continue;
     Node& node = g.nodes()[ui];
     std::vector<Output> dys(node.numOutputs());
     bool any = false;
@@ -90,6 +95,18 @@ std::vector<Output> gradients(Graph& g, const std::vector<Output>& ys, const std
   }
   g.popNameScope();
   return out;
+}
+
+}  // namespace
+
+std::vector<Output> gradients(Graph& g, const std::vector<Output>& ys, const std::vector<Output>& xs,
+                              const std::vector<Output>& gradYs) {
+  return gradientsImpl(g, ys, xs, gradYs, 0, static_cast<int>(g.size()));
+}
+
+std::vector<Output> gradientsInRange(Graph& g, const std::vector<Output>& ys, const std::vector<Output>& xs,
+                                     const std::vector<Output>& gradYs, int lo, int hi) {
+  return gradientsImpl(g, ys, xs, gradYs, lo, hi);
 }
 
 }  // namespace tlens

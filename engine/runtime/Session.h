@@ -2,7 +2,9 @@
 // targets need (stopping at fed tensors), validates feeds against their placeholders with
 // TensorFlow's wording, and runs the needed nodes in ascending id order, which is a deterministic
 // topological order. Variable values and random generators persist across runs in Resources.
-// Tensors are freed as soon as their last consumer has run.
+// Tensors are freed as soon as their last consumer has run. A While node (a graph loop,
+// engine/graph/Loops.h) runs its condition and body frames with nested runs of the same executor
+// (SessionLoops.cpp).
 #pragma once
 
 #include <map>
@@ -48,14 +50,31 @@ class Session {
 
  private:
   struct Plan;
+  struct LoopState;  ///< loops' frame plans and recorded iterations (SessionLoops.cpp)
+  using Values = std::vector<std::vector<Tensor>>;
+  using FedValues = std::map<Output, Tensor>;
   const Tensor& readVariable(const Node* var, const Node* consumer);
   Tensor fetched(const Tensor& t, const Output& o);
   const Plan& planFor(const std::vector<Output>& fetches, const Feeds& feeds,
                       const std::vector<Node*>& targets);
+  /// The nodes with ids in [lo, hi) that `fetches` and `targets` need, stopping at `fed`.
+  std::unique_ptr<Plan> buildPlan(const std::vector<Output>& fetches, const std::map<Output, bool>& fed,
+                                  const std::vector<Node*>& targets, int lo, int hi);
+  /// Runs a plan's nodes in order; values are indexed by node id minus the plan's first id.
+  void execute(const Plan& plan, Values& values, const FedValues& fedValues, const RunOptions& opts,
+               DebugHooks* hooks);
+  /// One run of a loop frame (nested in a run): the values of `fetches` (dead ones empty).
+  std::vector<Tensor> runFrame(const Plan& plan, const FedValues& fedValues, const std::vector<Output>& fetches,
+                               const RunOptions& opts);
+  std::vector<Tensor> runWhile(Node* node, const std::vector<Tensor>& inputs, const RunOptions& opts);
+  std::vector<Tensor> runWhileGrad(Node* node, const std::vector<Tensor>& inputs, const RunOptions& opts);
+  /// Drops what loops recorded during a run (the gradient reads it in the same run only).
+  void endLoops();
 
   Graph& graph_;
   Resources resources_;
   std::map<std::vector<int64_t>, std::unique_ptr<Plan>> plans_;
+  std::unique_ptr<LoopState> loops_;
   std::vector<const Node*> lastPlan_;
   Transfers transfers_;
 };

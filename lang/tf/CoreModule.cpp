@@ -11,6 +11,7 @@
 #include "engine/core/Promotion.h"
 #include "engine/graph/Builder.h"
 #include "engine/graph/Gradients.h"
+#include "engine/graph/Loops.h"
 #include "engine/graph/Optimizers.h"
 #include "engine/graph/Placement.h"
 #include "engine/ops/OpRegistry.h"
@@ -326,7 +327,14 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
               // An unknown input: the result is unknown, but keep going (no diagnostics).
               return unknown();
             }
-          return tupleOrOne(applyOp(rt, std::move(r)));
+          Graph* g = rt.buildingGraph();
+          const size_t before = g ? g->size() : 0;
+          const std::string type = r.type;
+          std::vector<Value> outs = applyOp(rt, std::move(r));
+          // An op without outputs (Assert) in a graph is its operation, for control dependencies.
+          if (outs.empty() && g && g->size() > before && g->nodes().back().type() == type)
+            return std::make_shared<OperationObj>(rt, *g, &g->nodes().back());
+          return tupleOrOne(std::move(outs));
         });
 
     // tf.raw_ops is derived from the registry: an op's inputs ((name, variadic) pairs) and attr
@@ -751,6 +759,70 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       };
       s->onExit = [g] { g->popCondBranch(); };
       return s;
+    });
+
+    // tf.while_loop in a graph (engine/graph/Loops.h): the frame starts at graph_size(); the body's
+    // parameters are loop_args; while_node makes the While node and returns its outputs (the
+    // final loop variables, then the stacked emits).
+    def("graph_size", "", [](CallContext&, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      return makeInt(g ? static_cast<int64_t>(g->size()) : 0);
+    });
+    // A body parameter typed as `like` (its shape keeps its symbols; `element`: without the first
+    // dim, as a sliced input's element), or as `shape` when a shape invariant relaxes it.
+    // Inside a tf.function trace (replayed op by op through the eager context, which has no
+    // loop frames): graph loops make the trace fall back to running the function as Python.
+    def("tracing", "", [](CallContext&, TfRuntime& rt) -> Value { return boolean(rt.trace != nullptr); });
+    def("loop_arg", "like, shape=None, element=False, name=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      auto* t = dynamic_cast<TensorObj*>(c.arg("like").get());
+      if (!g || !t) c.interp.raise("RuntimeError", "loop_arg: a tensor, while a graph is built");
+      TensorType type = t->type;
+      if (!c.isNone("shape")) type.shape = shapeArg(c, rt, c.arg("shape"), false);
+      if (c.toBool(c.arg("element")) && type.shape.rankKnown() && type.shape.rank() > 0)
+        type.shape = Shape(std::vector<Dim>(type.shape.dims().begin() + 1, type.shape.dims().end()));
+      OpRequest r;
+      r.type = "LoopArg";
+      r.attrs = {{"dtype", type.dtype}, {"shape", type.shape}};
+      if (!c.isNone("name")) r.name = c.toStr(c.arg("name"));
+      return applyOp1(rt, std::move(r));
+    });
+    def("while_node", "first, inits, sliced, params, cond, next, emits, name=None", [](CallContext& c, TfRuntime& rt) -> Value {
+      Graph* g = rt.buildingGraph();
+      if (!g) c.interp.raise("RuntimeError", "while_node: only while a graph is built");
+      auto outs = [&](const char* arg) {
+        std::vector<Output> v;
+        for (const Value& x : c.toList(c.arg(arg))) {
+          Output o = outputOf(rt, *g, x);
+          if (!o) c.valueError(std::string("tf.while_loop: ") + arg + " must be tensors of the graph being built, got " + c.interp.repr(x));
+          v.push_back(o);
+        }
+        return v;
+      };
+      WhileSpec s;
+      s.frameFirst = static_cast<int>(c.toInt(c.arg("first")));
+      s.inits = outs("inits");
+      s.sliced = outs("sliced");
+      for (const Output& p : outs("params")) {
+        if (p.node->type() != "LoopArg") c.valueError("tf.while_loop: params must be loop_args");
+        s.params.push_back(p.node);
+      }
+      std::vector<Output> cond = outs("cond");
+      if (cond.size() != 1) c.valueError("tf.while_loop: one condition tensor expected");
+      s.cond = cond[0];
+      s.next = outs("next");
+      s.emits = outs("emits");
+      for (size_t j = 0; j < s.inits.size() && j < s.params.size(); ++j) s.varTypes.push_back(s.params[j]->outputs[0]);
+      rt.stampCreation(g);
+      Node* w = nullptr;
+      try {
+        w = addWhile(*g, s, c.isNone("name") ? std::string() : c.toStr(c.arg("name")));
+      } catch (const EngineError& e) {
+        c.valueError(e.what());
+      }
+      std::vector<Value> out;
+      for (size_t k = 0; k + 1 < w->numOutputs(); ++k) out.push_back(symbolicTensor(rt, *g, w->out(static_cast<int>(k))));
+      return makeList(std::move(out));
     });
 
     def("default_graph", "", [](CallContext&, TfRuntime& rt) -> Value {

@@ -27,7 +27,9 @@ const std::set<std::string> kGraphOnly = {"Placeholder",          "VariableV2", 
                                           "ApplyRMSProp",         "ApplyAdagrad",   "ApplyAdadelta",
                                           "ScatterUpdate",        "ScatterAdd",     "ScatterSub",
                                           // tf.cond's control flow: dead outputs (tests/tf/CondTests.cpp)
-                                          "Switch",               "Merge"};
+                                          "Switch",               "Merge",
+                                          // graph loops run by the Session (tests/tf/WhileLoopTests.cpp)
+                                          "LoopArg",              "While",          "WhileGrad"};
 }  // namespace
 
 TEST_CASE("every registered op has a CPU kernel, a gradient decision and a test case", "[engine][registry]") {

@@ -224,9 +224,22 @@ void mergeKernel(KernelContext& c) {
   }
 }
 
+// Loops run in the Session's executor (engine/runtime/SessionLoops.cpp); a LoopArg reached by a
+// run is a body tensor fetched or used outside its loop.
+void loopArgKernel(KernelContext& c) {
+  c.fail("Tensor " + c.nodeName() + ":0 is a parameter of a tf.while_loop body and has no value outside its "
+         "loop (a tensor made inside a loop cannot be used or fetched outside it)");
+}
+void loopKernel(KernelContext& c) {
+  c.fail(c.nodeName() + ": a loop runs only in a graph session", ErrorCode::Unimplemented);
+}
+
 }  // namespace
 
 void registerCpuControlKernels(KernelRegistry& r) {
+  r.add("LoopArg", Device::CPU, loopArgKernel);
+  r.add("While", Device::CPU, loopKernel);
+  r.add("WhileGrad", Device::CPU, loopKernel);
   r.add("Switch", Device::CPU, switchKernel);
   r.add("Merge", Device::CPU, mergeKernel);
   r.add("CheckNumerics", Device::CPU, checkNumericsKernel);

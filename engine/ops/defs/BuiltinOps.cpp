@@ -15,6 +15,7 @@ void registerLossOps(OpRegistry& r);
 void registerNNOps(OpRegistry& r);
 void registerRandomOps(OpRegistry& r);
 void registerControlOps(OpRegistry& r);
+void registerLoopOps(OpRegistry& r);
 void registerSummaryOps(OpRegistry& r);
 void registerLinalgOps(OpRegistry& r);
 void registerOptimizerOps(OpRegistry& r);
@@ -46,6 +47,7 @@ void registerBuiltinOps(OpRegistry& r) {
   registerNNOps(r);
   registerRandomOps(r);
   registerControlOps(r);
+  registerLoopOps(r);
   registerSummaryOps(r);
   registerLinalgOps(r);
   registerOptimizerOps(r);

@@ -4,7 +4,9 @@
 # (rnn/basic_lstm_cell/kernel, rnn/multi_rnn_cell/cell_0/gru_cell/gates/bias, ...), so variable
 # sharing, savers and printed variable lists behave as in TensorFlow. A cell builds its variables
 # on its first call and keeps them (as TF1's layer-based cells do); a later call reuses them.
-# The time loop is unrolled, so the number of time steps must be known when the graph is built.
+# dynamic_rnn unrolls the time loop when the number of time steps is known when the graph is
+# built; otherwise (inputs [batch, None, depth]) it runs the cell in a graph loop (a While node,
+# engine/graph/Loops.h) that reads one time step per iteration and stacks the outputs.
 import tensorflow as tf
 
 
@@ -369,24 +371,73 @@ def static_rnn(cell, inputs, initial_state=None, dtype=None, sequence_length=Non
         return _run_steps(cell, inputs, state, sequence_length)
 
 
-def _time_steps(inputs, time_major, fn):
+def _static_steps(inputs, time_major):
+    # The time steps as a list when their number is known when the graph is built, else None.
     axis = 0 if time_major else 1
     n = inputs.shape[axis] if inputs.shape.ndims is not None else None
     if n is None:
-        raise NotImplementedError(
-            "tensorlens: %s unrolls the time loop, so the number of time steps (dimension %d of inputs %s) must be "
-            "known when the graph is built; give the placeholder a fixed sequence length" % (fn, axis, inputs.shape))
+        return None, axis
     return tf.unstack(inputs, num=int(n), axis=axis), axis
+
+
+def _time_major(x, axis):
+    if axis == 0:
+        return x
+    rank = x.shape.ndims
+    if rank is None:
+        raise ValueError("dynamic_rnn: the rank of the inputs must be known")
+    return tf.transpose(x, [1, 0] + list(range(2, rank)))
+
+
+def _loop_steps(cell, inputs, axis, initial_state, dtype, sequence_length):
+    # The time loop run by the session: one cell call per iteration on time step t of the
+    # (time-major) inputs, its output stacked; past a row's sequence_length, zeros and the state
+    # kept, as in _run_steps.
+    x = _time_major(inputs, axis)
+    if x.shape.ndims is not None and x.shape.ndims >= 2 and x.shape[1] is not None:
+        batch = int(x.shape[1])
+    else:
+        batch = tf.shape(x)[1]
+    if initial_state is not None:
+        state = initial_state
+    else:
+        if dtype is None:
+            raise ValueError("If there is no initial_state, you must give a dtype.")
+        state = cell.zero_state(batch, dtype)
+    steps = tf.shape(x)[0]
+    flat = _nest_flatten(state)
+
+    def cond(params):
+        return tf.less(params[0], steps)
+
+    def body(params, elements):
+        t = params[0]
+        old = _nest_pack(state, params[1:])
+        out, new_state = cell(elements[0], old)
+        if sequence_length is not None:
+            alive = tf.less(t, sequence_length)
+            out = tf.where(alive, out, tf.zeros_like(out))
+            new_state = _nest_pack(new_state, [tf.where(alive, a, b) for a, b in
+                                               zip(_nest_flatten(new_state), _nest_flatten(old))])
+        return [t + 1] + _nest_flatten(new_state), [out]
+
+    finals, emits = tf._dynamic_loop(cond, body, [tf.constant(0)] + flat, sliced=[x])
+    outputs = emits[0]
+    if axis == 1:
+        outputs = _time_major(outputs, 1)
+    return outputs, _nest_pack(state, finals[1:])
 
 
 def dynamic_rnn(cell, inputs, sequence_length=None, initial_state=None, dtype=None, parallel_iterations=None,
                 swap_memory=False, time_major=False, scope=None):
     inputs = tf.convert_to_tensor(inputs)
     with tf.variable_scope(scope or "rnn"):
-        steps, axis = _time_steps(inputs, time_major, "dynamic_rnn")
-        state = _initial_state(cell, steps[0], initial_state, dtype)
+        steps, axis = _static_steps(inputs, time_major)
         if sequence_length is not None:
             sequence_length = tf.cast(sequence_length, tf.int32)
+        if steps is None:
+            return _loop_steps(cell, inputs, axis, initial_state, dtype, sequence_length)
+        state = _initial_state(cell, steps[0], initial_state, dtype)
         outputs, state = _run_steps(cell, steps, state, sequence_length)
         return tf.stack(outputs, axis=axis), state
 

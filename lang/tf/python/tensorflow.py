@@ -680,6 +680,8 @@ def reverse(tensor, axis, name=None):
 reverse_v2 = reverse
 
 
+_reverse_fn = reverse  # for functions whose `reverse` argument hides it
+
 def sequence_mask(lengths, maxlen=None, dtype=bool, name=None):
     with name_scope(name, "SequenceMask"):
         lengths = convert_to_tensor(lengths)
@@ -3062,8 +3064,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         seqs = [convert_to_tensor(e) for e in elems] if multi else [convert_to_tensor(elems)]
         n = seqs[0].shape[0] if seqs[0].shape.ndims is not None else None
         if n is None:
-            raise NotImplementedError("tensorlens: map_fn unrolls its loop, so the first dimension of elems (%s) "
-                                      "must be known when the graph is built" % seqs[0].shape)
+            if _tlens.graph_key() is None:
+                raise NotImplementedError("tensorlens: map_fn needs the first dimension of elems (%s)" % seqs[0].shape)
+            return _map_loop(fn, seqs, multi)
         cols = [unstack(s, num=int(n)) for s in seqs]
         outs = []
         for i in _range(int(n)):
@@ -3072,6 +3075,54 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         if outs and isinstance(outs[0], (list, _tuple)):
             return _tuple(stack([o[k] for o in outs]) for k in _range(len(outs[0])))
         return stack(outs)
+
+
+def _map_loop(fn, seqs, multi):
+    # map_fn over a first dimension known only when the graph runs: a graph loop that slices the
+    # elements and stacks fn's results (engine/graph/Loops.h).
+    n = shape(seqs[0], out_type=int32)[0]
+    shape_of = [None]
+
+    def body(params, elements):
+        out = fn(_tuple(elements) if multi else elements[0])
+        shape_of[0] = out
+        flat = list(out) if isinstance(out, (list, _tuple)) else [out]
+        return [params[0] + 1], [convert_to_tensor(o) for o in flat]
+
+    _, stacked = _dynamic_loop(lambda params: less(params[0], n), body, [constant(0)], sliced=seqs)
+    if isinstance(shape_of[0], (list, _tuple)):
+        return _tuple(stacked)
+    return stacked[0]
+
+
+def _fold_loop(fn, x, initializer, keep_all):
+    # scan / foldl over a first dimension known only when the graph runs: the accumulator is a
+    # loop variable; scan also stacks it per iteration. Returns (final accumulator, stacked).
+    if initializer is None:
+        acc0 = x[0]
+        x = x[1:]
+    else:
+        acc0 = convert_to_tensor(initializer)
+    n = shape(x, out_type=int32)[0]
+
+    def body(params, elements):
+        acc = convert_to_tensor(fn(params[1], elements[0]), dtype=acc0.dtype)
+        return [params[0] + 1, acc], ([acc] if keep_all else [])
+
+    finals, stacked = _dynamic_loop(lambda params: less(params[0], n), body, [constant(0), acc0], sliced=[x])
+    if not keep_all:
+        return finals[1], None
+    outs = stacked[0]
+    if initializer is None:
+        outs = concat([expand_dims(acc0, 0), outs], 0)
+    return finals[1], outs
+
+
+def _unknown_length(elems):
+    if _tlens.graph_key() is None or isinstance(elems, (list, _tuple)):
+        return False
+    x = convert_to_tensor(elems)
+    return x.shape.ndims is None or x.shape[0] is None
 
 
 def get_static_value(tensor, partial=False):
@@ -3103,14 +3154,120 @@ def _loop_structure(vs):
     return [v for v in vs]
 
 
+def _loop_flatten(s):
+    # The leaves of a loop_vars structure: lists, tuples, namedtuples and dicts (by sorted key).
+    if isinstance(s, dict):
+        out = []
+        for k in sorted(s.keys()):
+            out.extend(_loop_flatten(s[k]))
+        return out
+    if isinstance(s, (list, _tuple)) or (hasattr(s, "_fields") and hasattr(s, "__iter__")):
+        out = []
+        for x in s:
+            out.extend(_loop_flatten(x))
+        return out
+    return [s]
+
+
+def _loop_pack(structure, flat):
+    it = iter(flat)
+
+    def build(s):
+        if isinstance(s, dict):
+            d = {}
+            for k in sorted(s.keys()):
+                d[k] = build(s[k])
+            return d
+        if hasattr(s, "_fields") and hasattr(s, "__iter__"):
+            return type(s)(*[build(x) for x in s])
+        if isinstance(s, list):
+            return [build(x) for x in s]
+        if isinstance(s, _tuple):
+            return _tuple(build(x) for x in s)
+        return next(it)
+
+    return build(structure)
+
+
+def _loop_invariants(structure, invariants):
+    # The shape invariant of each leaf (None: the leaf's own shape); a leaf's invariant is a
+    # TensorShape or a list of dims.
+    if invariants is None:
+        return [None] * len(_loop_flatten(structure))
+    if isinstance(structure, dict):
+        out = []
+        for k in sorted(structure.keys()):
+            out.extend(_loop_invariants(structure[k], invariants[k]))
+        return out
+    if isinstance(structure, (list, _tuple)) or (hasattr(structure, "_fields") and hasattr(structure, "__iter__")):
+        if isinstance(invariants, TensorShape) or len(invariants) != len(structure):
+            raise ValueError("shape_invariants must have the same structure as loop_vars")
+        out = []
+        for x, inv in zip(structure, invariants):
+            out.extend(_loop_invariants(x, inv))
+        return out
+    return [invariants if isinstance(invariants, TensorShape) else TensorShape(invariants)]
+
+
+def _dynamic_loop(cond, body, loop_vars, invariants=None, sliced=(), name=None):
+    """A loop the session runs (a While node, engine/graph/Loops.h): `loop_vars` is a flat list of
+    tensors, `invariants` their shape invariants (None each: their shapes); `cond(params)` returns
+    a scalar bool tensor and `body(params, elements)` returns (next values, emits), where
+    `elements` are the `sliced` tensors' rows of the iteration. Returns (final values, emits
+    stacked along a new first axis)."""
+    if _tlens.tracing():
+        # A tf.function trace replays its ops eagerly, without loop frames: this makes the
+        # function run as Python (a Python loop), as before graph loops existed.
+        raise NotImplementedError("tensorlens: a loop whose condition is known only at run time inside a "
+                                  "tf.function runs as Python")
+    inits = [convert_to_tensor(v) for v in loop_vars]
+    sliced = [convert_to_tensor(x) for x in sliced]
+    invariants = invariants if invariants is not None else [None] * len(inits)
+    first = _tlens.graph_size()
+    params = []
+    for t, inv in zip(inits, invariants):
+        if inv is not None and not inv.is_compatible_with(t.shape):
+            raise ValueError("The shape invariant specified for %s is not compatible with the initial shape of the "
+                             "loop variable. It enters the loop with shape %s, but the specified shape invariant "
+                             "is %s." % (t.name, t.shape, inv))
+        params.append(_tlens.loop_arg(t, inv))
+    elements = [_tlens.loop_arg(x, None, True) for x in sliced]
+    c = cond(params)
+    c = convert_to_tensor(c)
+    if c.dtype.base_dtype != bool:
+        raise TypeError("The loop condition must be a boolean tensor, but is %s" % c.dtype.name)
+    nxt, emits = body(params, elements)
+    nxt = list(nxt)
+    if len(nxt) != len(inits):
+        raise ValueError("The two structures don't have the same number of elements.\n\nFirst structure "
+                         "(%d elements): %s\n\nSecond structure (%d elements): %s" % (len(inits), inits, len(nxt), nxt))
+    for k in _range(len(nxt)):
+        o = nxt[k]
+        if not is_tensor(o):
+            o = convert_to_tensor(o, dtype=inits[k].dtype)
+        if o.dtype.base_dtype != inits[k].dtype.base_dtype:
+            raise ValueError("Input tensor '%s' enters the loop with type %s, but has type %s after 1 iteration." %
+                             (inits[k].name, inits[k].dtype.name, o.dtype.name))
+        inv = invariants[k] if invariants[k] is not None else inits[k].shape
+        if not inv.is_compatible_with(o.shape) or (invariants[k] is None and o.shape.ndims != inits[k].shape.ndims):
+            raise ValueError("Input tensor '%s' enters the loop with shape %s, but has shape %s after one iteration. "
+                             "To allow the shape to vary across iterations, use the `shape_invariants` argument of "
+                             "tf.while_loop to specify a less-specific shape." % (inits[k].name, inits[k].shape, o.shape))
+        nxt[k] = o
+    emits = [convert_to_tensor(e) for e in emits]
+    outs = _tlens.while_node(first, inits, sliced, params + elements, [c], nxt, emits)
+    return outs[:len(inits)], outs[len(inits):]
+
+
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
                swap_memory=False, name=None, maximum_iterations=None, return_same_structure=False):
-    """tf.while_loop. Eagerly, a Python loop. In a graph, the loop is unrolled while the graph is
-    built: the condition must be known then, i.e. computed from constants (the trip count of
-    `counter < 100` from tf.constant(1)); a loop on placeholders or variables is a clear
-    NotImplementedError (tensorlens has no Enter/Exit/NextIteration frames). Each iteration's
-    body outputs must keep their loop variables' dtypes and, without `shape_invariants`, their
-    shapes, as TensorFlow checks."""
+    """tf.while_loop. Eagerly, a Python loop. In a graph, while the condition is known when the
+    graph is built (computed from constants: `counter < 100` from tf.constant(1)) the loop is
+    unrolled there; once it depends on a placeholder, a variable or any value known only when the
+    graph runs, the rest of the loop becomes a While node that the session runs (engine/graph/
+    Loops.h): any number of iterations, gradients through it, tensors captured from outside.
+    Loop variables keep their dtypes and, without `shape_invariants`, their shapes, as TensorFlow
+    checks."""
     if not callable(cond):
         raise TypeError("cond must be callable.")
     if not callable(body):
@@ -3126,25 +3283,37 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     eager = _tlens.graph_key() is None
     first = list(vs)
     n = 0
+    max_known = None
+    if maximum_iterations is not None:
+        max_known = get_static_value(maximum_iterations) if is_tensor(maximum_iterations) else maximum_iterations
     with name_scope(name, "while"):
         while True:
-            if maximum_iterations is not None and n >= int(get_static_value(maximum_iterations) if is_tensor(maximum_iterations) else maximum_iterations):
+            if max_known is not None and n >= int(max_known):
                 break
             p = cond(*vs)
             if eager:
                 go = _bool(p)
             else:
-                known = get_static_value(p) if is_tensor(p) else p
+                # A maximum known only at run time makes the loop one the session runs too.
+                dynamic_max = maximum_iterations is not None and max_known is None
+                known = None if dynamic_max else get_static_value(p) if is_tensor(p) else p
                 if known is None:
                     if _tlens.is_abstract():
-                        # Abstract mode: one pass of the body gives the types of the results.
+                        # Abstract mode: the While node gives the types of the results (no kernel
+                        # runs); where it cannot be built, one pass of the body gives them.
+                        if _all_tensors(vs):
+                            try:
+                                vs = _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, n)
+                                break
+                            except NotImplementedError:
+                                pass
                         out = body(*vs)
                         vs = [out] if single else list(out)
                         break
-                    raise NotImplementedError(
-                        "tensorlens: tf.while_loop in a graph is unrolled while the graph is built, so its "
-                        "condition must be computable then from constants; this one depends on a placeholder, "
-                        "a variable or a random op (%s)" % (p.name,))
+                    vs = _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, n)
+                    if not back_prop:
+                        vs = _loop_pack(vs, [stop_gradient(v) if is_tensor(v) else v for v in _loop_flatten(vs)])
+                    break
                 go = _bool(known)
             if not go:
                 break
@@ -3169,7 +3338,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             vs = nxt
             n += 1
             if not eager and n > 100000:
-                raise NotImplementedError("tensorlens: tf.while_loop in a graph is unrolled; this one runs more than 100000 iterations")
+                raise NotImplementedError("tensorlens: tf.while_loop in a graph is unrolled while its condition is known from constants; this one runs more than 100000 iterations")
     if single:
         return vs[0]
     if len(vs) == 1 and not return_same_structure and _tlens.style() == "graph":
@@ -3183,6 +3352,75 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     return vs
 
 
+def _all_tensors(vs):
+    for v in _loop_flatten(vs):
+        if not is_tensor(v) and not isinstance(v, TensorArray):
+            return False
+    return True
+
+
+def _run_while_node(cond, body, vs, single, first, invariants, maximum_iterations, done):
+    # The rest of a graph loop whose condition is known only when the graph runs: a While node.
+    # `vs` are the loop variables after the `done` iterations unrolled so far.
+    # TensorArrays among the loop variables are written once per iteration: their values are the
+    # While node's emits, stacked after the loop (TensorArray._with_tail).
+    flat_vs = _loop_flatten(vs)
+    arrays = [k for k in _range(len(flat_vs)) if isinstance(flat_vs[k], TensorArray)]
+    invs = _loop_invariants(first, invariants)
+    leaves = [convert_to_tensor(flat_vs[k]) for k in _range(len(flat_vs)) if k not in arrays]
+    invs = [invs[k] for k in _range(len(flat_vs)) if k not in arrays]
+    counted = maximum_iterations is not None or len(arrays) > 0
+    limit = None
+    if counted:
+        limit = None if maximum_iterations is None else cast(convert_to_tensor(maximum_iterations), int32) - done
+        leaves = [constant(0)] + leaves
+        invs = [None] + invs
+
+    def unpack(params):
+        rest = list(params[1:] if counted else params)
+        flat = []
+        for k in _range(len(flat_vs)):
+            flat.append(_LoopTensorArray(flat_vs[k]) if k in arrays else rest.pop(0))
+        return _loop_pack(vs, flat)
+
+    def loop_cond(params):
+        p = cond(*unpack(params))
+        p = convert_to_tensor(p)
+        if limit is not None:
+            p = logical_and(less(params[0], limit), p)
+        return p
+
+    def loop_body(params, elements):
+        out = body(*unpack(params))
+        outs = [out] if single else (list(out) if isinstance(out, (list, _tuple)) else [out])
+        flat = _loop_flatten(outs)
+        if len(flat) != len(flat_vs):
+            raise ValueError("The two structures don't have the same number of elements.\n\nFirst structure "
+                             "(%d elements): %s\n\nSecond structure (%d elements): %s" % (len(flat_vs), vs, len(flat), outs))
+        emits = []
+        for k in arrays:
+            ta = flat[k]
+            if not isinstance(ta, _LoopTensorArray) or ta._written is None:
+                raise NotImplementedError("tensorlens: a TensorArray that is a variable of a tf.while_loop whose condition "
+                                          "is known only at run time must be written once per iteration")
+            want = params[0] + ta._base._first_free()
+            ok = equal(cast(convert_to_tensor(ta._index), int32), want)
+            check = Assert(ok, ["tensorlens: a TensorArray in a graph loop is written at its first free index plus the iteration; index",
+                                ta._index, "expected", want])
+            with control_dependencies([check]):
+                emits.append(identity(ta._written))
+        nxt = [flat[k] for k in _range(len(flat)) if k not in arrays]
+        nxt = [params[0] + 1] + nxt if counted else nxt
+        return nxt, emits
+
+    finals, stacked = _dynamic_loop(loop_cond, loop_body, leaves, invs)
+    rest = list(finals[1:] if counted else finals)
+    flat = []
+    for k in _range(len(flat_vs)):
+        flat.append(flat_vs[k]._with_tail(stacked[arrays.index(k)]) if k in arrays else rest.pop(0))
+    return list(_loop_pack(vs, flat))
+
+
 def _static_index(i, what):
     if isinstance(i, int):
         return i
@@ -3194,17 +3432,28 @@ def _static_index(i, what):
 
 class TensorArray:
     """tf.TensorArray over a Python list of tensors: writes return a new TensorArray (TF's flow
-    semantics); indices must be known when the graph is built (loops are unrolled)."""
+    semantics) and take indices known when the graph is built. Elements known only when the graph
+    runs (written by a graph loop, one per iteration, or unstacked from a tensor whose first
+    dimension is unknown) follow the list as one stacked tensor, `_tail`; such an array is read
+    with tf.gather, so its read and gather indices may be tensors."""
 
     def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
                  handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
-                 name=None, _items=None):
+                 name=None, _items=None, _tail=None):
         self._dtype = as_dtype(dtype)
         self._dynamic = _bool(dynamic_size)
+        self._tail = _tail
         if _items is not None:
             self._items = _items
         else:
-            n = 0 if size is None else _static_index(size, "size")
+            n = 0
+            if size is not None:
+                known = size if isinstance(size, int) else get_static_value(size)
+                if known is None and _tlens.graph_key() is not None:
+                    # A size known only when the graph runs: the elements a graph loop writes.
+                    self._dynamic = True
+                else:
+                    n = _static_index(size, "size")
             self._items = [None for k in _range(n)]
         self._element_shape = element_shape if element_shape is None or isinstance(element_shape, TensorShape) else TensorShape(element_shape)
 
@@ -3219,16 +3468,35 @@ class TensorArray:
         for t in self._items:
             if t is not None:
                 return t.shape
+        if self._tail is not None and self._tail.shape.ndims is not None:
+            return TensorShape(self._tail.shape.as_list()[1:])
         return TensorShape(None)
 
-    def _copy(self, items):
-        ta = TensorArray(self._dtype, dynamic_size=self._dynamic, element_shape=self._element_shape, _items=items)
+    def _copy(self, items, tail=None):
+        ta = TensorArray(self._dtype, dynamic_size=self._dynamic, element_shape=self._element_shape, _items=items,
+                         _tail=tail)
         return ta
 
     def size(self, name=None):
+        if self._tail is not None:
+            return len(self._items) + shape(self._tail, out_type=int32)[0]
         return constant(len(self._items), dtype=int32)
 
+    def _first_free(self):
+        k = 0
+        while k < len(self._items) and self._items[k] is not None:
+            k += 1
+        return k
+
+    def _with_tail(self, tail):
+        # The array after a graph loop wrote `tail`'s rows, one per iteration, from the first free slot.
+        if self._tail is not None:
+            raise NotImplementedError("tensorlens: a TensorArray written by a graph loop cannot be written by a second one")
+        return self._copy(list(self._items[:self._first_free()]), tail)
+
     def write(self, index, value, name=None):
+        if self._tail is not None:
+            raise NotImplementedError("tensorlens: a TensorArray whose elements a graph loop wrote cannot be written again")
         i = _static_index(index, "write")
         value = convert_to_tensor(value, dtype=self._dtype)
         if value.dtype.base_dtype != self._dtype.base_dtype:
@@ -3246,6 +3514,8 @@ class TensorArray:
         return self._copy(items)
 
     def read(self, index, name=None):
+        if self._tail is not None or (is_tensor(index) and get_static_value(index) is None):
+            return gather(self.stack(), index)
         i = _static_index(index, "read")
         if i < 0 or i >= len(self._items):
             raise ValueError("Tried to read from index %d but array size is: %d" % (i, len(self._items)))
@@ -3264,6 +3534,8 @@ class TensorArray:
 
     def stack(self, name=None):
         items = self._filled()
+        if self._tail is not None:
+            return concat([stack(items), self._tail], 0) if items else self._tail
         if not items:
             shape = self._element_shape.as_list() if self._element_shape is not None and self._element_shape.ndims is not None else []
             return zeros([0] + shape, self._dtype)
@@ -3271,17 +3543,23 @@ class TensorArray:
 
     def gather(self, indices, name=None):
         idx = get_static_value(indices)
-        if idx is None:
-            raise NotImplementedError("tensorlens: TensorArray.gather needs indices known when the graph is built")
+        if idx is None or self._tail is not None:
+            return gather(self.stack(), indices)
         return stack([self.read(int(k)) for k in list(_np.asarray(idx).reshape(-1).tolist())])
 
     def concat(self, name=None):
+        if self._tail is not None:
+            st = self.stack()
+            return reshape(st, concat([[-1], shape(st, out_type=int32)[2:]], 0))
         return concat(self._filled(), 0)
 
     def unstack(self, value, name=None):
         value = convert_to_tensor(value, dtype=self._dtype)
         if value.shape.ndims is None or value.shape[0] is None:
-            raise NotImplementedError("tensorlens: TensorArray.unstack needs the first dimension known when the graph is built")
+            if self._tail is not None or self._first_free() > 0:
+                raise NotImplementedError("tensorlens: TensorArray.unstack of a tensor whose first dimension is unknown "
+                                          "into an array that has elements")
+            return self._copy([], value)
         n = int(value.shape[0])
         if not self._dynamic and len(self._items) > 0 and n > len(self._items):
             raise ValueError("Cannot unstack %d elements into a TensorArray of size %d" % (n, len(self._items)))
@@ -3302,7 +3580,44 @@ class TensorArray:
         return ta
 
     def identity(self):
-        return self._copy(list(self._items))
+        return self._copy(list(self._items), self._tail)
+
+
+class _LoopTensorArray(TensorArray):
+    """A TensorArray that is a variable of a graph loop, as its body sees it: it takes one write per
+    iteration, at the loop's step (index = the array's first free slot + the iteration); the
+    loop stacks the written values (an emit of the While node)."""
+
+    def __init__(self, base, index=None, written=None):
+        TensorArray.__init__(self, base._dtype, dynamic_size=True, element_shape=base._element_shape, _items=[])
+        self._base = base
+        self._index = index
+        self._written = written
+
+    def write(self, index, value, name=None):
+        if self._written is not None:
+            raise NotImplementedError("tensorlens: a TensorArray that is a variable of a tf.while_loop whose condition is "
+                                      "known only at run time takes one write per iteration")
+        value = convert_to_tensor(value, dtype=self._dtype)
+        if value.dtype.base_dtype != self._dtype.base_dtype:
+            raise TypeError("TensorArray dtype is %s but Op is trying to write dtype %s" % (self._dtype.name, value.dtype.name))
+        if self._element_shape is not None and not self._element_shape.is_compatible_with(value.shape):
+            raise ValueError("Could not write to TensorArray because the value shape is %s which is incompatible with the "
+                             "TensorArray's inferred element shape: %s" % (value.shape, self._element_shape))
+        return _LoopTensorArray(self._base, index, value)
+
+    def _refuse(self, *args, **kwargs):
+        raise NotImplementedError("tensorlens: a TensorArray that is a variable of a tf.while_loop whose condition is known "
+                                  "only at run time can only be written inside the loop (one write per iteration); "
+                                  "read it after the loop")
+
+    read = _refuse
+    stack = _refuse
+    gather = _refuse
+    concat = _refuse
+    unstack = _refuse
+    scatter = _refuse
+    size = _refuse
 
     def mark_used(self):
         pass
@@ -3323,6 +3638,11 @@ def _unrolled_elems(elems, what):
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
          infer_shape=True, reverse=False, name=None):
     with name_scope(name, "scan"):
+        if _unknown_length(elems):
+            x = convert_to_tensor(elems)
+            x = _reverse_fn(x, [0]) if reverse else x
+            outs = _fold_loop(fn, x, initializer, True)[1]
+            return _reverse_fn(outs, [0]) if reverse else outs
         items = _unrolled_elems(elems, "scan")
         if reverse:
             items = items[::-1]
@@ -3341,6 +3661,8 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
 
 def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     with name_scope(name, "foldl"):
+        if _unknown_length(elems):
+            return _fold_loop(fn, convert_to_tensor(elems), initializer, False)[0]
         items = _unrolled_elems(elems, "foldl")
         acc = items.pop(0) if initializer is None else initializer
         for x in items:
@@ -3350,6 +3672,8 @@ def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, s
 
 def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     with name_scope(name, "foldr"):
+        if _unknown_length(elems):
+            return _fold_loop(fn, _reverse_fn(convert_to_tensor(elems), [0]), initializer, False)[0]
         items = _unrolled_elems(elems, "foldr")[::-1]
         acc = items.pop(0) if initializer is None else initializer
         for x in items:
