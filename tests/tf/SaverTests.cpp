@@ -88,3 +88,58 @@ TEST_CASE("abstract mode never writes a checkpoint", "[tf]") {
   CHECK(r.diagnostics() == "");
   CHECK(std::filesystem::is_empty(dir));
 }
+
+TEST_CASE("tf.train.Checkpoint and CheckpointManager save a model and optimizer and restore them by position", "[tf]") {
+  // TF2 tutorials: ckpt = tf.train.Checkpoint(step=..., optimizer=opt, net=model);
+  // manager = tf.train.CheckpointManager(ckpt, dir, max_to_keep=2); ckpt.restore(manager.latest_checkpoint).
+  const std::string dir = freshTempDir("checkpoint-manager");
+  const std::string src = R"(import os
+import numpy as np
+import tensorflow as tf
+d = ")" + dir + R"("
+def make():
+    return tf.keras.Sequential([tf.keras.layers.Dense(3, input_shape=(2,)), tf.keras.layers.Dense(1)])
+model = make()
+opt = tf.keras.optimizers.Adam(0.1)
+step = tf.Variable(1)
+ckpt = tf.train.Checkpoint(step=step, optimizer=opt, net=model)
+manager = tf.train.CheckpointManager(ckpt, d, max_to_keep=2)
+x = np.ones((4, 2), dtype=np.float32)
+for i in range(3):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(model(x) ** 2)
+    opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+    step.assign_add(1)
+    path = manager.save()
+kept = [os.path.basename(p) for p in manager.checkpoints]
+files = sorted(os.listdir(d))
+latest = os.path.basename(tf.train.latest_checkpoint(d))
+before = model.predict(x, verbose=0)
+model2 = make()  # its layers are dense_2 and dense_3: matched by position, not by name
+step2 = tf.Variable(0)
+ckpt2 = tf.train.Checkpoint(step=step2, net=model2)
+status = ckpt2.restore(manager.latest_checkpoint)
+restored = [int(step2.numpy()), bool(np.allclose(model2.predict(x, verbose=0), before)), int(ckpt2.save_counter)]
+try:
+    status.assert_consumed()
+    consumed = "all"
+except AssertionError:
+    consumed = "partial"  # the optimizer's variables were not asked for
+status.expect_partial()
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("kept") == "['ckpt-2', 'ckpt-3']");
+  CHECK(r.repr("files") == "['checkpoint', 'ckpt-2.data-00000-of-00001', 'ckpt-2.index', 'ckpt-3.data-00000-of-00001', "
+                           "'ckpt-3.index']");
+  CHECK(r.repr("latest") == "'ckpt-3'");
+  CHECK(r.repr("restored") == "[4, True, 3]");
+  CHECK(r.repr("consumed") == "'partial'");
+  const std::string abstractDir = freshTempDir("checkpoint-abstract");
+  std::string asrc = src;
+  asrc.replace(asrc.find(dir), dir.size(), abstractDir);
+  TfRun a = runTf(asrc, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(std::filesystem::is_empty(abstractDir));
+}

@@ -2371,6 +2371,212 @@ train.checkpoint_exists = lambda checkpoint_prefix: _os.path.exists(checkpoint_p
 train.Saver = _Saver
 
 
+def _trackable_variables(prefix, obj, out, seen, depth=0):
+    """(path, variable) pairs of what a tf.train.Checkpoint tracks under `obj`: variables, nested
+    checkpoints, tf.Modules, Keras models and layers (their weights), optimizers (their
+    variables), lists, tuples and dicts of these. Paths are built from attribute names and
+    indexes, so the same program finds the same paths in another run."""
+    if obj is None or depth > 12 or id(obj) in seen:
+        return
+    seen[id(obj)] = True
+    if _tlens.is_variable(obj):
+        out.append((prefix, obj))
+        return
+    if isinstance(obj, Checkpoint):
+        for k in sorted(obj._tracked.keys()):
+            _trackable_variables(prefix + k if not prefix else prefix + "/" + k, obj._tracked[k], out, seen, depth + 1)
+        return
+    if isinstance(obj, dict):
+        for k in sorted(obj.keys(), key=str):
+            _trackable_variables(prefix + "/" + str(k), obj[k], out, seen, depth + 1)
+        return
+    if isinstance(obj, (list, _tuple)):
+        for i, o in enumerate(obj):
+            _trackable_variables(prefix + "/" + str(i), o, out, seen, depth + 1)
+        return
+    vs = getattr(obj, "weights", None)
+    if vs is None:
+        vs = getattr(obj, "variables", None)
+    if callable(vs):
+        vs = vs()
+    if vs is None:
+        return
+    for i, v in enumerate(vs):
+        if _tlens.is_variable(v) and id(v) not in seen:
+            seen[id(v)] = True
+            # By position, as TensorFlow's object graph does (layer_with_weights-0/kernel): a second
+            # model of the same architecture (its layers named dense_2, ...) restores the first's.
+            out.append(("%s/%d" % (prefix, i), v))
+
+
+class _CheckpointLoadStatus:
+    def __init__(self, unmatched_objects, unused_keys):
+        self._unmatched = unmatched_objects
+        self._unused = unused_keys
+
+    def assert_consumed(self):
+        if self._unmatched or self._unused:
+            raise AssertionError("Unresolved object in checkpoint: %s; objects not restored: %s"
+                                 % (self._unused[:5], self._unmatched[:5]))
+        return self
+
+    def assert_existing_objects_matched(self):
+        if self._unmatched:
+            raise AssertionError("Objects not restored from the checkpoint: %s" % (self._unmatched[:5],))
+        return self
+
+    def assert_nontrivial_match(self):
+        return self
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        return None
+
+    def initialize_or_restore(self, session=None):
+        return None
+
+
+class Checkpoint:
+    """tf.train.Checkpoint(**objects): saves and restores the variables of the objects given
+    (variables, Keras models and layers, optimizers, tf.Modules, nested checkpoints) into
+    tensorlens' checkpoint files (those of tf.train.Saver), keyed by their paths from here. A
+    restore sets the variables that exist then; TensorFlow's deferred restoration of variables made
+    later (a model built after the restore) is not modelled: build the model first."""
+
+    def __init__(self, root=None, **kwargs):
+        tracked = dict(kwargs)
+        if root is not None:
+            tracked["root"] = root
+        self._tracked = tracked
+        self._saves = 0  # TensorFlow keeps it in a variable; it is saved and restored with the rest
+        for k, v in tracked.items():
+            setattr(self, k, v)
+
+    @property
+    def save_counter(self):
+        return constant(self._saves, int64)
+
+    def _pairs(self):
+        out = []
+        _trackable_variables("", self, out, {})
+        return out
+
+    def _session(self, session):
+        if _tlens.graph_key() is None:
+            return None
+        s = session if session is not None else get_default_session()
+        if s is None:
+            raise ValueError("Unable to save or restore the checkpoint in a graph without a session: pass session= "
+                             "or use it under `with sess.as_default():`")
+        return s
+
+    def write(self, file_prefix, session=None, options=None):
+        pairs = self._pairs()
+        s = self._session(session)
+        values = [v for _, v in pairs]
+        values = s.run(values) if s is not None else [v.numpy() for v in values]
+        d = _os.path.dirname(file_prefix)
+        if d and not _os.path.isdir(d):
+            _os.makedirs(d)
+        _tlens.write_checkpoint(file_prefix, [k for k, _ in pairs] + ["save_counter"],
+                                values + [_np.array(self._saves, dtype=_np.int64)])
+        return file_prefix
+
+    def _count(self, session):
+        self._saves += 1
+        return self._saves
+
+    def save(self, file_prefix, session=None, options=None):
+        path = self.write("%s-%d" % (file_prefix, self._count(session)), session)
+        d = _os.path.dirname(path) or "."
+        st = _get_checkpoint_state(d)
+        kept = [p for p in (st.all_model_checkpoint_paths if st else []) if p != path] + [path]
+        _write_checkpoint_state(d, path, kept)
+        return path
+
+    def read(self, save_path, options=None):
+        return self.restore(save_path)
+
+    def restore(self, save_path, options=None):
+        if save_path is None:
+            return _CheckpointLoadStatus([], [])
+        stored = {}
+        for key, value in _tlens.read_checkpoint(save_path):
+            stored[key] = value
+        unmatched, used = [], {}
+        s = None if _tlens.graph_key() is None else get_default_session()
+        if "save_counter" in stored:
+            self._saves = int(stored["save_counter"])
+            used["save_counter"] = True
+        for key, v in self._pairs():
+            if key in stored:
+                used[key] = True
+                if s is not None:
+                    s.run(assign(v, stored[key]))
+                else:
+                    v.assign(stored[key])
+            else:
+                unmatched.append(key)
+        return _CheckpointLoadStatus(unmatched, [k for k in stored if k not in used])
+
+
+class CheckpointManager:
+    """tf.train.CheckpointManager: numbered saves of a Checkpoint in `directory`, the newest
+    `max_to_keep` kept, and the `checkpoint` state file that latest_checkpoint reads."""
+
+    def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
+                 checkpoint_name="ckpt", step_counter=None, checkpoint_interval=None, init_fn=None):
+        self._checkpoint = checkpoint
+        self._directory = directory
+        self._max_to_keep = max_to_keep
+        self._prefix = _os.path.join(directory, checkpoint_name)
+        self._init_fn = init_fn
+        st = _get_checkpoint_state(directory)
+        self._kept = list(st.all_model_checkpoint_paths) if st else []
+
+    @property
+    def directory(self):
+        return self._directory
+
+    @property
+    def checkpoints(self):
+        return list(self._kept)
+
+    @property
+    def latest_checkpoint(self):
+        return _latest_checkpoint(self._directory)
+
+    def save(self, checkpoint_number=None, check_interval=True, options=None):
+        n = self._checkpoint._count(None)
+        if checkpoint_number is not None:
+            n = int(checkpoint_number.numpy() if _tlens.is_tensor(checkpoint_number) else checkpoint_number)
+        if not _os.path.isdir(self._directory):
+            _os.makedirs(self._directory)
+        path = self._checkpoint.write("%s-%d" % (self._prefix, n))
+        self._kept = [p for p in self._kept if p != path] + [path]
+        while self._max_to_keep is not None and len(self._kept) > self._max_to_keep:
+            old = self._kept.pop(0)
+            for suffix in (".index", ".data-00000-of-00001"):
+                if _os.path.exists(old + suffix):
+                    _os.remove(old + suffix)
+        _write_checkpoint_state(self._directory, path, self._kept)
+        return path
+
+    def restore_or_initialize(self):
+        if self.latest_checkpoint is not None:
+            self._checkpoint.restore(self.latest_checkpoint)
+            return self.latest_checkpoint
+        if self._init_fn is not None:
+            self._init_fn()
+        return None
+
+
+train.Checkpoint = Checkpoint
+train.CheckpointManager = CheckpointManager
+
+
 def _import_meta_graph(meta_graph_or_file, clear_devices=False, import_scope=None, **kwargs):
     # TensorFlow rebuilds the saved graph from the MetaGraphDef protobuf a Saver writes beside the
     # checkpoint; tensorlens' Saver writes no .meta file and cannot read TensorFlow's.
