@@ -922,6 +922,10 @@ class _NdarrayMethods:
     def tobytes(self, order="C"):
         return _tlens.array_to_bytes(self)[0]
 
+    def tostring(self, order="C"):
+        # numpy's deprecated name of tobytes (TFRecord tutorials write image.tostring()).
+        return self.tobytes(order)
+
     def item(self, *args):
         v = _tlens.value(self)
         while isinstance(v, list):

@@ -355,9 +355,22 @@ def is_tensor(x):
 def constant(value, dtype=None, shape=None, name="Const"):
     t = _tlens.constant(value, dtype, name)
     if shape is not None:
-        shape = list(shape)
-        if t.shape.num_elements() == 1:
+        shape = [int(d) for d in (shape.as_list() if isinstance(shape, TensorShape) else list(shape))] \
+            if not isinstance(shape, int) else [shape]
+        n, m = t.shape.num_elements(), 1
+        for d in shape:
+            m *= d
+        if n == 1:
             return fill(shape, reshape(t, []), name=None)
+        if n is not None and n != m:
+            if _tlens.graph_key() is None:
+                raise TypeError("Eager execution of tf.constant with unsupported shape (value has %d elements, "
+                                "shape is %s with %d elements)." % (n, _tuple(shape), m))
+            if n > m:
+                raise ValueError("Too many elements provided. Needed at most %d, but received %d" % (m, n))
+            # TensorFlow 1's graph constants: the last element fills the remaining entries.
+            flat = reshape(t, [-1])
+            t = concat([flat, fill([m - n], flat[-1])], 0)
         return reshape(t, shape)
     return t
 
@@ -2620,6 +2633,10 @@ class ExponentialMovingAverage:
         return self._name
 
     def _key(self, var):
+        # In a graph a variable is known by its name (tf.trainable_variables() gives other Python
+        # objects for the same variables); eagerly by identity.
+        if _tlens.graph_key() is not None and _tlens.is_symbolic(var):
+            return var.name
         return id(var)
 
     def apply(self, var_list=None):
@@ -2705,7 +2722,9 @@ class constant_initializer(_Initializer):
         self.value = value
 
     def _make(self, shape, dtype):
-        return fill(shape, _tlens.constant(self.value, dtype))
+        # tf.constant's rules: a scalar fills, a list of the shape's size is reshaped (TF1 pads a
+        # shorter one with its last element).
+        return constant(self.value, dtype, shape)
 
 
 class random_normal_initializer(_Initializer):
