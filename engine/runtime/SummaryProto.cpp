@@ -134,6 +134,67 @@ std::string histogram(const std::string& tag, const Tensor& values) {
   return summaryWith(v);
 }
 
+std::string image(const std::string& tag, int64_t height, int64_t width, int channels, const std::string& png) {
+  std::string img;
+  key(img, 1, 0);
+  varint(img, static_cast<uint64_t>(height));    // Image.height
+  key(img, 2, 0);
+  varint(img, static_cast<uint64_t>(width));     // Image.width
+  key(img, 3, 0);
+  varint(img, static_cast<uint64_t>(channels));  // Image.colorspace
+  bytesField(img, 4, png);                       // Image.encoded_image_string
+  std::string v;
+  bytesField(v, 1, tag);
+  bytesField(v, 4, img);  // Value.image
+  return summaryWith(v);
+}
+
+std::string audio(const std::string& tag, float sampleRate, int64_t channels, int64_t frames, const std::string& wav) {
+  std::string a;
+  floatField(a, 1, sampleRate);  // Audio.sample_rate
+  key(a, 2, 0);
+  varint(a, static_cast<uint64_t>(channels));  // Audio.num_channels
+  key(a, 3, 0);
+  varint(a, static_cast<uint64_t>(frames));    // Audio.length_frames
+  bytesField(a, 4, wav);                       // Audio.encoded_audio_string
+  bytesField(a, 5, "audio/wav");               // Audio.content_type
+  std::string v;
+  bytesField(v, 1, tag);
+  bytesField(v, 6, a);  // Value.audio
+  return summaryWith(v);
+}
+
+std::string stringTensor(const std::string& tag, const std::string& pluginName, const std::string& pluginContent,
+                         const std::string& description, const std::string* strings, const std::vector<int64_t>& shape) {
+  std::string plugin;
+  bytesField(plugin, 1, pluginName);                          // PluginData.plugin_name
+  if (!pluginContent.empty()) bytesField(plugin, 2, pluginContent);  // PluginData.content
+  std::string meta;
+  bytesField(meta, 1, plugin);                                // SummaryMetadata.plugin_data
+  if (!description.empty()) bytesField(meta, 3, description);  // SummaryMetadata.summary_description
+  std::string dims;
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    std::string dim;
+    if (d != 0) {
+      key(dim, 1, 0);
+      varint(dim, static_cast<uint64_t>(d));  // Dim.size
+    }
+    bytesField(dims, 2, dim);  // TensorShapeProto.dim
+    n *= d;
+  }
+  std::string t;
+  key(t, 1, 0);
+  varint(t, 7);           // TensorProto.dtype: DT_STRING
+  bytesField(t, 2, dims);  // TensorProto.tensor_shape
+  for (int64_t i = 0; i < n; ++i) bytesField(t, 8, strings[i]);  // TensorProto.string_val
+  std::string v;
+  bytesField(v, 1, tag);
+  bytesField(v, 9, meta);  // Value.metadata
+  bytesField(v, 8, t);     // Value.tensor
+  return summaryWith(v);
+}
+
 std::string graphDef(const Graph& g) {
   std::string out;
   for (const Node& n : g.nodes()) {

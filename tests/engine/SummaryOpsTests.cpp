@@ -1,14 +1,31 @@
 // Where (tf.where with one argument), Unique and the summary ops, in the op case table; TensorBoard's
 // wire formats (Summary protos, TFRecord framing with CRC32C) against known encodings.
 #include "OpTestUtil.h"
+#include "engine/runtime/PngEncode.h"
 #include "engine/runtime/SummaryProto.h"
+#include "engine/runtime/WavEncode.h"
 
 using namespace tlens;
 using namespace tlens::test;
 
 namespace {
 
-Tensor U8(std::vector<int32_t> v) { return I32(std::move(v)).cast(DType::UInt8); }
+Tensor U8(std::vector<int32_t> v, ConcreteShape shape = {}) {
+  if (shape.empty()) shape = {static_cast<int64_t>(v.size())};
+  return I32(std::move(v), std::move(shape)).cast(DType::UInt8);
+}
+
+// A serialized Summary as the uint8 vector the summary ops return.
+Tensor bytes(const std::string& s) {
+  std::vector<int32_t> v;
+  for (unsigned char ch : s) v.push_back(ch);
+  return U8(std::move(v));
+}
+
+const uint8_t kGray[] = {1, 255};
+const uint8_t kRgb[] = {10, 20, 30, 40, 50, 60};
+const std::string kStrings[] = {"a", "bc"};
+const float kClip[] = {0.5f, -1.0f};
 
 }  // namespace
 
@@ -24,8 +41,65 @@ static CaseRegistrar summaryCases({
     {"ScalarSummary", {F32({2.5}, {})}, {{"tag", std::string("loss")}},
      {U8({0x0a, 0x0b, 0x0a, 0x04, 'l', 'o', 's', 's', 0x15, 0x00, 0x00, 0x20, 0x40})}, 0, false},
     {"HistogramSummary", {F32({1, 2, 3})}, {{"tag", std::string("w")}}, {}, 0, false},
+    // Float images are scaled per image: with a negative value, v * 127 / max|v| + 128.
+    {"ImageSummary", {F32({-1, 1}, {1, 1, 2, 1})}, {{"tag", std::string("img")}, {"max_images", int64_t{1}}},
+     {bytes(summary::image("img/image", 1, 2, 1, png::encode(kGray, 2, 1, 1)))}, 0, false, {}, 1e-4,
+     "one image: tag/image, a 1x2 grayscale PNG of 1 and 255"},
+    {"ImageSummary", {U8({10, 20, 30, 40, 50, 60}, {2, 1, 1, 3})}, {{"tag", std::string("rgb")}},
+     {bytes(summary::image("rgb/image/0", 1, 1, 3, png::encode(kRgb, 1, 1, 3)) +
+            summary::image("rgb/image/1", 1, 1, 3, png::encode(kRgb + 3, 1, 1, 3)))},
+     0, false, {}, 1e-4, "uint8 images unchanged, tag/image/i for each"},
+    {"TensorSummaryV2", {Tensor::fromStrings({"a", "bc"}, {2})}, {{"tag", std::string("t")}, {"plugin_name", std::string("text")}},
+     {bytes(summary::stringTensor("t", "text", {}, {}, kStrings, {2}))}, 0, false},
+    {"EncodePng", {U8({1, 255}, {1, 2, 1})}, {}, {}, 0, false},
+    {"AudioSummaryV2", {F32({0.5f, -1.0f}, {1, 2}), F32({8000}, {})}, {{"tag", std::string("snd")}},
+     {bytes(summary::audio("snd/audio/0", 8000, 1, 2, wav::encode(kClip, 2, 1, 8000)))}, 0, false, {}, 1e-4,
+     "[batch, frames]: one channel, tag/audio/i"},
+    {"EncodeWav", {F32({0.5f, -1.0f}, {2, 1}), I32({8000}, {})}, {}, {}, 0, false},
     {"MergeSummary", {U8({1, 2}), U8({3})}, {}, {U8({1, 2, 3})}, 0, false, {}, 1e-4, "serialized Summaries concatenate"},
 });
+
+TEST_CASE("PNG files: signature, IHDR for the colour type, chunk CRCs, one IDAT of filtered rows", "[engine]") {
+  const std::string p = png::encode(kRgb, 2, 1, 3);
+  REQUIRE(p.size() > 8 + 25 + 12 + 12);
+  CHECK(p.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+  // IHDR: length 13, width 2, height 1, depth 8, colour type 2 (RGB), deflate, filter 0, no interlace.
+  CHECK(p.substr(8, 8 + 13) == std::string("\0\0\0\x0dIHDR\0\0\0\x02\0\0\0\x01\x08\x02\0\0\0", 21));
+  CHECK(p.substr(p.size() - 12) == std::string("\0\0\0\0IEND\xae\x42\x60\x82", 12));  // IEND's fixed CRC
+  CHECK(png::encode(kGray, 1, 2, 1)[8 + 8 + 9] == 0);  // grayscale
+  CHECK(png::encode(kRgb, 1, 1, 4)[8 + 8 + 9] == 6);   // RGBA
+}
+
+TEST_CASE("WAV files: RIFF header, 16-bit PCM format chunk, samples rounded from x * 32768 and clamped", "[engine]") {
+  const float samples[] = {0.0f, 0.5f, -1.0f, 2.0f, -0.25f, 1.0f};
+  const std::string w = wav::encode(samples, 3, 2, 8000);
+  REQUIRE(w.size() == 44 + 12);
+  CHECK(w.substr(0, 12) == std::string("RIFF\x30\0\0\0WAVE", 12));
+  // fmt: size 16, PCM, 2 channels, 8000 Hz, 32000 bytes/s, 4 bytes/frame, 16 bits.
+  CHECK(w.substr(12, 24) == std::string("fmt \x10\0\0\0\x01\0\x02\0\x40\x1f\0\0\x00\x7d\0\0\x04\0\x10\0", 24));
+  CHECK(w.substr(36, 8) == std::string("data\x0c\0\0\0", 8));
+  // 0, 16384, -32768, 32767 (clamped), -8192, 32767 (clamped)
+  CHECK(w.substr(44) == std::string("\0\0\x00\x40\x00\x80\xff\x7f\x00\xe0\xff\x7f", 12));
+}
+
+TEST_CASE("AudioSummaryV2 and EncodeWav check ranks, dtypes and a known rate in the shape function", "[engine][shape]") {
+  CHECK_THAT(infer("AudioSummaryV2", "[2];[]").error, Catch::Contains("Tensor must be 3-D or 2-D, got: [2]"));
+  CHECK_THAT(infer("AudioSummaryV2", "[1,2];[2]").error, Catch::Contains("Shape must be rank 0 but is rank 1"));
+  CHECK_THAT(infer("AudioSummaryV2", "float64:[1,2];[]").error, Catch::Contains("has type float64 that does not match"));
+  CHECK(infer("AudioSummaryV2", "[?,100,2];[]").ok);
+  CHECK_THAT(infer("EncodeWav", "[2];int32:[]").error, Catch::Contains("Shape must be rank 2 but is rank 1"));
+  CHECK_THAT(infer("EncodeWav", "[2,1];[]").error, Catch::Contains("Input 'sample_rate' of 'EncodeWav' Op has type float32"));
+}
+
+TEST_CASE("ImageSummary and EncodePng check shapes and dtypes in the shape function", "[engine][shape]") {
+  CHECK_THAT(infer("ImageSummary", "[2,3]").error, Catch::Contains("Tensor must be 4-D with last dim 1, 3, or 4, not [2,3]"));
+  CHECK_THAT(infer("ImageSummary", "[?,28,28,2]").error, Catch::Contains("not [?,28,28,2]"));
+  CHECK(infer("ImageSummary", "[?,28,28,1]").ok);
+  CHECK(infer("ImageSummary", "?").ok);
+  CHECK_THAT(infer("ImageSummary", "int32:[1,2,2,1]").error, Catch::Contains("has DataType int32 not in list"));
+  CHECK_THAT(infer("EncodePng", "uint8:[2,2]").error, Catch::Contains("Shape must be rank 3 but is rank 2"));
+  CHECK_THAT(infer("EncodePng", "uint8:[2,2,5]").error, Catch::Contains("image must have 1, 2, 3, or 4 channels, got 5"));
+}
 
 TEST_CASE("CRC32C and TFRecord framing follow TensorFlow's record format", "[engine]") {
   CHECK(summary::crc32c("123456789") == 0xE3069283u);  // the CRC-32C check value

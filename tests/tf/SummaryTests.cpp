@@ -1,9 +1,13 @@
 // tf.summary and FileWriter write real TensorBoard event files: TFRecord framing with valid
 // CRC32Cs, the file_version event first, then the graph and one event per add_summary, with the
-// tags the program gave; TF2's create_file_writer + tf.summary.scalar(step=) the same. Abstract
+// tags the program gave; TF2's create_file_writer + tf.summary.scalar(step=) the same. Image
+// summaries' PNGs are decoded here (zlib's inflate and crc32) and their pixels compared. Abstract
 // mode writes nothing.
+#include <zlib.h>
+
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "TfTestSupport.h"
@@ -46,6 +50,124 @@ std::vector<std::string> readRecords(const std::string& dir) {
     at += 16 + len;
   }
   return records;
+}
+
+// One field of a protobuf message: a varint's value or a length-delimited field's bytes.
+struct Field {
+  uint64_t num = 0;
+  uint64_t varint = 0;
+  std::string bytes;
+};
+
+uint64_t readVarint(const std::string& b, size_t& at) {
+  uint64_t v = 0;
+  for (int shift = 0; at < b.size(); shift += 7) {
+    const auto ch = static_cast<unsigned char>(b[at++]);
+    v |= static_cast<uint64_t>(ch & 0x7f) << shift;
+    if (ch < 0x80) break;
+  }
+  return v;
+}
+
+std::vector<Field> fields(const std::string& b) {
+  std::vector<Field> out;
+  size_t at = 0;
+  while (at < b.size()) {
+    const uint64_t key = readVarint(b, at);
+    Field f;
+    f.num = key >> 3;
+    switch (key & 7) {
+      case 0: f.varint = readVarint(b, at); break;
+      case 1: f.bytes = b.substr(at, 8); at += 8; break;
+      case 5: f.bytes = b.substr(at, 4); at += 4; break;
+      case 2: {
+        const uint64_t n = readVarint(b, at);
+        REQUIRE(at + n <= b.size());
+        f.bytes = b.substr(at, n);
+        at += n;
+        break;
+      }
+      default: FAIL("wire type " << (key & 7));
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+std::vector<Field> fieldsNumbered(const std::string& b, uint64_t num) {
+  std::vector<Field> out;
+  for (Field& f : fields(b))
+    if (f.num == num) out.push_back(std::move(f));
+  return out;
+}
+
+// The Summary.Values of every summary event (Event field 5), in order.
+std::vector<std::string> summaryValues(const std::vector<std::string>& records) {
+  std::vector<std::string> values;
+  for (const std::string& rec : records)
+    for (const Field& summary : fieldsNumbered(rec, 5))
+      for (const Field& v : fieldsNumbered(summary.bytes, 1)) values.push_back(v.bytes);
+  return values;
+}
+
+struct Png {
+  uint32_t width = 0, height = 0;
+  int colourType = -1;
+  std::vector<int> pixels;  ///< row-major, every channel
+};
+
+uint32_t be32(const std::string& s, size_t at) {
+  uint32_t v = 0;
+  for (size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(s[at + i]);
+  return v;
+}
+
+// Decodes an 8-bit PNG of filter-type-0 rows, checking its signature and every chunk's CRC.
+Png decodePng(const std::string& p) {
+  REQUIRE(p.size() > 8);
+  REQUIRE(p.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+  Png out;
+  std::string idat;
+  size_t at = 8;
+  while (at + 12 <= p.size()) {
+    const uint32_t len = be32(p, at);
+    const std::string type = p.substr(at + 4, 4);
+    REQUIRE(at + 12 + len <= p.size());
+    const std::string data = p.substr(at + 8, len);
+    const auto* crcOf = reinterpret_cast<const Bytef*>(p.data() + at + 4);
+    CHECK(be32(p, at + 8 + len) == static_cast<uint32_t>(crc32(crc32(0L, Z_NULL, 0), crcOf, 4 + len)));
+    if (type == "IHDR") {
+      out.width = be32(data, 0);
+      out.height = be32(data, 4);
+      CHECK(data[8] == 8);  // bit depth
+      out.colourType = data[9];
+    } else if (type == "IDAT") {
+      idat += data;
+    }
+    at += 12 + len;
+  }
+  CHECK(at == p.size());
+  const std::map<int, size_t> channels = {{0, 1}, {2, 3}, {4, 2}, {6, 4}};
+  REQUIRE(channels.count(out.colourType) == 1);
+  const size_t row = out.width * channels.at(out.colourType);
+  std::string raw((row + 1) * out.height, '\0');
+  uLongf rawSize = raw.size();
+  REQUIRE(uncompress(reinterpret_cast<Bytef*>(raw.data()), &rawSize, reinterpret_cast<const Bytef*>(idat.data()),
+                     idat.size()) == Z_OK);
+  REQUIRE(rawSize == raw.size());
+  for (size_t y = 0; y < out.height; ++y) {
+    CHECK(raw[y * (row + 1)] == 0);  // filter type None
+    for (size_t i = 0; i < row; ++i) out.pixels.push_back(static_cast<unsigned char>(raw[y * (row + 1) + 1 + i]));
+  }
+  return out;
+}
+
+// A Summary.Value's tag and its field `num` (a message).
+std::string tagOf(const std::string& value) { return fieldsNumbered(value, 1).at(0).bytes; }
+std::string fieldOf(const std::string& msg, uint64_t num) {
+  const auto fs = fieldsNumbered(msg, num);
+  REQUIRE(fs.size() == 1);
+  return fs[0].bytes;
 }
 
 }  // namespace
@@ -107,4 +229,199 @@ TEST_CASE("abstract mode writes no events file", "[tf]") {
                   Mode::Abstract, ApiStyle::Graph);
   CHECK(r.diagnostics() == "");
   CHECK(std::filesystem::is_empty(dir));
+}
+
+TEST_CASE("tf.summary.image in a graph writes one PNG per image, float images scaled as TensorFlow does", "[tf][summary]") {
+  const std::string dir = freshTempDir("events-image");
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 2, 2, 1])
+tf.summary.image("input", x, 3)
+rgb = tf.constant(np.arange(12).reshape(1, 2, 2, 3), dtype=tf.uint8)
+tf.summary.image("rgb", rgb, max_outputs=1)
+tf.summary.text("note", tf.constant("hello *tensorboard*"))
+merged = tf.summary.merge_all()
+images = np.array([[-2, 0, 1, 2], [0, 1, 2, 4], [np.nan, 1, 2, 4], [5, 5, 5, 5]], np.float32).reshape(4, 2, 2, 1)
+with tf.Session() as sess:
+    writer = tf.summary.FileWriter(")" + dir + R"(")
+    writer.add_summary(sess.run(merged, {x: images}), 7)
+    writer.close()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::vector<std::string> values = summaryValues(readRecords(dir));
+  REQUIRE(values.size() == 5);  // three of the four images, the RGB one, the text
+  const std::vector<std::string> tags = {"input/image/0", "input/image/1", "input/image/2", "rgb/image", "note"};
+  for (size_t i = 0; i < tags.size(); ++i) CHECK(tagOf(values[i]) == tags[i]);
+  // A negative value: v * 127 / max|v| + 128; else v * 255 / max; truncated; NaN pixels opaque red.
+  const std::vector<std::vector<int>> want = {{1, 128, 191, 255}, {0, 63, 127, 255}, {255, 63, 127, 255}};
+  for (size_t i = 0; i < 3; ++i) {
+    const std::string image = fieldOf(values[i], 4);  // Value.image
+    CHECK(fieldsNumbered(image, 1).at(0).varint == 2);  // height
+    CHECK(fieldsNumbered(image, 2).at(0).varint == 2);  // width
+    CHECK(fieldsNumbered(image, 3).at(0).varint == 1);  // colorspace
+    const Png png = decodePng(fieldOf(image, 4));
+    CHECK(png.width == 2);
+    CHECK(png.height == 2);
+    CHECK(png.colourType == 0);
+    CHECK(png.pixels == want[i]);
+  }
+  const Png rgbPng = decodePng(fieldOf(fieldOf(values[3], 4), 4));
+  CHECK(rgbPng.colourType == 2);
+  CHECK(rgbPng.pixels == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  // The text plugin's string tensor: metadata plugin "text", DT_STRING, the string.
+  const std::string meta = fieldOf(values[4], 9);
+  CHECK(fieldOf(fieldOf(meta, 1), 1) == "text");
+  const std::string tensor = fieldOf(values[4], 8);
+  CHECK(fieldsNumbered(tensor, 1).at(0).varint == 7);
+  CHECK(fieldOf(tensor, 8) == "hello *tensorboard*");
+}
+
+TEST_CASE("TF2 tf.summary.image scales [0, 1] floats to uint8 and writes the images plugin's string tensor", "[tf][summary]") {
+  const std::string dir = freshTempDir("events-image-tf2");
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+writer = tf.summary.create_file_writer(")" + dir + R"(")
+data = np.array([0.0, 0.5, 1.0, 1.5, -0.2, 0.25], np.float32).reshape(1, 1, 2, 3)
+with writer.as_default():
+    wrote = tf.summary.image("sample", data, step=3, max_outputs=2)
+    tf.summary.text("log", tf.constant("step three"), step=3)
+no_writer = tf.summary.image("sample", data, step=3)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("wrote") == "True");
+  CHECK(r.repr("no_writer") == "False");
+  const std::vector<std::string> values = summaryValues(readRecords(dir));
+  REQUIRE(values.size() == 2);
+  CHECK(tagOf(values[0]) == "sample");
+  CHECK(fieldOf(fieldOf(fieldOf(values[0], 9), 1), 1) == "images");
+  const std::vector<Field> strings = fieldsNumbered(fieldOf(values[0], 8), 8);  // TensorProto.string_val
+  REQUIRE(strings.size() == 3);  // width, height, one PNG
+  CHECK(strings[0].bytes == "2");
+  CHECK(strings[1].bytes == "1");
+  const Png png = decodePng(strings[2].bytes);
+  CHECK(png.colourType == 2);
+  // x * 255.5, clipped to [0, 255], truncated.
+  CHECK(png.pixels == std::vector<int>{0, 127, 255, 255, 0, 63});
+  CHECK(tagOf(values[1]) == "log");
+  CHECK(fieldOf(fieldOf(values[1], 8), 8) == "step three");
+}
+
+// The 16-bit samples of a WAV file, checking its header: PCM, `channels`, `rate`.
+std::vector<int> wavSamples(const std::string& w, int channels, int rate) {
+  auto le = [&](size_t at, int bytes) {
+    uint32_t v = 0;
+    for (int i = 0; i < bytes; ++i) v |= static_cast<uint32_t>(static_cast<unsigned char>(w[at + static_cast<size_t>(i)])) << (8 * i);
+    return v;
+  };
+  REQUIRE(w.size() >= 44);
+  CHECK(w.substr(0, 4) == "RIFF");
+  CHECK(le(4, 4) == w.size() - 8);
+  CHECK(w.substr(8, 8) == "WAVEfmt ");
+  CHECK(le(20, 2) == 1);  // PCM
+  CHECK(le(22, 2) == static_cast<uint32_t>(channels));
+  CHECK(le(24, 4) == static_cast<uint32_t>(rate));
+  CHECK(le(34, 2) == 16);
+  CHECK(w.substr(36, 4) == "data");
+  REQUIRE(le(40, 4) == w.size() - 44);
+  std::vector<int> out;
+  for (size_t at = 44; at + 2 <= w.size(); at += 2) out.push_back(static_cast<int16_t>(le(at, 2)));
+  return out;
+}
+
+TEST_CASE("tf.summary.audio writes 16-bit WAVs, in a graph as Summary.Audio and in TF2 as the audio plugin's tensor", "[tf][summary]") {
+  const std::string dir1 = freshTempDir("events-audio");
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3, 2])
+tf.summary.audio("stereo", x, 8000, max_outputs=1)
+tf.summary.audio("mono", tf.constant([[0.0, 0.5, -1.0, 2.0]]), 44100.0)
+merged = tf.summary.merge_all()
+with tf.Session() as sess:
+    writer = tf.summary.FileWriter(")" + dir1 + R"(")
+    writer.add_summary(sess.run(merged, {x: np.array([[[0, 0.25], [-0.25, 1], [-1, 0.5]]] * 2, np.float32)}), 1)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  std::vector<std::string> values = summaryValues(readRecords(dir1));
+  REQUIRE(values.size() == 2);
+  CHECK(tagOf(values[0]) == "stereo/audio");
+  CHECK(tagOf(values[1]) == "mono/audio/0");
+  const std::string stereo = fieldOf(values[0], 6);  // Value.audio
+  CHECK(fieldsNumbered(stereo, 2).at(0).varint == 2);  // num_channels
+  CHECK(fieldsNumbered(stereo, 3).at(0).varint == 3);  // length_frames
+  CHECK(fieldOf(stereo, 5) == "audio/wav");
+  CHECK(wavSamples(fieldOf(stereo, 4), 2, 8000) == std::vector<int>{0, 8192, -8192, 32767, -32768, 16384});
+  CHECK(wavSamples(fieldOf(fieldOf(values[1], 6), 4), 1, 44100) == std::vector<int>{0, 16384, -32768, 32767});
+
+  const std::string dir2 = freshTempDir("events-audio-tf2");
+  TfRun e = runTf(R"(
+import numpy as np
+import tensorflow as tf
+writer = tf.summary.create_file_writer(")" + dir2 + R"(")
+with writer.as_default():
+    tf.summary.audio("clip", np.array([[[0.5], [-0.5]], [[1.0], [0.0]], [[0.1], [0.1]]], np.float32), 16000, step=2,
+                     max_outputs=2)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(e.err);
+  REQUIRE(e.status == 0);
+  values = summaryValues(readRecords(dir2));
+  REQUIRE(values.size() == 1);
+  CHECK(tagOf(values[0]) == "clip");
+  const std::string plugin = fieldOf(fieldOf(values[0], 9), 1);
+  CHECK(fieldOf(plugin, 1) == "audio");
+  CHECK(fieldOf(plugin, 2) == std::string("\x10\x0b", 2));  // AudioPluginData.encoding = WAV
+  const std::string tensor = fieldOf(values[0], 8);
+  const std::vector<Field> dims = fieldsNumbered(fieldOf(tensor, 2), 2);
+  REQUIRE(dims.size() == 2);  // [2, 2]: (wav, label) per clip
+  CHECK(fieldsNumbered(dims[0].bytes, 1).at(0).varint == 2);
+  CHECK(fieldsNumbered(dims[1].bytes, 1).at(0).varint == 2);
+  const std::vector<Field> strings = fieldsNumbered(tensor, 8);
+  REQUIRE(strings.size() == 4);
+  CHECK(wavSamples(strings[0].bytes, 1, 16000) == std::vector<int>{16384, -16384});
+  CHECK(strings[1].bytes == "");
+  CHECK(wavSamples(strings[2].bytes, 1, 16000) == std::vector<int>{32767, 0});
+  CHECK(strings[3].bytes == "");
+}
+
+TEST_CASE("image summaries check their tensor when the graph is built, and abstract mode encodes nothing (audio and text neither)", "[tf][summary]") {
+  const std::string dir = freshTempDir("events-image-abstract");
+  TfRun r = runTf("import numpy as np\nimport tensorflow as tf\nx = tf.placeholder(tf.float32, [None, 28, 28, 1])\n"
+                  "s = tf.summary.image('input', x, 3)\nt = tf.summary.text('t', tf.constant('a'))\n"
+                  "a = tf.summary.audio('a', tf.zeros([1, 10]), 8000)\n"
+                  "m = tf.summary.merge_all()\n"
+                  "with tf.Session() as sess:\n    w = tf.summary.FileWriter('" + dir + "', sess.graph)\n"
+                  "    w.add_summary(sess.run(m, {x: np.zeros((2, 28, 28, 1), np.float32)}), 0)\n",
+                  Mode::Abstract, ApiStyle::Graph);
+  CHECK(r.diagnostics() == "");
+  CHECK(r.type("s") == "uint8[?]");
+  CHECK(r.type("t") == "uint8[?]");
+  CHECK(r.type("a") == "uint8[?]");
+  CHECK(std::filesystem::is_empty(dir));
+  TfRun eager = runTf("import numpy as np\nimport tensorflow as tf\nw = tf.summary.create_file_writer('" + dir + "')\n"
+                      "with w.as_default():\n    tf.summary.image('i', np.zeros((2, 4, 4, 3), np.float32), step=1)\n"
+                      "    tf.summary.audio('s', np.zeros((2, 40, 1), np.float32), 8000, step=1)\n",
+                      Mode::Abstract, ApiStyle::Eager);
+  CHECK(eager.diagnostics() == "");
+  CHECK(std::filesystem::is_empty(dir));
+  TfRun bad = runTf(R"(
+import tensorflow as tf
+errors = []
+for make in [lambda: tf.summary.image("a", tf.zeros([2, 3])), lambda: tf.summary.image("b", tf.zeros([1, 2, 2, 2])),
+             lambda: tf.summary.text("c", tf.zeros([2]))]:
+    try:
+        make()
+        errors.append(None)
+    except ValueError as e:
+        errors.append(str(e).split(" for ")[0])
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(bad.err);
+  REQUIRE(bad.status == 0);
+  CHECK(bad.repr("errors") == "['Tensor must be 4-D with last dim 1, 3, or 4, not [2,3]', "
+                              "'Tensor must be 4-D with last dim 1, 3, or 4, not [1,2,2,2]', "
+                              "'Expected tensor Fill_2:0 to have dtype string, got float32']");
 }

@@ -4197,9 +4197,11 @@ def truncatemod(x, y, name=None):
 
 
 # --- summaries (TensorBoard) -------------------------------------------------------------------
-# TF1: summary ops in the graph return serialized Summary protos (as uint8 vectors: tensorlens has
-# no string tensors) and FileWriter writes them to a real events file. TF2: a default writer from
-# create_file_writer, and tf.summary.scalar/histogram write eagerly at a step.
+# TF1: summary ops in the graph return serialized Summary protos (as uint8 vectors, where
+# TensorFlow has string scalars) and FileWriter writes them to a real events file. TF2: a default
+# writer from create_file_writer, and tf.summary.scalar/histogram/image/audio/text write eagerly at
+# a step (images, audio and text as TF2 writes them: string tensors with their TensorBoard
+# plugin's metadata).
 summary = _Namespace("tensorflow.summary")
 
 
@@ -4236,10 +4238,16 @@ class _FileWriter:
         return False
 
 
-def _summary_op(op_type, name, tensor, collections):
+def _summary_op(op_type, name, tensor, collections, attrs=None, sample_rate=None):
     with name_scope(name) as scope:
         tag = scope[:-1] if scope.endswith("/") else name
-        s = _op(op_type, [convert_to_tensor(tensor)], {"tag": tag}, op_type)
+        a = {"tag": tag}
+        if attrs:
+            a.update(attrs)
+        inputs = [convert_to_tensor(tensor)]
+        if sample_rate is not None:
+            inputs.append(convert_to_tensor(sample_rate, dtype=float32, name="sample_rate"))
+        s = _op(op_type, inputs, a, op_type)
     for key in (collections if collections is not None else [GraphKeys.SUMMARIES]):
         add_to_collection(key, s)
     return s
@@ -4317,6 +4325,129 @@ def _summary_histogram(name, values=None, collections=None, family=None, data=No
     return _summary_op("HistogramSummary", name, values, collections)
 
 
+def _summary_step(step):
+    if step is None:
+        step = _summary_state.get("step")
+    if step is None:
+        raise ValueError("No step set. Please specify one either through the `step` argument or through "
+                         "tf.summary.experimental.set_step()")
+    return int(step)
+
+
+def _write_tensor_summary(name, tensor, plugin_name, description, step, plugin_content=""):
+    # TF2's tf.summary.write of a string tensor with its plugin's SummaryMetadata.
+    writer = _summary_state.get("writer")
+    if writer is None:
+        return False
+    step = _summary_step(step)
+    s = _op("TensorSummaryV2", [tensor], {"tag": name, "plugin_name": plugin_name, "plugin_content": plugin_content,
+                                           "description": description or ""}, "TensorSummaryV2")
+    writer._file.add_summary(s, step)
+    return True
+
+
+def _summary_image_v1(name, tensor, max_outputs=3, collections=None, family=None):
+    return _summary_op("ImageSummary", name, tensor, collections, {"max_images": max_outputs})
+
+
+def _summary_image_v2(name, data, step=None, max_outputs=3, description=None):
+    # TensorBoard's summary_v2.image: float data in [0, 1] scaled to uint8 (saturating, not
+    # normalised), the first max_outputs images each encoded as a PNG, written as the string
+    # tensor [width, height, png...] for the images plugin.
+    if _summary_state.get("writer") is None:
+        return False
+    data = convert_to_tensor(data)
+    if data.shape.ndims is not None and data.shape.ndims != 4:
+        raise ValueError("tf.summary.image: `data` must have rank 4 ([k, height, width, channels]), but has shape %s"
+                         % (data.shape,))
+    if max_outputs < 0:
+        raise ValueError("tf.summary.image: max_outputs must be non-negative, got %d" % max_outputs)
+    images = _convert_image_dtype(data, uint8, saturate=True)[:max_outputs]
+    dims = images.shape.as_list() if images.shape.ndims is not None else [None] * 4
+    if None in dims:
+        return True  # the language server's abstract values: nothing is encoded or written
+    encoded = [image.encode_png(images[i]) for i in _range(dims[0])]
+    tensor = constant([str(dims[2]), str(dims[1])])
+    if encoded:
+        tensor = concat([tensor, stack(encoded)], 0)
+    return _write_tensor_summary(name, tensor, "images", description, step)
+
+
+def _summary_image(*args, **kwargs):
+    """tf.summary.image: TF1's (name, tensor, max_outputs=3, collections=None, family=None) in a
+    graph, TF2's (name, data, step=None, max_outputs=3, description=None) eagerly."""
+    if _tlens.style() != "graph":
+        return _summary_image_v2(*args, **kwargs)
+    return _summary_image_v1(*args, **kwargs)
+
+
+def _summary_audio_v1(name, tensor, sample_rate, max_outputs=3, collections=None, family=None):
+    return _summary_op("AudioSummaryV2", name, tensor, collections, {"max_outputs": max_outputs}, sample_rate)
+
+
+def _summary_audio_v2(name, data, sample_rate, step=None, max_outputs=3, encoding=None, description=None):
+    # TensorBoard's summary_v2.audio: the first max_outputs clips each encoded as a 16-bit WAV,
+    # written as the string tensor [k, 2] of (wav, label "") pairs for the audio plugin, whose
+    # metadata says the encoding (AudioPluginData.encoding = WAV, 11).
+    if encoding is None:
+        encoding = "wav"
+    if encoding != "wav":
+        raise ValueError("Unknown encoding: %r" % encoding)
+    if _summary_state.get("writer") is None:
+        return False
+    data = convert_to_tensor(data)
+    if data.shape.ndims is not None and data.shape.ndims != 3:
+        raise ValueError("tf.summary.audio: `data` must have rank 3 ([k, frames, channels]), but has shape %s"
+                         % (data.shape,))
+    if max_outputs < 0:
+        raise ValueError("tf.summary.audio: max_outputs must be non-negative, got %d" % max_outputs)
+    clips = data[:max_outputs]
+    dims = clips.shape.as_list() if clips.shape.ndims is not None else [None] * 3
+    if None in dims:
+        return True  # the language server's abstract values: nothing is encoded or written
+    rate = convert_to_tensor(sample_rate if _tlens.is_tensor(sample_rate) else int(sample_rate), dtype=int32)
+    encoded = [audio.encode_wav(clips[i], rate) for i in _range(dims[0])]
+    if encoded:
+        tensor = transpose(stack([stack(encoded), constant([""] * len(encoded))]))
+    else:
+        tensor = reshape(constant([], dtype=string), [0, 2])
+    return _write_tensor_summary(name, tensor, "audio", description, step, "\x10\x0b")
+
+
+def _summary_audio(*args, **kwargs):
+    """tf.summary.audio: TF1's (name, tensor, sample_rate, max_outputs=3, collections=None,
+    family=None) in a graph, TF2's (name, data, sample_rate, step=None, max_outputs=3,
+    encoding=None, description=None) eagerly."""
+    if _tlens.style() != "graph":
+        return _summary_audio_v2(*args, **kwargs)
+    return _summary_audio_v1(*args, **kwargs)
+
+
+def _check_text(tensor):
+    tensor = convert_to_tensor(tensor)
+    if tensor.dtype != string:
+        raise ValueError("Expected tensor %s to have dtype string, got %s" % (tensor.name, tensor.dtype.name))
+    return tensor
+
+
+def _summary_text_v1(name, tensor, collections=None):
+    return _summary_op("TensorSummaryV2", name, _check_text(tensor), collections, {"plugin_name": "text"})
+
+
+def _summary_text_v2(name, data, step=None, description=None):
+    if _summary_state.get("writer") is None:
+        return False
+    return _write_tensor_summary(name, _check_text(data), "text", description, step)
+
+
+def _summary_text(*args, **kwargs):
+    """tf.summary.text: TF1's (name, tensor, collections=None) in a graph, TF2's (name, data,
+    step=None, description=None) eagerly; the TensorBoard text plugin's string tensor summary."""
+    if _tlens.style() != "graph":
+        return _summary_text_v2(*args, **kwargs)
+    return _summary_text_v1(*args, **kwargs)
+
+
 def _summary_merge(inputs, collections=None, name=None):
     s = _op("MergeSummary", list(inputs), None, name)
     for key in (collections or []):
@@ -4329,22 +4460,15 @@ def _summary_merge_all(key=GraphKeys.SUMMARIES, scope=None, name=None):
     return _summary_merge(items, name=name) if items else None
 
 
-def _unsupported_summary(kind):
-    def f(*args, **kwargs):
-        raise NotImplementedError("tensorlens: tf.summary.%s is not modelled yet (scalar and histogram summaries are)"
-                                  % kind)
-    return f
-
-
 summary.FileWriter = _FileWriter
 summary.scalar = _summary_scalar
 summary.histogram = _summary_histogram
 summary.merge = _summary_merge
 summary.merge_all = _summary_merge_all
 summary.create_file_writer = _SummaryWriter
-summary.image = _unsupported_summary("image")
-summary.audio = _unsupported_summary("audio")
-summary.text = _unsupported_summary("text")
+summary.image = _summary_image
+summary.audio = _summary_audio
+summary.text = _summary_text
 summary.experimental = _namespace("tensorflow.summary.experimental",
                                   set_step=lambda step: _summary_state.__setitem__("step", step),
                                   get_step=lambda: _summary_state.get("step"))
@@ -5195,6 +5319,20 @@ image.random_flip_left_right = _random_flip_left_right
 image.random_flip_up_down = _random_flip_up_down
 image.per_image_standardization = _per_image_standardization
 image.convert_image_dtype = _convert_image_dtype
+
+
+def _encode_png(image, compression=-1, name=None):
+    return _op("EncodePng", [convert_to_tensor(image)], {"compression": compression}, name)
+
+
+image.encode_png = _encode_png
+
+
+def _encode_wav(audio, sample_rate, name=None):
+    return _op("EncodeWav", [convert_to_tensor(audio), convert_to_tensor(sample_rate, dtype=int32)], None, name)
+
+
+audio = _namespace("tensorflow.audio", encode_wav=_encode_wav)
 image.random_crop = random_crop
 random.crop = random_crop
 
@@ -5425,6 +5563,7 @@ strings = _namespace("tensorflow.strings", join=string_join, as_string=as_string
 io = _Namespace("tensorflow.io")
 io.decode_csv = decode_csv
 io.decode_raw = decode_raw
+io.encode_png = _encode_png
 io.gfile = gfile
 
 
