@@ -1078,6 +1078,13 @@ Truth ObjectProtocol::isInstanceValue(const Value& v, const Value& clsOrTuple) {
     return u->type->isSubclassOf(c) ? Truth::True : Truth::Unknown;
   }
   if (isInstance(v, *c)) return Truth::True;
+  // The abc module's classes (and numbers') answer for virtual subclasses through a private hook
+  // (tensorlens has no metaclasses, so no __subclasscheck__ on a metaclass); other classes lack it
+  // and pay one failed MRO lookup. issubclass() does the same (BuiltinFunctions.cpp).
+  if (!c->isBuiltin && c->lookup("__tlens_subclasscheck__")) {
+    Truth t = truth(call(getAttr(clsOrTuple, "__tlens_subclasscheck__"), {typeOf(v)}, {}));
+    if (t != Truth::False) return t;
+  }
   if (auto* inst = as<InstanceObj>(v); inst && abstract() && inst->cls->unknownBase) return Truth::Unknown;
   return Truth::False;
 }

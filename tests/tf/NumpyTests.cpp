@@ -553,3 +553,25 @@ v = np.asarray([u, u, u])
   TfRun r = runTf(std::string(src) + "print(a.shape, b.shape)\n");
   CHECK(r.out == "(10, 7) (10, 7, 20)\n");
 }
+
+TEST_CASE("numpy scalars are numbers as numpy registers them: floating Real, integer Integral, bool_ none", "[tf][numpy]") {
+  // Expected output from numpy 1.24. tensorlens' numpy scalars are 0-d arrays (type numpy.float32,
+  // ...); the numbers module's ABCs take them by dtype.
+  const char* src = R"(import numbers
+import numpy as np
+a = np.arange(3.0)
+vals = [np.float32(1.0), np.float64(2.0), np.int64(3), np.int32(1), np.uint8(2), np.bool_(True), a[1], np.arange(4)[2], a.sum(), a]
+rows = [[isinstance(v, c) for v in vals] for c in (numbers.Number, numbers.Complex, numbers.Real, numbers.Rational, numbers.Integral)]
+sub = issubclass(type(np.float32(1)), numbers.Real), issubclass(type(np.int64(1)), numbers.Integral), issubclass(type(np.float32(1)), numbers.Integral)
+)";
+  TfRun r = runTf(std::string(src) + "for row in rows:\n    print(row)\nprint(sub)\n");
+  CHECK(r.out ==
+        "[True, True, True, True, True, False, True, True, True, False]\n"
+        "[True, True, True, True, True, False, True, True, True, False]\n"
+        "[True, True, True, True, True, False, True, True, True, False]\n"
+        "[False, False, True, True, True, False, False, True, False, False]\n"
+        "[False, False, True, True, True, False, False, True, False, False]\n"
+        "(True, True, False)\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}
