@@ -1075,7 +1075,12 @@ Truth ObjectProtocol::isInstanceValue(const Value& v, const Value& clsOrTuple) {
   if (!c) typeError("isinstance() arg 2 must be a type, a tuple of types, or a union");
   if (auto* u = as<UnknownObj>(v)) {
     if (!u->type) return Truth::Unknown;
-    return u->type->isSubclassOf(c) ? Truth::True : Truth::Unknown;
+    if (u->type->isSubclassOf(c)) return Truth::True;
+    // A virtual subclass's subclasses are virtual subclasses too: an Unknown float is a Real.
+    if (!c->isBuiltin && c->lookup("__tlens_subclasscheck__") &&
+        truth(call(getAttr(clsOrTuple, "__tlens_subclasscheck__"), {u->type}, {})) == Truth::True)
+      return Truth::True;
+    return Truth::Unknown;
   }
   if (isInstance(v, *c)) return Truth::True;
   // The abc module's classes (and numbers') answer for virtual subclasses through a private hook

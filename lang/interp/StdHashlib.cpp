@@ -1,5 +1,5 @@
 // hashlib: md5, sha1, the SHA-2 and SHA-3 families, computed by OpenSSL's libcrypto (EVP
-// digests; libssl-dev). The native `_hashlib` makes hash objects; the `hashlib` module below gives
+// digests; libssl-dev). Data: bytes, bytearray, numpy arrays and scalars (their bytes). The native `_hashlib` makes hash objects; the `hashlib` module below gives
 // CPython's constructors. In abstract mode an Unknown update makes the object's digests Unknown.
 #include <openssl/evp.h>
 
@@ -50,6 +50,19 @@ class HashObj : public NativeObject {
       return;
     }
     const std::string* b = asBytes(data);
+    Value raw;
+    if (!b) {
+      // numpy arrays and scalars give their buffer, as CPython's buffer protocol does.
+      Imports& m = importsOf(c.interp);
+      if (m.typeOf(data)->module == "numpy" && m.findAttr(data, "tobytes")) {
+        raw = m.callMethod(data, "tobytes", {});
+        if (isUnknown(raw)) {
+          fedUnknown = true;
+          return;
+        }
+        b = asBytes(raw);
+      }
+    }
     if (!b) {
       if (asString(data)) c.typeError("Strings must be encoded before hashing");
       c.typeError("object supporting the buffer API required");
