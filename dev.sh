@@ -15,7 +15,7 @@ export CCACHE_NOHASHDIR=1
 
 # Debian packages the build needs; the Python grammar comes from npm at configure time.
 PKGS=(cmake ninja-build g++ ccache pkg-config nlohmann-json3-dev libboost-dev libeigen3-dev
-      libtree-sitter-dev catch2 libjemalloc-dev python3 libboost-regex-dev zlib1g-dev python3-dev pybind11-dev libdnnl-dev)
+      libtree-sitter-dev catch2 libjemalloc-dev python3 libboost-regex-dev zlib1g-dev libssl-dev python3-dev pybind11-dev libdnnl-dev)
 # What the editor-integration tests drive: headless Chromium (graph view), Neovim (LSP client);
 # the Python bridge's tests and the corpus programs import these from Debian's Python.
 TEST_PKGS=(chromium neovim python3-numpy python3-matplotlib python3-pandas python3-sklearn python3-pil

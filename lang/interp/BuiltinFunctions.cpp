@@ -271,6 +271,11 @@ void installBuiltinFunctions(ObjectProtocol& protocol) {
       auto* tc = as<ClassObj>(t);
       if (!tc) mp->typeError("issubclass() arg 2 must be a class, a tuple of classes, or a union");
       if (cls->isSubclassOf(tc)) return boolean(true);
+      if (!tc->isBuiltin && tc->lookup("__tlens_subclasscheck__")) {  // abc's virtual subclasses
+        Truth r = mp->truth(mp->call(mp->getAttr(t, "__tlens_subclasscheck__"), {c.arg(0)}, {}));
+        if (r == Truth::True) return boolean(true);
+        if (r == Truth::Unknown) return unknownOf(mp->types.bool_);
+      }
     }
     return boolean(false);
   });

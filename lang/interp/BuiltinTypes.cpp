@@ -221,11 +221,11 @@ void installBuiltinTypes(Machine& m) {
     for (const auto& kw : c.kwargs)
       if (kw.first == "base") hasBase = true;
     if (c.args.size() > 1) hasBase = true;
+    if (isUnknown(x)) throw NeedsKnownValue{};
     if (hasBase) {
       if (!asString(x)) mp->typeError("int() can't convert non-string with explicit base");
       return parseInt(*mp, *asString(x), c.toInt(b[1]));
     }
-    if (isUnknown(x)) throw NeedsKnownValue{};
     if (auto i = asInt(x)) return makeInt(*i);
     if (auto* f = as<FloatObj>(x)) {
       if (std::isnan(f->value)) mp->valueError("cannot convert float NaN to integer");

@@ -147,15 +147,18 @@ void Evaluator::execClassDef(TSNode n, const std::vector<Value>& decorators) {
   if (ts_node_is_null(nameNode) || ts_node_is_missing(nameNode)) throw SyntaxSkip{};
   std::string name(text(nameNode));
   std::vector<std::shared_ptr<ClassObj>> bases;
+  std::shared_ptr<ClassObj> abcMeta;
   bool unknownBase = false;
   TSNode supers = field(n, F.superclasses);
   if (!ts_node_is_null(supers)) {
     for (TSNode a : namedChildren(supers)) {
       if (kindOf(a) == NodeKind::KeywordArgument) {
-        // metaclass=ABCMeta only marks abstract classes: nothing to model.
-        auto* meta = as<ClassObj>(eval(field(a, fields().value)));
+        // metaclass=ABCMeta, the one metaclass modelled: its methods (register, the abc module's
+        // subclass check) become class methods of the class, below.
+        auto meta = asShared<ClassObj>(eval(field(a, fields().value)));
         if (!(meta && meta->name == "ABCMeta" && text(field(a, fields().name)) == "metaclass"))
           unsupported(a, "class keyword arguments (metaclasses)");
+        abcMeta = meta;
         continue;
       }
       Value b = eval(a);
@@ -218,6 +221,11 @@ void Evaluator::execClassDef(TSNode n, const std::vector<Value>& decorators) {
       own(p->fset);
     }
   });
+  // What a class finds on its metaclass when its MRO lacks it: ABCMeta's methods, bound to it.
+  if (abcMeta)
+    abcMeta->dict.forEach([&](const std::string& k, const Value& v) {
+      if (v->kind() == Kind::Function && !cls->lookup(k)) cls->dict.set(k, std::make_shared<ClassMethodObj>(v));
+    });
   // PEP 487: the nearest base that defines __init_subclass__ (an implicit classmethod) hears of
   // the new class (enum.Enum turns its members into instances there).
   for (size_t i = 1; i < cls->mro.size(); ++i)

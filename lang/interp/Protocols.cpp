@@ -1075,9 +1075,21 @@ Truth ObjectProtocol::isInstanceValue(const Value& v, const Value& clsOrTuple) {
   if (!c) typeError("isinstance() arg 2 must be a type, a tuple of types, or a union");
   if (auto* u = as<UnknownObj>(v)) {
     if (!u->type) return Truth::Unknown;
-    return u->type->isSubclassOf(c) ? Truth::True : Truth::Unknown;
+    if (u->type->isSubclassOf(c)) return Truth::True;
+    // A virtual subclass's subclasses are virtual subclasses too: an Unknown float is a Real.
+    if (!c->isBuiltin && c->lookup("__tlens_subclasscheck__") &&
+        truth(call(getAttr(clsOrTuple, "__tlens_subclasscheck__"), {u->type}, {})) == Truth::True)
+      return Truth::True;
+    return Truth::Unknown;
   }
   if (isInstance(v, *c)) return Truth::True;
+  // The abc module's classes (and numbers') answer for virtual subclasses through a private hook
+  // (tensorlens has no metaclasses, so no __subclasscheck__ on a metaclass); other classes lack it
+  // and pay one failed MRO lookup. issubclass() does the same (BuiltinFunctions.cpp).
+  if (!c->isBuiltin && c->lookup("__tlens_subclasscheck__")) {
+    Truth t = truth(call(getAttr(clsOrTuple, "__tlens_subclasscheck__"), {typeOf(v)}, {}));
+    if (t != Truth::False) return t;
+  }
   if (auto* inst = as<InstanceObj>(v); inst && abstract() && inst->cls->unknownBase) return Truth::Unknown;
   return Truth::False;
 }

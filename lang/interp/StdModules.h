@@ -35,5 +35,6 @@ void registerStructModule(ModuleRegistry& r);
 void registerArchiveModules(ModuleRegistry& r);
 void registerNetworkModules(ModuleRegistry& r);
 void registerPathlibModule(ModuleRegistry& r);
+void registerHashlibModule(ModuleRegistry& r);
 
 }  // namespace tlens::interp

@@ -732,12 +732,49 @@ def deepcopy(x, memo=None):
 )PY";
 
 const char* kAbc = R"PY(
+# No metaclasses here: a class declared with metaclass=ABCMeta gets ABCMeta's functions as class
+# methods (the interpreter copies them), and isinstance()/issubclass() ask a class that has
+# __tlens_subclasscheck__ about the classes its ordinary check refuses.
+_abc_registry = []
+_abc_invalidation_counter = 0
+
+
+def get_cache_token():
+    return _abc_invalidation_counter
+
+
 class ABCMeta(type):
-    pass
+    def register(cls, subclass):
+        global _abc_invalidation_counter
+        if not isinstance(subclass, type):
+            raise TypeError('Can only register classes')
+        if issubclass(subclass, cls):
+            return subclass
+        if issubclass(cls, subclass):
+            raise RuntimeError('Refusing to create an inheritance cycle')
+        _abc_registry.append((cls, subclass))
+        _abc_invalidation_counter += 1
+        return subclass
+
+    def __subclasshook__(cls, subclass):
+        return NotImplemented
+
+    def __tlens_subclasscheck__(cls, subclass):
+        if not isinstance(subclass, type):
+            raise TypeError('issubclass() arg 1 must be a class')
+        hook = getattr(cls, '__subclasshook__', None)
+        if hook is not None:
+            ok = hook(subclass)
+            if ok is not NotImplemented:
+                return bool(ok)
+        for abc, registered in _abc_registry:
+            if cls in abc.__mro__ and issubclass(subclass, registered):
+                return True
+        return False
 
 
-class ABC(object):
-    pass
+class ABC(metaclass=ABCMeta):
+    __slots__ = ()
 
 
 def abstractmethod(f):
@@ -747,6 +784,70 @@ def abstractmethod(f):
 abstractproperty = property
 abstractclassmethod = classmethod
 abstractstaticmethod = staticmethod
+)PY";
+
+const char* kNumbers = R"PY(
+# The numeric tower (PEP 3141) as abstract base classes, without the abstract methods' bodies.
+# numpy's scalars (0-d arrays here, whose type is numpy.float32, numpy.int64, ...) are virtual
+# subclasses as numpy registers them: floating ones Real, integer ones Integral; bool_ no Number.
+from abc import ABCMeta, abstractmethod
+
+_NUMPY_KINDS = {'float16': 'f', 'float32': 'f', 'float64': 'f', 'longdouble': 'f', 'float128': 'f',
+                'int8': 'i', 'int16': 'i', 'int32': 'i', 'int64': 'i',
+                'uint8': 'i', 'uint16': 'i', 'uint32': 'i', 'uint64': 'i',
+                'complex64': 'c', 'complex128': 'c', 'clongdouble': 'c', 'complex256': 'c'}
+
+
+def _numpy_scalar(cls, subclass):
+    if getattr(subclass, '__module__', None) != 'numpy':
+        return False
+    kind = _NUMPY_KINDS.get(subclass.__name__)
+    if kind is None:
+        return False
+    if cls is Number or cls is Complex:
+        return True
+    if cls is Real:
+        return kind != 'c'
+    if cls is Rational or cls is Integral:
+        return kind == 'i'
+    return False
+
+
+class Number(metaclass=ABCMeta):
+    __slots__ = ()
+    __hash__ = None
+
+    @classmethod
+    def __tlens_subclasscheck__(cls, subclass):
+        return ABCMeta.__tlens_subclasscheck__(cls, subclass) or _numpy_scalar(cls, subclass)
+
+
+class Complex(Number):
+    __slots__ = ()
+
+
+try:
+    Complex.register(complex)
+except NameError:  # no complex numbers in tensorlens
+    pass
+
+
+class Real(Complex):
+    __slots__ = ()
+
+
+Real.register(float)
+
+
+class Rational(Real):
+    __slots__ = ()
+
+
+class Integral(Rational):
+    __slots__ = ()
+
+
+Integral.register(int)
 )PY";
 
 const char* kWarnings = R"PY(
@@ -966,6 +1067,7 @@ ModuleRegistry ModuleRegistry::standard() {
   r.addSource("functools", kFunctools);
   r.addSource("copy", kCopy);
   r.addSource("abc", kAbc);
+  r.addSource("numbers", kNumbers);
   r.addSource("warnings", kWarnings);
   r.addSource("logging", kLogging);
   r.addSource("string", kString);
@@ -979,6 +1081,7 @@ ModuleRegistry ModuleRegistry::standard() {
   registerArchiveModules(r);
   registerNetworkModules(r);
   registerPathlibModule(r);
+  registerHashlibModule(r);
   return r;
 }
 

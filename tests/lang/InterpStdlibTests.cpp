@@ -704,3 +704,118 @@ the lazy dog
 )out"},
   });
 }
+
+TEST_CASE("abc registers virtual subclasses, numbers and hashlib as in CPython", "[lang][interp]") {
+  checkOutputs({
+      {"abc: register (also as a decorator), subclasses of the ABC, __subclasshook__, cache token",
+       R"py(import abc, numbers, hashlib
+from abc import ABC, ABCMeta, abstractmethod
+
+class Shape(ABC):
+    @abstractmethod
+    def area(self): ...
+
+@Shape.register
+class Sq:
+    def area(self): return 4
+
+print(Sq.__name__, isinstance(Sq(), Shape), issubclass(Sq, Shape), issubclass(Shape, Sq))
+class Circle(Shape):
+    def area(self): return 3
+print(isinstance(Circle(), Shape), issubclass(Circle, Sq))
+class Base(metaclass=ABCMeta):
+    pass
+class Derived(Base):
+    pass
+Derived.register(tuple)
+print(issubclass(tuple, Base), issubclass(tuple, Derived), isinstance((1,), Base), issubclass(list, Base))
+r = ABCMeta.register(Base, list)
+print(r is list, issubclass(list, Base), isinstance([], Derived))
+print(Base.register(Derived) is Derived)
+try:
+    Derived.register(Base)
+except RuntimeError as e:
+    print('RuntimeError', e)
+try:
+    Base.register(3)
+except TypeError as e:
+    print('TypeError', e)
+t = abc.get_cache_token(); Base.register(dict); print(abc.get_cache_token() != t, type(t).__name__)
+
+class Sized(ABC):
+    @classmethod
+    def __subclasshook__(cls, C):
+        if cls is Sized:
+            return any('__len__' in B.__dict__ for B in C.__mro__)
+        return NotImplemented
+class HasLen:
+    def __len__(self): return 0
+print(isinstance(HasLen(), Sized), isinstance(3, Sized), issubclass(HasLen, Sized), isinstance(object(), Sized))
+class Plain: pass
+class Plain2(Plain): pass
+print(isinstance(Plain2(), Plain), isinstance(Plain(), Plain2), issubclass(Plain2, (int, Plain)))
+)py",
+       R"out(Sq True True False
+True False
+True True True False
+True True False
+True
+RuntimeError Refusing to create an inheritance cycle
+TypeError Can only register classes
+True int
+True False True False
+True False True
+)out"},
+      {"numbers: the tower with int, bool and float registered, subclassing it",
+       R"py(import numbers
+vals = [1, True, 1.5, 'x', None, [1]]
+for cls in [numbers.Number, numbers.Complex, numbers.Real, numbers.Rational, numbers.Integral]:
+    print(cls.__name__, [isinstance(v, cls) for v in vals], [issubclass(t, cls) for t in (int, bool, float, str)])
+class MyReal(numbers.Real):
+    pass
+print(issubclass(MyReal, numbers.Real), issubclass(MyReal, numbers.Number), isinstance(2.0, MyReal), issubclass(MyReal, numbers.Integral))
+print(numbers.Integral.__mro__)
+)py",
+       R"out(Number [True, True, True, False, False, False] [True, True, True, False]
+Complex [True, True, True, False, False, False] [True, True, True, False]
+Real [True, True, True, False, False, False] [True, True, True, False]
+Rational [True, True, False, False, False, False] [True, True, False, False]
+Integral [True, True, False, False, False, False] [True, True, False, False]
+True True False False
+(<class 'numbers.Integral'>, <class 'numbers.Rational'>, <class 'numbers.Real'>, <class 'numbers.Complex'>, <class 'numbers.Number'>, <class 'object'>)
+)out"},
+      {"hashlib: digests of known strings, update, copy, errors",
+       R"py(import hashlib
+for name in ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512']:
+    h = hashlib.new(name, b'abc')
+    print(name, h.name, h.digest_size, h.block_size, h.hexdigest())
+h = hashlib.sha1()
+h.update(b'hello ')
+c = h.copy()
+h.update(b'world')
+print(h.hexdigest(), c.hexdigest(), h.digest()[:4], hashlib.sha256(b'').hexdigest())
+print(hashlib.md5('héllo'.encode('utf-8')).hexdigest(), hashlib.new('SHA256', b'x').name)
+print(int(hashlib.sha1(b'file_001.jpg').hexdigest()[:8], 16) % 100)
+print('sha1' in hashlib.algorithms_guaranteed, 'md5' in hashlib.algorithms_available)
+for bad in [lambda: hashlib.sha1('text'), lambda: hashlib.new('nope'), lambda: hashlib.md5().update(3)]:
+    try:
+        bad()
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+)py",
+       R"out(md5 md5 16 64 900150983cd24fb0d6963f7d28e17f72
+sha1 sha1 20 64 a9993e364706816aba3e25717850c26c9cd0d89d
+sha224 sha224 28 64 23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7
+sha256 sha256 32 64 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+sha384 sha384 48 128 cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7
+sha512 sha512 64 128 ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f
+2aae6c35c94fcfb415dbe95f408b9ce91ee846ed c4d871ad13ad00fde9a7bb7ff7ed2543aec54241 b'*\xael5' e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+be50e8478cf24ff3595bc7307fb91b50 sha256
+75
+True True
+TypeError Strings must be encoded before hashing
+ValueError unsupported hash type nope
+TypeError object supporting the buffer API required
+)out"},
+  });
+}

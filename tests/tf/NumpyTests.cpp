@@ -553,3 +553,61 @@ v = np.asarray([u, u, u])
   TfRun r = runTf(std::string(src) + "print(a.shape, b.shape)\n");
   CHECK(r.out == "(10, 7) (10, 7, 20)\n");
 }
+
+TEST_CASE("numpy scalars are numbers as numpy registers them: floating Real, integer Integral, bool_ none", "[tf][numpy]") {
+  // Expected output from numpy 1.24. tensorlens' numpy scalars are 0-d arrays (type numpy.float32,
+  // ...); the numbers module's ABCs take them by dtype.
+  const char* src = R"(import numbers
+import numpy as np
+a = np.arange(3.0)
+vals = [np.float32(1.0), np.float64(2.0), np.int64(3), np.int32(1), np.uint8(2), np.bool_(True), a[1], np.arange(4)[2], a.sum(), a]
+rows = [[isinstance(v, c) for v in vals] for c in (numbers.Number, numbers.Complex, numbers.Real, numbers.Rational, numbers.Integral)]
+sub = issubclass(type(np.float32(1)), numbers.Real), issubclass(type(np.int64(1)), numbers.Integral), issubclass(type(np.float32(1)), numbers.Integral)
+)";
+  TfRun r = runTf(std::string(src) + "for row in rows:\n    print(row)\nprint(sub)\n");
+  CHECK(r.out ==
+        "[True, True, True, True, True, False, True, True, True, False]\n"
+        "[True, True, True, True, True, False, True, True, True, False]\n"
+        "[True, True, True, True, True, False, True, True, True, False]\n"
+        "[False, False, True, True, True, False, False, True, False, False]\n"
+        "[False, False, True, True, True, False, False, True, False, False]\n"
+        "(True, True, False)\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}
+
+TEST_CASE("abstract mode: a value of a known type is an instance of the ABCs its type is registered with", "[tf][numpy]") {
+  // An Unknown float is a numbers.Real (float is registered), an element of a float64 array read at
+  // an unknown index too; whether the float is Integral stays unknown, as it did before.
+  TfRun a = runTf(R"(import numbers, sys
+import numpy as np
+x = float(sys.argv[1])
+real = isinstance(x, numbers.Real)
+integral = isinstance(x, numbers.Integral)
+s = np.arange(3.0)[int(x)]
+sreal = isinstance(s, numbers.Real)
+sint = isinstance(np.arange(3)[int(x)], numbers.Integral)
+other = isinstance(sys.argv[1], numbers.Number)
+)",
+                  Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.repr("real") == "True");
+  CHECK(a.repr("sreal") == "True");
+  CHECK(a.repr("sint") == "True");
+  CHECK(a.repr("integral") == a.repr("other"));
+}
+
+TEST_CASE("hashlib hashes a numpy array or scalar as its bytes, as CPython's buffer protocol does", "[tf][numpy]") {
+  // Expected digests from CPython 3.11 with numpy 1.24.
+  const char* src = R"(import hashlib
+import numpy as np
+a = np.arange(6, dtype=np.float32).reshape(2, 3)
+h = hashlib.sha1()
+h.update(np.arange(3))
+d = hashlib.md5(a).hexdigest(), hashlib.sha1(a.tobytes()).hexdigest()[:12], hashlib.sha256(np.int64(7)).hexdigest()[:12], h.hexdigest()[:12]
+)";
+  TfRun r = runTf(std::string(src) + "print(d)\n");
+  CHECK(r.out == "('d49272c2a45d49b0c84bdd176f934982', '2613304e943c', 'aae89fc0f03e', 'ab2fa50ae23c')\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}

@@ -423,6 +423,86 @@ pprint.pprint([1, 2, 3])
 print(pprint.pformat({'b': 1, 'a': 2}))
 """),
  ]},
+ {'name': 'abc registers virtual subclasses, numbers and hashlib as in CPython', 'cases': [
+  ('abc: register (also as a decorator), subclasses of the ABC, __subclasshook__, cache token', r"""
+import abc, numbers, hashlib
+from abc import ABC, ABCMeta, abstractmethod
+
+class Shape(ABC):
+    @abstractmethod
+    def area(self): ...
+
+@Shape.register
+class Sq:
+    def area(self): return 4
+
+print(Sq.__name__, isinstance(Sq(), Shape), issubclass(Sq, Shape), issubclass(Shape, Sq))
+class Circle(Shape):
+    def area(self): return 3
+print(isinstance(Circle(), Shape), issubclass(Circle, Sq))
+class Base(metaclass=ABCMeta):
+    pass
+class Derived(Base):
+    pass
+Derived.register(tuple)
+print(issubclass(tuple, Base), issubclass(tuple, Derived), isinstance((1,), Base), issubclass(list, Base))
+r = ABCMeta.register(Base, list)
+print(r is list, issubclass(list, Base), isinstance([], Derived))
+print(Base.register(Derived) is Derived)
+try:
+    Derived.register(Base)
+except RuntimeError as e:
+    print('RuntimeError', e)
+try:
+    Base.register(3)
+except TypeError as e:
+    print('TypeError', e)
+t = abc.get_cache_token(); Base.register(dict); print(abc.get_cache_token() != t, type(t).__name__)
+
+class Sized(ABC):
+    @classmethod
+    def __subclasshook__(cls, C):
+        if cls is Sized:
+            return any('__len__' in B.__dict__ for B in C.__mro__)
+        return NotImplemented
+class HasLen:
+    def __len__(self): return 0
+print(isinstance(HasLen(), Sized), isinstance(3, Sized), issubclass(HasLen, Sized), isinstance(object(), Sized))
+class Plain: pass
+class Plain2(Plain): pass
+print(isinstance(Plain2(), Plain), isinstance(Plain(), Plain2), issubclass(Plain2, (int, Plain)))
+
+"""),
+  ('numbers: the tower with int, bool and float registered, subclassing it', r"""
+import numbers
+vals = [1, True, 1.5, 'x', None, [1]]
+for cls in [numbers.Number, numbers.Complex, numbers.Real, numbers.Rational, numbers.Integral]:
+    print(cls.__name__, [isinstance(v, cls) for v in vals], [issubclass(t, cls) for t in (int, bool, float, str)])
+class MyReal(numbers.Real):
+    pass
+print(issubclass(MyReal, numbers.Real), issubclass(MyReal, numbers.Number), isinstance(2.0, MyReal), issubclass(MyReal, numbers.Integral))
+print(numbers.Integral.__mro__)
+"""),
+  ('hashlib: digests of known strings, update, copy, errors', r"""
+import hashlib
+for name in ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512']:
+    h = hashlib.new(name, b'abc')
+    print(name, h.name, h.digest_size, h.block_size, h.hexdigest())
+h = hashlib.sha1()
+h.update(b'hello ')
+c = h.copy()
+h.update(b'world')
+print(h.hexdigest(), c.hexdigest(), h.digest()[:4], hashlib.sha256(b'').hexdigest())
+print(hashlib.md5('héllo'.encode('utf-8')).hexdigest(), hashlib.new('SHA256', b'x').name)
+print(int(hashlib.sha1(b'file_001.jpg').hexdigest()[:8], 16) % 100)
+print('sha1' in hashlib.algorithms_guaranteed, 'md5' in hashlib.algorithms_available)
+for bad in [lambda: hashlib.sha1('text'), lambda: hashlib.new('nope'), lambda: hashlib.md5().update(3)]:
+    try:
+        bad()
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+"""),
+ ]},
 ]}
 
 for test in CASES['InterpStdlibTests.cpp']['tests']:
