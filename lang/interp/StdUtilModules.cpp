@@ -916,8 +916,150 @@ def repeat(stmt="pass", setup="pass", timer=default_timer, repeat=default_repeat
     return Timer(stmt, setup, timer, globals).repeat(repeat, number)
 )PY";
 
+namespace {
+
+const char* kTempfile = R"PY(
+# tempfile: temporary files and directories under $TMPDIR or /tmp. Names come from a counter and
+# the clock, never from the random module (a program's seeded random stream stays as it is).
+import os as _os
+import shutil as _shutil
+import time as _time
+
+tempdir = None
+template = "tmp"
+_counter = [0]
+
+
+def gettempdir():
+    return tempdir or _os.environ.get("TMPDIR") or "/tmp"
+
+
+def gettempprefix():
+    return template
+
+
+def _candidate(prefix, suffix, dir):
+    _counter[0] += 1
+    name = "%s%x%s%d%s" % (prefix, int(_time.time() * 1000000) & 0xffffff, "_", _counter[0], suffix)
+    return _os.path.join(dir if dir is not None else gettempdir(), name)
+
+
+def mkdtemp(suffix=None, prefix=None, dir=None):
+    for _ in range(10000):
+        path = _candidate(template if prefix is None else prefix, suffix or "", dir)
+        try:
+            _os.mkdir(path, 0o700)
+        except FileExistsError:
+            continue
+        return _os.path.abspath(path)
+    raise FileExistsError("No usable temporary directory name found")
+
+
+def _create(suffix, prefix, dir):
+    for _ in range(10000):
+        path = _candidate(template if prefix is None else prefix, suffix or "", dir)
+        try:
+            f = open(path, "x")
+        except FileExistsError:
+            continue
+        f.close()
+        return _os.path.abspath(path)
+    raise FileExistsError("No usable temporary file name found")
+
+
+def mktemp(suffix="", prefix=template, dir=None):
+    return _candidate(prefix, suffix, dir)
+
+
+class TemporaryDirectory(object):
+    def __init__(self, suffix=None, prefix=None, dir=None, ignore_cleanup_errors=False):
+        self.name = mkdtemp(suffix, prefix, dir)
+
+    def __enter__(self):
+        return self.name
+
+    def __exit__(self, exc_type, exc, tb):
+        self.cleanup()
+        return False
+
+    def cleanup(self):
+        _shutil.rmtree(self.name, ignore_errors=True)
+
+    def __repr__(self):
+        return "<TemporaryDirectory %r>" % (self.name,)
+
+
+class _TemporaryFileWrapper(object):
+    def __init__(self, file, name, delete):
+        self.file = file
+        self.name = name
+        self.delete = delete
+
+    def __getattr__(self, attr):
+        return getattr(self.__dict__["file"], attr)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self.close()
+        return False
+
+    def __iter__(self):
+        return iter(self.file)
+
+    def close(self):
+        self.file.close()
+        if self.delete and _os.path.exists(self.name):
+            _os.remove(self.name)
+
+
+def NamedTemporaryFile(mode="w+b", buffering=-1, encoding=None, newline=None, suffix=None, prefix=None, dir=None,
+                       delete=True, errors=None):
+    path = _create(suffix, prefix, dir)
+    f = open(path, mode.replace("x", "w"), encoding=encoding) if "b" not in mode else open(path, mode)
+    return _TemporaryFileWrapper(f, path, delete)
+
+
+TemporaryFile = NamedTemporaryFile
+SpooledTemporaryFile = NamedTemporaryFile
+)PY";
+
+const char* kCodecs = R"PY(
+# codecs: open() with an encoding (text files, as io.open reads them), encode/decode, the BOMs.
+_builtin_open = open
+
+BOM_UTF8 = b"\xef\xbb\xbf"
+BOM_UTF16_LE = b"\xff\xfe"
+BOM_UTF16_BE = b"\xfe\xff"
+BOM_LE = BOM_UTF16_LE
+BOM_BE = BOM_UTF16_BE
+
+
+def open(filename, mode="r", encoding=None, errors="strict", buffering=-1):
+    if encoding is None:
+        return _builtin_open(filename, mode)
+    # codecs.open gives str with an encoding, whatever the mode says about bytes.
+    return _builtin_open(filename, mode.replace("b", ""), encoding=encoding, errors=errors)
+
+
+def encode(obj, encoding="utf-8", errors="strict"):
+    return obj.encode(encoding, errors)
+
+
+def decode(obj, encoding="utf-8", errors="strict"):
+    if isinstance(obj, str):
+        return obj
+    return obj.decode(encoding, errors)
+)PY";
+
+}  // namespace
+
+
 void registerUtilModules(ModuleRegistry& r) {
   r.addSource("timeit", kTimeit);
+  r.addSource("tempfile", kTempfile);
+  r.addSource("codecs", kCodecs);
   r.addSource("contextlib", kContextlib);
   r.addSource("enum", kEnum);
   r.addSource("dataclasses", kDataclasses);

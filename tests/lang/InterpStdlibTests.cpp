@@ -819,3 +819,39 @@ TypeError object supporting the buffer API required
 )out"},
   });
 }
+
+TEST_CASE("tempfile and codecs", "[lang][interp]") {
+  checkOutputs({
+      {"temporary directories and files, codecs.open with an encoding",
+       R"py(import tempfile, os, codecs, random
+random.seed(3)
+a = random.random()
+d = tempfile.mkdtemp(prefix="tl_")
+print(os.path.isdir(d), os.path.basename(d).startswith("tl_"))
+with tempfile.TemporaryDirectory() as t:
+    p = os.path.join(t, "x.txt")
+    with codecs.open(p, "w", "utf-8") as f:
+        f.write(u"h\u00e9llo\n")
+    with codecs.open(p, "r", encoding="utf-8") as f:
+        print(repr(f.read()))
+    keep = t
+print(os.path.exists(keep))
+with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=True) as f:
+    f.write("1,2\n")
+    f.flush()
+    n = f.name
+    print(n.endswith(".csv"), os.path.exists(n))
+print(os.path.exists(n))
+random.seed(3)
+print(random.random() == a, codecs.encode("ab", "utf-8"), codecs.decode(b"ab"), codecs.BOM_UTF8)
+os.rmdir(d)
+)py",
+       R"out(True True
+'héllo\n'
+False
+True True
+False
+True b'ab' ab b'\xef\xbb\xbf'
+)out"},
+  });
+}

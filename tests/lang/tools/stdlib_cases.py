@@ -503,6 +503,32 @@ for bad in [lambda: hashlib.sha1('text'), lambda: hashlib.new('nope'), lambda: h
         print(type(e).__name__, e)
 """),
  ]},
+ {'name': 'tempfile and codecs', 'cases': [
+  ('temporary directories and files, codecs.open with an encoding', r'''
+import tempfile, os, codecs, random
+random.seed(3)
+a = random.random()
+d = tempfile.mkdtemp(prefix="tl_")
+print(os.path.isdir(d), os.path.basename(d).startswith("tl_"))
+with tempfile.TemporaryDirectory() as t:
+    p = os.path.join(t, "x.txt")
+    with codecs.open(p, "w", "utf-8") as f:
+        f.write(u"h\u00e9llo\n")
+    with codecs.open(p, "r", encoding="utf-8") as f:
+        print(repr(f.read()))
+    keep = t
+print(os.path.exists(keep))
+with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=True) as f:
+    f.write("1,2\n")
+    f.flush()
+    n = f.name
+    print(n.endswith(".csv"), os.path.exists(n))
+print(os.path.exists(n))
+random.seed(3)
+print(random.random() == a, codecs.encode("ab", "utf-8"), codecs.decode(b"ab"), codecs.BOM_UTF8)
+os.rmdir(d)
+'''),
+ ]},
 ]}
 
 for test in CASES['InterpStdlibTests.cpp']['tests']:
