@@ -218,3 +218,26 @@ for b in tf.data.Dataset.from_tensor_slices(np.zeros((10, 3))).batch(4):
   CHECK(a.type("y") == "float32[batch, 784]");
   CHECK(a.type("after") == "float32[]");
 }
+
+TEST_CASE("input_data takes dtype=tf.uint8 and reshape=False, and its pixels have MNIST's statistics", "[tf]") {
+  // caicloud/tensorflow-tutorial writes uint8 MNIST images to TFRecords (dtype=tf.uint8) and
+  // reads them back as 784 bytes; its SGD MLP at learning rate 0.8 needs MNIST-like inputs.
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+from tensorflow.examples.tutorials.mnist import input_data
+a = input_data.read_data_sets("MNIST_data", dtype=tf.uint8, one_hot=True)
+b = input_data.read_data_sets("MNIST_data", reshape=False)
+xb, yb = b.train.next_batch(5)
+kinds = [str(a.train.images.dtype), a.train.images.shape, int(a.train.images.max()), b.train.images.shape, xb.shape]
+x = input_data.read_data_sets("MNIST_data").train.images[:2000]
+stats = [round(float(x.mean()), 2), round(float((x == 0).mean()), 1), float(x.max())]
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("kinds") == "['uint8', (55000, 784), 255, (55000, 28, 28, 1), (5, 28, 28, 1)]");
+  CHECK(r.repr("stats") == "[0.13, 0.8, 1.0]");  // MNIST: mean 0.1307, 81% zeros
+  TfRun abs = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(abs.diagnostics() == "");
+  CHECK(abs.type("xb") == "float32[5, 28, 28, 1]");
+}

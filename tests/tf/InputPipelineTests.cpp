@@ -296,3 +296,22 @@ pixels = tf.reshape(r["pixels"], [28, 28])
   CHECK(a.type("label") == "int64[]");
   CHECK(a.type("pixels") == "float32[28, 28]");
 }
+
+TEST_CASE("tf.train.match_filenames_once lists the files a pattern matches, for string_input_producer", "[tf][queues]") {
+  const std::string dir = freshTempDir("match-filenames");
+  TfRun r = runTf(R"(import tensorflow as tf
+d = ")" + dir + R"("
+for name in ["b.tfrecords-1", "a.tfrecords-0", "other.txt"]:
+    open(d + "/" + name, "w").close()
+files = tf.train.match_filenames_once(d + "/*.tfrecords-*")
+none = tf.train.match_filenames_once(d + "/nothing-*")
+with tf.Session() as sess:
+    sess.run([tf.global_variables_initializer(), tf.local_variables_initializer()])
+    names = [f.decode().split("/")[-1] for f in sess.run(files)]
+    empty = sess.run(none).shape
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("names") == "['a.tfrecords-0', 'b.tfrecords-1']");
+  CHECK(r.repr("empty") == "(0,)");
+}

@@ -500,6 +500,21 @@ def input_producer(input_tensor, element_shape=None, num_epochs=None, shuffle=Tr
     return q
 
 
+def match_filenames_once(pattern, name=None):
+    """tf.train.match_filenames_once: the sorted files matching a glob pattern (or a list of
+    them). TensorFlow holds them in a local string variable matched when local variables are
+    initialized; tensorlens has no string variables: the pattern is matched when the graph is
+    built, into a constant (so reading it before local_variables_initializer works too)."""
+    import glob as _glob
+    patterns = [pattern] if isinstance(pattern, (str, bytes)) else list(pattern)
+    files = []
+    for p in patterns:
+        p = p.decode() if isinstance(p, bytes) else p
+        files.extend(sorted(_glob.glob(p)))
+    with _tf.name_scope(name, "matching_filenames"):
+        return _tf.constant(files, dtype=_tf.string, name="matching_filenames")
+
+
 def string_input_producer(string_tensor, num_epochs=None, shuffle=True, seed=None, capacity=32, shared_name=None,
                           name=None, cancel_op=None):
     if isinstance(string_tensor, (_list, _tuple)) and len(string_tensor) == 0:

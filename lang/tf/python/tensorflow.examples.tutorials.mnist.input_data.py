@@ -99,7 +99,7 @@ def _distinct_images(classes, seed):
     return np.where(on, level, 0.0).astype(np.float32)
 
 
-def _make(n, one_hot, seed):
+def _make(n, one_hot, seed, uint8=False, flat=True):
     # 2,000 distinct images at most; larger sets repeat them. 2% of the examples have a wrong
     # label, drawn per example, so a repeated image is not always labelled the same: a model
     # cannot learn the mistakes by heart, and its accuracy stays near 98%, as on MNIST, in
@@ -115,12 +115,23 @@ def _make(n, one_hot, seed):
         labels = (labels.reshape(n, 1) == np.arange(10).reshape(1, 10)).astype(np.float32)
     else:
         labels = labels.astype(np.uint8)
-    return DataSet(lambda: _distinct_images(classes, seed), rows, labels)
+    def images():
+        # TensorFlow's DataSet: dtype=tf.uint8 keeps the 0-255 pixels, float32 scales them to
+        # [0, 1]; reshape=False keeps [n, 28, 28, 1].
+        x = _distinct_images(classes, seed)
+        if uint8:
+            x = np.round(x * 255.0).astype(np.uint8)
+        return x if flat else x.reshape(x.shape[0], 28, 28, 1)
+    return DataSet(images, rows, labels)
 
 
 def read_data_sets(train_dir="MNIST_data", fake_data=False, one_hot=False, dtype=None, reshape=True,
                    validation_size=5000, seed=None, source_url=None):
-    train = _make(60000 - validation_size, one_hot, 1)
-    validation = _make(validation_size, one_hot, 2)
-    test = _make(10000, one_hot, 3)
+    name = getattr(dtype, "name", dtype)
+    if name not in (None, "uint8", "float32"):
+        raise TypeError("Invalid image dtype %r, expected uint8 or float32" % (dtype,))
+    uint8 = name == "uint8"
+    train = _make(60000 - validation_size, one_hot, 1, uint8, reshape)
+    validation = _make(validation_size, one_hot, 2, uint8, reshape)
+    test = _make(10000, one_hot, 3, uint8, reshape)
     return Datasets(train, validation, test)

@@ -5578,7 +5578,7 @@ queue = _namespace("tensorflow.queue", QueueBase=QueueBase, FIFOQueue=FIFOQueue,
                    RandomShuffleQueue=RandomShuffleQueue, PaddingFIFOQueue=PaddingFIFOQueue)
 for _n in ["Coordinator", "QueueRunner", "add_queue_runner", "start_queue_runners", "input_producer",
            "string_input_producer", "range_input_producer", "slice_input_producer", "batch", "shuffle_batch",
-           "Example", "Features", "Feature", "BytesList", "Int64List", "FloatList"]:
+           "Example", "Features", "Feature", "BytesList", "Int64List", "FloatList", "match_filenames_once"]:
     setattr(train, _n, getattr(_pipeline, _n))
 train.queue_runner = _namespace("tensorflow.train.queue_runner", QueueRunner=_pipeline.QueueRunner,
                                 add_queue_runner=_pipeline.add_queue_runner,
