@@ -30,6 +30,16 @@ using namespace interp;
 
 namespace {
 
+/// Whether a (nested) list holds an unknown of no known type.
+bool holdsUntypedUnknown(const Value& v, int depth = 0) {
+  if (!v || depth > 32) return false;
+  if (auto* u = as<UnknownObj>(v)) return !u->type;
+  if (v->kind() != Kind::List && v->kind() != Kind::Tuple) return false;
+  for (const Value& e : *asSequence(v))
+    if (holdsUntypedUnknown(e, depth + 1)) return true;
+  return false;
+}
+
 DType dtypeArg(CallContext& c, const Value& v) {
   if (isNone(v)) return DType::Invalid;
   if (auto* d = dynamic_cast<DTypeObj*>(v.get())) return d->dtype;
@@ -378,7 +388,13 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
         cast.ndarray = nd;
         return applyOp1(rt, std::move(cast));
       }
-      if (nd) return toTensor(rt, v, dt, true);
+      if (nd) {
+        // np.array([row]) where the analysis lost `row` (a PIL image, a gym observation: unknown
+        // of no known type) may be any shape: unknown, not a vector of one int (a false feed or
+        // Keras shape error later). Unknowns known to be numbers keep the list's shape.
+        if (rt.abstract() && holdsUntypedUnknown(v)) throw NeedsKnownValue{};
+        return toTensor(rt, v, dt, true);
+      }
       Graph* g = rt.buildingGraph();
       std::optional<Tensor> lit;
       try {

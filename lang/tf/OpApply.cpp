@@ -313,7 +313,8 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
     }
     if (hasUnknown && !hasTensor && rt.abstract()) {
       if (auto t = partialIntList(in, v)) {
-        if (dtype == DType::Int64) t->dtype = DType::Int64;
+        // numpy's default integer is int64 (np.array([k, k])); TensorFlow's int32.
+        if (dtype == DType::Int64 || (numpyDefaults && dtype == DType::Invalid)) t->dtype = DType::Int64;
         Graph* g = numpyDefaults ? nullptr : rt.buildingGraph();
         if (!g) return abstractTensor(rt, *t, numpyDefaults);
         rt.stampCreation(g);

@@ -611,3 +611,27 @@ d = hashlib.md5(a).hexdigest(), hashlib.sha1(a.tobytes()).hexdigest()[:12], hash
   TfRun a = runTf(src, Mode::Abstract);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("abstract mode: np.array of a value it lost is unknown, and tf.add_n of a collection it could not fill is no error", "[tf][numpy]") {
+  // geektutu/tensorflow-tutorial-samples feed np.array([1 - np.reshape(pil_image, 784)]) and
+  // np.array([gym_state]); caicloud's tutorials tf.add_n(tf.get_collection('losses')) filled in a
+  // module the analysis could not import. Neither is a shape error in TensorFlow.
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+from PIL import Image
+img = Image.open("digit.png").convert("L")
+x = np.array([1 - np.reshape(img, 784)])
+X = tf.placeholder(tf.float32, [None, 784])
+y = tf.reduce_sum(X)
+import some_model_module
+some_model_module.add_losses()
+total = tf.add_n(tf.get_collection("losses"))
+with tf.Session() as sess:
+    sess.run(y, {X: x})
+k = np.random.randint(3)
+v = np.array([k, k])
+)";
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics().find("error") == std::string::npos);
+  CHECK(a.type("v") == "int64[2]");  // unknowns known to be ints keep the list's shape
+}

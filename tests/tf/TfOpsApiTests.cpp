@@ -317,3 +317,22 @@ with tf.Session() as sess:
   TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
   CHECK(a.diagnostics().find("main.py:8:11: error: Cannot feed value of shape (1, 1, 3)") != std::string::npos);
 }
+
+TEST_CASE("sparse cross entropy with rank-2 logits passes labels of unknown rank to the op, as TensorFlow", "[tf]") {
+  // ageron/handson-ml: y = tf.placeholder(tf.int32, shape=(None)) has no rank; feeding labels of
+  // shape (50, 1) fails in the op ("Shape must be rank 1"), at the cross entropy's line.
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+X = tf.placeholder(tf.float32, [None, 3])
+y = tf.placeholder(tf.int32, shape=(None))
+xent = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y, logits=X)
+with tf.Session() as sess:
+    ok = sess.run(xent, {X: np.zeros((2, 3)), y: [0, 2]}).shape
+    bad = sess.run(xent, {X: np.zeros((2, 3)), y: np.array([[0], [2]])})
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  CHECK(r.repr("ok") == "(2,)");
+  CHECK(r.err.find("Shape must be rank 1 but is rank 2 for 'SparseSoftmaxCrossEntropyWithLogits'") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics().find("main.py:5:8: error: Shape must be rank 1 but is rank 2") != std::string::npos);
+}

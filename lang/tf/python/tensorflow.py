@@ -811,7 +811,12 @@ truediv = divide
 
 
 def add_n(inputs, name=None):
-    return _op("AddN", list(inputs), None, name, True)
+    inputs = list(inputs)
+    if not inputs and _tlens.is_abstract():
+        # An empty list in the analysis is most often a collection filled by code it could not
+        # follow (a module it could not import, an unknown branch): unknown, not an error.
+        return _tlens.unknown()
+    return _op("AddN", inputs, None, name, True)
 
 
 def _where(select, condition, x, y, name):
@@ -1059,8 +1064,10 @@ def _sparse_softmax_xent(_sentinel=None, labels=None, logits=None, name=None):
             raise ValueError("Rank mismatch: Rank of labels (received %s) should equal rank of logits minus 1 (received %s)." % (lshape.ndims, gshape.ndims))
         if not lshape.is_compatible_with(gshape[:-1]):
             raise ValueError("Shape mismatch: The shape of labels (received %s) should equal the shape of logits except for the last dimension (received %s)." % (lshape, gshape))
-        if gshape.ndims == 2:
-            return _op("SparseSoftmaxCrossEntropyWithLogits", [logits, labels], None, name)[0]
+    if gshape.ndims == 2:
+        # As TensorFlow's wrapper: rank-2 logits go to the op as they are, labels of unknown rank
+        # too (a feed of [n, 1] labels then fails in the op: "labels must be 1-D").
+        return _op("SparseSoftmaxCrossEntropyWithLogits", [logits, labels], None, name)[0]
     # Labels of rank r against logits of rank r + 1: rows of classes, then the labels' shape back
     # (TensorFlow's wrapper in nn_ops.py).
     flat_logits = reshape(logits, [-1, shape(logits)[-1]])
