@@ -143,3 +143,26 @@ status.expect_partial()
   CHECK(a.diagnostics() == "");
   CHECK(std::filesystem::is_empty(abstractDir));
 }
+
+TEST_CASE("a Saver creates the checkpoint's directory, as TensorFlow's checkpoint writer does", "[tf]") {
+  // golbin and caicloud tutorials save to "./model/dnn.ckpt" and "Saved_model/model.ckpt" with no
+  // such directory yet.
+  const std::string dir = freshTempDir("saver-mkdir");
+  TfRun r = runTf(R"(import os
+import tensorflow as tf
+w = tf.Variable(1.0, name="w")
+saver = tf.train.Saver()
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    path = saver.save(sess, ")" + dir + R"(/new/deeper/model.ckpt", global_step=3)
+made = sorted(os.listdir(os.path.dirname(path)))
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("made") == "['checkpoint', 'model.ckpt-3.data-00000-of-00001', 'model.ckpt-3.index']");
+  const std::string abstractDir = freshTempDir("saver-mkdir-abstract");
+  TfRun a = runTf("import tensorflow as tf\nw = tf.Variable(1.0)\nsaver = tf.train.Saver()\n"
+                  "with tf.Session() as sess:\n    saver.save(sess, '" + abstractDir + "/new/m.ckpt')\n",
+                  Mode::Abstract, ApiStyle::Graph);
+  CHECK(std::filesystem::is_empty(abstractDir));
+}

@@ -2301,6 +2301,11 @@ class _Saver:
         values = [v for _, v in self._items]
         if _tlens.graph_key() is not None:
             values = sess.run(values)
+        # TensorFlow's checkpoint writer creates the parent directory (saver.save(sess,
+        # "model/model.ckpt") with no model/ yet works there).
+        parent = _os.path.dirname(save_path)
+        if parent and not _os.path.isdir(parent):
+            _os.makedirs(parent)
         _tlens.write_checkpoint(save_path, [k for k, _ in self._items], values)
         if write_state:
             self._kept = [p for p in self._kept if p != save_path] + [save_path]
