@@ -5,9 +5,18 @@
 #include <new>
 #include <stdexcept>
 
+// GCC defines __SANITIZE_ADDRESS__ under -fsanitize=address; clang before 16 does not, and says
+// so through __has_feature only (the CI's clang 14 built the ASan tree without these annotations,
+// and an exception unwinding a generator's stack was a false stack-buffer-underflow).
 #if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/common_interface_defs.h>
 #define TLENS_ASAN_FIBERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TLENS_ASAN_FIBERS 1
+#endif
+#endif
+#ifdef TLENS_ASAN_FIBERS
+#include <sanitizer/common_interface_defs.h>
 #endif
 
 namespace tlens::interp {
