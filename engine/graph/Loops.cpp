@@ -85,9 +85,10 @@ std::vector<Output> decodeOutputs(Graph& g, const std::vector<int64_t>& code) {
   return outs;
 }
 
-WhileInfo WhileInfo::of(Graph& g, const Node& n) {
+/// The attributes a While and its WhileGrad share: the variable counts and the frame's id range.
+template <class Info>
+void readLoopCounts(const Node& n, Info& w) {
   AttrReader a(n.attrs);
-  WhileInfo w;
   w.numVars = static_cast<int>(a.getInt("num_vars"));
   w.numSliced = static_cast<int>(a.getInt("num_sliced"));
   w.numEmits = static_cast<int>(a.getInt("num_emits"));
@@ -96,6 +97,11 @@ WhileInfo WhileInfo::of(Graph& g, const Node& n) {
     w.frameFirst = static_cast<int>(frame[0]);
     w.frameEnd = static_cast<int>(frame[1]);
   }
+}
+
+WhileInfo WhileInfo::of(Graph& g, const Node& n) {
+  WhileInfo w;
+  readLoopCounts(n, w);
   for (int64_t id : intsAttr(n, "params")) w.params.push_back(nodeOrNull(g, id));
   std::vector<Output> cond = decodeOutputs(g, intsAttr(n, "cond"));
   if (!cond.empty()) w.cond = cond[0];
@@ -107,16 +113,9 @@ WhileInfo WhileInfo::of(Graph& g, const Node& n) {
 WhileGradInfo WhileGradInfo::of(Graph& g, const Node& n) {
   AttrReader a(n.attrs);
   WhileGradInfo w;
-  w.numVars = static_cast<int>(a.getInt("num_vars"));
-  w.numSliced = static_cast<int>(a.getInt("num_sliced"));
-  w.numEmits = static_cast<int>(a.getInt("num_emits"));
+  readLoopCounts(n, w);
   w.numForwardInputs = static_cast<int>(a.getInt("num_forward_inputs"));
   w.forward = nodeOrNull(g, a.getInt("forward", -1));
-  std::vector<int64_t> frame = intsAttr(n, "frame");
-  if (frame.size() == 2) {
-    w.frameFirst = static_cast<int>(frame[0]);
-    w.frameEnd = static_cast<int>(frame[1]);
-  }
   for (int64_t id : intsAttr(n, "dparams")) w.dparams.push_back(nodeOrNull(g, id));
   w.results = decodeOutputs(g, intsAttr(n, "results"));
   for (int64_t k : intsAttr(n, "captures")) w.captures.push_back(static_cast<int>(k));

@@ -2270,6 +2270,27 @@ def _var_key(v):
     return name[:-2] if name.endswith(":0") else name
 
 
+def _write_checkpoint_files(path, keys, values):
+    # TensorFlow's checkpoint writer creates the parent directory (saver.save(sess,
+    # "model/model.ckpt") with no model/ yet works there).
+    parent = _os.path.dirname(path)
+    if parent and not _os.path.isdir(parent):
+        _os.makedirs(parent)
+    _tlens.write_checkpoint(path, keys, values)
+
+
+def _keep_newest(kept, path, max_to_keep):
+    """The checkpoints kept after saving `path`: the newest `max_to_keep` (all when None or 0);
+    the files of the ones dropped are removed."""
+    kept = [p for p in kept if p != path] + [path]
+    while max_to_keep and len(kept) > max_to_keep:
+        old = kept.pop(0)
+        for suffix in (".index", ".data-00000-of-00001", ".meta"):
+            if _os.path.exists(old + suffix):
+                _os.remove(old + suffix)
+    return kept
+
+
 class _Saver:
     """tf.train.Saver: writes the variables to `<path>.index` and `<path>.data-00000-of-00001`
     (tensorlens' index format, see lang/tf/CheckpointFiles.h) and keeps TensorFlow's `checkpoint`
@@ -2301,19 +2322,9 @@ class _Saver:
         values = [v for _, v in self._items]
         if _tlens.graph_key() is not None:
             values = sess.run(values)
-        # TensorFlow's checkpoint writer creates the parent directory (saver.save(sess,
-        # "model/model.ckpt") with no model/ yet works there).
-        parent = _os.path.dirname(save_path)
-        if parent and not _os.path.isdir(parent):
-            _os.makedirs(parent)
-        _tlens.write_checkpoint(save_path, [k for k, _ in self._items], values)
+        _write_checkpoint_files(save_path, [k for k, _ in self._items], values)
         if write_state:
-            self._kept = [p for p in self._kept if p != save_path] + [save_path]
-            while self._max_to_keep and len(self._kept) > self._max_to_keep:
-                old = self._kept.pop(0)
-                for suffix in (".index", ".data-00000-of-00001", ".meta"):
-                    if _os.path.exists(old + suffix):
-                        _os.remove(old + suffix)
+            self._kept = _keep_newest(self._kept, save_path, self._max_to_keep)
             _write_checkpoint_state(_os.path.dirname(save_path), save_path, self._kept, latest_filename)
         return save_path
 
@@ -2502,10 +2513,7 @@ class Checkpoint:
         s = self._session(session)
         values = [v for _, v in pairs]
         values = s.run(values) if s is not None else [v.numpy() for v in values]
-        d = _os.path.dirname(file_prefix)
-        if d and not _os.path.isdir(d):
-            _os.makedirs(d)
-        _tlens.write_checkpoint(file_prefix, [k for k, _ in pairs] + ["save_counter"],
+        _write_checkpoint_files(file_prefix, [k for k, _ in pairs] + ["save_counter"],
                                 values + [_np.array(self._saves, dtype=_np.int64)])
         return file_prefix
 
@@ -2577,15 +2585,8 @@ class CheckpointManager:
         n = self._checkpoint._count(None)
         if checkpoint_number is not None:
             n = int(checkpoint_number.numpy() if _tlens.is_tensor(checkpoint_number) else checkpoint_number)
-        if not _os.path.isdir(self._directory):
-            _os.makedirs(self._directory)
         path = self._checkpoint.write("%s-%d" % (self._prefix, n))
-        self._kept = [p for p in self._kept if p != path] + [path]
-        while self._max_to_keep is not None and len(self._kept) > self._max_to_keep:
-            old = self._kept.pop(0)
-            for suffix in (".index", ".data-00000-of-00001"):
-                if _os.path.exists(old + suffix):
-                    _os.remove(old + suffix)
+        self._kept = _keep_newest(self._kept, path, self._max_to_keep)
         _write_checkpoint_state(self._directory, path, self._kept)
         return path
 
@@ -4362,18 +4363,24 @@ def _summary_image_v1(name, tensor, max_outputs=3, collections=None, family=None
     return _summary_op("ImageSummary", name, tensor, collections, {"max_images": max_outputs})
 
 
+def _summary_v2_data(kind, data, rank, layout, max_outputs):
+    # TF2's image and audio summaries: the data as a tensor of the expected rank.
+    data = convert_to_tensor(data)
+    if data.shape.ndims is not None and data.shape.ndims != rank:
+        raise ValueError("tf.summary.%s: `data` must have rank %d (%s), but has shape %s"
+                         % (kind, rank, layout, data.shape))
+    if max_outputs < 0:
+        raise ValueError("tf.summary.%s: max_outputs must be non-negative, got %d" % (kind, max_outputs))
+    return data
+
+
 def _summary_image_v2(name, data, step=None, max_outputs=3, description=None):
     # TensorBoard's summary_v2.image: float data in [0, 1] scaled to uint8 (saturating, not
     # normalised), the first max_outputs images each encoded as a PNG, written as the string
     # tensor [width, height, png...] for the images plugin.
     if _summary_state.get("writer") is None:
         return False
-    data = convert_to_tensor(data)
-    if data.shape.ndims is not None and data.shape.ndims != 4:
-        raise ValueError("tf.summary.image: `data` must have rank 4 ([k, height, width, channels]), but has shape %s"
-                         % (data.shape,))
-    if max_outputs < 0:
-        raise ValueError("tf.summary.image: max_outputs must be non-negative, got %d" % max_outputs)
+    data = _summary_v2_data("image", data, 4, "[k, height, width, channels]", max_outputs)
     images = _convert_image_dtype(data, uint8, saturate=True)[:max_outputs]
     dims = images.shape.as_list() if images.shape.ndims is not None else [None] * 4
     if None in dims:
@@ -4407,12 +4414,7 @@ def _summary_audio_v2(name, data, sample_rate, step=None, max_outputs=3, encodin
         raise ValueError("Unknown encoding: %r" % encoding)
     if _summary_state.get("writer") is None:
         return False
-    data = convert_to_tensor(data)
-    if data.shape.ndims is not None and data.shape.ndims != 3:
-        raise ValueError("tf.summary.audio: `data` must have rank 3 ([k, frames, channels]), but has shape %s"
-                         % (data.shape,))
-    if max_outputs < 0:
-        raise ValueError("tf.summary.audio: max_outputs must be non-negative, got %d" % max_outputs)
+    data = _summary_v2_data("audio", data, 3, "[k, frames, channels]", max_outputs)
     clips = data[:max_outputs]
     dims = clips.shape.as_list() if clips.shape.ndims is not None else [None] * 3
     if None in dims:
