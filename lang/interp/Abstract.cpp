@@ -94,12 +94,16 @@ bool libraryFile(const std::string& path) { return isLibraryPath(path); }
 /// Messages of the shape and dtype checks TensorFlow, Keras and numpy raise as Python exceptions
 /// (`set_shape`, layer input specs, broadcasting, feeds).
 bool shapeMessage(std::string_view m) {
-  static constexpr std::array<std::string_view, 14> kPatterns = {
+  static constexpr std::array<std::string_view, 20> kPatterns = {
       "is not compatible with supplied shape", "are incompatible", "Dimensions must be equal",
       "is incompatible with the layer", "Incompatible shapes", "could not be broadcast",
       "Cannot feed value of shape", "must have rank", "must be rank", "Cannot reshape a tensor",
       "cannot reshape array", "Tensor conversion requested dtype", "Rank mismatch: Rank of labels",
-      "Shape mismatch: The shape of labels"};
+      "Shape mismatch: The shape of labels",
+      // numpy's dot, tf.data's from_tensor_slices/zip, get_variable's reuse, while_loop's
+      // invariants, tensordot/concat's "Dimension 1 in both shapes must be equal, but are".
+      "not aligned:", "are not compatible", "but specified shape", "enters the loop with shape",
+      "must be equal, but are", "cannot be broadcast"};
   for (std::string_view p : kPatterns)
     if (m.find(p) != std::string_view::npos) return true;
   return false;
@@ -134,6 +138,13 @@ void Evaluator::reportException(const Value& exc, TSNode stmt, const lang::Sourc
     Value code = se ? se->dict.get("code") : Value();
     auto n = code && !isNone(code) ? asInt(code) : std::optional<int64_t>(0);
     if (n && *n == 0) return;
+  }
+  if (auto it = deferredDiagnostics.find(exc.get()); it != deferredDiagnostics.end()) {
+    // A shape error raised inside a try that no handler caught: the error it was.
+    Diagnostic d = std::move(it->second.second);
+    deferredDiagnostics.erase(it);
+    if (reportedExceptions.emplace(d.file, d.start.line, d.start.column, d.message).second) addDiagnostic(std::move(d));
+    return;
   }
   ExceptionObj* ex = asException(exc);
   bool fromLibrary = (ex && !ex->traceback.empty() && libraryFile(ex->traceback.back().file)) ||

@@ -106,6 +106,9 @@ class Accounting {
   }
   /// Exceptions blamed on library code (blameLibrary), kept alive so their addresses stay theirs.
   std::unordered_map<const Object*, Value> libraryExceptions;
+  /// Errors raised instead of reported inside a user's `try` (Interpreter::raiseDeferred), by
+  /// exception: reportException reports the diagnostic if the exception escapes every handler.
+  std::unordered_map<const Object*, std::pair<Value, Diagnostic>> deferredDiagnostics;
 
  protected:
   /// The whole machine, for what the layers above this one do (defined in Machine.h).

@@ -165,6 +165,9 @@ class Evaluator : public Imports {
   /// Abstract mode: try bodies being run (their exceptions must reach the handlers, so the
   /// analysis does not go on after the failed statement inside them).
   int tryDepth = 0;
+  /// Of those, the ones in the user's files (not embedded modules): a shape error a native would
+  /// report inside one is raised instead (Interpreter::abstractCatching), so its handlers run.
+  int userTryDepth = 0;
   std::map<std::pair<const lang::SourceFile*, uint32_t>, std::shared_ptr<Code>> codes;
   // abstract mode: which function bodies ran, and the functions defined, for uncalled analysis
   std::unordered_set<const Code*> executedCodes;

@@ -11,6 +11,7 @@
 //   before the loop (the loop may have run any number of times).
 // - try: after running as usual, except handlers that did not run are analysed too.
 #include "lang/interp/Evaluator.h"
+#include "lang/interp/SourceNames.h"
 
 namespace tlens::interp {
 
@@ -354,12 +355,15 @@ Flow Evaluator::execTry(TSNode n) {
     // failed statement inside it (recoverFrom).
     struct InTry {
       int& depth;
-      bool on;
+      int& userDepth;
+      bool on, user;
       ~InTry() {
         if (on) --depth;
+        if (user) --userDepth;
       }
-    } inTry{tryDepth, !handlers.empty()};
+    } inTry{tryDepth, userTryDepth, !handlers.empty(), !handlers.empty() && !isLibraryPath(file().path())};
     if (inTry.on) ++tryDepth;
+    if (inTry.user) ++userTryDepth;
     flow = execBlock(body);
     bodyOk = true;
   } catch (PyError& e) {

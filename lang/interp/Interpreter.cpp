@@ -150,6 +150,11 @@ std::shared_ptr<ClassObj> Interpreter::builtinClass(std::string_view name) const
 }
 void Interpreter::raise(std::string_view cls, const std::string& message) { m_->raise(cls, message); }
 void Interpreter::raise(const Value& exception) { m_->raiseValue(exception); }
+bool Interpreter::abstractCatching() const { return isAbstract() && m_->userTryDepth > 0; }
+void Interpreter::raiseDeferred(const Value& exception, Diagnostic d) {
+  m_->deferredDiagnostics[exception.get()] = {exception, std::move(d)};
+  m_->raiseValue(exception);
+}
 void Interpreter::write(std::string_view text, bool toStderr) { m_->write(text, toStderr); }
 
 // ---- ForeignCallFrame (ForeignFrame.h): here, in a file every program links, because the

@@ -141,6 +141,13 @@ class Interpreter {
   [[noreturn]] void raise(std::string_view cls, const std::string& message);
   /// Raises an exception instance or class.
   [[noreturn]] void raise(const Value& exception);
+  /// Abstract mode inside a `try` with handlers in the user's code: a shape or dtype error that a
+  /// run would raise is raised (raiseDeferred) rather than reported, so the handlers run as they
+  /// would (a notebook that shows an error with `try: ... except ValueError as e: print(e)`).
+  bool abstractCatching() const;
+  /// Raises `exception`; if it escapes every handler, `d` is reported where it would have been
+  /// (in place of an uncaught-exception warning); if a handler catches it, nothing is.
+  [[noreturn]] void raiseDeferred(const Value& exception, Diagnostic d);
 
   /// Writes to the output sink (or the error sink).
   void write(std::string_view text, bool toStderr = false);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "engine/core/Promotion.h"
 #include "engine/ops/OpRegistry.h"
@@ -447,16 +448,80 @@ void checkNumpyAllocation(Interpreter& in, const OpDef& op, const std::vector<Ea
     if (t.shape.fullyKnown() && t.dtype != DType::Invalid) checkArrayAllocation(in, t.shape.concrete(), t.dtype);
 }
 
-/// numpy's spelling of a shape: "(2, 3)", "(4,)".
+/// numpy's spelling of a shape in its messages: "(2,3)", "(4,)", "()".
 std::string npShape(const ConcreteShape& s) {
   std::string out = "(";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? "," : "") + std::to_string(s[i]);
   return out + (s.size() == 1 ? ",)" : ")");
+}
+
+/// The exception numpy raises where a numpy op's shapes do not fit, from the inputs' shapes (and
+/// a reshape's target values): numpy's type and message for broadcasting, reshape, matmul,
+/// concatenate and stack; nullopt where numpy's message is not modelled (the engine's stands).
+/// Shared by the run (raiseNumpyError) and the analysis (the same message as a diagnostic).
+struct NumpyError {
+  std::string type, message;
+};
+std::optional<NumpyError> numpyShapeError(const std::string& type, const std::vector<ConcreteShape>& shapes,
+                                          const Tensor* reshapeTarget, const Tensor* concatAxis, const std::string& msg) {
+  auto shape = [&](size_t i) { return i < shapes.size() ? shapes[i] : ConcreteShape{}; };
+  if (type == "Reshape" && reshapeTarget) {
+    ConcreteShape target;
+    const Tensor& t = *reshapeTarget;
+    int64_t size = 1;
+    for (int64_t d : shape(0)) size *= d;
+    for (int64_t i = 0; i < t.numElements(); ++i)
+      target.push_back(t.dtype() == DType::Int32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i]);
+    return NumpyError{"ValueError", "cannot reshape array of size " + std::to_string(size) + " into shape " + npShape(target)};
+  }
+  if ((type == "MatMul" || type == "BatchMatMulV2") && shapes.size() == 2 && !shape(0).empty() && shape(1).size() >= 2) {
+    const ConcreteShape a = shape(0), b = shape(1);
+    return NumpyError{"ValueError", "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                                    "(n?,k),(k,m?)->(n?,m?) (size " + std::to_string(b[b.size() - 2]) + " is different from " +
+                                        std::to_string(a.back()) + ")"};
+  }
+  if (type == "ConcatV2" && shapes.size() >= 3 && concatAxis && concatAxis->numElements() == 1) {
+    // numpy's concatenate: the same rank, then every axis but the joined one equal.
+    const size_t n = shapes.size() - 1;
+    for (size_t i = 1; i < n; ++i)
+      if (shapes[i].size() != shapes[0].size())
+        return NumpyError{"ValueError", "all the input arrays must have same number of dimensions, but the array at index 0 has " +
+                                            std::to_string(shapes[0].size()) + " dimension(s) and the array at index " +
+                                            std::to_string(i) + " has " + std::to_string(shapes[i].size()) + " dimension(s)"};
+    int64_t axis = concatAxis->dtype() == DType::Int32 ? concatAxis->data<int32_t>()[0] : concatAxis->data<int64_t>()[0];
+    const int64_t rank = static_cast<int64_t>(shapes[0].size());
+    if (axis < 0) axis += rank;
+    for (size_t i = 1; i < n; ++i)
+      for (int64_t d = 0; d < rank; ++d)
+        if (d != axis && shapes[i][static_cast<size_t>(d)] != shapes[0][static_cast<size_t>(d)])
+          return NumpyError{"ValueError", "all the input array dimensions except for the concatenation axis must match exactly, "
+                                          "but along dimension " + std::to_string(d) + ", the array at index 0 has size " +
+                                              std::to_string(shapes[0][static_cast<size_t>(d)]) + " and the array at index " +
+                                              std::to_string(i) + " has size " + std::to_string(shapes[i][static_cast<size_t>(d)])};
+    return std::nullopt;
+  }
+  if (type == "Pack" && !shapes.empty()) {
+    for (const ConcreteShape& s : shapes)
+      if (s != shapes[0]) return NumpyError{"ValueError", "all input arrays must have the same shape"};
+    return std::nullopt;
+  }
+  if (shapes.size() >= 2 && (msg.find("Dimensions must be equal") != std::string::npos ||
+                             msg.find("Incompatible shapes") != std::string::npos)) {
+    // Element-wise ops (np.where's three operands too): numpy names every operand's shape.
+    std::optional<ConcreteShape> b = shape(0);
+    for (size_t i = 1; i < shapes.size() && b; ++i) b = broadcastConcrete(*b, shapes[i]);
+    if (!b) {
+      std::string all;
+      for (const ConcreteShape& s : shapes) all += npShape(s) + " ";
+      return NumpyError{"ValueError", "operands could not be broadcast together with shapes " + all};
+    }
+  }
+  return std::nullopt;
 }
 
 /// An engine error from a numpy op as the exception numpy raises, so the program's `except
 /// ValueError` / `except IndexError` fire: a bad index is an IndexError, a shape that does not
-/// fit a ValueError (with numpy's message for broadcasting, reshape and matmul), an allocation a
+/// fit a ValueError (with numpy's message where numpyShapeError models it), an allocation a
 /// MemoryError.
 [[noreturn]] void raiseNumpyError(Interpreter& in, const OpDef& op, const std::vector<EagerValue>& evs, const EngineError& e) {
   const std::string msg = e.what();
@@ -475,26 +540,25 @@ std::string npShape(const ConcreteShape& s) {
                                  " with size " + std::to_string(shape(0)[static_cast<size_t>(dim)]));
     in.raise("IndexError", msg);
   }
-  if (type == "Reshape" && evs.size() == 2) {
-    ConcreteShape target;
-    const Tensor& t = evs[1].tensor;
-    for (int64_t i = 0; i < t.numElements(); ++i)
-      target.push_back(t.dtype() == DType::Int32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i]);
-    in.raise("ValueError", "cannot reshape array of size " + std::to_string(evs[0].tensor.numElements()) +
-                               " into shape " + npShape(target));
-  }
-  if ((type == "MatMul" || type == "BatchMatMulV2") && evs.size() == 2 && !shape(0).empty() && shape(1).size() >= 2) {
-    const ConcreteShape a = shape(0), b = shape(1);
-    in.raise("ValueError", "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
-                           "(n?,k),(k,m?)->(n?,m?) (size " + std::to_string(b[b.size() - 2]) + " is different from " +
-                               std::to_string(a.back()) + ")");
-  }
-  if (evs.size() == 2 && (msg.find("Dimensions must be equal") != std::string::npos ||
-                          msg.find("Incompatible shapes") != std::string::npos) &&
-      !broadcastConcrete(shape(0), shape(1)))
-    in.raise("ValueError", "operands could not be broadcast together with shapes " + npShape(shape(0)) + " " +
-                               npShape(shape(1)) + " ");
+  std::vector<ConcreteShape> shapes;
+  for (const EagerValue& ev : evs) shapes.push_back(ev.tensor.shape());
+  const Tensor* last = evs.empty() ? nullptr : &evs.back().tensor;
+  if (auto ne = numpyShapeError(type, shapes, evs.size() == 2 ? last : nullptr, last, msg)) in.raise(ne->type, ne->message);
   in.raise("ValueError", msg);
+}
+
+/// The analysis' message for a numpy op whose shape function failed: numpy's, when every input's
+/// shape is known (and the values numpy's message needs), else the shape function's.
+std::string numpyAnalysisMessage(const OpDef& op, const std::vector<TensorType>& types, const std::string& msg) {
+  std::vector<ConcreteShape> shapes;
+  for (const TensorType& t : types) {
+    if (!t.shape.fullyKnown()) return msg;
+    shapes.push_back(t.shape.concrete());
+  }
+  const Tensor* last = types.empty() || !types.back().value ? nullptr : types.back().value.get();
+  if ((op.type == "Reshape" || op.type == "ConcatV2") && !last) return msg;
+  auto ne = numpyShapeError(op.type, shapes, types.size() == 2 ? last : nullptr, last, msg);
+  return ne ? ne->message : msg;
 }
 
 std::string inputDescription(const TensorObj& t) {
@@ -650,7 +714,12 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     if (rt.abstract() && !n->shapeError.empty()) {
       // Infer again under the node's final name, for the message and the blamed inputs.
       ShapeResult r = op->infer(types, req.attrs, n->name, &inputNames);
-      reportShapeError(rt, r.ok() ? n->shapeError : r.error, r.blame, ins, std::move(r.data));
+      const std::string& message = r.ok() ? n->shapeError : r.error;
+      // op_def_library's: a dtype the op does not take, or inputs of different dtypes, a TypeError.
+      const bool dtypeError = isDTypeRejection(message) || message.find("is not in the list of allowed values") != std::string::npos ||
+                              message.find("that does not match type") != std::string::npos;
+      rt.raiseNextErrorAs(dtypeError ? "TypeError" : "ValueError");
+      reportShapeError(rt, message, r.blame, ins, std::move(r.data));
     }
     rt.markDevicesInUse();
     for (size_t i = 0; i < n->numOutputs(); ++i) {
@@ -721,7 +790,8 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   for (auto& t : ins) types.push_back(t->type);
   ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
   if (!r.ok()) {
-    reportShapeError(rt, r.error, r.blame, ins, std::move(r.data));
+    rt.raiseNextErrorAs(ndarray ? "ValueError" : "InvalidArgumentError");  // what numpy and eager TensorFlow raise
+    reportShapeError(rt, ndarray ? numpyAnalysisMessage(*op, types, r.error) : r.error, r.blame, ins, std::move(r.data));
     // Outputs of unknown type, so nothing downstream is reported; ops whose output count
     // depends on the failed inference give an Unknown.
     if (op->type == "Split" || op->type == "SplitV" || op->type == "Unpack") return {unknown()};

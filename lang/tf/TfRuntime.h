@@ -171,6 +171,11 @@ class TfRuntime {
   void reportErrorAt(const SourceLocation& at, const std::string& message, const std::vector<SourceLocation>& related,
                      const std::vector<std::string>& relatedMessages, std::string code = "shape-error",
                      DiagnosticData data = {});
+  /// Inside a user's `try` (Interpreter::abstractCatching) both of the above raise instead: this
+  /// exception class ("ValueError", "TypeError", or "InvalidArgumentError" for tf.errors'), with
+  /// the diagnostic reported only if no handler catches it. Set by the caller that knows what a
+  /// run would raise (an eager op: InvalidArgumentError); reset after each report.
+  void raiseNextErrorAs(std::string cls) { raiseAs_ = std::move(cls); }
 
   // --- registered Python classes (set by the embedded tensorflow module) --------------------
   interp::Value tensorShapeClass;  ///< tf.TensorShape
@@ -237,6 +242,7 @@ class TfRuntime {
   uint32_t newSymbol(std::string_view hint);
 
  private:
+  std::string raiseAs_ = "ValueError";  ///< raiseNextErrorAs
   interp::Interpreter& in_;
   TfOptions options_;
   ApiStyle style_ = ApiStyle::Eager;

@@ -392,7 +392,7 @@ loss = -tf.reduce_sum(tf.log(tf.clip_by_value(y, 1e-10, 1.0)))
 a = np.zeros((3, 4))
 b = np.ones((5,))
 c = a + b
-#   ^^^^^ error: Dimensions must be equal, but are 4 and 5
+#   ^^^^^ error: operands could not be broadcast together with shapes (3,4) (5,)
 )"},
     {"numpy broadcasting agreement", R"(import numpy as np
 a = np.zeros((3, 4))
@@ -476,7 +476,7 @@ model.fit(np.zeros((50, 30)), np.zeros((50, 1)), epochs=1, verbose=0)
 )"},
     {"np.dot of arrays whose inner dimensions differ", R"(import numpy as np
 a = np.dot(np.zeros((2, 3)), np.zeros((4, 5)))
-#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 3 and 4
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: shapes (2,3) and (4,5) not aligned: 3 (dim 1) != 4 (dim 0)
 )"},
     {"concat of tensors of different ranks", R"(import tensorflow as tf
 a = tf.zeros([2, 3])

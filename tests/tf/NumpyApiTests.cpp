@@ -1196,3 +1196,67 @@ TypeError: type numpy.ndarray doesn't define __round__ method
 )out"},
   });
 }
+
+TEST_CASE("numpy api: shape errors are numpy's exceptions and messages", "[tf][numpy][api]") {
+  checkOutputs({
+      {"dot, matmul and N-D dot",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+a, b = np.zeros((100, 3)), np.zeros((100, 1))
+err(lambda: np.dot(a, b))
+err(lambda: a.dot(b))
+err(lambda: np.matmul(a, b))
+err(lambda: np.dot(np.zeros(3), np.zeros(4)))
+err(lambda: np.dot(np.zeros((2, 3)), np.zeros(4)))
+err(lambda: np.dot(np.zeros(3), np.zeros((4, 2))))
+err(lambda: np.dot(np.zeros((2, 3, 4)), np.zeros((5, 2))))
+x, y = np.arange(24.).reshape(2, 3, 4), np.arange(24.).reshape(3, 4, 2)
+print(np.dot(x, y).shape, np.dot(x, y).sum(), np.dot(x, np.ones((4, 5))).shape)
+)py",
+       R"out(ValueError: shapes (100,3) and (100,1) not aligned: 3 (dim 1) != 100 (dim 0)
+ValueError: shapes (100,3) and (100,1) not aligned: 3 (dim 1) != 100 (dim 0)
+ValueError: matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size 100 is different from 3)
+ValueError: shapes (3,) and (4,) not aligned: 3 (dim 0) != 4 (dim 0)
+ValueError: shapes (2,3) and (4,) not aligned: 3 (dim 1) != 4 (dim 0)
+ValueError: shapes (3,) and (4,2) not aligned: 3 (dim 0) != 4 (dim 0)
+ValueError: shapes (2,3,4) and (5,2) not aligned: 4 (dim 2) != 5 (dim 0)
+(2, 3, 3, 2) 19404.0 (2, 3, 5)
+)out"},
+      {"concatenate, stack, reshape, broadcasting",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+a, b, c = np.zeros((100, 3)), np.zeros((100, 1)), np.zeros((4, 4))
+err(lambda: np.concatenate([a, c]))
+err(lambda: np.vstack([a, c]))
+err(lambda: np.hstack([a, c]))
+err(lambda: np.concatenate([a, np.zeros(3)]))
+err(lambda: np.column_stack([np.zeros(3), np.zeros(4)]))
+err(lambda: np.append(a, c, axis=0))
+err(lambda: np.stack([a, b]))
+err(lambda: a.reshape(7, 3))
+err(lambda: a + c)
+err(lambda: np.where(np.zeros(3) > 0, np.zeros(4), 0))
+)py",
+       R"out(ValueError: all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size 3 and the array at index 1 has size 4
+ValueError: all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size 3 and the array at index 1 has size 4
+ValueError: all the input array dimensions except for the concatenation axis must match exactly, but along dimension 0, the array at index 0 has size 100 and the array at index 1 has size 4
+ValueError: all the input arrays must have same number of dimensions, but the array at index 0 has 2 dimension(s) and the array at index 1 has 1 dimension(s)
+ValueError: all the input array dimensions except for the concatenation axis must match exactly, but along dimension 0, the array at index 0 has size 3 and the array at index 1 has size 4
+ValueError: all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size 3 and the array at index 1 has size 4
+ValueError: all input arrays must have the same shape
+ValueError: cannot reshape array of size 300 into shape (7,3)
+ValueError: operands could not be broadcast together with shapes (100,3) (4,4) 
+ValueError: operands could not be broadcast together with shapes (3,) (4,) () 
+)out"},
+  });
+}

@@ -635,3 +635,96 @@ v = np.array([k, k])
   CHECK(a.diagnostics().find("error") == std::string::npos);
   CHECK(a.type("v") == "int64[2]");  // unknowns known to be ints keep the list's shape
 }
+
+TEST_CASE("abstract mode: numpy's shape errors are reported with numpy's messages, and valid N-D dots are not", "[tf][numpy]") {
+  // A question-and-answer program's `np.dot(X, w)` with w of the wrong orientation: the analysis
+  // reported TensorFlow's MatMul message for numpy code, and a run said "matmul: ..." for np.dot.
+  const char* src = R"(import numpy as np
+X = np.random.randn(100, 3)
+w = np.random.randn(100, 1)
+pred = np.dot(X, w)
+c = np.concatenate([X, np.zeros((4, 4))])
+s = np.stack([X, w])
+r = X.reshape(7, 3)
+e = np.where(np.zeros(3) > 0, np.zeros(4), 0)
+ok = np.dot(np.zeros((2, 3, 4)), np.zeros((3, 4, 2)))
+ok2 = X.dot(np.zeros((3, 5)))
+)";
+  TfRun a = runTf(src, Mode::Abstract);
+  const std::string d = a.diagnostics();
+  CHECK(d.find("main.py:4:8: error: shapes (100,3) and (100,1) not aligned: 3 (dim 1) != 100 (dim 0) [shape-error]") != std::string::npos);
+  CHECK(d.find("main.py:5:5: error: all the input array dimensions except for the concatenation axis must match exactly, but "
+               "along dimension 1, the array at index 0 has size 3 and the array at index 1 has size 4 [shape-error]") != std::string::npos);
+  CHECK(d.find("main.py:6:5: error: all input arrays must have the same shape [shape-error]") != std::string::npos);
+  CHECK(d.find("main.py:7:5: error: cannot reshape array of size 300 into shape (7,3) [shape-error]") != std::string::npos);
+  CHECK(d.find("main.py:8:5: error: operands could not be broadcast together with shapes (3,) (4,) () ") != std::string::npos);
+  CHECK(d.find("main.py:9") == std::string::npos);
+  CHECK(a.type("ok") == "float64[2, 3, 3, 2]");
+  CHECK(a.type("ok2") == "float64[100, 5]");
+  CHECK(d.find("MatMul") == std::string::npos);
+  CHECK(d.find("ConcatV2") == std::string::npos);
+}
+
+TEST_CASE("abstract mode: Python-raised shape errors of TensorFlow's Python layer are errors, not silence", "[tf][numpy]") {
+  // tf.data's from_tensor_slices of features and labels of different lengths (TensorFlow raises
+  // "Dimensions 60000 and 10000 are not compatible"), and get_variable reused with another shape.
+  TfRun a = runTf(R"(import tensorflow as tf
+(x_train, y_train), (x_test, y_test) = tf.keras.datasets.mnist.load_data()
+ds = tf.data.Dataset.from_tensor_slices((x_train, y_test))
+good = tf.data.Dataset.from_tensor_slices((x_train, y_train))
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "main.py:3:6: error: Dimensions 60000 and 10000 are not compatible [shape-error]\n");
+  TfRun b = runTf(R"(import tensorflow as tf
+with tf.variable_scope("dense"):
+    w = tf.get_variable("w", [784, 10])
+with tf.variable_scope("dense", reuse=True):
+    w2 = tf.get_variable("w", [784, 20])
+)", Mode::Abstract, ApiStyle::Graph);
+  CHECK(b.diagnostics().find("main.py:5:10: error: Trying to share variable dense/w, but specified shape (784, 20) and found shape (784, 10).") !=
+        std::string::npos);
+}
+
+TEST_CASE("abstract mode: a shape error inside a try is raised to its handlers, and reported only if none catches it", "[tf][numpy]") {
+  // Notebooks show errors on purpose (ageron's tools_numpy, chapter 12): `try: k + [33, 44]
+  // except ValueError as e: print(e)`, `except tf.errors.InvalidArgumentError`. A run prints the
+  // message and goes on, so the analysis reports nothing there; a handler of another type (a
+  // training loop's `except KeyboardInterrupt`) lets the error through, and it is reported.
+  TfRun a = runTf(R"(import numpy as np
+import tensorflow as tf
+k = np.zeros((2, 3))
+try:
+    k + [33, 44]
+except ValueError as e:
+    print(e)
+try:
+    tf.constant(2.0) + tf.constant(40)
+except tf.errors.InvalidArgumentError as ex:
+    print(ex)
+try:
+    tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))
+except tf.errors.InvalidArgumentError as ex:
+    handled = tf.zeros([1])
+try:
+    q = np.hstack((np.zeros((3, 2)), np.zeros((4, 3))))
+except KeyboardInterrupt:
+    pass
+after = k.sum(axis=0)
+)", Mode::Abstract);
+  CHECK(a.diagnostics() ==
+        "main.py:17:9: error: all the input array dimensions except for the concatenation axis must match exactly, but along "
+        "dimension 0, the array at index 0 has size 3 and the array at index 1 has size 4 [shape-error]\n");
+  CHECK(a.type("after") == "float64[3]");  // the analysis goes on after the uncaught one
+  CHECK(a.type("handled") == "float32[1]");
+  TfRun g = runTf(R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+try:
+    y = x + tf.constant(1, tf.int32)
+except TypeError as e:
+    print(e)
+try:
+    z = tf.matmul(x, tf.zeros([4, 5]))
+except ValueError:
+    z = None
+)", Mode::Abstract, ApiStyle::Graph);
+  CHECK(g.diagnostics() == "");
+}

@@ -335,10 +335,24 @@ c_ = _ColumnStack()
 r_ = _RowConcat()
 
 
+def _np_shape(s):
+    return "(" + ",".join("None" if d is None else str(d) for d in s) + ("," if len(s) == 1 else "") + ")"
+
+
 def dot(a, b, out=None):
     a, b = array(a), array(b)
     if a.ndim == 0 or b.ndim == 0:
         return a * b
+    # numpy's own check and message (multiarraymodule's "not aligned"): the last axis of a against
+    # b's second-to-last (its only one when 1-D).
+    bk = b.ndim - 2 if b.ndim >= 2 else 0
+    ka, kb = a.shape[-1], b.shape[bk]
+    if ka is not None and kb is not None and ka != kb:
+        raise ValueError("shapes %s and %s not aligned: %d (dim %d) != %d (dim %d)" %
+                         (_np_shape(a.shape), _np_shape(b.shape), ka, a.ndim - 1, kb, bk))
+    if b.ndim > 2:
+        # dot(a, b)[i, j, k, m] = sum(a[i, j, :] * b[k, :, m]): not matmul's broadcasting.
+        return tensordot(a, b, ([a.ndim - 1], [b.ndim - 2]))
     if a.ndim == 1 and b.ndim == 1:
         return sum(a * b)
     if b.ndim == 1:

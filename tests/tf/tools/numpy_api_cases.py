@@ -435,3 +435,31 @@ print(x.dtype, type(round(np.float64(2.5))).__name__)
 err(lambda: round(np.array([1.5, 2.5])))
 '''),
 ])
+
+group('shape errors are numpy\'s exceptions and messages', [
+    ('dot, matmul and N-D dot', '''
+a, b = np.zeros((100, 3)), np.zeros((100, 1))
+err(lambda: np.dot(a, b))
+err(lambda: a.dot(b))
+err(lambda: np.matmul(a, b))
+err(lambda: np.dot(np.zeros(3), np.zeros(4)))
+err(lambda: np.dot(np.zeros((2, 3)), np.zeros(4)))
+err(lambda: np.dot(np.zeros(3), np.zeros((4, 2))))
+err(lambda: np.dot(np.zeros((2, 3, 4)), np.zeros((5, 2))))
+x, y = np.arange(24.).reshape(2, 3, 4), np.arange(24.).reshape(3, 4, 2)
+print(np.dot(x, y).shape, np.dot(x, y).sum(), np.dot(x, np.ones((4, 5))).shape)
+'''),
+    ('concatenate, stack, reshape, broadcasting', '''
+a, b, c = np.zeros((100, 3)), np.zeros((100, 1)), np.zeros((4, 4))
+err(lambda: np.concatenate([a, c]))
+err(lambda: np.vstack([a, c]))
+err(lambda: np.hstack([a, c]))
+err(lambda: np.concatenate([a, np.zeros(3)]))
+err(lambda: np.column_stack([np.zeros(3), np.zeros(4)]))
+err(lambda: np.append(a, c, axis=0))
+err(lambda: np.stack([a, b]))
+err(lambda: a.reshape(7, 3))
+err(lambda: a + c)
+err(lambda: np.where(np.zeros(3) > 0, np.zeros(4), 0))
+'''),
+])
