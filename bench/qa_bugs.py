@@ -40,16 +40,27 @@ def main():
         start = time.monotonic()
         out = subprocess.run([tlens, "check", name], cwd=args.dir, capture_output=True, text=True, timeout=120).stdout
         times.append(time.monotonic() - start)
-        errors = {}
-        for m in re.finditer(r"^%s:(\d+):\d+: error: (.*)$" % re.escape(name), out, re.M):
-            errors.setdefault(int(m.group(1)), m.group(2))
+        # An error's line, and the lines of its notes (a Session.run's error is reported at the
+        # node that fails, with the run that raises it as a note).
+        errors, at = {}, {}
+        current = None
+        for m in re.finditer(r"^%s:(\d+):\d+: (error|note|warning|info\w*): (.*)$" % re.escape(name), out, re.M):
+            line, kind, msg = int(m.group(1)), m.group(2), m.group(3)
+            if kind == "error":
+                current = msg
+                errors.setdefault(line, msg)
+                at.setdefault(line, msg)
+            elif kind == "note" and current is not None:
+                at.setdefault(line, current)
+            else:
+                current = None
         if bugs:
-            hit = [b for b in bugs if b in errors]
+            hit = [b for b in bugs if b in at]
             ok = len(hit) == len(bugs)
             found += ok
             missed += not ok
             unexpected += ok == known_miss
-            first = errors.get(bugs[0]) or (next(iter(errors.values())) if errors else "")
+            first = at.get(bugs[0]) or (next(iter(errors.values())) if errors else "")
             status = ("found" if ok else "MISSED") + (" (known miss)" if known_miss else "")
             print("%-28s %-6s line %-4d %s" % (name, status, bugs[0], first[:110]))
         else:

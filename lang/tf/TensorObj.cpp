@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "lang/tf/NumpyFormat.h"
 #include "lang/tf/NumpyIndexing.h"
@@ -454,9 +455,71 @@ Value TensorObj::index(Interpreter& in, const Value& key) {
   return r;
 }
 
+namespace {
+
+/// numpy's spelling of shapes in its assignment message: "(3,2,3)", "(4,)".
+std::string tightShape(const ConcreteShape& sh) {
+  std::string t = "(";
+  for (size_t i = 0; i < sh.size(); ++i) t += (i ? "," : "") + std::to_string(sh[i]);
+  return t + (sh.size() == 1 ? ",)" : ")");
+}
+
+/// numpy's broadcast of an assigned value to the selected region: leading 1-dims of the value
+/// beyond the region's rank dropped, then right-aligned dims equal or 1. Per region dim, the
+/// value's stride (0 where it broadcasts), or nullopt when it does not fit.
+std::optional<std::vector<int64_t>> assignStrides(ConcreteShape value, const ConcreteShape& region) {
+  while (value.size() > region.size() && value.front() == 1) value.erase(value.begin());
+  if (value.size() > region.size()) return std::nullopt;
+  std::vector<int64_t> strides(region.size(), 0);
+  int64_t stride = 1;
+  for (size_t back = 0; back < value.size(); ++back) {
+    const int64_t sd = value[value.size() - 1 - back], rd = region[region.size() - 1 - back];
+    if (sd == rd) strides[region.size() - 1 - back] = stride;
+    else if (sd != 1) return std::nullopt;
+    stride *= sd;
+  }
+  return strides;
+}
+
+/// Abstract mode: the region `a[keys]` selects when every key is an int or a slice and the shape
+/// is known, else nullopt.
+std::optional<ConcreteShape> abstractRegion(Interpreter& in, const Shape& shape, const std::vector<Value>& keys) {
+  if (!shape.fullyKnown() || keys.size() > static_cast<size_t>(shape.rank())) return std::nullopt;
+  ConcreteShape dims = shape.concrete(), region;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (d >= keys.size()) region.push_back(dims[d]);
+    else if (keys[d]->kind() == interp::Kind::Int && asInt(keys[d])) continue;
+    else if (auto* sl = as<SliceObj>(keys[d])) {
+      auto known = [](const Value& v) { return isNone(v) || (v->kind() == interp::Kind::Int && asInt(v)); };
+      if (!known(sl->start) || !known(sl->stop) || !known(sl->step)) return std::nullopt;
+      region.push_back(sl->indices(in, dims[d]).count);
+    } else {
+      return std::nullopt;
+    }
+  }
+  return region;
+}
+
+}  // namespace
+
 bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   if (!ndarray) in.raise("TypeError", "'" + typeName() + "' object does not support item assignment");
-  if (form != Form::Concrete) return true;  // abstract: shapes do not change
+  if (form != Form::Concrete) {
+    // Abstract: shapes do not change, but a value that does not fit the region is numpy's error
+    // (`data[i] = imgs[i]` of 784 values into a (28, 28) slot), where both shapes are known.
+    if (form == Form::Abstract && rt->abstract()) {
+      std::vector<Value> keys;
+      if (auto* t = as<TupleObj>(key)) keys = t->items;
+      else keys = {key};
+      auto* tv = dynamic_cast<TensorObj*>(v.get());
+      if (tv && tv->type.shape.fullyKnown())
+        if (auto region = abstractRegion(in, type.shape, keys); region && !assignStrides(tv->type.shape.concrete(), *region))
+          rt->reportError("could not broadcast input array from shape " + tightShape(tv->type.shape.concrete()) +
+                              " into shape " + tightShape(*region),
+                          {tv->origin}, {"the value: " + describeType(tv->type)});
+    }
+    return true;
+  }
   std::vector<Value> keys;
   if (auto* t = as<TupleObj>(key)) keys = t->items;
   else keys = {key};
@@ -501,31 +564,13 @@ bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   std::vector<size_t> regionDims;  // which of `index` the region keeps
   for (size_t d = 0; d < index.size(); ++d)
     if (d >= keys.size() || !asInt(keys[d])) regionDims.push_back(d);
-  ConcreteShape sshape = s.shape();
-  while (sshape.size() > regionDims.size() && sshape.front() == 1) sshape.erase(sshape.begin());
+  ConcreteShape region;
+  for (size_t d : regionDims) region.push_back(static_cast<int64_t>(index[d].size()));
+  auto strides = assignStrides(s.shape(), region);
+  if (!strides)
+    in.raise("ValueError", "could not broadcast input array from shape " + tightShape(s.shape()) + " into shape " + tightShape(region));
   std::vector<int64_t> srcStride(index.size(), 0);  // per index dim; 0 where the value broadcasts
-  bool fits = sshape.size() <= regionDims.size();
-  int64_t stride = 1;
-  for (size_t j = regionDims.size(); fits && j-- > 0;) {
-    const size_t back = regionDims.size() - 1 - j;
-    if (back >= sshape.size()) break;
-    const int64_t sd = sshape[sshape.size() - 1 - back];
-    const int64_t rd = static_cast<int64_t>(index[regionDims[j]].size());
-    if (sd == rd) srcStride[regionDims[j]] = stride;
-    else if (sd != 1) fits = false;
-    stride *= sd;
-  }
-  if (!fits) {
-    // numpy's spelling of shapes in this message: "(3,2,3)", "(4,)".
-    const auto tight = [](const ConcreteShape& sh) {
-      std::string t = "(";
-      for (size_t i = 0; i < sh.size(); ++i) t += (i ? "," : "") + std::to_string(sh[i]);
-      return t + (sh.size() == 1 ? ",)" : ")");
-    };
-    ConcreteShape region;
-    for (size_t d : regionDims) region.push_back(static_cast<int64_t>(index[d].size()));
-    in.raise("ValueError", "could not broadcast input array from shape " + tight(s.shape()) + " into shape " + tight(region));
-  }
+  for (size_t j = 0; j < regionDims.size(); ++j) srcStride[regionDims[j]] = (*strides)[j];
   std::vector<size_t> pos(index.size(), 0);
   for (int64_t k = 0; k < count; ++k) {
     int64_t flat = 0, from = 0;

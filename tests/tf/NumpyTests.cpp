@@ -728,3 +728,27 @@ except ValueError:
 )", Mode::Abstract, ApiStyle::Graph);
   CHECK(g.diagnostics() == "");
 }
+
+TEST_CASE("abstract mode: an assignment of a value that does not fit its region is numpy's error", "[tf][numpy]") {
+  // `data[i] = imgs[i]`: 784 values into a (28, 28) slot. Broadcasting assignments that fit (a
+  // row into every row, a channel into three, leading 1-dims) are no error.
+  TfRun a = runTf(R"(import numpy as np
+data = np.zeros((10, 28, 28))
+imgs = np.random.rand(10, 784)
+i = 3
+data[i] = imgs[i]
+m = np.ones((5, 6, 3))
+m[1:3, 2:4, :] = np.zeros((2, 2, 1))
+m[0, 1:3] = np.arange(3)
+m[:, 0] = np.arange(3) * 2
+x = np.zeros((10, 4))
+x[:, 0] = np.ones(10)
+x[2] = np.ones((1, 4))
+x[::2] = np.ones((5, 4))
+x[::3] = np.ones((3, 4))
+)", Mode::Abstract);
+  CHECK(a.diagnostics() ==
+        "main.py:5:1: error: could not broadcast input array from shape (784,) into shape (28,28) [shape-error]\n"
+        "main.py:14:1: error: could not broadcast input array from shape (3,4) into shape (4,4) [shape-error]\n"
+        "");
+}

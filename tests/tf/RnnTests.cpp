@@ -109,6 +109,31 @@ with tf.Session() as sess:
   CHECK(r.repr("shapes") == "[[2, 7, 4], [2, 4]]");
 }
 
+TEST_CASE("dynamic_rnn of inputs without a time axis fails with rnn.py's message, in a run and in the analysis", "[tf][rnn]") {
+  // A question-and-answer bug: [batch, features] inputs with no time axis. TensorFlow transposes
+  // batch-major inputs, then requires rank 3; tensorlens failed later, inside the cell, with a
+  // message of its own the analysis did not report.
+  const char* src = R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 50])
+cell = tf.nn.rnn_cell.BasicLSTMCell(64)
+try:
+    outputs, state = tf.nn.dynamic_rnn(cell, x, dtype=tf.float32)
+except ValueError as e:
+    message = str(e)
+try:
+    tf.nn.dynamic_rnn(cell, tf.placeholder(tf.float32, [None]), dtype=tf.float32)
+except ValueError as e:
+    message1 = str(e)
+outputs, state = tf.nn.dynamic_rnn(cell, x, dtype=tf.float32, time_major=True)
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  CHECK(r.repr("message") == "'Shape (50, ?) must have rank at least 3'");
+  CHECK(r.repr("message1").find("to have rank at least 2, but saw shape: (?,)") != std::string::npos);
+  CHECK(r.err.find("ValueError: Shape (?, 50) must have rank at least 3") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "main.py:12:18: error: Shape (?, 50) must have rank at least 3 [shape-error]\n");
+}
+
 TEST_CASE("Keras RNN cells step once, and keras.layers.RNN loops them as LSTM does", "[tf][rnn][keras]") {
   const char* src = R"(import numpy as np
 import tensorflow as tf

@@ -428,9 +428,24 @@ def _loop_steps(cell, inputs, axis, initial_state, dtype, sequence_length):
     return outputs, _nest_pack(state, finals[1:])
 
 
+def _check_rnn_rank(inputs, time_major):
+    # rnn.py's checks, with its messages: batch-major inputs are transposed first (rank >= 2),
+    # then the time-major inputs must have rank >= 3 ([time, batch, depth]).
+    nd = inputs.shape.ndims
+    if nd is None or nd >= 3:
+        return
+    if not time_major and nd < 2:
+        raise ValueError("Expected input tensor %s to have rank at least 2, but saw shape: %s" % (inputs, inputs.shape))
+    dims = inputs.shape.as_list()
+    if not time_major:
+        dims = [dims[1], dims[0]]
+    raise ValueError("Shape %s must have rank at least 3" % (tf.TensorShape(dims),))
+
+
 def dynamic_rnn(cell, inputs, sequence_length=None, initial_state=None, dtype=None, parallel_iterations=None,
                 swap_memory=False, time_major=False, scope=None):
     inputs = tf.convert_to_tensor(inputs)
+    _check_rnn_rank(inputs, time_major)
     with tf.variable_scope(scope or "rnn"):
         steps, axis = _static_steps(inputs, time_major)
         if sequence_length is not None:
