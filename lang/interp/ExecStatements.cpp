@@ -76,6 +76,8 @@ Flow Evaluator::exec(TSNode s, NodeKind kind) {
     // they were (a list left empty by `rows.append(...)` was a false shape error later). Trusted
     // library code keeps its bindings: it is written so that a skipped statement is harmless.
     if (approximating()) unbindStatement(s, file());
+  } catch (StatementEffectsUnknown&) {
+    if (approximating()) unbindStatement(s, file());
   } catch (std::bad_alloc&) {
     // The allocation failed (a memory limit, prlimit): Python's MemoryError, which the program
     // may catch; what the statement built is freed by now.
@@ -114,6 +116,7 @@ Flow Evaluator::execRecovered(TSNode error) {
         eval(c);
       } catch (SyntaxSkip&) {
       } catch (NeedsKnownValue&) {
+      } catch (StatementEffectsUnknown&) {
       }
       continue;
     }

@@ -70,6 +70,12 @@ struct NeedsKnownValue {
   std::shared_ptr<ClassObj> type;
 };
 
+/// Thrown by a native that would change its receiver in place by what the analysis does not know
+/// (`rows.extend(unknown)`): not a value to make unknown, but the statement's effect. It passes
+/// the native call and reaches the statement, which unbinds its targets and receivers as for
+/// NeedsKnownValue (abstract mode; in trusted library code the statement is skipped).
+struct StatementEffectsUnknown {};
+
 class CallContext {
  public:
   CallContext(Interpreter& in, std::string_view name, std::vector<Value> args, KwArgs kwargs)

@@ -43,7 +43,10 @@ void installListMethods(ObjectProtocol& m) {
     return none();
   });
   defineNative(d, "extend", "self, iterable, /", [items, mp](CallContext& c) -> Value {
-    if (isUnknown(c.arg(1))) return none();
+    if (isUnknown(c.arg(1))) {
+      if (mp->abstract()) throw StatementEffectsUnknown{};  // a list of unknown length now
+      return none();
+    }
     std::vector<Value> more = mp->toList(c.arg(1));
     mp->reserveSize(static_cast<double>(items(c).size()) + static_cast<double>(more.size()), mp->types.list);
     items(c).insert(items(c).end(), more.begin(), more.end());

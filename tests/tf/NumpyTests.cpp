@@ -752,3 +752,31 @@ x[::3] = np.ones((3, 4))
         "main.py:14:1: error: could not broadcast input array from shape (3,4) into shape (4,4) [shape-error]\n"
         "");
 }
+
+TEST_CASE("abstract mode: a list extended by what the analysis does not know has an unknown length, not its old one", "[tf][numpy]") {
+  // nfmcclure/tensorflow_cookbook's text_helpers.generate_batch_data: `batch_data.extend(batch)`
+  // with batch unknown left batch_data empty, and np.array(batch_data) of shape (0,) was a false
+  // "Cannot feed value of shape (0,)" at every Session.run that fed it.
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+def gen(sentences, batch_size):
+    batch_data = []
+    while len(batch_data) < batch_size:
+        batch = []
+        if len(sentences) > 0:
+            batch = [list(x) for x in sentences]
+        batch_data.extend(batch[:batch_size])
+    return np.array(batch_data)
+b = gen(open("corpus.txt").read(), 500)
+known = []
+known.extend([1, 2, 3])
+k = np.array(known)
+x = tf.placeholder(tf.int32, [500, 6])
+s = tf.reduce_sum(x)
+with tf.Session() as sess:
+    sess.run(s, {x: b})
+)";
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("k") == "int64[3]");  // known values still extend exactly
+}
