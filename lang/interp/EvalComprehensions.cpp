@@ -187,8 +187,54 @@ Value Evaluator::evalComprehension(TSNode n) {
       items.push_back(eval(body));
     }
   };
+  // Abstract mode, `[body for x in seq]` over a range, list or tuple of known length too long to
+  // run item by item (the sliding windows of time-series code: `[s[i:i + 20] for i in
+  // range(900)]`): the body runs once with x bound to the join of the items, and the list has
+  // that many copies of its value, so np.array of it has its first dimension.
+  Value firstIterable;
+  if (kind == NodeKind::ListComprehension && approximating() && clauses.size() == 1 &&
+      kindOf(clauses[0]) == NodeKind::ForInClause) {
+    std::vector<TSNode> rights;
+    for (const Child& ch : children(clauses[0]))
+      if (ch.fieldId == F.right && ts_node_is_named(ch.node)) rights.push_back(ch.node);
+    if (rights.size() == 1) {
+      firstIterable = eval(rights[0]);
+      const size_t exact = static_cast<size_t>(std::max(0, opts.abstractExactLoopLimit));
+      size_t count = 0;
+      Value joined;
+      if (auto* range = as<RangeObj>(firstIterable)) {
+        count = static_cast<size_t>(std::max<int64_t>(0, range->length()));
+        if (count > exact) joined = unknownOf(types.int_);
+      } else if (firstIterable->kind() == Kind::List || firstIterable->kind() == Kind::Tuple) {
+        const std::vector<Value>& all = *asSequence(firstIterable);
+        count = all.size();
+        if (count > exact && count <= cap) {
+          // Items of one class join to an Unknown of it (ints stay ints for numpy).
+          std::shared_ptr<ClassObj> common = all.empty() ? nullptr : typeOf(all[0]);
+          for (const Value& v : all) {
+            joined = joined ? join(joined, v) : v;
+            if (common && typeOf(v) != common) common = nullptr;
+          }
+          if (auto* u = as<UnknownObj>(joined); u && !u->type && common && !isUnknown(all[0])) joined = unknownOf(common);
+        }
+      }
+      if (joined && count <= cap && fits(static_cast<double>(count), types.list)) {
+        {
+          struct Target {
+            Machine& m;
+            Env* saved;
+            Target(Machine& mm, Env* e) : m(mm), saved(mm.comprehensionTarget) { m.comprehensionTarget = e; }
+            ~Target() { m.comprehensionTarget = saved; }
+          } target(self(), env.get());
+          assign(field(clauses[0], F.left), joined);
+        }
+        Value item = eval(body);
+        return makeList(std::vector<Value>(count, item));
+      }
+    }
+  }
   try {
-    runClauses(clauses, 0, env.get(), nullptr, imprecise, emit);
+    runClauses(clauses, 0, env.get(), firstIterable, imprecise, emit);
   } catch (TooLarge&) {
     imprecise = true;
   }

@@ -291,7 +291,26 @@ Value ObjectProtocol::binary(BinOp op, const Value& a, const Value& b) {
     // "%d" % native: a native right operand that does not define % formats like any object.
     if (op == BinOp::Mod && ka == Kind::Str) return makeStr(percentFormat(*this, static_cast<StrObj*>(a.get())->value, b));
   }
-  if (ka == Kind::Unknown || kb == Kind::Unknown) return unknown();
+  if (ka == Kind::Unknown || kb == Kind::Unknown) {
+    // Numbers of unknown value keep their type where Python's is fixed: int op int is an int
+    // (but / is a float, and ** may be either), with a float a float. np.array of a list of them
+    // then has numpy's dtype and shape.
+    auto numClass = [&](const Value& v, Kind k) -> int {  // 1 int or bool, 2 float, 0 other
+      if (k == Kind::Int || k == Kind::Bool) return 1;
+      if (k == Kind::Float) return 2;
+      if (auto* u = as<UnknownObj>(v); u && u->type)
+        return u->type == types.int_ || u->type == types.bool_ ? 1 : u->type == types.float_ ? 2 : 0;
+      return 0;
+    };
+    const int ca = numClass(a, ka), cb = numClass(b, kb);
+    if (ca && cb && op != BinOp::MatMul) {
+      const bool intOnly = op == BinOp::LShift || op == BinOp::RShift || op == BinOp::And || op == BinOp::Or || op == BinOp::Xor;
+      if (ca == 1 && cb == 1 && op != BinOp::TrueDiv && op != BinOp::Pow) return unknownOf(types.int_);
+      if ((ca == 2 || cb == 2) && !intOnly) return unknownOf(types.float_);
+      if (op == BinOp::TrueDiv) return unknownOf(types.float_);
+    }
+    return unknown();
+  }
   if (abstract()) {
     auto* ia = as<InstanceObj>(a);
     auto* ib = as<InstanceObj>(b);

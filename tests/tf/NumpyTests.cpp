@@ -780,3 +780,26 @@ with tf.Session() as sess:
   CHECK(a.diagnostics() == "");
   CHECK(a.type("k") == "int64[3]");  // known values still extend exactly
 }
+
+TEST_CASE("abstract mode: a list comprehension over a long range or list has its length, so np.array of it has its first dimension", "[tf][numpy]") {
+  // The sliding windows of time-series code, `np.array([series[i:i + 20] for i in range(900)])`,
+  // were an unknown list, and an LSTM fed the 2-D result was not reported.
+  TfRun a = runTf(R"(import numpy as np
+series = np.sin(np.arange(1000) * 0.1)
+X = np.array([series[i:i + 20] for i in range(900)])
+M = np.array([[1.0, 2.0] for i in range(900)])
+names = ["w%d" % k for k in range(40)]
+L = [len(n) for n in names]
+nL = len(L)
+E = np.array([x * 2 for x in list(range(50))])
+few = [i * i for i in range(5)]
+odd = [i for i in range(100) if i % 2]
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("X").rfind("float64[900, ", 0) == 0);  // the window's length depends on i
+  CHECK(a.type("M") == "float64[900, 2]");
+  CHECK(a.type("E") == "int64[50]");
+  CHECK(a.repr("few") == "[0, 1, 4, 9, 16]");  // short ones still run item by item
+  CHECK(a.repr("nL") == "40");
+  CHECK(a.repr("odd").find("[") == std::string::npos);  // a filter makes the length unknown
+}

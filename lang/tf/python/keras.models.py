@@ -782,10 +782,13 @@ class Model(Layer):
         shown_y = _fmt_shape([None] + list(y_shape[1:])) if yr > 0 else "()"
         shown_o = _fmt_shape(out_shape)
         if loss == "categorical_crossentropy":
-            if classes is not None and classes > 1 and (yr == orank - 1 or (yr == orank and y_last == 1)):
+            # Integer labels: the targets lack the class axis (or have it as 1) and agree with the
+            # outputs elsewhere; targets of another rank are just incompatible (TF's message).
+            lacks_axis = yr == orank - 1 and all(a is None or b is None or a == b for a, b in zip(y_shape[1:], out_shape[1:-1]))
+            if classes is not None and classes > 1 and (lacks_axis or (yr == orank and y_last == 1)):
                 _fail("Shapes %s and %s are incompatible: loss 'categorical_crossentropy' expects one-hot targets of shape %s, but the targets have shape %s (integer class labels?). Use loss='sparse_categorical_crossentropy' for integer labels, or one-hot encode them with keras.utils.to_categorical(y, %d)." % (_fmt_shape([None, 1]), shown_o, shown_o, _fmt_shape(y_shape), classes))
                 return False
-            if yr == orank and y_last is not None and classes is not None and y_last != classes:
+            if (yr == orank and y_last is not None and classes is not None and y_last != classes) or yr != orank:
                 _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s" % (shown_y, shown_o, _fmt_shape(y_shape), shown_o))
                 return False
             return True
