@@ -223,9 +223,17 @@ Value Evaluator::runFunctionBody(FunctionObj& f, std::shared_ptr<Env> env, Gener
     }
   } depth(self());
   if (abstract()) executedCodes.insert(&code);
-  if (valueObserver)
+  if (valueObserver) {
+    // As in observe(): what the observer runs (a model's summary rows for the hover of `self`)
+    // is not the program's work.
+    ++observing;
+    struct Done {
+      int& n;
+      ~Done() { --n; }
+    } done{observing};
     for (size_t i = 0; i < code.paramNames.size() && i < f.sig.params.size(); ++i)
       if (const Value* v = env->vars.find(f.sig.params[i].name)) valueObserver->onValue(*code.file, code.paramNames[i], *v);
+  }
   Value result;
   if (code.isLambda) {
     fr.current = code.body;

@@ -1,9 +1,48 @@
 // Definitions: `def`, `lambda`, `class`, decorators. A function's static part (Code: its node,
 // scope analysis, parameter nodes) is made once per definition node; each execution of the
 // `def` makes a new FunctionObj with freshly evaluated defaults and the current closure.
+#include <mutex>
+#include <unordered_map>
+
 #include "lang/interp/Evaluator.h"
+#include "lang/interp/SourceNames.h"
 
 namespace tlens::interp {
+
+namespace {
+
+/// The scope analysis of a definition in an embedded module, shared by every interpreter of the
+/// process: those files are parsed once per process (ExecImport.cpp) and immutable, and each
+/// analysis of a TF file defines the same few thousand library functions and methods again
+/// (5-10% of a language-server analysis went to analysing their scopes anew). By file address,
+/// with a weak reference that tells whether that file is still the one analysed.
+ScopeInfo libraryScope(TSNode def, const std::shared_ptr<const lang::SourceFile>& file) {
+  struct PerFile {
+    std::weak_ptr<const lang::SourceFile> file;
+    std::unordered_map<uint32_t, ScopeInfo> scopes;
+  };
+  static std::mutex mutex;
+  static auto* cache = new std::unordered_map<const lang::SourceFile*, PerFile>();  // outlives static destructors
+  const uint32_t at = ts_node_start_byte(def);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    PerFile& pf = (*cache)[file.get()];
+    if (pf.file.lock() != file) {
+      pf.file = file;
+      pf.scopes.clear();
+    }
+    if (auto it = pf.scopes.find(at); it != pf.scopes.end()) return it->second;
+  }
+  ScopeInfo s = analyzeScope(def, *file);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cache->size() > 256)  // files that are gone (a registry that embeds another text)
+    std::erase_if(*cache, [&](const auto& e) { return e.first != file.get() && e.second.file.expired(); });
+  PerFile& pf = (*cache)[file.get()];
+  if (pf.file.lock() == file) pf.scopes.emplace(at, s);
+  return s;
+}
+
+}  // namespace
 
 std::shared_ptr<const lang::SourceFile> Evaluator::currentFileRef() {
   const lang::SourceFile* f = frames.back()->file;
@@ -24,7 +63,7 @@ std::shared_ptr<Code> Evaluator::codeFor(TSNode def, bool isLambda) {
   code->body = fieldIn(ch, F.body);
   code->isLambda = isLambda;
   code->name = isLambda ? "<lambda>" : std::string(text(fieldIn(ch, F.name)));
-  code->scope = analyzeScope(def, file());
+  code->scope = code->file && isLibraryPath(code->file->path()) ? libraryScope(def, code->file) : analyzeScope(def, file());
   codes.emplace(key, code);
   return code;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lang/interp/SourceNames.h"
 #include "lang/tf/TensorObj.h"
 
 namespace tlens::lsp {
@@ -93,7 +94,13 @@ ValueInfo Collector::renderNow(const interp::Value& v) {
 }
 
 void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp::Value& v) {
-  if (rendering_ || !v) return;
+  if (rendering_) {
+    // A rendering's Python ran the user's code (a property of a user's layer): the rows it gave
+    // may depend on more than the model (RenderCache::summaries).
+    if (!interp::isLibraryPath(file.path())) ++cache_.userCodeSeen;
+    return;
+  }
+  if (!v) return;
   if (std::find(files_.begin(), files_.end(), &file) == files_.end()) return;
   uint32_t s = ts_node_start_byte(expr), e = ts_node_end_byte(expr);
   if (pending_.empty()) pending_.reserve(std::min<size_t>(textSize_ / 4, size_t{1} << 16));
@@ -110,8 +117,10 @@ void Collector::onValue(const lang::SourceFile& file, TSNode expr, const interp:
 }
 
 void Collector::beforeChange(const interp::Value&) {
-  // Rare (set_shape): everything seen so far is rendered as it is now.
+  // Rare (set_shape): everything seen so far is rendered as it is now, and no model's summary
+  // rows are reused past it (a tensor's shape is not in the traces of Render.cpp).
   render();
+  cache_.summaries.clear();
 }
 
 bool Collector::render(const std::function<bool()>& stop) {

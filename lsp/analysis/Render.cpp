@@ -1,5 +1,10 @@
 #include "lsp/analysis/Render.h"
 
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <unordered_set>
+
 #include "lang/tf/TensorObj.h"
 #include "lang/tf/TfRuntime.h"
 
@@ -96,12 +101,193 @@ void callableInfo(Interpreter& in, const Value& v, RenderedValue& info) {
   info.signature = label;
 }
 
+/// Calls the model's `_tlens_summary_rows()` into `info.summaryRows` (none when it raises).
+void computeSummaryRows(Interpreter& in, const Value& v, RenderedValue& info);
+
+/// Past this many words a model's trace is not kept (its rows are computed every time).
+constexpr size_t kMaxSummaryTrace = 1 << 16;
+
+/// What a model's summary rows are computed from: every object reachable from `root` through
+/// containers, attributes, classes (their dicts and MROs), bound methods and function defaults,
+/// in the order visited, as words. Numbers, strings, None, booleans and tuples of them are their
+/// values (a layer sets `_seen_output_shape` to a new, equal tuple at every call); every other
+/// object is its address, then, the first time, its kind and contents (sizes, attribute names'
+/// hashes, what it holds). Functions, modules and native objects (tensors) are their address.
+/// `alive` (when given) gets a weak reference to each object named by address, so a later trace
+/// with the same words names the same objects exactly when all of them are still alive (no
+/// address was reused). False when `root` reaches something whose state the words do not
+/// capture (a generator, an iterator, a user subclass of int/float/str) or too much.
+bool summaryTrace(const Object* root, std::vector<uint64_t>& trace,
+                  std::vector<std::weak_ptr<const Object>>* alive) {
+  trace.clear();
+  std::unordered_set<const Object*> seen;
+  std::vector<const Object*> todo;
+  bool ok = true;
+  auto tag = [&](Kind k) { trace.push_back(static_cast<uint64_t>(k) | uint64_t{1} << 63); };
+  std::function<void(const Object*, int)> ref = [&](const Object* o, int depth) {
+    if (o) switch (o->kind()) {
+      case Kind::None:
+        tag(o->kind());
+        return;
+      case Kind::Bool:
+        tag(o->kind());
+        trace.push_back(static_cast<const BoolObj*>(o)->value);
+        return;
+      case Kind::Int:
+        if (static_cast<const IntObj*>(o)->sub) break;
+        tag(o->kind());
+        trace.push_back(static_cast<uint64_t>(static_cast<const IntObj*>(o)->value));
+        return;
+      case Kind::Float: {
+        if (static_cast<const FloatObj*>(o)->sub) break;
+        tag(o->kind());
+        double d = static_cast<const FloatObj*>(o)->value;
+        uint64_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        trace.push_back(bits);
+        return;
+      }
+      case Kind::Str: {
+        const auto* str = static_cast<const StrObj*>(o);
+        if (str->sub) break;
+        tag(o->kind());
+        trace.push_back(str->value.size());
+        trace.push_back(std::hash<std::string>()(str->value));
+        return;
+      }
+      case Kind::Tuple: {
+        const auto& items = static_cast<const TupleObj*>(o)->items;
+        if (depth > 16) {
+          ok = false;
+          return;
+        }
+        tag(o->kind());
+        trace.push_back(items.size());
+        for (const Value& i : items) ref(i.get(), depth + 1);
+        return;
+      }
+      default:
+        break;
+    }
+    trace.push_back(reinterpret_cast<uintptr_t>(o));
+    if (o && seen.insert(o).second) todo.push_back(o);
+  };
+  auto names = [&](const Namespace& ns) {
+    trace.push_back(ns.size());
+    ns.forEach([&](const std::string& k, const Value& v) {
+      trace.push_back(std::hash<std::string>()(k));
+      ref(v.get(), 0);
+    });
+  };
+  trace.push_back(reinterpret_cast<uintptr_t>(root));
+  seen.insert(root);
+  todo.push_back(root);
+  while (!todo.empty() && ok) {
+    const Object* o = todo.back();
+    todo.pop_back();
+    if (alive) alive->push_back(o->weak_from_this());
+    tag(o->kind());
+    switch (o->kind()) {
+      case Kind::Int:
+      case Kind::Float:
+      case Kind::Str:
+        return false;  // a user subclass's value (the others are values in the trace)
+      case Kind::List: {
+        const auto& items = static_cast<const ListObj*>(o)->items;
+        trace.push_back(items.size());
+        for (const Value& i : items) ref(i.get(), 0);
+        break;
+      }
+      case Kind::Dict: {
+        const auto* d = static_cast<const DictObj*>(o);
+        trace.push_back(d->table.slots());
+        ref(d->defaultFactory.get(), 0);
+        ref(d->cls.get(), 0);
+        d->table.forEach([&](const HashTable::Entry& e) {
+          ref(e.key.get(), 0);
+          ref(e.value.get(), 0);
+        });
+        break;
+      }
+      case Kind::Set: {
+        const auto* st = static_cast<const SetObj*>(o);
+        trace.push_back(st->table.slots());
+        st->table.forEach([&](const HashTable::Entry& e) { ref(e.key.get(), 0); });
+        break;
+      }
+      case Kind::Instance: {
+        const auto* i = static_cast<const InstanceObj*>(o);
+        ref(i->cls.get(), 0);
+        trace.push_back(reinterpret_cast<uintptr_t>(i->native.get()));
+        names(i->dict);
+        break;
+      }
+      case Kind::Class: {
+        const auto* c = static_cast<const ClassObj*>(o);
+        names(c->dict);
+        trace.push_back(c->mro.size());
+        for (const auto& m : c->mro) ref(m.get(), 0);
+        break;
+      }
+      case Kind::Function: {
+        const auto* f = static_cast<const FunctionObj*>(o);
+        for (const Param& p : f->sig.params) ref(p.defaultValue.get(), 0);
+        names(f->attrs);
+        break;
+      }
+      case Kind::BoundMethod: {
+        const auto* b = static_cast<const BoundMethodObj*>(o);
+        ref(b->self.get(), 0);
+        ref(b->function.get(), 0);
+        break;
+      }
+      case Kind::Iterator:
+      case Kind::Generator:
+        return false;
+      default:
+        break;  // immutable, or changed only through beforeChange() (tensors: set_shape)
+    }
+    if (trace.size() > kMaxSummaryTrace) return false;
+  }
+  return ok;
+}
+
 /// Keras models offer `_tlens_summary_rows()` (lang/tf/python keras): rows of the summary table.
-void summaryRows(Interpreter& in, const Value& v, InstanceObj& inst, RenderedValue& info) {
+/// A model is observed at every mention (each `self.` in its `call`, each use in a training
+/// loop) and the Python costs ~0.5-1 ms a call, a third of a Keras file's analysis: rows are
+/// memoised per model and reused while everything reachable from the model is the same objects
+/// with the same contents (summaryTrace); the call reads nothing else but library module globals
+/// (rows whose call ran any of the user's code are not memoised).
+void summaryRows(Interpreter& in, const Value& v, InstanceObj& inst, RenderedValue& info, RenderCache& cache) {
   bool offers = false;
   for (const auto& c : inst.cls->mro)
     if (c->dict.contains("_tlens_summary_rows")) offers = true;
   if (!offers) return;
+  std::vector<uint64_t> before;
+  const bool traced = summaryTrace(v.get(), before, nullptr);
+  if (traced)
+    if (auto it = cache.summaries.find(v.get()); it != cache.summaries.end() && it->second.trace == before &&
+                                                 std::none_of(it->second.alive.begin(), it->second.alive.end(),
+                                                              [](const auto& w) { return w.expired(); })) {
+      info.summaryRows = it->second.rows;
+      ++cache.summariesReused;
+      return;
+    }
+  const uint64_t userCode = cache.userCodeSeen;
+  ++cache.summariesComputed;
+  computeSummaryRows(in, v, info);
+  if (!traced || cache.userCodeSeen != userCode) return;
+  // Kept only when the call changed nothing it could see (the rows describe the state traced).
+  SummaryMemo memo;
+  if (!summaryTrace(v.get(), memo.trace, &memo.alive) || memo.trace != before) {
+    cache.summaries.erase(v.get());
+    return;
+  }
+  memo.rows = info.summaryRows;
+  cache.summaries[v.get()] = std::move(memo);
+}
+
+void computeSummaryRows(Interpreter& in, const Value& v, RenderedValue& info) {
   try {
     // Rows are (name, class name, output shape as a list with None or None, params); shown as
     // model.summary() prints them.
@@ -285,7 +471,7 @@ void renderValueInto(Interpreter& in, const Value& v, RenderCache& cache, Render
       auto* inst = static_cast<InstanceObj*>(v.get());
       info.kind = RenderedValue::Kind::Instance;
       info.type = inst->cls->name;
-      if (callPython) summaryRows(in, v, *inst, info);
+      if (callPython) summaryRows(in, v, *inst, info, cache);
       // Shapes are values people want to see: `x.shape` -> TensorShape([Dimension(None), ...]).
       if (callPython && (inst->cls->name == "TensorShape" || inst->cls->name == "Dimension")) {
         try {

@@ -178,3 +178,24 @@ TEST_CASE("C++ exceptions from native code become RuntimeError", "[lang][interp]
       });
   CHECK(r.out == "caught: engine failed\n");
 }
+
+TEST_CASE("an embedded module's functions see their own scopes, also when its text changes", "[lang][interp]") {
+  // The scope analysis of embedded modules' definitions is shared by every interpreter of the
+  // process (ExecDefinitions.cpp): another text under the same name, with a definition at the
+  // same place that binds a local of the same name as a global, must not get another text's
+  // analysis, also when its file lands at the address of a file that is gone.
+  auto run = [](const std::string& module) {
+    return runPython("import scopemod\nprint(scopemod.f())\n", Mode::Concrete, {},
+                     [&](Interpreter& in) { in.modules().addSource("scopemod", module); })
+        .out;
+  };
+  const std::pair<std::string, std::string> texts[] = {
+      {"x = 'global'\ndef f():\n    return x\n", "global\n"},
+      {"x = 'global'\ndef f():\n    x = 'local'\n    return x\n", "local\n"},
+      {"x = 'global'\ndef f():\n    for x in ['loop']:\n        pass\n    return x\n", "loop\n"},
+  };
+  for (int i = 0; i < 12; ++i) {
+    INFO("run " << i);
+    CHECK(run(texts[i % 3].first) == texts[i % 3].second);
+  }
+}

@@ -91,6 +91,33 @@ m = model
   }
 }
 
+TEST_CASE("rendering a model seen as a parameter (`self` in its call) is not counted as work", "[lsp][budget]") {
+  // Parameters are observed on entry to a call, outside observe(): rendering `self` of a
+  // subclassed model ran its summary rows' Python as counted steps, so the editor (and any run
+  // collecting values) stopped earlier than a run that does not.
+  std::string text = longProgram();
+  text.insert(text.find('\n') + 1, R"(from tensorflow import keras
+class Net(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = keras.layers.Dense(2)
+    def call(self, x):
+        return self.d(x)
+net = Net()
+y1 = net(tf.zeros([3, 4]))
+y2 = net(tf.zeros([3, 4]))
+y3 = net(tf.zeros([3, 4]))
+)");
+  // The budgets stop the analysis in the statements after the three calls.
+  for (uint64_t steps : {7000u, 7500u, 8000u}) {
+    INFO("budget " << steps);
+    std::vector<std::string> collected = check(text, steps, /*collectValues=*/true);
+    REQUIRE(!collected.empty());
+    CHECK(collected.back().find("budget-exceeded") != std::string::npos);
+    CHECK(collected == check(text, steps, /*collectValues=*/false));
+  }
+}
+
 TEST_CASE("the wall-clock safety limit reports itself when it is hit", "[lsp][budget]") {
   std::string text = "import tensorflow as tf\n";
   for (int i = 0; i < 20000; ++i) text += "v" + std::to_string(i) + " = tf.zeros([2, 2])\n";

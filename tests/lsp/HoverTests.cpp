@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "lang/tf/TfRuntime.h"
+#include "lsp/analysis/Render.h"
 #include "tests/ExampleFiles.h"
 #include "tests/lsp/LspTestSupport.h"
 
@@ -180,6 +182,59 @@ model.compile(optimizer="adam", loss="mse")
   CHECK(hv->summaryRows[2][2] == "650");
   CHECK(hv->summaryRows[3][2] == "1994");
   CHECK(hv->present().find("| Layer (type) |") != std::string::npos);
+}
+
+TEST_CASE("a model's summary rows are reused while nothing reachable from it changed", "[lsp][hover][keras]") {
+  // Render.cpp memoises the rows of `_tlens_summary_rows()` per model: a render with nothing
+  // changed reuses them; adding a layer, building the model (shapes deep in its layers) or
+  // replacing an attribute computes them anew, and the rows are then the new ones.
+  using namespace tlens;
+  interp::InterpOptions o;
+  o.mode = interp::Mode::Abstract;
+  o.timeBudgetMs = 0;
+  o.analyzeUncalledFunctions = false;  // the functions below change the model when called
+  interp::Interpreter in(o);
+  tf::installTensorFlow(in);
+  in.runSource("/model.py", R"(from tensorflow import keras
+model = keras.Sequential([keras.layers.Dense(8)])
+def grow():
+    model.add(keras.layers.Dense(3))
+def build():
+    model.build((None, 4))
+def rename():
+    model.layers[0]._name = "first"
+)");
+  interp::Value model = in.mainModule()->get("model");
+  REQUIRE(model);
+  RenderCache cache;
+  auto rows = [&] { return renderValue(in, model, cache).summaryRows; };
+  auto first = rows();
+  REQUIRE(first.size() == 3);  // header, Dense, total
+  CHECK(first[1][1] == "?");   // not built: no output shape
+  CHECK(rows() == first);
+  CHECK(cache.summariesComputed == 1);
+  CHECK(cache.summariesReused == 1);
+
+  in.call(in.mainModule()->get("grow"), {});
+  auto grown = rows();
+  CHECK(cache.summariesComputed == 2);
+  REQUIRE(grown.size() == 4);
+  CHECK(grown[2][0].find("Dense") != std::string::npos);
+
+  in.call(in.mainModule()->get("build"), {});
+  auto built = rows();
+  CHECK(cache.summariesComputed == 3);
+  REQUIRE(built.size() == 4);
+  CHECK(built[1][1] == "(None, 8)");
+  CHECK(built[1][2] == "40");
+  CHECK(built[2][1] == "(None, 3)");
+  CHECK(rows() == built);
+  CHECK(cache.summariesReused == 2);
+
+  in.call(in.mainModule()->get("rename"), {});
+  auto renamed = rows();
+  CHECK(cache.summariesComputed == 4);
+  CHECK(renamed[1][0].rfind("first (", 0) == 0);
 }
 
 TEST_CASE("hover shows a value as it was on its line: before a set_shape, before a list grows", "[lsp][hover]") {

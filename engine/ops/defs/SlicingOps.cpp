@@ -260,22 +260,31 @@ ShapeResult gatherShape(const InferContext& c) {
   out.insert(out.end(), params.dims().begin() + static_cast<int64_t>(axis) + 1, params.dims().end());
   TensorType t(c.dtype(0), Shape(std::move(out)));
   if (iv && params.fullyKnown()) {
-    const ConcreteShape ps = params.concrete();
-    int64_t outer = 1, inner = 1;
-    for (size_t d = 0; d < axis; ++d) outer *= ps[d];
-    for (size_t d = axis + 1; d < ps.size(); ++d) inner *= ps[d];
-    std::vector<int64_t> idx;
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t k = 0; k < iv->numElements(); ++k)
-        for (int64_t j = 0; j < inner; ++j) idx.push_back((o * ps[axis] + iv->getInt(k)) * inner + j);
-    if (const Tensor* pv = c.value(0))
-      if (auto os = smallConcrete(t.shape)) t.value = takeElements(*pv, idx, *os);
-    if (pr == 1 && t.shape.rank() <= 1)
-      if (auto e = elementDims(c, 0)) {
+    // The flat positions taken are needed only for a value (small outputs) or element dims (rank
+    // 1): a big gather of unknown values (x[perm] on an image batch) builds no list of positions.
+    const Tensor* pv = c.value(0);
+    const std::optional<ConcreteShape> os = pv ? smallConcrete(t.shape) : std::nullopt;
+    const std::optional<std::vector<Dim>> e =
+        pr == 1 && t.shape.rank() <= 1 ? elementDims(c, 0) : std::nullopt;
+    if (os || e) {
+      const ConcreteShape ps = params.concrete();
+      int64_t outer = 1, inner = 1;
+      for (size_t d = 0; d < axis; ++d) outer *= ps[d];
+      for (size_t d = axis + 1; d < ps.size(); ++d) inner *= ps[d];
+      std::vector<int64_t> taken(static_cast<size_t>(iv->numElements()));
+      for (int64_t k = 0; k < iv->numElements(); ++k) taken[static_cast<size_t>(k)] = iv->getInt(k);
+      std::vector<int64_t> idx;
+      idx.reserve(static_cast<size_t>(outer) * taken.size() * static_cast<size_t>(inner));
+      for (int64_t o = 0; o < outer; ++o)
+        for (int64_t x : taken)
+          for (int64_t j = 0; j < inner; ++j) idx.push_back((o * ps[axis] + x) * inner + j);
+      if (os) t.value = takeElements(*pv, idx, *os);
+      if (e) {
         std::vector<Dim> elems;
         for (int64_t i : idx) elems.push_back((*e)[static_cast<size_t>(i)]);
         setElements(t, elems);
       }
+    }
   }
   return single(t);
 }
