@@ -292,6 +292,16 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
   Interpreter& in = rt.interp();
   if (auto t = std::dynamic_pointer_cast<TensorObj>(v)) return t;
   if (isUnknown(v)) throw NeedsKnownValue{};
+  if (v->kind() == interp::Kind::Range) {
+    // A range is a sequence of ints: np.array(range(n)), tf.constant(range(n)),
+    // np.random.choice(range(len(x)), k) convert it as they convert the list.
+    const auto& r = static_cast<const RangeObj&>(*v);
+    std::vector<Value> items;
+    const int64_t n = r.length();
+    items.reserve(static_cast<size_t>(std::max<int64_t>(n, 0)));
+    for (int64_t i = 0; i < n; ++i) items.push_back(makeInt(r.at(i)));
+    return toTensor(rt, makeList(std::move(items)), dtype, numpyDefaults);
+  }
   if (rt.tensorShapeClass && v->kind() == interp::Kind::Instance &&
       in.isInstance(v, *static_cast<interp::ClassObj*>(rt.tensorShapeClass.get()))) {
     // A fully defined TensorShape converts to its dimensions (tf.random.normal(x.shape)), as

@@ -1196,3 +1196,57 @@ TypeError: type numpy.ndarray doesn't define __round__ method
 )out"},
   });
 }
+
+TEST_CASE("numpy api: array-likes (lists, ranges) are converted as numpy converts them", "[tf][numpy][api]") {
+  checkOutputs({
+      {"shape functions take lists",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+x = np.array([3.0, 1.0, 2.0])
+idx = np.array([2, 0])
+print(repr(np.transpose([x[idx]])), repr(np.transpose([[1, 2, 3], [4, 5, 6]])))
+print(repr(np.reshape([3.0, 1.0], (2, 1))), repr(np.expand_dims([1.5, 2.5], 0)), repr(np.squeeze([[1.5, 2.5]])))
+)py",
+       R"out(array([[2.],
+       [3.]]) array([[1, 4],
+       [2, 5],
+       [3, 6]])
+array([[3.],
+       [1.]]) array([[1.5, 2.5]]) array([1.5, 2.5])
+)out"},
+      {"ranges are sequences of ints",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(repr(np.array(range(3))), repr(np.asarray(range(1, 7, 2))), np.mean(range(4)), repr(np.array(range(0))))
+np.random.seed(0)
+print(repr(np.random.choice(range(10), 3, replace=False)), repr(np.sum(range(5))))
+)py",
+       R"out(array([0, 1, 2]) array([1, 3, 5]) 1.5 array([], dtype=float64)
+array([2, 8, 4]) 10
+)out"},
+      {"any and all test truth",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(np.any([0, 1]), np.all([0, 1]), np.all([2.5, -1.0]), repr(np.any(np.array([[0, 0], [0, 3]]), axis=0)))
+print(np.array([1, 2]).all(), np.array([0.0, 0.0]).any(), np.any([]), np.all([]))
+)py",
+       R"out(True False True array([False,  True])
+True False False True
+)out"},
+  });
+}

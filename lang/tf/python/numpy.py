@@ -137,11 +137,16 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
     return (r, step) if retstep else r
 
 
+def _arr(a):
+    return a if _tlens.is_ndarray(a) else array(a)
+
+
 def reshape(a, newshape, order="C"):
-    return _tlens.op("Reshape", [a, _shape_list(newshape)], None, None, False, True, "int64")
+    return _tlens.op("Reshape", [_arr(a), _shape_list(newshape)], None, None, False, True, "int64")
 
 
 def transpose(a, axes=None):
+    a = _arr(a)
     if axes is None:
         n = a.ndim
         axes = [n - 1 - i for i in _range(n)]
@@ -149,12 +154,12 @@ def transpose(a, axes=None):
 
 
 def expand_dims(a, axis):
-    return _tlens.op("ExpandDims", [a, axis], None, None, False, True, "int64")
+    return _tlens.op("ExpandDims", [_arr(a), axis], None, None, False, True, "int64")
 
 
 def squeeze(a, axis=None):
     ax = [] if axis is None else ([axis] if isinstance(axis, int) else list(axis))
-    return _tlens.op("Squeeze", [a], {"squeeze_dims": ax}, None, False, True)
+    return _tlens.op("Squeeze", [_arr(a)], {"squeeze_dims": ax}, None, False, True)
 
 
 def _promoted(arrays):
@@ -197,6 +202,9 @@ def _reduce(op_type):
             a = a.astype(dtype)
         elif op_type == "Mean" and not a.dtype.is_floating:
             a = a.astype(float64)
+        elif op_type in ("Any", "All") and a.dtype != bool_:
+            # numpy tests truth: np.any([0, 1]), (x > 0).astype(int).all().
+            a = a != 0
         elif op_type in ("Sum", "Prod") and not a.dtype.is_floating and a.dtype.itemsize < 8:
             # numpy sums bools and small ints in the platform int (unsigned ones in uint64,
             # which the engine lacks: int64 here).

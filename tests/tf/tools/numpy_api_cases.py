@@ -435,3 +435,21 @@ print(x.dtype, type(round(np.float64(2.5))).__name__)
 err(lambda: round(np.array([1.5, 2.5])))
 '''),
 ])
+
+group('array-likes (lists, ranges) are converted as numpy converts them', [
+    ('shape functions take lists', '''
+x = np.array([3.0, 1.0, 2.0])
+idx = np.array([2, 0])
+print(repr(np.transpose([x[idx]])), repr(np.transpose([[1, 2, 3], [4, 5, 6]])))
+print(repr(np.reshape([3.0, 1.0], (2, 1))), repr(np.expand_dims([1.5, 2.5], 0)), repr(np.squeeze([[1.5, 2.5]])))
+'''),
+    ('ranges are sequences of ints', '''
+print(repr(np.array(range(3))), repr(np.asarray(range(1, 7, 2))), np.mean(range(4)), repr(np.array(range(0))))
+np.random.seed(0)
+print(repr(np.random.choice(range(10), 3, replace=False)), repr(np.sum(range(5))))
+'''),
+    ('any and all test truth', '''
+print(np.any([0, 1]), np.all([0, 1]), np.all([2.5, -1.0]), repr(np.any(np.array([[0, 0], [0, 3]]), axis=0)))
+print(np.array([1, 2]).all(), np.array([0.0, 0.0]).any(), np.any([]), np.all([]))
+'''),
+])
