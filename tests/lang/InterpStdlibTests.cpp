@@ -855,3 +855,116 @@ True b'ab' ab b'\xef\xbb\xbf'
 )out"},
   });
 }
+
+TEST_CASE("os.chdir changes the directory relative paths are read from", "[lang][interp]") {
+  checkOutputs({
+      {"chdir into a folder and back, CPython's errors",
+       R"py(import os, tempfile
+home = os.getcwd()
+d = os.path.realpath(tempfile.mkdtemp(prefix="tl_cd_"))
+os.chdir(d)
+print(os.getcwd() == d)
+with open("rel.txt", "w") as f:
+    f.write("x")
+print(os.path.exists(os.path.join(d, "rel.txt")), os.listdir("."))
+for bad in ["no_such_dir", "rel.txt"]:
+    try:
+        os.chdir(bad)
+    except OSError as e:
+        print(type(e).__name__, e)
+os.chdir(home)
+print(os.getcwd() == home, os.path.exists("rel.txt"))
+os.remove(os.path.join(d, "rel.txt"))
+os.rmdir(d)
+)py",
+       R"out(True
+True ['rel.txt']
+FileNotFoundError [Errno 2] No such file or directory: 'no_such_dir'
+NotADirectoryError [Errno 20] Not a directory: 'rel.txt'
+True False
+)out"},
+  });
+}
+
+TEST_CASE("unittest runs TestCases and reports as CPython's runner", "[lang][interp]") {
+  // Expected output from CPython 3.11 (traceback lines filtered out: tensorlens reports a failure
+  // by its exception's last line).
+  checkOutputs({
+      {"loader, runner, results and main",
+       R"py(import unittest, io, re
+log = []
+class T(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        log.append("class")
+    def setUp(self):
+        log.append("setUp")
+    def test_a(self):
+        self.assertEqual(1, 1)
+        with self.assertRaises(ZeroDivisionError):
+            1 / 0
+        self.assertRaisesRegex(KeyError, "k", lambda: {}["k"])
+    def test_b(self):
+        self.assertAlmostEqual(1.0, 1.1)
+    @unittest.skip("later")
+    def test_c(self):
+        pass
+    def test_d(self):
+        [][1]
+    @unittest.expectedFailure
+    def test_e(self):
+        self.assertTrue(False)
+    def helper(self):
+        raise RuntimeError("not a test")
+def clean(text):
+    text = re.sub(r"in \d+\.\d+s", "in Xs", text)
+    return "\n".join(l for l in text.splitlines() if not l.startswith(("Traceback", "  ")))
+s = io.StringIO()
+r = unittest.TextTestRunner(stream=s, verbosity=2).run(unittest.TestLoader().loadTestsFromTestCase(T))
+print(r.testsRun, len(r.failures), len(r.errors), len(r.skipped), len(r.expectedFailures), r.wasSuccessful(), log)
+print(r.failures[0][1].splitlines()[-1], "|", r.errors[0][1].splitlines()[-1])
+print(clean(s.getvalue()))
+class U(unittest.TestCase):
+    def test_ok(self):
+        self.assertIn(2, [1, 2])
+        self.assertIsNone(None)
+        self.assertGreater(0.3, 0.25)
+s = io.StringIO()
+prog = unittest.main(argv=["prog", "U"], exit=False, testRunner=unittest.TextTestRunner(stream=s))
+print(prog.result.wasSuccessful(), clean(s.getvalue()))
+try:
+    unittest.main(argv=["prog", "U"], testRunner=unittest.TextTestRunner(stream=io.StringIO()))
+except SystemExit as e:
+    print("exit", e.code)
+)py",
+       R"out(5 1 1 1 1 False ['class', 'setUp', 'setUp', 'setUp', 'setUp']
+AssertionError: 1.0 != 1.1 within 7 places (0.10000000000000009 difference) | IndexError: list index out of range
+test_a (__main__.T.test_a) ... ok
+test_b (__main__.T.test_b) ... FAIL
+test_c (__main__.T.test_c) ... skipped 'later'
+test_d (__main__.T.test_d) ... ERROR
+test_e (__main__.T.test_e) ... expected failure
+
+======================================================================
+ERROR: test_d (__main__.T.test_d)
+----------------------------------------------------------------------
+IndexError: list index out of range
+
+======================================================================
+FAIL: test_b (__main__.T.test_b)
+----------------------------------------------------------------------
+AssertionError: 1.0 != 1.1 within 7 places (0.10000000000000009 difference)
+
+----------------------------------------------------------------------
+Ran 5 tests in Xs
+
+FAILED (failures=1, errors=1, skipped=1, expected failures=1)
+True .
+----------------------------------------------------------------------
+Ran 1 test in Xs
+
+OK
+exit False
+)out"},
+  });
+}

@@ -295,3 +295,51 @@ print(small.dtype.name, big.dtype.name, big.numpy().tolist(), exact.numpy() == 2
   CHECK(a.type("big") == "int64[2]");
   CHECK(a.type("z") == "float32[531441000000, 1000000]");
 }
+
+TEST_CASE("tf.test.TestCase: a fresh graph per test, test sessions, array assertions and tf.test.main", "[tf]") {
+  TfRun r = runTf(R"(
+import io, re, unittest
+import numpy as np
+import tensorflow as tf
+outer = tf.constant(1.0)
+seen = []
+class MathTest(tf.test.TestCase):
+    def testSession(self):
+        with self.test_session() as sess:
+            a = tf.constant([1.0, 2.0])
+            self.assertAllClose(sess.run(a + 1.0), [2.0, 3.0])
+            self.assertAllEqual(a.eval(), np.array([1.0, 2.0]))
+            self.assertShapeEqual(np.ones([4, 2]), tf.zeros([4, 2]))
+            self.assertAllGreater(a, 0.5)
+            seen.append(sess.graph is tf.get_default_graph())
+    def testFreshGraph(self):
+        seen.append((outer.graph is tf.get_default_graph(), len(tf.get_default_graph().get_operations())))
+    def testWrong(self):
+        with self.session():
+            self.assertAllEqual(tf.constant([1, 2]), [1, 3])
+    def testNear(self):
+        self.assertNear(1.0, 1.05, 0.1)
+        self.assertArrayNear([1.0, 2.0], [1.0, 2.0001], 1e-3)
+        self.assertAllInRange(np.array([0.1, 0.5]), 0.0, 1.0)
+        seen.append(float(self.evaluate(tf.constant(2.0))))
+    def helper_not_a_test(self):
+        seen.append("helper")
+s = io.StringIO()
+result = unittest.TextTestRunner(stream=s).run(unittest.TestLoader().loadTestsFromTestCase(MathTest))
+counts = (result.testsRun, len(result.failures), len(result.errors))
+failed = [str(t) for t, _ in result.failures]
+try:
+    tf.test.main(argv=["prog", "MathTest.testNear"])
+    code = "no exit"
+except SystemExit as e:
+    code = e.code
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // test_session is collected as a test, as unittest does in TensorFlow (calling it enters nothing).
+  CHECK(r.repr("counts") == "(5, 1, 0)");
+  CHECK(r.repr("failed") == "['testWrong (__main__.MathTest.testWrong)']");
+  CHECK(r.repr("seen") == "[(False, 0), 2.0, True, 2.0]");
+  CHECK(r.repr("code") == "False");
+  CHECK_THAT(r.err, Catch::Contains("Ran 1 test in") && Catch::Contains("OK"));
+}

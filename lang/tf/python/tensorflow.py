@@ -1953,7 +1953,20 @@ config.experimental.reset_memory_stats = _reset_memory_stats
 config.experimental.get_device_details = _get_device_details
 config.experimental.set_device_policy = lambda device_policy: None
 
-test = _Namespace("tensorflow.test")
+def _testing_module():
+    import tensorflow._testing as m
+    return m
+
+
+class _TestNamespace(_Namespace):
+    """tf.test: TestCase, main and get_temp_dir live in tensorflow._testing (over the embedded
+    unittest), loaded on first use."""
+    TestCase = property(lambda self: _testing_module().TestCase)
+    main = property(lambda self: _testing_module().main)
+    get_temp_dir = property(lambda self: _testing_module().get_temp_dir)
+
+
+test = _TestNamespace("tensorflow.test")
 test.is_built_with_cuda = lambda: _tlens.built_with_cuda()
 test.is_built_with_gpu_support = test.is_built_with_cuda
 
