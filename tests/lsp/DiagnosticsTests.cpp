@@ -694,7 +694,7 @@ np.packbits(np.zeros(3, dtype=np.uint8))
 #  ^^^^^^^^ info: is not modelled by tensorlens
 os.putenv("A", "1")
 #  ^^^^^^ info: is not modelled by tensorlens
-os.chdir("/tmp")
+os.chmod("/tmp/x", 0o644)
 #  ^^^^^ info: is not modelled by tensorlens
 m = np.fromfile("weights.bin", dtype=np.float32)
 #      ^^^^^^^^ info: is not modelled by tensorlens
