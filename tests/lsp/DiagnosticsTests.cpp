@@ -764,6 +764,24 @@ x = tf.placeholder(tf.float32, [None, 3])
 x.set_shape([8, 3])
 y = tf.matmul(x, tf.zeros([3, 2]))
 )"},
+    // A dim the analysis does not know (computed from data it did not read) is an unknown int in
+    // as_list(), not TensorFlow's None: the program's tensor has that size (cookbook CNN).
+    {"a dim unknown only to the analysis is no None in as_list()", R"(import numpy as np
+import tensorflow as tf
+from tensorflow.examples.tutorials.mnist import input_data
+mnist = input_data.read_data_sets("MNIST_data", one_hot=False)
+train = np.array([np.reshape(x, (28, 28)) for x in mnist.train.images])
+width = train[0].shape[0]
+x = tf.placeholder(tf.float32, [100, width, width, 1])
+pool = tf.nn.max_pool(x, [1, 2, 2, 1], [1, 2, 2, 1], "SAME")
+s = pool.get_shape().as_list()
+flat = tf.reshape(pool, [s[0], s[1] * s[2] * s[3]])
+)"},
+    {"a placeholder's None dim is still None in as_list()", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+n = x.get_shape().as_list()[0] * 2
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning: unsupported operand type(s) for *: 'NoneType' and 'int'
+)"},
     {"an uncalled function's None defaults are unknown, not None", R"(import tensorflow as tf
 from tensorflow import keras
 
