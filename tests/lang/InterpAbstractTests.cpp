@@ -319,6 +319,26 @@ TEST_CASE("abstract: a return that fails returns an unknown value, so its caller
   CHECK(r.status == 0);
 }
 
+TEST_CASE("abstract: a return whose value needs an unknown returns an unknown value, not None", "[lang][interp][abstract]") {
+  // `return items[:n]` with n unknown: the slice cannot be taken; falling off the end would
+  // return None and the caller's `for a, b in ...` or `.extend` would warn falsely.
+  Hovers h;
+  RunResult r = analyze(
+      "import sys\n"
+      "n = int(sys.argv[1])\n"
+      "def top(n):\n"
+      "    return [('a', 2), ('b', 1)][:n]\n"
+      "count = [['RARE', -1]]\n"
+      "count.extend(top(n))\n"
+      "for word, c in top(n):\n"
+      "    pass\n"
+      "x = top(n)\n",
+      h);
+  INFO(r.diagnosticText());
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["x@9"] == "<unknown>");
+}
+
 TEST_CASE("abstract: the work budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {
   // 16^5 iterations: far more steps than either limit allows. The work budget (steps) is what
   // stops an analysis; the clock is only a safety limit, and says so when it is what stopped it.
