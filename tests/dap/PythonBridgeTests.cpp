@@ -174,6 +174,29 @@ plt.plot([3, 2, 1])  # left open: written at exit
   }
 }
 
+TEST_CASE("pybridge: bytes cross both ways as bytes (savefig into the program's BytesIO)", "[dap][pybridge]") {
+  REQUIRE_BRIDGE("matplotlib, PIL");
+  fs::path dir = scratch("bytes");
+  fs::path prog = writeProgram(dir, "buf.py", R"(
+import io
+import matplotlib.pyplot as plt
+from PIL import Image
+plt.plot([1, 2])
+buf = io.BytesIO()
+plt.savefig(buf, format='png')
+buf.seek(0)
+data = buf.getvalue()
+print(type(data).__name__, data[1:4])
+im = Image.frombytes("L", (2, 1), b"\x00\xff")
+print(im.getpixel((1, 0)), type(im.tobytes()).__name__, im.tobytes())
+)");
+  Outcome o = runProgram(prog);
+  INFO(o.output);
+  CHECK(o.status == 0);
+  CHECK(o.output.find("bytes b'PNG'") != std::string::npos);
+  CHECK(o.output.find("255 bytes b'\\x00\\xff'") != std::string::npos);
+}
+
 TEST_CASE("pybridge: waiting for a button press writes the figures and returns at once", "[dap][pybridge]") {
   // pkmital/tensorflow_tutorials end with plt.waitforbuttonpress(): with no window, matplotlib's
   // Agg backend would wait forever.
