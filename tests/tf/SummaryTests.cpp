@@ -203,6 +203,28 @@ with tf.Session() as sess:
   CHECK(records[4].find(scalar.substr(2)) != std::string::npos);
 }
 
+TEST_CASE("FileWriters made in a loop each get their own events file, numbered after the first", "[tf]") {
+  // The cookbook's tensorboard program makes a FileWriter per training step: the names were
+  // base.1.2.3..., until the file name was too long.
+  const std::string dir = freshTempDir("events-loop");
+  TfRun r = runTf(R"(
+import tensorflow as tf
+for step in range(40):
+    w = tf.summary.FileWriter(")" + dir + R"(")
+    w.close()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  size_t files = 0, longest = 0, shortest = 1000;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    ++files;
+    longest = std::max(longest, e.path().filename().string().size());
+    shortest = std::min(shortest, e.path().filename().string().size());
+  }
+  CHECK(files == 40);
+  CHECK(longest <= shortest + 3);  // base and base.1 ... base.39 (two seconds apart at most: base.NN)
+}
+
 TEST_CASE("TF2 summaries go to the default writer at the given step", "[tf]") {
   const std::string dir = freshTempDir("events-tf2");
   TfRun r = runTf(R"(
