@@ -550,7 +550,14 @@ py::object toPy(Interpreter& in, tf::TfRuntime* rt, const Value& v) {
           return py::reinterpret_steal<py::object>(PyByteArray_FromStringAndSize(b->data.data(), static_cast<Py_ssize_t>(b->data.size())));
         return py::bytes(b->data);
       }
-      if (auto* t = dynamic_cast<tf::TensorObj*>(v.get())) return tensorToArray(in, *t);
+      if (auto* t = dynamic_cast<tf::TensorObj*>(v.get())) {
+        py::object a = tensorToArray(in, *t);
+        // numpy scalars are 0-d arrays here (np.float32(1), an element of an array): CPython
+        // gets numpy's scalar (hashable: a dict key, a set item, sklearn's label), not a 0-d array.
+        if (t->ndarray && t->type.shape.rankKnown() && t->type.shape.rank() == 0)
+          return a[py::tuple()];
+        return a;
+      }
       if (auto* d = dynamic_cast<tf::DTypeObj*>(v.get())) {
         ensureNumpy();
         return G->numpy.attr("dtype")(std::string(dtypeName(d->dtype)));

@@ -115,6 +115,23 @@ print(repr(df.iloc[0]["b"]))
   CHECK(o.output.find("KeyError caught 'nope'") != std::string::npos);
 }
 
+TEST_CASE("pybridge: numpy scalars reach CPython as numpy scalars, hashable labels", "[dap][pybridge]") {
+  REQUIRE_BRIDGE("pandas, sklearn");
+  fs::path dir = scratch("scalars");
+  fs::path prog = writeProgram(dir, "labels.py", R"(
+import numpy as np
+import pandas as pd
+from sklearn.preprocessing import MultiLabelBinarizer
+y = np.array([3, 1, 3], dtype=np.uint8)
+m = MultiLabelBinarizer().fit_transform([[i] for i in y])
+print(m.tolist(), pd.Series([y[0]]).dtype, pd.Series([np.float32(1.5)]).dtype)
+)");
+  Outcome o = runProgram(prog);
+  INFO(o.output);
+  CHECK(o.status == 0);
+  CHECK(o.output.find("[[0, 1], [1, 0], [0, 1]] uint8 float32") != std::string::npos);
+}
+
 TEST_CASE("pybridge: a pandas + scikit-learn + Keras program runs end to end", "[dap][pybridge]") {
   REQUIRE_BRIDGE("pandas, sklearn");
   fs::path dir = scratch("e2e");
