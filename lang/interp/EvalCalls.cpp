@@ -71,6 +71,16 @@ Value Evaluator::evalCall(TSNode n) {
     return unknown();
   }
   frame().current = n;
+  // Abstract: `items.extend(<unknown>)` adds items the analysis does not know. The statement
+  // fails as one needing a known value, so the user's list becomes unknown (unbindStatement)
+  // instead of keeping its shorter contents (a batch built by extend in a loop stayed empty: a
+  // false feed-shape error).
+  if (abstract() && fn->kind() == Kind::BoundMethod && args.size() == 1 && isUnknown(args[0])) {
+    auto* bm = static_cast<BoundMethodObj*>(fn.get());
+    if (bm->self && bm->self->kind() == Kind::List && bm->function->kind() == Kind::NativeFunction &&
+        static_cast<NativeFunction*>(bm->function.get())->name == "extend")
+      throw NeedsKnownValue{};
+  }
   return call(fn, std::move(args), std::move(kwargs));
 }
 

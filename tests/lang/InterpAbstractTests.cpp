@@ -173,6 +173,31 @@ TEST_CASE("abstract: a list a loop of unknown trip count appends to has an unkno
   CHECK(h.at["after_while@18"] == "<unknown list>");
 }
 
+TEST_CASE("abstract: a list extended by an unknown iterable is an unknown list, in a loop too", "[lang][interp][abstract]") {
+  // The cookbook's batch generators: `while len(batch) < n: batch.extend(words[:n])` over a
+  // file's words; a list left [] was a false feed-shape error.
+  Hovers h;
+  RunResult r = analyze(
+      "import sys\n"
+      "words = open(sys.argv[1]).read().split()\n"
+      "b = []\n"
+      "b.extend(words)\n"
+      "once = b\n"
+      "batch = []\n"
+      "while len(batch) < 5:\n"
+      "    batch.extend(words[:5])\n"
+      "looped = batch\n"
+      "known = [1]\n"
+      "known.extend([2, 3])\n"
+      "exact = known\n",
+      h);
+  INFO(r.diagnosticText());
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["once@5"] == "<unknown list>");
+  CHECK(h.at["looped@9"] == "<unknown list>");
+  CHECK(h.at["exact@12"] == "[1, 2, 3]");
+}
+
 TEST_CASE("abstract: a long known sequence's first item runs exactly, the rest joined", "[lang][interp][abstract]") {
   // The first batch of `for i in range(0, n, 50)` is the one a program fails on first.
   Hovers h;
