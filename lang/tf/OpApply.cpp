@@ -209,26 +209,31 @@ Value tensorToPython(const Tensor& t, char strKind) {
   return build(0, 0);
 }
 
-std::optional<TensorType> partialIntList(Interpreter& in, const Value& v) {
+std::optional<TensorType> partialIntList(Interpreter& in, const Value& v, bool requireInts) {
   auto* seq = asSequence(v);
   if (!seq) return std::nullopt;
   std::vector<Dim> dims;
-  bool anyUnknown = false;
+  bool anyUnknown = false, anyKnownInt = false;
   for (const Value& e : *seq) {
     if (isUnknown(e)) {
       // An unknown known to be something else than an int (a list a comprehension over unknown
       // values made, a float) is no dimension: [[unknown list], ...] is not a shape vector.
       if (auto* u = as<UnknownObj>(e); u && u->type && u->type->name != "int" && u->type->name != "bool")
         return std::nullopt;
+      if (auto* u = as<UnknownObj>(e); u && u->type) anyKnownInt = true;
       dims.push_back(Dim::unknown());
       anyUnknown = true;
     } else if (auto i = asInt(e)) {
+      anyKnownInt = true;
       dims.push_back(*i == -1 ? Dim::minusOne() : Dim::known(*i));
     } else {
       return std::nullopt;
     }
   }
   if (!anyUnknown) return std::nullopt;
+  // Only unknowns, none known to be an int: a list of values the analysis lost (losses made in
+  // a loop over unknown layers, then tf.reduce_sum(losses)) as often as a shape; no dtype.
+  if (requireInts && !anyKnownInt) return std::nullopt;
   TensorType t(DType::Int32, Shape::fromConcrete({static_cast<int64_t>(dims.size())}));
   t.asShape = Shape(std::move(dims));
   return t;
@@ -322,7 +327,8 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
       else if (asSequence(e) && literalDType(e, false) == DType::Invalid) hasTensor = true;
     }
     if (hasUnknown && !hasTensor && rt.abstract()) {
-      if (auto t = partialIntList(in, v)) {
+      // Untyped unknowns alone are ints only where an integer dtype is asked for.
+      if (auto t = partialIntList(in, v, dtype == DType::Invalid || !isInteger(dtype))) {
         // numpy's default integer is int64 (np.array([k, k])); TensorFlow's int32.
         if (dtype == DType::Int64 || (numpyDefaults && dtype == DType::Invalid)) t->dtype = DType::Int64;
         Graph* g = numpyDefaults ? nullptr : rt.buildingGraph();

@@ -782,6 +782,23 @@ x = tf.placeholder(tf.float32, [None, 3])
 n = x.get_shape().as_list()[0] * 2
 #   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning: unsupported operand type(s) for *: 'NoneType' and 'int'
 )"},
+    // A list of values the analysis lost (layers from a file it does not read) is no int32
+    // vector: tf.reduce_sum(losses) was an int32 tensor and 1.0 * it a false dtype error
+    // (the cookbook's neural style program).
+    {"a list of unknown values converts to an unknown tensor, not an int32 shape", R"(import scipy.io
+import tensorflow as tf
+vgg = scipy.io.loadmat("vgg.mat")
+losses = []
+for name in ["conv1", "conv2"]:
+    losses.append(2.0 * tf.nn.l2_loss(vgg[name]))
+total = 1.0 * tf.reduce_sum(losses)
+)"},
+    {"a shape list with a known int and unknowns is still a shape", R"(import scipy.io
+import tensorflow as tf
+n = scipy.io.loadmat("vgg.mat")["n"]
+x = tf.matmul(tf.zeros([n, 5]), tf.zeros([3, 4]))
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 5 and 3
+)"},
     {"an uncalled function's None defaults are unknown, not None", R"(import tensorflow as tf
 from tensorflow import keras
 
