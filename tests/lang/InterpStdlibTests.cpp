@@ -176,6 +176,18 @@ shutil.rmtree(d)
 
 TEST_CASE("pickle reads CPython pickles and round-trips", "[lang][interp]") {
   checkOutputs({
+      {"_pickle, as Python 3 ports of cPickle import it",
+       R"py(import _pickle as cPickle
+import io
+f = io.BytesIO()
+cPickle.dump({"a": [1, 2]}, f)
+f.seek(0)
+print(cPickle.load(f, encoding="latin1"), cPickle.loads(cPickle.dumps((1, "x"))))
+print(issubclass(cPickle.UnpicklingError, Exception), cPickle.Pickler is not None)
+)py",
+       R"out({'a': [1, 2]} (1, 'x')
+True True
+)out"},
       {"pickles made by CPython, protocols 0 to 5",
        R"py(import pickle
 print(pickle.loads(b'\x80\x02}q\x00(X\x01\x00\x00\x00aq\x01]q\x02(K\x01G@\x04\x00\x00\x00\x00\x00\x00N\x88eX\x01\x00\x00\x00bq\x03c_codecs\nencode\nq\x04X\x01\x00\x00\x00xq\x05X\x06\x00\x00\x00latin1q\x06\x86q\x07Rq\x08X\x01\x00\x00\x00yq\t\x86q\nX\x01\x00\x00\x00cq\x0bc__builtin__\nset\nq\x0c]q\r(K\x03K\x04e\x85q\x0eRq\x0fu.'))
