@@ -343,3 +343,35 @@ except SystemExit as e:
   CHECK(r.repr("code") == "False");
   CHECK_THAT(r.err, Catch::Contains("Ran 1 test in") && Catch::Contains("OK"));
 }
+
+TEST_CASE("tf.contrib.learn.preprocessing.VocabularyProcessor maps documents to padded int64 id rows as TF 1.x", "[tf]") {
+  const std::string dir = (std::filesystem::temp_directory_path() / "tlens_vocab_test").string();
+  std::filesystem::create_directories(dir);
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow.contrib import learn
+docs = ["I like TensorFlow a lot", "i like cats", "cats like fish and fish like cats", "the HTTPServer isOK"]
+vp = learn.preprocessing.VocabularyProcessor(6)
+x = np.array(list(vp.fit_transform(docs)))
+rows, dt, n = x.tolist(), str(x.dtype), len(vp.vocabulary_)
+back = list(vp.reverse([x[1]]))
+vp2 = tf.contrib.learn.preprocessing.VocabularyProcessor(4, min_frequency=1)
+rows2 = np.array(list(vp2.fit_transform(docs))).tolist()
+mapping = sorted(vp2.vocabulary_._mapping.items(), key=lambda kv: kv[1])
+vp2.save(")" + dir + R"(/vocab.pkl")
+vp3 = learn.preprocessing.VocabularyProcessor.restore(")" + dir + R"(/vocab.pkl")
+again = list(vp3.transform(["cats like birds"]))[0].tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("rows") == "[[1, 2, 3, 4, 5, 6], [7, 2, 8, 0, 0, 0], [8, 2, 9, 10, 9, 2], [11, 12, 13, 14, 0, 0]]");
+  CHECK(r.repr("dt") == "'int64'");
+  CHECK(r.repr("n") == "15");
+  CHECK(r.repr("back") == "['i like cats <UNK> <UNK> <UNK>']");
+  // min_frequency=1 keeps words seen more than once, by descending count (like 5, cats 3, fish 2).
+  CHECK(r.repr("rows2") == "[[0, 1, 0, 0], [0, 1, 2, 0], [2, 1, 3, 0], [0, 0, 0, 0]]");
+  CHECK(r.repr("mapping") == "[('<UNK>', 0), ('like', 1), ('cats', 2), ('fish', 3)]");
+  CHECK(r.repr("again") == "[2, 1, 0, 0]");
+  std::filesystem::remove_all(dir);
+}
