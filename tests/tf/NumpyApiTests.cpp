@@ -1250,3 +1250,22 @@ True False False True
 )out"},
   });
 }
+
+TEST_CASE("numpy api: arange in any dtype", "[tf][numpy][api]") {
+  checkOutputs({
+      {"small integer and bool dtypes count in a wide type, then cast",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(repr(np.arange(5, dtype=np.uint8)), repr(np.arange(0, 3, dtype="uint8") * 100), repr(np.arange(2, dtype=bool)))
+print(repr(np.arange(3, dtype=np.float32)), repr(np.arange(1.5, 4, dtype=np.uint8)), repr(np.arange(6, 0, -2, dtype=np.uint8)))
+)py",
+       R"out(array([0, 1, 2, 3, 4], dtype=uint8) array([  0, 100, 200], dtype=uint8) array([False,  True])
+array([0., 1., 2.], dtype=float32) array([1, 2, 3], dtype=uint8) array([6, 4, 2], dtype=uint8)
+)out"},
+  });
+}

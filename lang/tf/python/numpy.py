@@ -124,6 +124,11 @@ def arange(start, stop=None, step=1, dtype=None):
         start, stop = 0, start
     if dtype is None:
         dtype = float64 if _any(isinstance(v, float) for v in (start, stop, step)) else int64
+    dtype = _tlens.dtype(dtype, True)
+    if dtype not in (int32, int64, float32, float64, float16):
+        # Range's types: other dtypes (uint8, bool) count in int64 or float64, then cast.
+        wide = float64 if _any(isinstance(v, float) for v in (start, stop, step)) else int64
+        return arange(start, stop, step, wide).astype(dtype)
     return _tlens.op("Range", [array(start, dtype), array(stop, dtype), array(step, dtype)], None, None, False, True)
 
 

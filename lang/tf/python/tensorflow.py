@@ -5388,6 +5388,13 @@ def _encode_png(image, compression=-1, name=None):
 image.encode_png = _encode_png
 
 
+def _decode_png(contents, channels=0, dtype=uint8, name=None):
+    return _op("DecodePng", [convert_to_tensor(contents, dtype=string)], {"channels": channels, "dtype": dtype}, name)
+
+
+image.decode_png = _decode_png
+
+
 def _encode_wav(audio, sample_rate, name=None):
     return _op("EncodeWav", [convert_to_tensor(audio), convert_to_tensor(sample_rate, dtype=int32)], None, name)
 
@@ -5699,6 +5706,7 @@ io = _Namespace("tensorflow.io")
 io.decode_csv = decode_csv
 io.decode_raw = decode_raw
 io.encode_png = _encode_png
+io.decode_png = _decode_png
 io.gfile = gfile
 
 

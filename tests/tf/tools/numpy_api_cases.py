@@ -453,3 +453,10 @@ print(np.any([0, 1]), np.all([0, 1]), np.all([2.5, -1.0]), repr(np.any(np.array(
 print(np.array([1, 2]).all(), np.array([0.0, 0.0]).any(), np.any([]), np.all([]))
 '''),
 ])
+
+group('arange in any dtype', [
+    ('small integer and bool dtypes count in a wide type, then cast', '''
+print(repr(np.arange(5, dtype=np.uint8)), repr(np.arange(0, 3, dtype="uint8") * 100), repr(np.arange(2, dtype=bool)))
+print(repr(np.arange(3, dtype=np.float32)), repr(np.arange(1.5, 4, dtype=np.uint8)), repr(np.arange(6, 0, -2, dtype=np.uint8)))
+'''),
+])
