@@ -375,3 +375,37 @@ again = list(vp3.transform(["cats like birds"]))[0].tolist()
   CHECK(r.repr("again") == "[2, 1, 0, 0]");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("six is embedded: six.moves' names, iteritems, string types, metaclass helpers, urllib offline", "[tf]") {
+  // TF1-era programs (Google's word2vec_basic: `from six.moves import xrange, urllib`); in both
+  // modes, without CPython.
+  const char* src = R"(
+import six
+from six.moves import xrange, urllib, cPickle, reduce, zip
+from six.moves.urllib.request import urlretrieve
+import six.moves.urllib.parse as up
+vals = [six.PY3, six.PY2, list(xrange(3)), reduce(lambda a, b: a + b, [1, 2, 3]), list(zip([1], [2]))]
+more = [sorted(six.iteritems({"a": 1})), six.b("x"), six.ensure_str(b"y"), isinstance("s", six.string_types),
+        up.urljoin("http://a/b/", "c"), list(six.moves.filterfalse(None, [0, 1, 2]))]
+class M(six.with_metaclass(type, object)):
+    pass
+@six.add_metaclass(type)
+class N(object):
+    pass
+names = (M.__name__, N.__name__, cPickle.loads(cPickle.dumps([1])))
+try:
+    urlretrieve("http://example.invalid/x.tgz", "x.tgz")
+    err = "none"
+except urllib.error.URLError as e:
+    err = type(e).__name__
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("vals") == "[True, False, [0, 1, 2], 6, [(1, 2)]]");
+  CHECK(r.repr("more") == "[[('a', 1)], b'x', 'y', True, 'http://a/b/c', [0]]");
+  CHECK(r.repr("names") == "('M', 'N', [1])");
+  CHECK(r.repr("err") == "'URLError'");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+}
