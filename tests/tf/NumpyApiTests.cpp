@@ -1269,3 +1269,39 @@ array([0., 1., 2.], dtype=float32) array([1, 2, 3], dtype=uint8) array([6, 4, 2]
 )out"},
   });
 }
+
+TEST_CASE("numpy api: np.ndarray is the arrays' type and makes arrays", "[tf][numpy][api]") {
+  checkOutputs({
+      {"isinstance and issubclass",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+a = np.zeros(2)
+print(isinstance(a, np.ndarray), isinstance(np.float32(1), np.ndarray), isinstance([1], np.ndarray), isinstance(a, (list, np.ndarray)))
+print(issubclass(type(a), np.ndarray), isinstance(a[0], np.ndarray), isinstance(a.reshape(1, 2), np.ndarray))
+)py",
+       R"out(True False False True
+True False True
+)out"},
+      {"the constructor",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+b = np.ndarray(shape=(4), dtype=np.int32)
+l = np.ndarray(shape=(4, 1), dtype=np.int32)
+b[0] = 3
+l[1, 0] = 7
+print(b.shape, b.dtype, l.shape, l.dtype, b[0], l[1, 0], np.ndarray((2, 3)).dtype, isinstance(b, np.ndarray))
+)py",
+       R"out((4,) int32 (4, 1) int32 3 7 float64 True
+)out"},
+  });
+}

@@ -990,7 +990,22 @@ _tlens.register("ndarray_methods", _NdarrayMethods)
 
 
 class ndarray:
-    """isinstance(x, np.ndarray) is answered by _tlens.is_ndarray."""
+    """isinstance(x, np.ndarray) is answered by _tlens.is_ndarray. Called, it makes an array of
+    `shape` (numpy leaves it uninitialised; here zeros): word2vec's np.ndarray(shape=(n,), dtype=np.int32)."""
+
+    def __new__(cls, shape, dtype=float, buffer=None, offset=0, strides=None, order=None):
+        if buffer is not None:
+            n = 1
+            for d in _shape_list(shape):
+                n *= d
+            return frombuffer(buffer, dtype, n, offset).reshape(shape)
+        return empty(shape, float64 if dtype is _float else dtype)
+
+    @classmethod
+    def __tlens_subclasscheck__(cls, subclass):
+        # An array's type is the interpreter's class numpy.ndarray (0-d arrays stand for numpy
+        # scalars, whose types are named by their dtype and are no ndarrays, as in numpy).
+        return getattr(subclass, "__name__", None) == "ndarray" and getattr(subclass, "__module__", None) == "numpy"
 
 
 # The families in numpy's embedded submodules (lang/tf/python/numpy._*.py), re-exported here.

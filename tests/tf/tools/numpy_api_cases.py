@@ -460,3 +460,18 @@ print(repr(np.arange(5, dtype=np.uint8)), repr(np.arange(0, 3, dtype="uint8") * 
 print(repr(np.arange(3, dtype=np.float32)), repr(np.arange(1.5, 4, dtype=np.uint8)), repr(np.arange(6, 0, -2, dtype=np.uint8)))
 '''),
 ])
+
+group('np.ndarray is the arrays\' type and makes arrays', [
+    ('isinstance and issubclass', '''
+a = np.zeros(2)
+print(isinstance(a, np.ndarray), isinstance(np.float32(1), np.ndarray), isinstance([1], np.ndarray), isinstance(a, (list, np.ndarray)))
+print(issubclass(type(a), np.ndarray), isinstance(a[0], np.ndarray), isinstance(a.reshape(1, 2), np.ndarray))
+'''),
+    ('the constructor', '''
+b = np.ndarray(shape=(4), dtype=np.int32)
+l = np.ndarray(shape=(4, 1), dtype=np.int32)
+b[0] = 3
+l[1, 0] = 7
+print(b.shape, b.dtype, l.shape, l.dtype, b[0], l[1, 0], np.ndarray((2, 3)).dtype, isinstance(b, np.ndarray))
+'''),
+])
