@@ -76,6 +76,13 @@ Flow Evaluator::exec(TSNode s, NodeKind kind) {
     // they were (a list left empty by `rows.append(...)` was a false shape error later). Trusted
     // library code keeps its bindings: it is written so that a skipped statement is harmless.
     if (approximating()) unbindStatement(s, file());
+    // A `return` whose value is not known still returns, an unknown value (falling off the end
+    // would return None: `return items[:n]` with an unknown n was a false "'NoneType' object is
+    // not iterable" in the caller).
+    if (kind == NodeKind::ReturnStatement) {
+      frame().returnValue = unknown();
+      return Flow::Return;
+    }
   } catch (StatementEffectsUnknown&) {
     if (approximating()) unbindStatement(s, file());
   } catch (std::bad_alloc&) {

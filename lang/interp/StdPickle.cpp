@@ -626,7 +626,7 @@ struct Pickler {
 
 std::shared_ptr<ModuleObj> makePickleNative(Interpreter& in) {
   Imports* mp = &importsOf(in);
-  auto mod = makeModule("_pickle");
+  auto mod = makeModule("_tlens_pickle");
   Namespace& ns = mod->globals->vars;
   defineNative(ns, "loads", "data, find_class, encoding, errors, error_class", [mp](CallContext& c) -> Value {
     const std::string* data = asBytes(c.arg(0));
@@ -676,7 +676,7 @@ std::shared_ptr<ModuleObj> makePickleNative(Interpreter& in) {
 }
 
 const char* kPickle = R"PY(
-import _pickle
+import _tlens_pickle as _pickle
 
 HIGHEST_PROTOCOL = 5
 DEFAULT_PROTOCOL = 4
@@ -829,9 +829,13 @@ class Unpickler:
 }  // namespace
 
 void registerPickleModule(ModuleRegistry& r) {
-  r.add("_pickle", makePickleNative);
+  r.add("_tlens_pickle", makePickleNative);
   r.addSource("pickle", kPickle);
-  r.addSource("cPickle", "from pickle import *\nfrom pickle import dumps, loads, dump, load, HIGHEST_PROTOCOL\n");
+  // cPickle (Python 2) and _pickle (CPython 3's accelerator, `import _pickle as cPickle` in
+  // ported code): pickle's functions and classes.
+  const char* kAlias = "from pickle import *\nfrom pickle import dumps, loads, dump, load, HIGHEST_PROTOCOL\n";
+  r.addSource("cPickle", kAlias);
+  r.addSource("_pickle", kAlias);
 }
 
 }  // namespace tlens::interp

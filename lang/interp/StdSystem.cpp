@@ -191,6 +191,21 @@ std::shared_ptr<ModuleObj> makeOsModule(Interpreter& in) {
     std::error_code ec;
     return makeStr(fs::current_path(ec).string());
   });
+  // os.chdir changes the process's directory, as in CPython (scripts chdir to their own folder
+  // before reading relative paths); abstract mode never runs it.
+  auto chdir = defineNative(ns, "chdir", "path", [mp](CallContext& c) -> Value {
+    std::string p = pathArg(c, c.arg(0));
+    std::error_code ec;
+    fs::current_path(p, ec);
+    if (ec) {
+      if (ec == std::errc::no_such_file_or_directory)
+        mp->raise("FileNotFoundError", "[Errno 2] No such file or directory: " + reprString(p));
+      if (ec == std::errc::not_a_directory) mp->raise("NotADirectoryError", "[Errno 20] Not a directory: " + reprString(p));
+      mp->raise("OSError", "[Errno " + std::to_string(ec.value()) + "] " + ec.message() + ": " + reprString(p));
+    }
+    return none();
+  });
+  chdir->sideEffecting = true;
   defineNative(ns, "fspath", "path", [](CallContext& c) -> Value { return fsPathValue(c, c.arg(0)); });
   // The base pathlib's paths derive from, so isinstance(p, os.PathLike) holds for them.
   auto pathLike = makeClass("PathLike", {mp->types.object}, "os");

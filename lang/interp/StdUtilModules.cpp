@@ -1,5 +1,5 @@
 // Small pure-Python standard modules, embedded: contextlib, enum, dataclasses, heapq, bisect,
-// operator, textwrap, pprint. They are ordinary Python over the interpreter, so both modes run
+// operator, textwrap, pprint, unittest. They are ordinary Python over the interpreter, so both modes run
 // them alike. Limits (no metaclasses, no generator throw()): enum classes take members through
 // __init_subclass__ and iterate through `_tlens_class_iter_`; len(EnumClass) is not supported;
 // an exception inside a @contextmanager block closes the generator (its finally blocks run) and
@@ -1053,6 +1053,795 @@ def decode(obj, encoding="utf-8", errors="strict"):
     return obj.decode(encoding, errors)
 )PY";
 
+// unittest: TestCase with its assert methods, suites, the loader (test* methods, sorted), the text
+// runner's report (CPython's dots, separators and summary, on stderr) and main(), which exits
+// as CPython's. No traceback objects: a failure is reported by its exception's last line.
+const char* kUnittest = R"PY(import sys
+import time as _time
+
+
+class SkipTest(Exception):
+    pass
+
+
+class _ShouldStop(Exception):
+    pass
+
+
+def skip(reason):
+    def decorator(obj):
+        obj.__unittest_skip__ = True
+        obj.__unittest_skip_why__ = reason
+        return obj
+    if callable(reason) and not isinstance(reason, str):
+        f, reason = reason, ""
+        return decorator(f)
+    return decorator
+
+
+def skipIf(condition, reason):
+    if condition:
+        return skip(reason)
+    return lambda obj: obj
+
+
+def skipUnless(condition, reason):
+    if not condition:
+        return skip(reason)
+    return lambda obj: obj
+
+
+def expectedFailure(test_item):
+    test_item.__unittest_expecting_failure__ = True
+    return test_item
+
+
+def _strclass(cls):
+    return "%s.%s" % (cls.__module__, cls.__name__)
+
+
+def _safe_repr(obj):
+    return repr(obj)
+
+
+class _AssertRaisesContext:
+    def __init__(self, expected, test_case, expected_regex=None, msg=None):
+        self.expected = expected
+        self.test_case = test_case
+        self.expected_regex = expected_regex
+        self.msg = msg
+        self.exception = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, tb):
+        if exc_type is None:
+            name = getattr(self.expected, "__name__", None) or str(self.expected)
+            raise self.test_case.failureException(
+                self.test_case._formatMessage(self.msg, "%s not raised" % name))
+        if not issubclass(exc_type, self.expected):
+            return False
+        self.exception = exc_value
+        if self.expected_regex is not None:
+            import re
+            pattern = self.expected_regex
+            if not re.search(pattern if isinstance(pattern, str) else pattern.pattern, str(exc_value)):
+                raise self.test_case.failureException(self.test_case._formatMessage(
+                    self.msg, '"%s" does not match "%s"' % (pattern if isinstance(pattern, str) else pattern.pattern,
+                                                             str(exc_value))))
+        return True
+
+
+class _AssertWarnsContext:
+    def __init__(self, expected, test_case, expected_regex=None, msg=None):
+        self.warning = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, tb):
+        return False
+
+
+class TestCase:
+    failureException = AssertionError
+    longMessage = True
+    maxDiff = 640
+
+    def __init__(self, methodName="runTest"):
+        self._testMethodName = methodName
+        self._cleanups = []
+        if methodName != "runTest" and not hasattr(self, methodName):
+            raise ValueError("no such test method in %s: %s" % (self.__class__, methodName))
+
+    @classmethod
+    def setUpClass(cls):
+        pass
+
+    @classmethod
+    def tearDownClass(cls):
+        pass
+
+    def setUp(self):
+        pass
+
+    def tearDown(self):
+        pass
+
+    def addCleanup(self, function, *args, **kwargs):
+        self._cleanups.append((function, args, kwargs))
+
+    def doCleanups(self):
+        while self._cleanups:
+            function, args, kwargs = self._cleanups.pop()
+            function(*args, **kwargs)
+
+    def countTestCases(self):
+        return 1
+
+    def id(self):
+        return "%s.%s" % (_strclass(self.__class__), self._testMethodName)
+
+    def shortDescription(self):
+        return None
+
+    def __str__(self):
+        return "%s (%s.%s)" % (self._testMethodName, _strclass(self.__class__), self._testMethodName)
+
+    def __repr__(self):
+        return "<%s testMethod=%s>" % (_strclass(self.__class__), self._testMethodName)
+
+    def __call__(self, result=None):
+        return self.run(result)
+
+    def skipTest(self, reason):
+        raise SkipTest(reason)
+
+    def run(self, result=None):
+        if result is None:
+            result = TestResult()
+        method = getattr(self, self._testMethodName)
+        result.startTest(self)
+        try:
+            if getattr(self.__class__, "__unittest_skip__", False) or getattr(method, "__unittest_skip__", False):
+                why = (getattr(self.__class__, "__unittest_skip_why__", "")
+                       or getattr(method, "__unittest_skip_why__", ""))
+                result.addSkip(self, why)
+                return result
+            expecting_failure = getattr(method, "__unittest_expecting_failure__", False)
+            outcome = self._run_part(result, self.setUp)
+            if outcome == "ok":
+                outcome = self._run_part(result, method, expecting_failure)
+                teardown = self._run_part(result, self.tearDown)
+                if outcome == "ok" and teardown != "ok":
+                    outcome = teardown
+            try:
+                self.doCleanups()
+            except Exception as e:
+                if outcome == "ok":
+                    result.addError(self, e)
+                    outcome = "error"
+            if outcome == "ok":
+                if expecting_failure:
+                    result.addUnexpectedSuccess(self)
+                else:
+                    result.addSuccess(self)
+        finally:
+            result.stopTest(self)
+        return result
+
+    def _run_part(self, result, fn, expecting_failure=False):
+        try:
+            fn()
+            return "ok"
+        except SkipTest as e:
+            result.addSkip(self, str(e))
+            return "skip"
+        except KeyboardInterrupt:
+            raise
+        except self.failureException as e:
+            if expecting_failure:
+                result.addExpectedFailure(self, e)
+            else:
+                result.addFailure(self, e)
+            return "fail"
+        except Exception as e:
+            if expecting_failure:
+                result.addExpectedFailure(self, e)
+            else:
+                result.addError(self, e)
+            return "error"
+
+    def debug(self):
+        self.setUp()
+        getattr(self, self._testMethodName)()
+        self.tearDown()
+        self.doCleanups()
+
+    def _formatMessage(self, msg, standardMsg):
+        if msg is None:
+            return standardMsg
+        if not self.longMessage:
+            return msg
+        return "%s : %s" % (standardMsg, msg)
+
+    def fail(self, msg=None):
+        raise self.failureException(msg)
+
+    def assertTrue(self, expr, msg=None):
+        if not expr:
+            raise self.failureException(self._formatMessage(msg, "%s is not true" % _safe_repr(expr)))
+
+    def assertFalse(self, expr, msg=None):
+        if expr:
+            raise self.failureException(self._formatMessage(msg, "%s is not false" % _safe_repr(expr)))
+
+    def assertEqual(self, first, second, msg=None):
+        if not first == second:
+            raise self.failureException(self._formatMessage(msg, "%s != %s" % (_safe_repr(first), _safe_repr(second))))
+
+    def assertNotEqual(self, first, second, msg=None):
+        if not first != second:
+            raise self.failureException(self._formatMessage(msg, "%s == %s" % (_safe_repr(first), _safe_repr(second))))
+
+    assertListEqual = assertEqual
+    assertTupleEqual = assertEqual
+    assertDictEqual = assertEqual
+    assertSetEqual = assertEqual
+    assertMultiLineEqual = assertEqual
+
+    def assertSequenceEqual(self, seq1, seq2, msg=None, seq_type=None):
+        if list(seq1) != list(seq2):
+            raise self.failureException(self._formatMessage(msg, "Sequences differ: %s != %s" % (_safe_repr(seq1), _safe_repr(seq2))))
+
+    def assertAlmostEqual(self, first, second, places=None, msg=None, delta=None):
+        if first == second:
+            return
+        if delta is not None and places is not None:
+            raise TypeError("specify delta or places not both")
+        diff = abs(first - second)
+        if delta is not None:
+            if diff <= delta:
+                return
+            standardMsg = "%s != %s within %s delta (%s difference)" % (
+                _safe_repr(first), _safe_repr(second), _safe_repr(delta), _safe_repr(diff))
+        else:
+            if places is None:
+                places = 7
+            if round(diff, places) == 0:
+                return
+            standardMsg = "%s != %s within %r places (%s difference)" % (
+                _safe_repr(first), _safe_repr(second), places, _safe_repr(diff))
+        raise self.failureException(self._formatMessage(msg, standardMsg))
+
+    def assertNotAlmostEqual(self, first, second, places=None, msg=None, delta=None):
+        diff = abs(first - second)
+        if delta is not None:
+            if not (first == second) and diff > delta:
+                return
+            standardMsg = "%s == %s within %s delta (%s difference)" % (
+                _safe_repr(first), _safe_repr(second), _safe_repr(delta), _safe_repr(diff))
+        else:
+            if places is None:
+                places = 7
+            if not (first == second) and round(diff, places) != 0:
+                return
+            standardMsg = "%s == %s within %r places" % (_safe_repr(first), _safe_repr(second), places)
+        raise self.failureException(self._formatMessage(msg, standardMsg))
+
+    def assertIs(self, expr1, expr2, msg=None):
+        if expr1 is not expr2:
+            raise self.failureException(self._formatMessage(msg, "%s is not %s" % (_safe_repr(expr1), _safe_repr(expr2))))
+
+    def assertIsNot(self, expr1, expr2, msg=None):
+        if expr1 is expr2:
+            raise self.failureException(self._formatMessage(msg, "unexpectedly identical: %s" % _safe_repr(expr1)))
+
+    def assertIsNone(self, obj, msg=None):
+        if obj is not None:
+            raise self.failureException(self._formatMessage(msg, "%s is not None" % _safe_repr(obj)))
+
+    def assertIsNotNone(self, obj, msg=None):
+        if obj is None:
+            raise self.failureException(self._formatMessage(msg, "unexpectedly None"))
+
+    def assertIn(self, member, container, msg=None):
+        if member not in container:
+            raise self.failureException(self._formatMessage(msg, "%s not found in %s" % (_safe_repr(member), _safe_repr(container))))
+
+    def assertNotIn(self, member, container, msg=None):
+        if member in container:
+            raise self.failureException(self._formatMessage(msg, "%s unexpectedly found in %s" % (_safe_repr(member), _safe_repr(container))))
+
+    def assertIsInstance(self, obj, cls, msg=None):
+        if not isinstance(obj, cls):
+            raise self.failureException(self._formatMessage(msg, "%s is not an instance of %r" % (_safe_repr(obj), cls)))
+
+    def assertNotIsInstance(self, obj, cls, msg=None):
+        if isinstance(obj, cls):
+            raise self.failureException(self._formatMessage(msg, "%s is an instance of %r" % (_safe_repr(obj), cls)))
+
+    def assertGreater(self, a, b, msg=None):
+        if not a > b:
+            raise self.failureException(self._formatMessage(msg, "%s not greater than %s" % (_safe_repr(a), _safe_repr(b))))
+
+    def assertGreaterEqual(self, a, b, msg=None):
+        if not a >= b:
+            raise self.failureException(self._formatMessage(msg, "%s not greater than or equal to %s" % (_safe_repr(a), _safe_repr(b))))
+
+    def assertLess(self, a, b, msg=None):
+        if not a < b:
+            raise self.failureException(self._formatMessage(msg, "%s not less than %s" % (_safe_repr(a), _safe_repr(b))))
+
+    def assertLessEqual(self, a, b, msg=None):
+        if not a <= b:
+            raise self.failureException(self._formatMessage(msg, "%s not less than or equal to %s" % (_safe_repr(a), _safe_repr(b))))
+
+    def assertCountEqual(self, first, second, msg=None):
+        a, b = list(first), list(second)
+        missing = list(b)
+        unexpected = []
+        for x in a:
+            if x in missing:
+                missing.remove(x)
+            else:
+                unexpected.append(x)
+        if missing or unexpected:
+            raise self.failureException(self._formatMessage(msg, "Element counts were not equal: first has %s, second has %s" % (_safe_repr(unexpected), _safe_repr(missing))))
+
+    def assertRegex(self, text, expected_regex, msg=None):
+        import re
+        pattern = expected_regex if isinstance(expected_regex, str) else expected_regex.pattern
+        if not re.search(pattern, text):
+            raise self.failureException(self._formatMessage(msg, "Regex didn't match: %r not found in %r" % (pattern, text)))
+
+    def assertNotRegex(self, text, unexpected_regex, msg=None):
+        import re
+        pattern = unexpected_regex if isinstance(unexpected_regex, str) else unexpected_regex.pattern
+        m = re.search(pattern, text)
+        if m:
+            raise self.failureException(self._formatMessage(msg, "Regex matched: %r matches %r in %r" % (m.group(0), pattern, text)))
+
+    def assertRaises(self, expected_exception, *args, **kwargs):
+        context = _AssertRaisesContext(expected_exception, self, None, kwargs.pop("msg", None))
+        if not args:
+            return context
+        callable_obj, args = args[0], args[1:]
+        with context:
+            callable_obj(*args, **kwargs)
+        return None
+
+    def assertRaisesRegex(self, expected_exception, expected_regex, *args, **kwargs):
+        context = _AssertRaisesContext(expected_exception, self, expected_regex, kwargs.pop("msg", None))
+        if not args:
+            return context
+        callable_obj, args = args[0], args[1:]
+        with context:
+            callable_obj(*args, **kwargs)
+        return None
+
+    def assertWarns(self, expected_warning, *args, **kwargs):
+        context = _AssertWarnsContext(expected_warning, self)
+        if not args:
+            return context
+        args[0](*args[1:], **kwargs)
+        return None
+
+    assertWarnsRegex = assertWarns
+    assertEquals = assertEqual
+    failUnlessEqual = assertEqual
+    assertNotEquals = assertNotEqual
+    failIfEqual = assertNotEqual
+    assertAlmostEquals = assertAlmostEqual
+    assertNotAlmostEquals = assertNotAlmostEqual
+    assert_ = assertTrue
+    failUnless = assertTrue
+    failIf = assertFalse
+    assertRaisesRegexp = assertRaisesRegex
+    assertRegexpMatches = assertRegex
+
+
+class FunctionTestCase(TestCase):
+    def __init__(self, testFunc, setUp=None, tearDown=None, description=None):
+        TestCase.__init__(self)
+        self._testFunc = testFunc
+        self._setUpFunc = setUp
+        self._tearDownFunc = tearDown
+
+    def setUp(self):
+        if self._setUpFunc is not None:
+            self._setUpFunc()
+
+    def tearDown(self):
+        if self._tearDownFunc is not None:
+            self._tearDownFunc()
+
+    def runTest(self):
+        self._testFunc()
+
+    def id(self):
+        return self._testFunc.__name__
+
+    def __str__(self):
+        return "%s (%s)" % (_strclass(self.__class__), self._testFunc.__name__)
+
+
+class TestSuite:
+    def __init__(self, tests=()):
+        self._tests = []
+        self.addTests(tests)
+
+    def __iter__(self):
+        return iter(self._tests)
+
+    def countTestCases(self):
+        return sum(t.countTestCases() for t in self._tests)
+
+    def addTest(self, test):
+        self._tests.append(test)
+
+    def addTests(self, tests):
+        for t in tests:
+            self.addTest(t)
+
+    def __call__(self, result):
+        return self.run(result)
+
+    def _flat(self):
+        out = []
+        for t in self._tests:
+            if isinstance(t, TestSuite):
+                out.extend(t._flat())
+            else:
+                out.append(t)
+        return out
+
+    def run(self, result):
+        # setUpClass/tearDownClass once around each class's consecutive tests, as unittest does.
+        current = None
+        class_ok = True
+        for test in self._flat():
+            if result.shouldStop:
+                break
+            cls = test.__class__
+            if cls is not current:
+                if current is not None and class_ok:
+                    self._class_fixture(result, current, "tearDownClass")
+                current = cls
+                class_ok = getattr(cls, "__unittest_skip__", False) or self._class_fixture(result, cls, "setUpClass")
+            if class_ok:
+                test(result)
+        if current is not None and class_ok:
+            self._class_fixture(result, current, "tearDownClass")
+        return result
+
+    def _class_fixture(self, result, cls, name):
+        if getattr(cls, "__unittest_skip__", False):
+            return True
+        try:
+            getattr(cls, name)()
+            return True
+        except Exception as e:
+            result.addError(_ErrorHolder("%s (%s)" % (name, _strclass(cls))), e)
+            return False
+
+
+class _ErrorHolder:
+    def __init__(self, description):
+        self.description = description
+
+    def __str__(self):
+        return self.description
+
+    def countTestCases(self):
+        return 0
+
+
+class TestLoader:
+    testMethodPrefix = "test"
+    suiteClass = TestSuite
+
+    def getTestCaseNames(self, testCaseClass):
+        names = [n for n in dir(testCaseClass)
+                 if n.startswith(self.testMethodPrefix) and callable(getattr(testCaseClass, n))]
+        return sorted(names)
+
+    def loadTestsFromTestCase(self, testCaseClass):
+        names = self.getTestCaseNames(testCaseClass)
+        if not names and hasattr(testCaseClass, "runTest"):
+            names = ["runTest"]
+        return self.suiteClass([testCaseClass(n) for n in names])
+
+    def loadTestsFromModule(self, module, pattern=None):
+        tests = []
+        for name in dir(module):
+            obj = getattr(module, name)
+            if isinstance(obj, type) and issubclass(obj, TestCase):
+                tests.append(self.loadTestsFromTestCase(obj))
+        return self.suiteClass(tests)
+
+    def loadTestsFromName(self, name, module=None):
+        parts = name.split(".")
+        obj = module
+        for p in parts:
+            obj = getattr(obj, p)
+        if isinstance(obj, type) and issubclass(obj, TestCase):
+            return self.loadTestsFromTestCase(obj)
+        if isinstance(obj, TestSuite):
+            return obj
+        # A method of a TestCase: Class.test_name
+        if len(parts) >= 2:
+            parent = module
+            for p in parts[:-1]:
+                parent = getattr(parent, p)
+            if isinstance(parent, type) and issubclass(parent, TestCase):
+                return self.suiteClass([parent(parts[-1])])
+        raise TypeError("don't know how to make test from: %s" % name)
+
+    def loadTestsFromNames(self, names, module=None):
+        return self.suiteClass([self.loadTestsFromName(n, module) for n in names])
+
+
+defaultTestLoader = TestLoader()
+
+
+def makeSuite(testCaseClass, prefix="test", sortUsing=None, suiteClass=TestSuite):
+    return TestLoader().loadTestsFromTestCase(testCaseClass)
+
+
+def _exc_text(err):
+    # The exception as the last line of CPython's traceback (tensorlens keeps no traceback object).
+    name = type(err).__name__
+    if type(err).__module__ not in ("builtins", "__main__", None):
+        name = type(err).__module__ + "." + name
+    text = str(err)
+    return "%s: %s" % (name, text) if text else name
+
+
+class TestResult:
+    def __init__(self, stream=None, descriptions=None, verbosity=None):
+        self.failures = []
+        self.errors = []
+        self.testsRun = 0
+        self.skipped = []
+        self.expectedFailures = []
+        self.unexpectedSuccesses = []
+        self.shouldStop = False
+        self.failfast = False
+
+    def startTest(self, test):
+        self.testsRun += 1
+
+    def stopTest(self, test):
+        pass
+
+    def startTestRun(self):
+        pass
+
+    def stopTestRun(self):
+        pass
+
+    def addSuccess(self, test):
+        pass
+
+    def addError(self, test, err):
+        self.errors.append((test, _exc_text(err)))
+        if self.failfast:
+            self.stop()
+
+    def addFailure(self, test, err):
+        self.failures.append((test, _exc_text(err)))
+        if self.failfast:
+            self.stop()
+
+    def addSkip(self, test, reason):
+        self.skipped.append((test, reason))
+
+    def addExpectedFailure(self, test, err):
+        self.expectedFailures.append((test, _exc_text(err)))
+
+    def addUnexpectedSuccess(self, test):
+        self.unexpectedSuccesses.append(test)
+
+    def wasSuccessful(self):
+        return len(self.failures) == len(self.errors) == 0 and not self.unexpectedSuccesses
+
+    def stop(self):
+        self.shouldStop = True
+
+
+class _WritelnDecorator:
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, s):
+        self.stream.write(s)
+
+    def writeln(self, arg=None):
+        if arg:
+            self.write(arg)
+        self.write("\n")
+
+    def flush(self):
+        if hasattr(self.stream, "flush"):
+            self.stream.flush()
+
+
+class TextTestResult(TestResult):
+    separator1 = "=" * 70
+    separator2 = "-" * 70
+
+    def __init__(self, stream, descriptions, verbosity):
+        TestResult.__init__(self)
+        self.stream = stream
+        self.showAll = verbosity > 1
+        self.dots = verbosity == 1
+        self.descriptions = descriptions
+
+    def getDescription(self, test):
+        return str(test)
+
+    def startTest(self, test):
+        TestResult.startTest(self, test)
+        if self.showAll:
+            self.stream.write(self.getDescription(test))
+            self.stream.write(" ... ")
+            self.stream.flush()
+
+    def _report(self, long, short):
+        if self.showAll:
+            self.stream.writeln(long)
+        elif self.dots:
+            self.stream.write(short)
+            self.stream.flush()
+
+    def addSuccess(self, test):
+        TestResult.addSuccess(self, test)
+        self._report("ok", ".")
+
+    def addError(self, test, err):
+        TestResult.addError(self, test, err)
+        self._report("ERROR", "E")
+
+    def addFailure(self, test, err):
+        TestResult.addFailure(self, test, err)
+        self._report("FAIL", "F")
+
+    def addSkip(self, test, reason):
+        TestResult.addSkip(self, test, reason)
+        self._report("skipped %r" % (reason,), "s")
+
+    def addExpectedFailure(self, test, err):
+        TestResult.addExpectedFailure(self, test, err)
+        self._report("expected failure", "x")
+
+    def addUnexpectedSuccess(self, test):
+        TestResult.addUnexpectedSuccess(self, test)
+        self._report("unexpected success", "u")
+
+    def printErrors(self):
+        if self.dots or self.showAll:
+            self.stream.writeln()
+            self.stream.flush()
+        self.printErrorList("ERROR", self.errors)
+        self.printErrorList("FAIL", self.failures)
+        if self.unexpectedSuccesses:
+            self.stream.writeln(self.separator1)
+            for test in self.unexpectedSuccesses:
+                self.stream.writeln("UNEXPECTED SUCCESS: %s" % self.getDescription(test))
+        self.stream.flush()
+
+    def printErrorList(self, flavour, errors):
+        for test, err in errors:
+            self.stream.writeln(self.separator1)
+            self.stream.writeln("%s: %s" % (flavour, self.getDescription(test)))
+            self.stream.writeln(self.separator2)
+            self.stream.writeln("%s" % err)
+            self.stream.writeln()
+
+
+class TextTestRunner:
+    resultclass = TextTestResult
+
+    def __init__(self, stream=None, descriptions=True, verbosity=1, failfast=False, buffer=False,
+                 resultclass=None, warnings=None, tb_locals=False):
+        if stream is None:
+            stream = sys.stderr
+        self.stream = _WritelnDecorator(stream)
+        self.descriptions = descriptions
+        self.verbosity = verbosity
+        self.failfast = failfast
+        if resultclass is not None:
+            self.resultclass = resultclass
+
+    def _makeResult(self):
+        return self.resultclass(self.stream, self.descriptions, self.verbosity)
+
+    def run(self, test):
+        result = self._makeResult()
+        result.failfast = self.failfast
+        start = _time.perf_counter()
+        result.startTestRun()
+        try:
+            test(result)
+        finally:
+            result.stopTestRun()
+        taken = _time.perf_counter() - start
+        result.printErrors()
+        self.stream.writeln(result.separator2)
+        run = result.testsRun
+        self.stream.writeln("Ran %d test%s in %.3fs" % (run, "s" if run != 1 else "", taken))
+        self.stream.writeln()
+        infos = []
+        if not result.wasSuccessful():
+            self.stream.write("FAILED")
+            if result.failures:
+                infos.append("failures=%d" % len(result.failures))
+            if result.errors:
+                infos.append("errors=%d" % len(result.errors))
+        else:
+            self.stream.write("OK")
+        if result.skipped:
+            infos.append("skipped=%d" % len(result.skipped))
+        if result.expectedFailures:
+            infos.append("expected failures=%d" % len(result.expectedFailures))
+        if result.unexpectedSuccesses:
+            infos.append("unexpected successes=%d" % len(result.unexpectedSuccesses))
+        if infos:
+            self.stream.writeln(" (%s)" % (", ".join(infos),))
+        else:
+            self.stream.write("\n")
+        self.stream.flush()
+        return result
+
+
+class TestProgram:
+    def __init__(self, module="__main__", defaultTest=None, argv=None, testRunner=None, testLoader=None,
+                 exit=True, verbosity=1, failfast=None, catchbreak=None, buffer=None, warnings=None):
+        if isinstance(module, str):
+            self.module = sys.modules[module]
+        else:
+            self.module = module
+        if argv is None:
+            argv = sys.argv
+        self.exit = exit
+        self.verbosity = verbosity
+        self.failfast = bool(failfast)
+        self.testRunner = testRunner
+        self.testLoader = testLoader if testLoader is not None else defaultTestLoader
+        names = []
+        for a in list(argv)[1:]:
+            if a in ("-v", "--verbose"):
+                self.verbosity = 2
+            elif a in ("-q", "--quiet"):
+                self.verbosity = 0
+            elif a in ("-f", "--failfast"):
+                self.failfast = True
+            elif not a.startswith("-"):
+                names.append(a)
+        if not names and defaultTest is not None:
+            names = [defaultTest] if isinstance(defaultTest, str) else list(defaultTest)
+        if names:
+            self.test = self.testLoader.loadTestsFromNames(names, self.module)
+        else:
+            self.test = self.testLoader.loadTestsFromModule(self.module)
+        self.runTests()
+
+    def runTests(self):
+        runner = self.testRunner
+        if runner is None:
+            runner = TextTestRunner(verbosity=self.verbosity, failfast=self.failfast)
+        elif isinstance(runner, type):
+            runner = runner(verbosity=self.verbosity, failfast=self.failfast)
+        self.result = runner.run(self.test)
+        if self.exit:
+            sys.exit(not self.result.wasSuccessful())
+
+
+main = TestProgram
+)PY";
+
 }  // namespace
 
 
@@ -1068,6 +1857,7 @@ void registerUtilModules(ModuleRegistry& r) {
   r.addSource("operator", std::string("__builtins__abs = abs\n") + kOperator);
   r.addSource("textwrap", kTextwrap);
   r.addSource("pprint", kPprint);
+  r.addSource("unittest", kUnittest);
 }
 
 }  // namespace tlens::interp

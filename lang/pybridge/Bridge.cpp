@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "lang/interp/Bytes.h"
 #include "lang/interp/ForeignFrame.h"
 #include "lang/pybridge/PyBridge.h"
 #include "lang/tf/OpApply.h"
@@ -543,7 +544,20 @@ py::object toPy(Interpreter& in, tf::TfRuntime* rt, const Value& v) {
     }
     case Kind::Native: {
       if (auto* p = dynamic_cast<PyProxy*>(v.get())) return p->obj;
-      if (auto* t = dynamic_cast<tf::TensorObj*>(v.get())) return tensorToArray(in, *t);
+      if (auto* b = dynamic_cast<BytesObj*>(v.get())) {
+        // Copied, as the other plain values: bytes to bytes, bytearray to bytearray.
+        if (b->isMutable)
+          return py::reinterpret_steal<py::object>(PyByteArray_FromStringAndSize(b->data.data(), static_cast<Py_ssize_t>(b->data.size())));
+        return py::bytes(b->data);
+      }
+      if (auto* t = dynamic_cast<tf::TensorObj*>(v.get())) {
+        py::object a = tensorToArray(in, *t);
+        // numpy scalars are 0-d arrays here (np.float32(1), an element of an array): CPython
+        // gets numpy's scalar (hashable: a dict key, a set item, sklearn's label), not a 0-d array.
+        if (t->ndarray && t->type.shape.rankKnown() && t->type.shape.rank() == 0)
+          return a[py::tuple()];
+        return a;
+      }
       if (auto* d = dynamic_cast<tf::DTypeObj*>(v.get())) {
         ensureNumpy();
         return G->numpy.attr("dtype")(std::string(dtypeName(d->dtype)));
@@ -589,6 +603,13 @@ Value fromPy(Interpreter& in, tf::TfRuntime* rt, py::handle h) {
   }
   if (PyFloat_CheckExact(p)) return makeFloat(PyFloat_AS_DOUBLE(p));
   if (PyUnicode_CheckExact(p)) return makeStr(py::reinterpret_borrow<py::str>(h).cast<std::string>());
+  // bytes (and the memoryviews file writers are handed: matplotlib's savefig into a BytesIO of
+  // the program) are copied into the program's bytes.
+  if (PyBytes_CheckExact(p)) return makeBytes(std::string(PyBytes_AS_STRING(p), static_cast<size_t>(PyBytes_GET_SIZE(p))));
+  if (PyMemoryView_Check(p)) {
+    py::bytes data = py::reinterpret_borrow<py::object>(h).attr("tobytes")();
+    return makeBytes(std::string(data));
+  }
   if (PyList_CheckExact(p)) {
     std::vector<Value> items;
     for (py::handle x : py::reinterpret_borrow<py::list>(h)) items.push_back(fromPy(in, rt, x));

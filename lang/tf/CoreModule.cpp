@@ -654,9 +654,11 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       gethostname(host, sizeof host - 1);
       const auto now = std::chrono::system_clock::now().time_since_epoch();
       const double secs = std::chrono::duration<double>(now).count();
-      std::string path = (fs::path(dir) / ("events.out.tfevents." + std::to_string(static_cast<int64_t>(secs)) + "." + host +
-                                          c.toStr(c.arg(1)))).string();
-      for (int i = 1; fs::exists(path); ++i) path += "." + std::to_string(i);  // two writers in one second
+      const std::string base = (fs::path(dir) / ("events.out.tfevents." + std::to_string(static_cast<int64_t>(secs)) + "." +
+                                                 host + c.toStr(c.arg(1)))).string();
+      // Several writers in one second (a FileWriter made in a training loop): base.1, base.2, ...
+      std::string path = base;
+      for (int i = 1; fs::exists(path); ++i) path = base + "." + std::to_string(i);
       std::ofstream f(path, std::ios::binary);
       f << rt.exec().eventRecord(secs, 0, 3, "brain.Event:2");
       if (!f) c.interp.raise("OSError", "could not write '" + path + "'");

@@ -210,26 +210,31 @@ Value tensorToPython(const Tensor& t, char strKind) {
   return build(0, 0);
 }
 
-std::optional<TensorType> partialIntList(Interpreter& in, const Value& v) {
+std::optional<TensorType> partialIntList(Interpreter& in, const Value& v, bool requireInts) {
   auto* seq = asSequence(v);
   if (!seq) return std::nullopt;
   std::vector<Dim> dims;
-  bool anyUnknown = false;
+  bool anyUnknown = false, anyKnownInt = false;
   for (const Value& e : *seq) {
     if (isUnknown(e)) {
       // An unknown known to be something else than an int (a list a comprehension over unknown
       // values made, a float) is no dimension: [[unknown list], ...] is not a shape vector.
       if (auto* u = as<UnknownObj>(e); u && u->type && u->type->name != "int" && u->type->name != "bool")
         return std::nullopt;
+      if (auto* u = as<UnknownObj>(e); u && u->type) anyKnownInt = true;
       dims.push_back(Dim::unknown());
       anyUnknown = true;
     } else if (auto i = asInt(e)) {
+      anyKnownInt = true;
       dims.push_back(*i == -1 ? Dim::minusOne() : Dim::known(*i));
     } else {
       return std::nullopt;
     }
   }
   if (!anyUnknown) return std::nullopt;
+  // Only unknowns, none known to be an int: a list of values the analysis lost (losses made in
+  // a loop over unknown layers, then tf.reduce_sum(losses)) as often as a shape; no dtype.
+  if (requireInts && !anyKnownInt) return std::nullopt;
   TensorType t(DType::Int32, Shape::fromConcrete({static_cast<int64_t>(dims.size())}));
   t.asShape = Shape(std::move(dims));
   return t;
@@ -293,6 +298,16 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
   Interpreter& in = rt.interp();
   if (auto t = std::dynamic_pointer_cast<TensorObj>(v)) return t;
   if (isUnknown(v)) throw NeedsKnownValue{};
+  if (v->kind() == interp::Kind::Range) {
+    // A range is a sequence of ints: np.array(range(n)), tf.constant(range(n)),
+    // np.random.choice(range(len(x)), k) convert it as they convert the list.
+    const auto& r = static_cast<const RangeObj&>(*v);
+    std::vector<Value> items;
+    const int64_t n = r.length();
+    items.reserve(static_cast<size_t>(std::max<int64_t>(n, 0)));
+    for (int64_t i = 0; i < n; ++i) items.push_back(makeInt(r.at(i)));
+    return toTensor(rt, makeList(std::move(items)), dtype, numpyDefaults);
+  }
   if (rt.tensorShapeClass && v->kind() == interp::Kind::Instance &&
       in.isInstance(v, *static_cast<interp::ClassObj*>(rt.tensorShapeClass.get()))) {
     // A fully defined TensorShape converts to its dimensions (tf.random.normal(x.shape)), as
@@ -313,7 +328,8 @@ std::shared_ptr<TensorObj> toTensor(TfRuntime& rt, const Value& v, DType dtype, 
       else if (asSequence(e) && literalDType(e, false) == DType::Invalid) hasTensor = true;
     }
     if (hasUnknown && !hasTensor && rt.abstract()) {
-      if (auto t = partialIntList(in, v)) {
+      // Untyped unknowns alone are ints only where an integer dtype is asked for.
+      if (auto t = partialIntList(in, v, dtype == DType::Invalid || !isInteger(dtype))) {
         // numpy's default integer is int64 (np.array([k, k])); TensorFlow's int32.
         if (dtype == DType::Int64 || (numpyDefaults && dtype == DType::Invalid)) t->dtype = DType::Int64;
         Graph* g = numpyDefaults ? nullptr : rt.buildingGraph();

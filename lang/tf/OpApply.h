@@ -65,7 +65,8 @@ DType literalDType(const interp::Value& v, bool numpyDefaults);
 
 /// Abstract mode: a TensorType for a literal list that holds unknown ints (its dims become
 /// unknown in `asShape`), e.g. [-1, n]. nullopt when `v` is not such a list.
-std::optional<TensorType> partialIntList(interp::Interpreter& in, const interp::Value& v);
+/// requireInts: a list of untyped unknowns only (no known int) is not taken for ints.
+std::optional<TensorType> partialIntList(interp::Interpreter& in, const interp::Value& v, bool requireInts = false);
 
 /// numpy's check before allocating an array: MemoryError with numpy's message ("Unable to
 /// allocate 7.28 TiB for an array with shape (1000000, 1000000) and data type float64") when it

@@ -51,7 +51,15 @@ std::string TensorObj::typeName() const {
 
 // --- attributes ------------------------------------------------------------------------------
 
-static Value dimValue(const Dim& d) { return d.isKnown() ? makeInt(d.size) : none(); }
+// A dim TensorFlow leaves unknown is None. In abstract mode an unknown dim without a symbol may
+// also be one that only the analysis does not know (a size computed from data it did not read:
+// the program's tensor has it), so there it is an unknown value, never a None that arithmetic
+// would then refuse; a symbolic dim (a placeholder's None, followed through the ops) stays None.
+static Value dimValue(TfRuntime& rt, const Dim& d) {
+  if (d.isKnown()) return makeInt(d.size);
+  if (rt.abstract() && !d.isSymbolic()) return unknown();
+  return none();
+}
 
 static Value shapeTuple(const Shape& s) {
   if (!s.rankKnown()) return unknown();
@@ -65,7 +73,7 @@ static Value tensorShape(TfRuntime& rt, const Shape& s) {
   Value dims;
   if (s.rankKnown()) {
     std::vector<Value> ds;
-    for (const Dim& d : s.dims()) ds.push_back(dimValue(d));
+    for (const Dim& d : s.dims()) ds.push_back(dimValue(rt, d));
     dims = makeList(std::move(ds));
   } else {
     dims = none();

@@ -115,6 +115,23 @@ print(repr(df.iloc[0]["b"]))
   CHECK(o.output.find("KeyError caught 'nope'") != std::string::npos);
 }
 
+TEST_CASE("pybridge: numpy scalars reach CPython as numpy scalars, hashable labels", "[dap][pybridge]") {
+  REQUIRE_BRIDGE("pandas, sklearn");
+  fs::path dir = scratch("scalars");
+  fs::path prog = writeProgram(dir, "labels.py", R"(
+import numpy as np
+import pandas as pd
+from sklearn.preprocessing import MultiLabelBinarizer
+y = np.array([3, 1, 3], dtype=np.uint8)
+m = MultiLabelBinarizer().fit_transform([[i] for i in y])
+print(m.tolist(), pd.Series([y[0]]).dtype, pd.Series([np.float32(1.5)]).dtype)
+)");
+  Outcome o = runProgram(prog);
+  INFO(o.output);
+  CHECK(o.status == 0);
+  CHECK(o.output.find("[[0, 1], [1, 0], [0, 1]] uint8 float32") != std::string::npos);
+}
+
 TEST_CASE("pybridge: a pandas + scikit-learn + Keras program runs end to end", "[dap][pybridge]") {
   REQUIRE_BRIDGE("pandas, sklearn");
   fs::path dir = scratch("e2e");
@@ -172,6 +189,29 @@ plt.plot([3, 2, 1])  # left open: written at exit
     f.read(magic, 8);
     CHECK(std::string(magic + 1, 3) == "PNG");
   }
+}
+
+TEST_CASE("pybridge: bytes cross both ways as bytes (savefig into the program's BytesIO)", "[dap][pybridge]") {
+  REQUIRE_BRIDGE("matplotlib, PIL");
+  fs::path dir = scratch("bytes");
+  fs::path prog = writeProgram(dir, "buf.py", R"(
+import io
+import matplotlib.pyplot as plt
+from PIL import Image
+plt.plot([1, 2])
+buf = io.BytesIO()
+plt.savefig(buf, format='png')
+buf.seek(0)
+data = buf.getvalue()
+print(type(data).__name__, data[1:4])
+im = Image.frombytes("L", (2, 1), b"\x00\xff")
+print(im.getpixel((1, 0)), type(im.tobytes()).__name__, im.tobytes())
+)");
+  Outcome o = runProgram(prog);
+  INFO(o.output);
+  CHECK(o.status == 0);
+  CHECK(o.output.find("bytes b'PNG'") != std::string::npos);
+  CHECK(o.output.find("255 bytes b'\\x00\\xff'") != std::string::npos);
 }
 
 TEST_CASE("pybridge: waiting for a button press writes the figures and returns at once", "[dap][pybridge]") {

@@ -52,6 +52,10 @@ static CaseRegistrar summaryCases({
     {"TensorSummaryV2", {Tensor::fromStrings({"a", "bc"}, {2})}, {{"tag", std::string("t")}, {"plugin_name", std::string("text")}},
      {bytes(summary::stringTensor("t", "text", {}, {}, kStrings, {2}))}, 0, false},
     {"EncodePng", {U8({1, 255}, {1, 2, 1})}, {}, {}, 0, false},
+    {"DecodePng", {Tensor::fromStrings({png::encode(kRgb, 2, 1, 3)}, {})}, {}, {U8({10, 20, 30, 40, 50, 60}, {1, 2, 3})},
+     0, false, {}, 1e-4, "the pixels encode_png wrote"},
+    {"DecodePng", {Tensor::fromStrings({png::encode(kGray, 2, 1, 1)}, {})}, {{"channels", int64_t{3}}},
+     {U8({1, 1, 1, 255, 255, 255}, {1, 2, 3})}, 0, false, {}, 1e-4, "grey replicated into RGB"},
     {"AudioSummaryV2", {F32({0.5f, -1.0f}, {1, 2}), F32({8000}, {})}, {{"tag", std::string("snd")}},
      {bytes(summary::audio("snd/audio/0", 8000, 1, 2, wav::encode(kClip, 2, 1, 8000)))}, 0, false, {}, 1e-4,
      "[batch, frames]: one channel, tag/audio/i"},
@@ -99,6 +103,36 @@ TEST_CASE("ImageSummary and EncodePng check shapes and dtypes in the shape funct
   CHECK_THAT(infer("ImageSummary", "int32:[1,2,2,1]").error, Catch::Contains("has DataType int32 not in list"));
   CHECK_THAT(infer("EncodePng", "uint8:[2,2]").error, Catch::Contains("Shape must be rank 3 but is rank 2"));
   CHECK_THAT(infer("EncodePng", "uint8:[2,2,5]").error, Catch::Contains("image must have 1, 2, 3, or 4 channels, got 5"));
+  CHECK_THAT(infer("DecodePng", "int32:[]").error, Catch::Contains("has DataType int32 not in list of allowed values: string"));
+  CHECK_THAT(infer("DecodePng", "string:[2]").error, Catch::Contains("Shape must be rank 0 but is rank 1"));
+}
+
+TEST_CASE("PNG decoding undoes every row filter and refuses what is not a PNG", "[engine]") {
+  // A 3x4 RGB PNG whose rows use the Sub, Up, Average and Paeth filters (made with Python's zlib;
+  // Pillow decodes it to the same pixels: 5, 12, ..., 250, steps of 7).
+  const std::string filtered(
+      "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x03\x00\x00\x00\x04\x08\x02"
+      "\x00\x00\x00\xc4\x4f\x12\x50\x00\x00\x00\x1d\x49\x44\x41\x54\x78\x9c\x63\x64\xe5\x11\x16\x05\x03\x26\x7b"
+      "\x18\x60\x4e\x4c\xcd\xd0\x02\x03\x16\x20\x0f\x22\x0b\x00\x78\x36\x06\x49\x83\x05\xf7\x23\x00\x00\x00\x00"
+      "\x49\x45\x4e\x44\xae\x42\x60\x82",
+      86);
+  const png::Image f = png::decode(filtered, 0);
+  REQUIRE(f.pixels.size() == 36);
+  for (size_t i = 0; i < 36; ++i) CHECK(int(f.pixels[i]) == 5 + 7 * int(i));
+  const uint8_t px[] = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120};
+  const std::string ok = png::encode(px, 2, 2, 3);
+  const png::Image a = png::decode(ok, 0);
+  CHECK(a.width == 2);
+  CHECK(a.height == 2);
+  CHECK(a.channels == 3);
+  CHECK(std::vector<uint8_t>(px, px + 12) == a.pixels);
+  const png::Image g = png::decode(ok, 1);
+  REQUIRE(g.pixels.size() == 4);
+  CHECK(int(g.pixels[0]) == 18);  // 0.299 * 10 + 0.587 * 20 + 0.114 * 30 = 18.2
+  CHECK_THROWS_WITH(png::decode("GIF89a", 0), "Invalid PNG header, data size 6");
+  std::string broken = ok;
+  broken[broken.size() - 20] ^= 0x55;  // inside the zlib stream
+  CHECK_THROWS_WITH(png::decode(broken, 0), Catch::Contains("Invalid PNG data"));
 }
 
 TEST_CASE("CRC32C and TFRecord framing follow TensorFlow's record format", "[engine]") {

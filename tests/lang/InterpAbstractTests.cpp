@@ -173,6 +173,31 @@ TEST_CASE("abstract: a list a loop of unknown trip count appends to has an unkno
   CHECK(h.at["after_while@18"] == "<unknown list>");
 }
 
+TEST_CASE("abstract: a list extended by an unknown iterable is an unknown list, in a loop too", "[lang][interp][abstract]") {
+  // The cookbook's batch generators: `while len(batch) < n: batch.extend(words[:n])` over a
+  // file's words; a list left [] was a false feed-shape error.
+  Hovers h;
+  RunResult r = analyze(
+      "import sys\n"
+      "words = open(sys.argv[1]).read().split()\n"
+      "b = []\n"
+      "b.extend(words)\n"
+      "once = b\n"
+      "batch = []\n"
+      "while len(batch) < 5:\n"
+      "    batch.extend(words[:5])\n"
+      "looped = batch\n"
+      "known = [1]\n"
+      "known.extend([2, 3])\n"
+      "exact = known\n",
+      h);
+  INFO(r.diagnosticText());
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["once@5"] == "<unknown list>");
+  CHECK(h.at["looped@9"] == "<unknown list>");
+  CHECK(h.at["exact@12"] == "[1, 2, 3]");
+}
+
 TEST_CASE("abstract: a long known sequence's first item runs exactly, the rest joined", "[lang][interp][abstract]") {
   // The first batch of `for i in range(0, n, 50)` is the one a program fails on first.
   Hovers h;
@@ -317,6 +342,26 @@ TEST_CASE("abstract: a return that fails returns an unknown value, so its caller
   CHECK(r.diagnostics[0].message == "AttributeError: 'int' object has no attribute 'nonexistent_method'");
   CHECK(r.diagnostics[0].start.line == 1);
   CHECK(r.status == 0);
+}
+
+TEST_CASE("abstract: a return whose value needs an unknown returns an unknown value, not None", "[lang][interp][abstract]") {
+  // `return items[:n]` with n unknown: the slice cannot be taken; falling off the end would
+  // return None and the caller's `for a, b in ...` or `.extend` would warn falsely.
+  Hovers h;
+  RunResult r = analyze(
+      "import sys\n"
+      "n = int(sys.argv[1])\n"
+      "def top(n):\n"
+      "    return [('a', 2), ('b', 1)][:n]\n"
+      "count = [['RARE', -1]]\n"
+      "count.extend(top(n))\n"
+      "for word, c in top(n):\n"
+      "    pass\n"
+      "x = top(n)\n",
+      h);
+  INFO(r.diagnosticText());
+  CHECK(r.diagnostics.empty());
+  CHECK(h.at["x@9"] == "<unknown>");
 }
 
 TEST_CASE("abstract: the work budget stops the analysis and later values are unknown", "[lang][interp][abstract]") {

@@ -176,6 +176,18 @@ shutil.rmtree(d)
 
 TEST_CASE("pickle reads CPython pickles and round-trips", "[lang][interp]") {
   checkOutputs({
+      {"_pickle, as Python 3 ports of cPickle import it",
+       R"py(import _pickle as cPickle
+import io
+f = io.BytesIO()
+cPickle.dump({"a": [1, 2]}, f)
+f.seek(0)
+print(cPickle.load(f, encoding="latin1"), cPickle.loads(cPickle.dumps((1, "x"))))
+print(issubclass(cPickle.UnpicklingError, Exception), cPickle.Pickler is not None)
+)py",
+       R"out({'a': [1, 2]} (1, 'x')
+True True
+)out"},
       {"pickles made by CPython, protocols 0 to 5",
        R"py(import pickle
 print(pickle.loads(b'\x80\x02}q\x00(X\x01\x00\x00\x00aq\x01]q\x02(K\x01G@\x04\x00\x00\x00\x00\x00\x00N\x88eX\x01\x00\x00\x00bq\x03c_codecs\nencode\nq\x04X\x01\x00\x00\x00xq\x05X\x06\x00\x00\x00latin1q\x06\x86q\x07Rq\x08X\x01\x00\x00\x00yq\t\x86q\nX\x01\x00\x00\x00cq\x0bc__builtin__\nset\nq\x0c]q\r(K\x03K\x04e\x85q\x0eRq\x0fu.'))
@@ -852,6 +864,119 @@ False
 True True
 False
 True b'ab' ab b'\xef\xbb\xbf'
+)out"},
+  });
+}
+
+TEST_CASE("os.chdir changes the directory relative paths are read from", "[lang][interp]") {
+  checkOutputs({
+      {"chdir into a folder and back, CPython's errors",
+       R"py(import os, tempfile
+home = os.getcwd()
+d = os.path.realpath(tempfile.mkdtemp(prefix="tl_cd_"))
+os.chdir(d)
+print(os.getcwd() == d)
+with open("rel.txt", "w") as f:
+    f.write("x")
+print(os.path.exists(os.path.join(d, "rel.txt")), os.listdir("."))
+for bad in ["no_such_dir", "rel.txt"]:
+    try:
+        os.chdir(bad)
+    except OSError as e:
+        print(type(e).__name__, e)
+os.chdir(home)
+print(os.getcwd() == home, os.path.exists("rel.txt"))
+os.remove(os.path.join(d, "rel.txt"))
+os.rmdir(d)
+)py",
+       R"out(True
+True ['rel.txt']
+FileNotFoundError [Errno 2] No such file or directory: 'no_such_dir'
+NotADirectoryError [Errno 20] Not a directory: 'rel.txt'
+True False
+)out"},
+  });
+}
+
+TEST_CASE("unittest runs TestCases and reports as CPython's runner", "[lang][interp]") {
+  // Expected output from CPython 3.11 (traceback lines filtered out: tensorlens reports a failure
+  // by its exception's last line).
+  checkOutputs({
+      {"loader, runner, results and main",
+       R"py(import unittest, io, re
+log = []
+class T(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        log.append("class")
+    def setUp(self):
+        log.append("setUp")
+    def test_a(self):
+        self.assertEqual(1, 1)
+        with self.assertRaises(ZeroDivisionError):
+            1 / 0
+        self.assertRaisesRegex(KeyError, "k", lambda: {}["k"])
+    def test_b(self):
+        self.assertAlmostEqual(1.0, 1.1)
+    @unittest.skip("later")
+    def test_c(self):
+        pass
+    def test_d(self):
+        [][1]
+    @unittest.expectedFailure
+    def test_e(self):
+        self.assertTrue(False)
+    def helper(self):
+        raise RuntimeError("not a test")
+def clean(text):
+    text = re.sub(r"in \d+\.\d+s", "in Xs", text)
+    return "\n".join(l for l in text.splitlines() if not l.startswith(("Traceback", "  ")))
+s = io.StringIO()
+r = unittest.TextTestRunner(stream=s, verbosity=2).run(unittest.TestLoader().loadTestsFromTestCase(T))
+print(r.testsRun, len(r.failures), len(r.errors), len(r.skipped), len(r.expectedFailures), r.wasSuccessful(), log)
+print(r.failures[0][1].splitlines()[-1], "|", r.errors[0][1].splitlines()[-1])
+print(clean(s.getvalue()))
+class U(unittest.TestCase):
+    def test_ok(self):
+        self.assertIn(2, [1, 2])
+        self.assertIsNone(None)
+        self.assertGreater(0.3, 0.25)
+s = io.StringIO()
+prog = unittest.main(argv=["prog", "U"], exit=False, testRunner=unittest.TextTestRunner(stream=s))
+print(prog.result.wasSuccessful(), clean(s.getvalue()))
+try:
+    unittest.main(argv=["prog", "U"], testRunner=unittest.TextTestRunner(stream=io.StringIO()))
+except SystemExit as e:
+    print("exit", e.code)
+)py",
+       R"out(5 1 1 1 1 False ['class', 'setUp', 'setUp', 'setUp', 'setUp']
+AssertionError: 1.0 != 1.1 within 7 places (0.10000000000000009 difference) | IndexError: list index out of range
+test_a (__main__.T.test_a) ... ok
+test_b (__main__.T.test_b) ... FAIL
+test_c (__main__.T.test_c) ... skipped 'later'
+test_d (__main__.T.test_d) ... ERROR
+test_e (__main__.T.test_e) ... expected failure
+
+======================================================================
+ERROR: test_d (__main__.T.test_d)
+----------------------------------------------------------------------
+IndexError: list index out of range
+
+======================================================================
+FAIL: test_b (__main__.T.test_b)
+----------------------------------------------------------------------
+AssertionError: 1.0 != 1.1 within 7 places (0.10000000000000009 difference)
+
+----------------------------------------------------------------------
+Ran 5 tests in Xs
+
+FAILED (failures=1, errors=1, skipped=1, expected failures=1)
+True .
+----------------------------------------------------------------------
+Ran 1 test in Xs
+
+OK
+exit False
 )out"},
   });
 }

@@ -694,7 +694,7 @@ np.packbits(np.zeros(3, dtype=np.uint8))
 #  ^^^^^^^^ info: is not modelled by tensorlens
 os.putenv("A", "1")
 #  ^^^^^^ info: is not modelled by tensorlens
-os.chdir("/tmp")
+os.chmod("/tmp/x", 0o644)
 #  ^^^^^ info: is not modelled by tensorlens
 m = np.fromfile("weights.bin", dtype=np.float32)
 #      ^^^^^^^^ info: is not modelled by tensorlens
@@ -763,6 +763,41 @@ y = tf.matmul(x, tf.zeros([3, 2]))
 x = tf.placeholder(tf.float32, [None, 3])
 x.set_shape([8, 3])
 y = tf.matmul(x, tf.zeros([3, 2]))
+)"},
+    // A dim the analysis does not know (computed from data it did not read) is an unknown int in
+    // as_list(), not TensorFlow's None: the program's tensor has that size (cookbook CNN).
+    {"a dim unknown only to the analysis is no None in as_list()", R"(import numpy as np
+import tensorflow as tf
+from tensorflow.examples.tutorials.mnist import input_data
+mnist = input_data.read_data_sets("MNIST_data", one_hot=False)
+train = np.array([np.reshape(x, (28, 28)) for x in mnist.train.images])
+width = train[0].shape[0]
+x = tf.placeholder(tf.float32, [100, width, width, 1])
+pool = tf.nn.max_pool(x, [1, 2, 2, 1], [1, 2, 2, 1], "SAME")
+s = pool.get_shape().as_list()
+flat = tf.reshape(pool, [s[0], s[1] * s[2] * s[3]])
+)"},
+    {"a placeholder's None dim is still None in as_list()", R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])
+n = x.get_shape().as_list()[0] * 2
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning: unsupported operand type(s) for *: 'NoneType' and 'int'
+)"},
+    // A list of values the analysis lost (layers from a file it does not read) is no int32
+    // vector: tf.reduce_sum(losses) was an int32 tensor and 1.0 * it a false dtype error
+    // (the cookbook's neural style program).
+    {"a list of unknown values converts to an unknown tensor, not an int32 shape", R"(import scipy.io
+import tensorflow as tf
+vgg = scipy.io.loadmat("vgg.mat")
+losses = []
+for name in ["conv1", "conv2"]:
+    losses.append(2.0 * tf.nn.l2_loss(vgg[name]))
+total = 1.0 * tf.reduce_sum(losses)
+)"},
+    {"a shape list with a known int and unknowns is still a shape", R"(import scipy.io
+import tensorflow as tf
+n = scipy.io.loadmat("vgg.mat")["n"]
+x = tf.matmul(tf.zeros([n, 5]), tf.zeros([3, 4]))
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Dimensions must be equal, but are 5 and 3
 )"},
     {"an uncalled function's None defaults are unknown, not None", R"(import tensorflow as tf
 from tensorflow import keras

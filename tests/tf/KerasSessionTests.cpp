@@ -199,3 +199,34 @@ first = K.function([m.input], [grads[0]])([X])[0]
   REQUIRE(g.status == 0);
   CHECK(g.type("first") == "float32[3, 4]");
 }
+
+TEST_CASE("tf.keras compiles with a tf.train optimizer, as TF 1.x's TFOptimizer, with its update rule", "[tf][keras][graph]") {
+  // loss = (w x)^2 with x = 1: one SGD step of 0.1 takes w = 1 to 0.8; Momentum's first step is
+  // the same; Adam's first step moves each weight by about the learning rate.
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+x = tf.placeholder(tf.float32, [None, 1])
+ws = []
+for opt in [tf.train.GradientDescentOptimizer(0.1), tf.train.MomentumOptimizer(0.1, 0.9),
+            tf.train.AdamOptimizer(0.01), tf.train.RMSPropOptimizer(0.01), tf.train.AdagradOptimizer(0.1)]:
+    m = keras.Sequential([keras.layers.Dense(1, use_bias=False, kernel_initializer="ones", input_shape=(1,))])
+    m.compile(optimizer=opt, loss="mse")
+    m.fit(np.ones((1, 1), np.float32), np.zeros((1, 1), np.float32), epochs=1, verbose=0)
+    ws.append(round(float(m.get_weights()[0][0, 0]), 4))
+kinds = type(m.optimizer).__name__
+try:
+    keras.Sequential([keras.layers.Dense(1, input_shape=(1,))]).compile(optimizer=object(), loss="mse")
+    err = "none"
+except ValueError as e:
+    err = str(e)[:40]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // Adagrad (TF1: no epsilon): acc = 0.1 + 4, w = 1 - 0.1 * 2 / sqrt(4.1).
+  // RMSProp (TF1: mean square starts at ones): ms = 0.9 + 0.4, w = 1 - 0.01 * 2 / sqrt(1.3).
+  CHECK(r.repr("ws") == "[0.8, 0.8, 0.99, 0.9825, 0.9012]");
+  CHECK(r.repr("kinds") == "'Adagrad'");
+  CHECK(r.repr("err") == "'Could not interpret optimizer identifier'");
+}

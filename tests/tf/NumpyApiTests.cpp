@@ -1260,3 +1260,112 @@ ValueError: operands could not be broadcast together with shapes (3,) (4,) ()
 )out"},
   });
 }
+
+TEST_CASE("numpy api: array-likes (lists, ranges) are converted as numpy converts them", "[tf][numpy][api]") {
+  checkOutputs({
+      {"shape functions take lists",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+x = np.array([3.0, 1.0, 2.0])
+idx = np.array([2, 0])
+print(repr(np.transpose([x[idx]])), repr(np.transpose([[1, 2, 3], [4, 5, 6]])))
+print(repr(np.reshape([3.0, 1.0], (2, 1))), repr(np.expand_dims([1.5, 2.5], 0)), repr(np.squeeze([[1.5, 2.5]])))
+)py",
+       R"out(array([[2.],
+       [3.]]) array([[1, 4],
+       [2, 5],
+       [3, 6]])
+array([[3.],
+       [1.]]) array([[1.5, 2.5]]) array([1.5, 2.5])
+)out"},
+      {"ranges are sequences of ints",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(repr(np.array(range(3))), repr(np.asarray(range(1, 7, 2))), np.mean(range(4)), repr(np.array(range(0))))
+np.random.seed(0)
+print(repr(np.random.choice(range(10), 3, replace=False)), repr(np.sum(range(5))))
+)py",
+       R"out(array([0, 1, 2]) array([1, 3, 5]) 1.5 array([], dtype=float64)
+array([2, 8, 4]) 10
+)out"},
+      {"any and all test truth",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(np.any([0, 1]), np.all([0, 1]), np.all([2.5, -1.0]), repr(np.any(np.array([[0, 0], [0, 3]]), axis=0)))
+print(np.array([1, 2]).all(), np.array([0.0, 0.0]).any(), np.any([]), np.all([]))
+)py",
+       R"out(True False True array([False,  True])
+True False False True
+)out"},
+  });
+}
+
+TEST_CASE("numpy api: arange in any dtype", "[tf][numpy][api]") {
+  checkOutputs({
+      {"small integer and bool dtypes count in a wide type, then cast",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(repr(np.arange(5, dtype=np.uint8)), repr(np.arange(0, 3, dtype="uint8") * 100), repr(np.arange(2, dtype=bool)))
+print(repr(np.arange(3, dtype=np.float32)), repr(np.arange(1.5, 4, dtype=np.uint8)), repr(np.arange(6, 0, -2, dtype=np.uint8)))
+)py",
+       R"out(array([0, 1, 2, 3, 4], dtype=uint8) array([  0, 100, 200], dtype=uint8) array([False,  True])
+array([0., 1., 2.], dtype=float32) array([1, 2, 3], dtype=uint8) array([6, 4, 2], dtype=uint8)
+)out"},
+  });
+}
+
+TEST_CASE("numpy api: np.ndarray is the arrays' type and makes arrays", "[tf][numpy][api]") {
+  checkOutputs({
+      {"isinstance and issubclass",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+a = np.zeros(2)
+print(isinstance(a, np.ndarray), isinstance(np.float32(1), np.ndarray), isinstance([1], np.ndarray), isinstance(a, (list, np.ndarray)))
+print(issubclass(type(a), np.ndarray), isinstance(a[0], np.ndarray), isinstance(a.reshape(1, 2), np.ndarray))
+)py",
+       R"out(True False False True
+True False True
+)out"},
+      {"the constructor",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+b = np.ndarray(shape=(4), dtype=np.int32)
+l = np.ndarray(shape=(4, 1), dtype=np.int32)
+b[0] = 3
+l[1, 0] = 7
+print(b.shape, b.dtype, l.shape, l.dtype, b[0], l[1, 0], np.ndarray((2, 3)).dtype, isinstance(b, np.ndarray))
+)py",
+       R"out((4,) int32 (4, 1) int32 3 7 float64 True
+)out"},
+  });
+}

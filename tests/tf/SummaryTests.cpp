@@ -203,6 +203,28 @@ with tf.Session() as sess:
   CHECK(records[4].find(scalar.substr(2)) != std::string::npos);
 }
 
+TEST_CASE("FileWriters made in a loop each get their own events file, numbered after the first", "[tf]") {
+  // The cookbook's tensorboard program makes a FileWriter per training step: the names were
+  // base.1.2.3..., until the file name was too long.
+  const std::string dir = freshTempDir("events-loop");
+  TfRun r = runTf(R"(
+import tensorflow as tf
+for step in range(40):
+    w = tf.summary.FileWriter(")" + dir + R"(")
+    w.close()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  size_t files = 0, longest = 0, shortest = 1000;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    ++files;
+    longest = std::max(longest, e.path().filename().string().size());
+    shortest = std::min(shortest, e.path().filename().string().size());
+  }
+  CHECK(files == 40);
+  CHECK(longest <= shortest + 3);  // base and base.1 ... base.39 (two seconds apart at most: base.NN)
+}
+
 TEST_CASE("TF2 summaries go to the default writer at the given step", "[tf]") {
   const std::string dir = freshTempDir("events-tf2");
   TfRun r = runTf(R"(
@@ -424,4 +446,44 @@ for make in [lambda: tf.summary.image("a", tf.zeros([2, 3])), lambda: tf.summary
   CHECK(bad.repr("errors") == "['Tensor must be 4-D with last dim 1, 3, or 4, not [2,3]', "
                               "'Tensor must be 4-D with last dim 1, 3, or 4, not [1,2,2,2]', "
                               "'Expected tensor Fill_2:0 to have dtype string, got float32']");
+}
+
+TEST_CASE("tf.image.decode_png decodes what encode_png and other writers make, converting channels as TensorFlow", "[tf][summary]") {
+  // tiny16: a 3x2 16-bit grey PNG and tiny1 a 1-bit one, both written by Pillow (expected rows from
+  // Pillow's decoding: high bytes, and 1-bit grey scaled to 0/255).
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+tiny16 = b'\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x03\x00\x00\x00\x02\x10\x00\x00\x00\x00\xe8\x8f\xe5\x85\x00\x00\x00\x16IDATx\x9cc```~\xf1\xff?\x03#\x03\x13\xc3\x1c\x07\x00\x1b\xb4\x03\xc9\x9b\xeev\xf3\x00\x00\x00\x00IEND\xaeB`\x82'
+tiny1 = b'\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x03\x00\x00\x00\x02\x01\x00\x00\x00\x00\xb5\x0f[\xb7\x00\x00\x00\x0cIDATx\x9ccX\xc0t\x00\x00\x02\xa8\x01c\x9a\xeeXt\x00\x00\x00\x00IEND\xaeB`\x82'
+img = (np.arange(18) * 10).astype(np.uint8).reshape(2, 3, 3)
+sess = tf.Session()
+data = sess.run(tf.image.encode_png(img))
+d0 = tf.image.decode_png(data)
+d4 = tf.image.decode_png(data, channels=4)
+same = sess.run(d0).tolist() == img.tolist()
+rgba = sess.run(d4)[0, 1].tolist()
+grey = sess.run(tf.image.decode_png(data, channels=1))[1, 2].tolist()
+g16 = sess.run(tf.image.decode_png(tiny16))[:, :, 0].tolist()
+g1 = sess.run(tf.io.decode_png(tiny1, channels=3))[:, :, 1].tolist()
+try:
+    sess.run(tf.image.decode_png(b"not a png"))
+    err = "none"
+except tf.errors.InvalidArgumentError as e:
+    err = str(e).splitlines()[0]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("d0") == "uint8[?, ?, ?]");
+  CHECK(r.type("d4") == "uint8[?, ?, 4]");
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("rgba") == "[30, 40, 50, 255]");
+  CHECK(r.repr("grey") == "[158]");  // 0.299 * 150 + 0.587 * 160 + 0.114 * 170
+  CHECK(r.repr("g16") == "[[0, 3, 255], [1, 2, 156]]");
+  CHECK(r.repr("g1") == "[[255, 0, 255], [0, 255, 255]]");
+  CHECK(r.repr("err") == "'Invalid PNG header, data size 9'");
+
+  TfRun a = runTf("import tensorflow as tf\nx = tf.image.decode_png(tf.constant(['a', 'b']), channels=3)\n",
+                  Mode::Abstract, ApiStyle::Graph);
+  CHECK_THAT(a.diagnostics(), Catch::Contains("Shape must be rank 0 but is rank 1"));
 }

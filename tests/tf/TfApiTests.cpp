@@ -295,3 +295,117 @@ print(small.dtype.name, big.dtype.name, big.numpy().tolist(), exact.numpy() == 2
   CHECK(a.type("big") == "int64[2]");
   CHECK(a.type("z") == "float32[531441000000, 1000000]");
 }
+
+TEST_CASE("tf.test.TestCase: a fresh graph per test, test sessions, array assertions and tf.test.main", "[tf]") {
+  TfRun r = runTf(R"(
+import io, re, unittest
+import numpy as np
+import tensorflow as tf
+outer = tf.constant(1.0)
+seen = []
+class MathTest(tf.test.TestCase):
+    def testSession(self):
+        with self.test_session() as sess:
+            a = tf.constant([1.0, 2.0])
+            self.assertAllClose(sess.run(a + 1.0), [2.0, 3.0])
+            self.assertAllEqual(a.eval(), np.array([1.0, 2.0]))
+            self.assertShapeEqual(np.ones([4, 2]), tf.zeros([4, 2]))
+            self.assertAllGreater(a, 0.5)
+            seen.append(sess.graph is tf.get_default_graph())
+    def testFreshGraph(self):
+        seen.append((outer.graph is tf.get_default_graph(), len(tf.get_default_graph().get_operations())))
+    def testWrong(self):
+        with self.session():
+            self.assertAllEqual(tf.constant([1, 2]), [1, 3])
+    def testNear(self):
+        self.assertNear(1.0, 1.05, 0.1)
+        self.assertArrayNear([1.0, 2.0], [1.0, 2.0001], 1e-3)
+        self.assertAllInRange(np.array([0.1, 0.5]), 0.0, 1.0)
+        seen.append(float(self.evaluate(tf.constant(2.0))))
+    def helper_not_a_test(self):
+        seen.append("helper")
+s = io.StringIO()
+result = unittest.TextTestRunner(stream=s).run(unittest.TestLoader().loadTestsFromTestCase(MathTest))
+counts = (result.testsRun, len(result.failures), len(result.errors))
+failed = [str(t) for t, _ in result.failures]
+try:
+    tf.test.main(argv=["prog", "MathTest.testNear"])
+    code = "no exit"
+except SystemExit as e:
+    code = e.code
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // test_session is collected as a test, as unittest does in TensorFlow (calling it enters nothing).
+  CHECK(r.repr("counts") == "(5, 1, 0)");
+  CHECK(r.repr("failed") == "['testWrong (__main__.MathTest.testWrong)']");
+  CHECK(r.repr("seen") == "[(False, 0), 2.0, True, 2.0]");
+  CHECK(r.repr("code") == "False");
+  CHECK_THAT(r.err, Catch::Contains("Ran 1 test in") && Catch::Contains("OK"));
+}
+
+TEST_CASE("tf.contrib.learn.preprocessing.VocabularyProcessor maps documents to padded int64 id rows as TF 1.x", "[tf]") {
+  const std::string dir = (std::filesystem::temp_directory_path() / "tlens_vocab_test").string();
+  std::filesystem::create_directories(dir);
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow.contrib import learn
+docs = ["I like TensorFlow a lot", "i like cats", "cats like fish and fish like cats", "the HTTPServer isOK"]
+vp = learn.preprocessing.VocabularyProcessor(6)
+x = np.array(list(vp.fit_transform(docs)))
+rows, dt, n = x.tolist(), str(x.dtype), len(vp.vocabulary_)
+back = list(vp.reverse([x[1]]))
+vp2 = tf.contrib.learn.preprocessing.VocabularyProcessor(4, min_frequency=1)
+rows2 = np.array(list(vp2.fit_transform(docs))).tolist()
+mapping = sorted(vp2.vocabulary_._mapping.items(), key=lambda kv: kv[1])
+vp2.save(")" + dir + R"(/vocab.pkl")
+vp3 = learn.preprocessing.VocabularyProcessor.restore(")" + dir + R"(/vocab.pkl")
+again = list(vp3.transform(["cats like birds"]))[0].tolist()
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("rows") == "[[1, 2, 3, 4, 5, 6], [7, 2, 8, 0, 0, 0], [8, 2, 9, 10, 9, 2], [11, 12, 13, 14, 0, 0]]");
+  CHECK(r.repr("dt") == "'int64'");
+  CHECK(r.repr("n") == "15");
+  CHECK(r.repr("back") == "['i like cats <UNK> <UNK> <UNK>']");
+  // min_frequency=1 keeps words seen more than once, by descending count (like 5, cats 3, fish 2).
+  CHECK(r.repr("rows2") == "[[0, 1, 0, 0], [0, 1, 2, 0], [2, 1, 3, 0], [0, 0, 0, 0]]");
+  CHECK(r.repr("mapping") == "[('<UNK>', 0), ('like', 1), ('cats', 2), ('fish', 3)]");
+  CHECK(r.repr("again") == "[2, 1, 0, 0]");
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("six is embedded: six.moves' names, iteritems, string types, metaclass helpers, urllib offline", "[tf]") {
+  // TF1-era programs (Google's word2vec_basic: `from six.moves import xrange, urllib`); in both
+  // modes, without CPython.
+  const char* src = R"(
+import six
+from six.moves import xrange, urllib, cPickle, reduce, zip
+from six.moves.urllib.request import urlretrieve
+import six.moves.urllib.parse as up
+vals = [six.PY3, six.PY2, list(xrange(3)), reduce(lambda a, b: a + b, [1, 2, 3]), list(zip([1], [2]))]
+more = [sorted(six.iteritems({"a": 1})), six.b("x"), six.ensure_str(b"y"), isinstance("s", six.string_types),
+        up.urljoin("http://a/b/", "c"), list(six.moves.filterfalse(None, [0, 1, 2]))]
+class M(six.with_metaclass(type, object)):
+    pass
+@six.add_metaclass(type)
+class N(object):
+    pass
+names = (M.__name__, N.__name__, cPickle.loads(cPickle.dumps([1])))
+try:
+    urlretrieve("http://example.invalid/x.tgz", "x.tgz")
+    err = "none"
+except urllib.error.URLError as e:
+    err = type(e).__name__
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("vals") == "[True, False, [0, 1, 2], 6, [(1, 2)]]");
+  CHECK(r.repr("more") == "[[('a', 1)], b'x', 'y', True, 'http://a/b/c', [0]]");
+  CHECK(r.repr("names") == "('M', 'N', [1])");
+  CHECK(r.repr("err") == "'URLError'");
+  TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+}

@@ -336,3 +336,67 @@ with tf.Session() as sess:
   TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
   CHECK(a.diagnostics().find("main.py:5:8: error: Shape must be rank 1 but is rank 2") != std::string::npos);
 }
+
+TEST_CASE("TF1's div, truediv and divide convert their operands as TensorFlow's math_ops", "[tf]") {
+  // tf.div is Python 2 division (floor division of integers), tf.truediv casts int32 to float64
+  // and int8/uint8 to float32 and refuses mixed dtypes, tf.divide is x / y on tensors.
+  TfRun r = runTf(R"(
+import tensorflow as tf
+sess = tf.Session()
+d = tf.div(3, 4)
+t = tf.truediv(3, 4)
+t8 = tf.truediv(tf.constant(3, tf.uint8), 2)
+dv = tf.divide(3, 4)
+vals = [sess.run(d), sess.run(t), sess.run(tf.div(-7, 2)), sess.run(tf.div(7.0, 2)), sess.run(dv)]
+try:
+    tf.truediv(tf.constant(1), tf.constant(2.0))
+    err = "none"
+except TypeError as e:
+    err = str(e)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.type("d") == "int32[]");
+  CHECK(r.type("t") == "float64[]");
+  CHECK(r.type("t8") == "float32[]");
+  CHECK(r.type("dv") == "float64[]");
+  CHECK(r.repr("vals") == "[0, 0.75, -4, 3.5, 0.75]");
+  CHECK(r.repr("err") == "'x and y must have the same dtype, got tf.int32 != tf.float32'");
+}
+
+TEST_CASE("TF1's top-level linear algebra (cholesky, matrix_solve, self_adjoint_eig, svd, qr, cross, trace)", "[tf]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+A = tf.constant([[4.0, 2.0], [2.0, 3.0]], tf.float64)
+L = tf.cholesky(A)
+x = tf.matrix_solve(A, tf.constant([[1.0], [1.0]], tf.float64))
+e, v = tf.self_adjoint_eig(A)
+s = tf.svd(A, compute_uv=False)
+q, rr = tf.qr(A)
+c = tf.cross([1.0, 0.0, 0.0], [0.0, 1.0, 0.0])
+cb = tf.cross(tf.zeros([4, 3]), tf.zeros([4, 3]))
+tr = tf.trace(A)
+tn = tf.tan(0.5)
+with tf.Session() as sess:
+    lv, xv, ev, sv, cv, tv = [sess.run(t).round(4).tolist() for t in (L, x, e, s, c, tr)]
+try:
+    tf.cross([1.0, 0.0], [0.0, 1.0])
+    err = "none"
+except ValueError as ex:
+    err = str(ex)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("lv") == "[[2.0, 0.0], [1.0, 1.4142]]");
+  CHECK(r.repr("xv") == "[[0.125], [0.25]]");
+  CHECK(r.repr("ev") == "[1.4384, 5.5616]");
+  CHECK(r.repr("sv") == "[5.5616, 1.4384]");
+  CHECK(r.repr("cv") == "[0.0, 0.0, 1.0]");
+  CHECK(r.repr("tv") == "7.0");
+  CHECK(r.type("v") == "float64[2, 2]");
+  CHECK(r.type("q") == "float64[2, 2]");
+  CHECK(r.type("cb") == "float32[4, 3]");
+  CHECK(r.type("tn") == "float32[]");
+  CHECK(r.err.empty());
+  CHECK(r.repr("err").find("Dimension must be 3 but is 2") != std::string::npos);
+}

@@ -149,6 +149,18 @@ void encodePngKernel(KernelContext& c) {
   c.setOutput(0, Tensor::fromStrings({png::encode(t.data<uint8_t>(), t.dim(1), t.dim(0), static_cast<int>(t.dim(2)))}, {}));
 }
 
+void decodePngKernel(KernelContext& c) {
+  const Tensor& t = c.input(0);
+  png::Image img;
+  try {
+    img = png::decode(t.strings()[0], static_cast<int>(c.getInt("channels", 0)));
+  } catch (const std::runtime_error& e) {
+    c.fail(e.what());
+  }
+  Tensor& out = c.allocateOutput(0, {img.height, img.width, img.channels}, DType::UInt8);
+  std::copy(img.pixels.begin(), img.pixels.end(), out.data<uint8_t>());
+}
+
 void mergeSummaryKernel(KernelContext& c) {
   std::string all;
   for (size_t i = 0; i < c.numInputs(); ++i) {
@@ -166,6 +178,7 @@ void registerCpuSummaryKernels(KernelRegistry& r) {
   r.add("ImageSummary", Device::CPU, imageSummaryKernel);
   r.add("TensorSummaryV2", Device::CPU, tensorSummaryKernel);
   r.add("EncodePng", Device::CPU, encodePngKernel);
+  r.add("DecodePng", Device::CPU, decodePngKernel);
   r.add("AudioSummaryV2", Device::CPU, audioSummaryKernel);
   r.add("EncodeWav", Device::CPU, encodeWavKernel);
   r.add("MergeSummary", Device::CPU, mergeSummaryKernel);

@@ -157,6 +157,28 @@ void registerSummaryOps(OpRegistry& r) {
         return ShapeResult::single(DType::String, Shape::scalar());
       });
 
+  OpBuilder(r, "DecodePng").cpuOnly("decodes on the host").strings(OpDef::Strings::Native)
+      .api("tf.image.decode_png").api("tf.io.decode_png")
+      .input("contents")
+      .attr("channels", int64_t{0}, "the image's channels (0: the file's own)")
+      .attr("dtype", DType::UInt8, "the sample type (uint8)")
+      .notDifferentiable()
+      .doc("The uint8 image [height, width, channels] of a PNG file given as a string scalar.")
+      .shape([](const InferContext& c) {
+        const DType t = c.dtype(0);
+        if (t != DType::Invalid && t != DType::String)
+          return shapeError(c, "Value passed to parameter 'contents' has DataType " + std::string(dtypeName(t)) +
+                                   " not in list of allowed values: string", {0});
+        const Shape& s = c.shape(0);
+        if (s.rankKnown() && s.rank() != 0)
+          return shapeError(c, "Shape must be rank 0 but is rank " + std::to_string(s.rank()), {0});
+        const int64_t ch = c.getInt("channels", 0);
+        if (ch < 0 || ch > 4) return shapeError(c, "channels must be 0, 1, 2, 3 or 4, got " + std::to_string(ch), {});
+        if (c.getDType("dtype", DType::UInt8) != DType::UInt8)
+          return shapeError(c, "tensorlens: decode_png gives uint8 images (16-bit output is not modelled)", {});
+        return ShapeResult::single(DType::UInt8, Shape({Dim::unknown(), Dim::unknown(), ch ? Dim::known(ch) : Dim::unknown()}));
+      });
+
   OpBuilder(r, "MergeSummary").cpuOnly("serializes on the host")
       .inputList("inputs")
       .notDifferentiable()

@@ -151,7 +151,7 @@ class RMSprop(Optimizer):
         self.centered = centered
 
     def _update(self, g, v, lr):
-        a = self._slot(v, "velocity")
+        a = self._slot(v, "velocity", getattr(self, "_tf1_rms_init", 0.0))
         a_new = a * self.rho + _tf.square(g) * (1.0 - self.rho)
         ops = [a.assign(a_new)]
         denom = a_new
@@ -216,9 +216,33 @@ _by_name = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad, "a
             "adamax": Adamax, "nadam": Nadam}
 
 
+def _from_tf1(opt):
+    # tf.keras of TF 1.x takes a tf.train optimizer (it wraps it in a TFOptimizer): here the
+    # Keras optimizer with the same update rule and hyperparameters (TF1's epsilons; Adagrad
+    # has none in TF1).
+    kind, p, lr = opt._kind, opt._params, opt._lr
+    if kind == "GradientDescent":
+        return SGD(lr)
+    if kind == "Momentum":
+        return SGD(lr, momentum=p.get("momentum", 0.0), nesterov=bool(p.get("use_nesterov", 0)))
+    if kind == "Adam":
+        return Adam(lr, beta_1=p.get("beta1", 0.9), beta_2=p.get("beta2", 0.999), epsilon=p.get("epsilon", 1e-8))
+    if kind == "RMSProp":
+        o = RMSprop(lr, rho=p.get("decay", 0.9), momentum=p.get("momentum", 0.0), epsilon=p.get("epsilon", 1e-10))
+        o._tf1_rms_init = 1.0  # TF1's RMSProp starts its mean square at ones
+        return o
+    if kind == "Adagrad":
+        return Adagrad(lr, initial_accumulator_value=p.get("initial_accumulator_value", 0.1), epsilon=0.0)
+    if kind == "Adadelta":
+        return Adadelta(lr, rho=p.get("rho", 0.95), epsilon=p.get("epsilon", 1e-8))
+    raise ValueError("Could not interpret optimizer identifier: %r" % (opt,))
+
+
 def get(identifier):
     if isinstance(identifier, Optimizer):
         return identifier
+    if isinstance(identifier, _tf._Optimizer):
+        return _from_tf1(identifier)
     if isinstance(identifier, str):
         cls = _by_name.get(identifier.lower())
         if cls is None:

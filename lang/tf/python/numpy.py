@@ -124,6 +124,11 @@ def arange(start, stop=None, step=1, dtype=None):
         start, stop = 0, start
     if dtype is None:
         dtype = float64 if _any(isinstance(v, float) for v in (start, stop, step)) else int64
+    dtype = _tlens.dtype(dtype, True)
+    if dtype not in (int32, int64, float32, float64, float16):
+        # Range's types: other dtypes (uint8, bool) count in int64 or float64, then cast.
+        wide = float64 if _any(isinstance(v, float) for v in (start, stop, step)) else int64
+        return arange(start, stop, step, wide).astype(dtype)
     return _tlens.op("Range", [array(start, dtype), array(stop, dtype), array(step, dtype)], None, None, False, True)
 
 
@@ -137,11 +142,16 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
     return (r, step) if retstep else r
 
 
+def _arr(a):
+    return a if _tlens.is_ndarray(a) else array(a)
+
+
 def reshape(a, newshape, order="C"):
-    return _tlens.op("Reshape", [a, _shape_list(newshape)], None, None, False, True, "int64")
+    return _tlens.op("Reshape", [_arr(a), _shape_list(newshape)], None, None, False, True, "int64")
 
 
 def transpose(a, axes=None):
+    a = _arr(a)
     if axes is None:
         n = a.ndim
         axes = [n - 1 - i for i in _range(n)]
@@ -149,12 +159,12 @@ def transpose(a, axes=None):
 
 
 def expand_dims(a, axis):
-    return _tlens.op("ExpandDims", [a, axis], None, None, False, True, "int64")
+    return _tlens.op("ExpandDims", [_arr(a), axis], None, None, False, True, "int64")
 
 
 def squeeze(a, axis=None):
     ax = [] if axis is None else ([axis] if isinstance(axis, int) else list(axis))
-    return _tlens.op("Squeeze", [a], {"squeeze_dims": ax}, None, False, True)
+    return _tlens.op("Squeeze", [_arr(a)], {"squeeze_dims": ax}, None, False, True)
 
 
 def _promoted(arrays):
@@ -197,6 +207,9 @@ def _reduce(op_type):
             a = a.astype(dtype)
         elif op_type == "Mean" and not a.dtype.is_floating:
             a = a.astype(float64)
+        elif op_type in ("Any", "All") and a.dtype != bool_:
+            # numpy tests truth: np.any([0, 1]), (x > 0).astype(int).all().
+            a = a != 0
         elif op_type in ("Sum", "Prod") and not a.dtype.is_floating and a.dtype.itemsize < 8:
             # numpy sums bools and small ints in the platform int (unsigned ones in uint64,
             # which the engine lacks: int64 here).
@@ -991,7 +1004,22 @@ _tlens.register("ndarray_methods", _NdarrayMethods)
 
 
 class ndarray:
-    """isinstance(x, np.ndarray) is answered by _tlens.is_ndarray."""
+    """isinstance(x, np.ndarray) is answered by _tlens.is_ndarray. Called, it makes an array of
+    `shape` (numpy leaves it uninitialised; here zeros): word2vec's np.ndarray(shape=(n,), dtype=np.int32)."""
+
+    def __new__(cls, shape, dtype=float, buffer=None, offset=0, strides=None, order=None):
+        if buffer is not None:
+            n = 1
+            for d in _shape_list(shape):
+                n *= d
+            return frombuffer(buffer, dtype, n, offset).reshape(shape)
+        return empty(shape, float64 if dtype is _float else dtype)
+
+    @classmethod
+    def __tlens_subclasscheck__(cls, subclass):
+        # An array's type is the interpreter's class numpy.ndarray (0-d arrays stand for numpy
+        # scalars, whose types are named by their dtype and are no ndarrays, as in numpy).
+        return getattr(subclass, "__name__", None) == "ndarray" and getattr(subclass, "__module__", None) == "numpy"
 
 
 # The families in numpy's embedded submodules (lang/tf/python/numpy._*.py), re-exported here.

@@ -803,11 +803,44 @@ is_finite = _unary("IsFinite")
 
 
 def divide(x, y, name=None):
+    # math_ops.divide: x becomes a tensor (of y's dtype when y is one), then Python's x / y.
+    if not _tlens.is_tensor(x):
+        x = convert_to_tensor(x, dtype=y.dtype.base_dtype if _tlens.is_tensor(y) else None)
     return x / y
 
 
-div = divide
-truediv = divide
+_TRUEDIV_TABLE = {"uint8": "float32", "int8": "float32", "uint16": "float32", "int16": "float32",
+                  "int32": "float64", "int64": "float64"}
+
+
+def _div_operands(x, y, hint):
+    x = convert_to_tensor(x, name="x")
+    if _tlens.is_tensor(y) or not hint:
+        y = convert_to_tensor(y, dtype=None if hint else x.dtype.base_dtype, name="y")
+    else:
+        try:
+            y = convert_to_tensor(y, dtype=x.dtype.base_dtype, name="y")
+        except (TypeError, ValueError):
+            y = convert_to_tensor(y, name="y")
+    if x.dtype.base_dtype != y.dtype.base_dtype:
+        raise TypeError("x and y must have the same dtype, got %r != %r" % (x.dtype.base_dtype, y.dtype.base_dtype))
+    return x, y
+
+
+def truediv(x, y, name=None):
+    # math_ops._truediv_python3: same dtypes; integers are cast to float32 (8 and 16 bits) or
+    # float64 (32 and 64 bits) first.
+    x, y = _div_operands(x, y, True)
+    to = _TRUEDIV_TABLE.get(x.dtype.base_dtype.name)
+    if to is not None:
+        x, y = cast(x, to), cast(y, to)
+    return _op("RealDiv", [x, y], None, name or "truediv")
+
+
+def div(x, y, name=None):
+    # TF1's tf.div (math_ops._div_python2): Python 2 division, a floor division of integers.
+    x, y = _div_operands(x, y, False)
+    return _op("RealDiv" if x.dtype.is_floating else "FloorDiv", [x, y], None, name or "div")
 
 
 def add_n(inputs, name=None):
@@ -1920,7 +1953,20 @@ config.experimental.reset_memory_stats = _reset_memory_stats
 config.experimental.get_device_details = _get_device_details
 config.experimental.set_device_policy = lambda device_policy: None
 
-test = _Namespace("tensorflow.test")
+def _testing_module():
+    import tensorflow._testing as m
+    return m
+
+
+class _TestNamespace(_Namespace):
+    """tf.test: TestCase, main and get_temp_dir live in tensorflow._testing (over the embedded
+    unittest), loaded on first use."""
+    TestCase = property(lambda self: _testing_module().TestCase)
+    main = property(lambda self: _testing_module().main)
+    get_temp_dir = property(lambda self: _testing_module().get_temp_dir)
+
+
+test = _TestNamespace("tensorflow.test")
 test.is_built_with_cuda = lambda: _tlens.built_with_cuda()
 test.is_built_with_gpu_support = test.is_built_with_cuda
 
@@ -5342,6 +5388,13 @@ def _encode_png(image, compression=-1, name=None):
 image.encode_png = _encode_png
 
 
+def _decode_png(contents, channels=0, dtype=uint8, name=None):
+    return _op("DecodePng", [convert_to_tensor(contents, dtype=string)], {"channels": channels, "dtype": dtype}, name)
+
+
+image.decode_png = _decode_png
+
+
 def _encode_wav(audio, sample_rate, name=None):
     return _op("EncodeWav", [convert_to_tensor(audio), convert_to_tensor(sample_rate, dtype=int32)], None, name)
 
@@ -5414,6 +5467,81 @@ linalg.diag_part = matrix_diag_part
 linalg.set_diag = matrix_set_diag
 linalg.matrix_transpose = matrix_transpose
 linalg.adjoint = matrix_transpose
+
+# Elementwise functions TF1 has at the top level and in tf.math (math_ops / gen_math_ops).
+tan = _unary("Tan")
+asin = _unary("Asin")
+acos = _unary("Acos")
+atan = _unary("Atan")
+sinh = _unary("Sinh")
+cosh = _unary("Cosh")
+asinh = _unary("Asinh")
+acosh = _unary("Acosh")
+atanh = _unary("Atanh")
+expm1 = _unary("Expm1")
+for _n in ["tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "expm1"]:
+    setattr(math, _n, globals()[_n])
+
+
+# Matrix decompositions and solves (linalg_ops.py; TF1's top-level names beside tf.linalg's).
+def cholesky(input, name=None):
+    return _op("Cholesky", [input], None, name)
+
+
+def matrix_solve(matrix, rhs, adjoint=False, name=None):
+    return _op("MatrixSolve", [matrix, rhs], {"adjoint": adjoint}, name)
+
+
+def self_adjoint_eig(tensor, name=None):
+    e, v = _op("SelfAdjointEigV2", [tensor], {"compute_v": True}, name)
+    return e, v
+
+
+def self_adjoint_eigvals(tensor, name=None):
+    return _op("SelfAdjointEigV2", [tensor], {"compute_v": False}, name)[0]
+
+
+def qr(input, full_matrices=False, name=None):
+    q, r = _op("Qr", [input], {"full_matrices": full_matrices}, name)
+    return q, r
+
+
+def svd(tensor, full_matrices=False, compute_uv=True, name=None):
+    s, u, v = _op("Svd", [tensor], {"compute_uv": compute_uv, "full_matrices": full_matrices}, name)
+    return (s, u, v) if compute_uv else s
+
+
+def cross(a, b, name=None):
+    # gen_math_ops.cross: same shapes, innermost dimension 3 (Cross's shape function).
+    a = convert_to_tensor(a)
+    b = convert_to_tensor(b, dtype=a.dtype)
+    sa, sb = a.shape, b.shape
+    if sa.ndims is not None and sb.ndims is not None and sa.is_compatible_with(sb) is False:
+        raise ValueError("Dimensions must be equal, but are %s and %s for 'Cross' with input shapes: %s, %s." %
+                         (sa, sb, sa, sb))
+    if sa.ndims is not None and (sa.ndims < 1 or (sa[-1] is not None and sa[-1] != 3)):
+        raise ValueError("Dimension must be 3 but is %s for 'Cross' with input shapes: %s, %s." %
+                         (sa[-1] if sa.ndims else 0, sa, sb))
+    with name_scope(name, "Cross"):
+        a0, a1, a2 = unstack(a, 3, axis=-1)
+        b0, b1, b2 = unstack(b, 3, axis=-1)
+        return stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def trace(x, name=None):
+    with name_scope(name, "Trace"):
+        return reduce_sum(matrix_diag_part(x), [-1])
+
+
+linalg.cholesky = cholesky
+linalg.solve = matrix_solve
+linalg.eigh = self_adjoint_eig
+linalg.eigvalsh = self_adjoint_eigvals
+linalg.qr = qr
+linalg.svd = svd
+linalg.cross = cross
+linalg.trace = trace
+linalg.l2_normalize = nn.l2_normalize
 
 
 def dynamic_partition(data, partitions, num_partitions, name=None):
@@ -5578,6 +5706,7 @@ io = _Namespace("tensorflow.io")
 io.decode_csv = decode_csv
 io.decode_raw = decode_raw
 io.encode_png = _encode_png
+io.decode_png = _decode_png
 io.gfile = gfile
 
 

@@ -463,3 +463,43 @@ err(lambda: a + c)
 err(lambda: np.where(np.zeros(3) > 0, np.zeros(4), 0))
 '''),
 ])
+
+group('array-likes (lists, ranges) are converted as numpy converts them', [
+    ('shape functions take lists', '''
+x = np.array([3.0, 1.0, 2.0])
+idx = np.array([2, 0])
+print(repr(np.transpose([x[idx]])), repr(np.transpose([[1, 2, 3], [4, 5, 6]])))
+print(repr(np.reshape([3.0, 1.0], (2, 1))), repr(np.expand_dims([1.5, 2.5], 0)), repr(np.squeeze([[1.5, 2.5]])))
+'''),
+    ('ranges are sequences of ints', '''
+print(repr(np.array(range(3))), repr(np.asarray(range(1, 7, 2))), np.mean(range(4)), repr(np.array(range(0))))
+np.random.seed(0)
+print(repr(np.random.choice(range(10), 3, replace=False)), repr(np.sum(range(5))))
+'''),
+    ('any and all test truth', '''
+print(np.any([0, 1]), np.all([0, 1]), np.all([2.5, -1.0]), repr(np.any(np.array([[0, 0], [0, 3]]), axis=0)))
+print(np.array([1, 2]).all(), np.array([0.0, 0.0]).any(), np.any([]), np.all([]))
+'''),
+])
+
+group('arange in any dtype', [
+    ('small integer and bool dtypes count in a wide type, then cast', '''
+print(repr(np.arange(5, dtype=np.uint8)), repr(np.arange(0, 3, dtype="uint8") * 100), repr(np.arange(2, dtype=bool)))
+print(repr(np.arange(3, dtype=np.float32)), repr(np.arange(1.5, 4, dtype=np.uint8)), repr(np.arange(6, 0, -2, dtype=np.uint8)))
+'''),
+])
+
+group('np.ndarray is the arrays\' type and makes arrays', [
+    ('isinstance and issubclass', '''
+a = np.zeros(2)
+print(isinstance(a, np.ndarray), isinstance(np.float32(1), np.ndarray), isinstance([1], np.ndarray), isinstance(a, (list, np.ndarray)))
+print(issubclass(type(a), np.ndarray), isinstance(a[0], np.ndarray), isinstance(a.reshape(1, 2), np.ndarray))
+'''),
+    ('the constructor', '''
+b = np.ndarray(shape=(4), dtype=np.int32)
+l = np.ndarray(shape=(4, 1), dtype=np.int32)
+b[0] = 3
+l[1, 0] = 7
+print(b.shape, b.dtype, l.shape, l.dtype, b[0], l[1, 0], np.ndarray((2, 3)).dtype, isinstance(b, np.ndarray))
+'''),
+])

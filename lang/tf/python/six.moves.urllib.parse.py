@@ -1,0 +1,2 @@
+# six.moves.urllib.parse: urllib.parse.
+from urllib.parse import *

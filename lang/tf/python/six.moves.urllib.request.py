@@ -1,0 +1,3 @@
+# six.moves.urllib.request: urllib.request.
+from urllib.request import *
+from urllib.request import urlretrieve, urlopen
