@@ -10,27 +10,10 @@
 import tensorflow as tf
 
 
-def _nest_flatten(s):
-    if isinstance(s, (tuple, list, LSTMStateTuple)):
-        out = []
-        for x in s:
-            out.extend(_nest_flatten(x))
-        return out
-    return [s]
-
-
-def _nest_pack(structure, flat):
-    # Rebuild `structure` (tuples, lists, LSTMStateTuples) from the flat list, in order.
-    it = iter(flat)
-
-    def build(s):
-        if isinstance(s, LSTMStateTuple):
-            return LSTMStateTuple(build(s.c), build(s.h))
-        if isinstance(s, (tuple, list)):
-            return tuple(build(x) for x in s)
-        return next(it)
-
-    return build(structure)
+# Structures of states (tuples, lists, LSTMStateTuples, dicts) flatten and pack as tf.nest does,
+# with the while loop's helpers: lists stay lists, namedtuple-likes are rebuilt by their type.
+_nest_flatten = tf._loop_flatten
+_nest_pack = tf._loop_pack
 
 
 class LSTMStateTuple:
