@@ -94,7 +94,7 @@ bool libraryFile(const std::string& path) { return isLibraryPath(path); }
 /// Messages of the shape and dtype checks TensorFlow, Keras and numpy raise as Python exceptions
 /// (`set_shape`, layer input specs, broadcasting, feeds).
 bool shapeMessage(std::string_view m) {
-  static constexpr std::array<std::string_view, 20> kPatterns = {
+  static constexpr std::array<std::string_view, 21> kPatterns = {
       "is not compatible with supplied shape", "are incompatible", "Dimensions must be equal",
       "is incompatible with the layer", "Incompatible shapes", "could not be broadcast",
       "Cannot feed value of shape", "must have rank", "must be rank", "Cannot reshape a tensor",
@@ -103,7 +103,9 @@ bool shapeMessage(std::string_view m) {
       // numpy's dot, tf.data's from_tensor_slices/zip, get_variable's reuse, while_loop's
       // invariants, tensordot/concat's "Dimension 1 in both shapes must be equal, but are".
       "not aligned:", "are not compatible", "but specified shape", "enters the loop with shape",
-      "must be equal, but are", "cannot be broadcast"};
+      "must be equal, but are", "cannot be broadcast",
+      // nn_ops' guard against TF 0.x's positional (logits, labels) order.
+      "with named arguments (labels="};
   for (std::string_view p : kPatterns)
     if (m.find(p) != std::string_view::npos) return true;
   return false;

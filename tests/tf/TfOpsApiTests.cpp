@@ -400,3 +400,34 @@ except ValueError as ex:
   CHECK(r.err.empty());
   CHECK(r.repr("err").find("Dimension must be 3 but is 2") != std::string::npos);
 }
+
+TEST_CASE("TF 1's pools and convolutions take exactly 4 ksize and stride values, TF 2's tf.nn takes 1 or 2", "[tf]") {
+  // A question-and-answer bug: tf.nn.max_pool(x, ksize=[2, 2], strides=[2, 2]) in a TF 1 program
+  // fails in TensorFlow 1 (the op's shape function wants 4 values); tensorlens expanded the list
+  // as TF 2 does, and the program ran.
+  const char* src = R"(import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 28, 28, 1])
+W = tf.Variable(tf.zeros([5, 5, 1, 8]))
+try:
+    tf.nn.max_pool(x, ksize=[2, 2], strides=[2, 2], padding="SAME")
+except ValueError as e:
+    pool = str(e)
+try:
+    tf.nn.conv2d(x, W, strides=[1, 1], padding="SAME")
+except ValueError as e:
+    conv = str(e)
+ok = tf.nn.max_pool(x, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+)";
+  TfRun r = runTf(src, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  CHECK(r.repr("pool").find("MaxPool requires the stride attribute to contain 4 values, but got: 2") != std::string::npos);
+  CHECK(r.repr("conv").find("requires the stride attribute to contain 4 values, but got: 2") != std::string::npos);
+  TfRun a = runTf(std::string(src) + "bad = tf.nn.max_pool(x, ksize=[2, 2], strides=[2, 2], padding='SAME')\n", Mode::Abstract,
+                  ApiStyle::Graph);
+  CHECK(a.diagnostics().find("main.py:13:7: error: MaxPool requires the stride attribute to contain 4 values") == 0);
+  TfRun e = runTf(R"(import tensorflow as tf
+p = tf.nn.max_pool(tf.random.normal([2, 28, 28, 1]), ksize=[2, 2], strides=[2, 2], padding="SAME")
+shape = list(p.shape)
+)");
+  CHECK(e.repr("shape") == "[2, 14, 14, 1]");
+}

@@ -1135,6 +1135,10 @@ def _four(v, name):
     if isinstance(v, int):
         return [1, v, v, 1]
     v = list(v)
+    if len(v) != 4 and _tlens.style() == "graph":
+        # TF 1.x's ops take exactly 4 values; the op's shape function says so ("MaxPool requires
+        # the ksize attribute to contain 4 values, but got: 2"). TF 2's tf.nn accepts 1 or 2.
+        return v
     if len(v) == 1:
         return [1, v[0], v[0], 1]
     if len(v) == 2:
