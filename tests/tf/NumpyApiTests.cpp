@@ -1172,6 +1172,29 @@ ValueError: could not broadcast input array from shape (3,2,3) into shape (2,2,3
 ValueError: could not broadcast input array from shape (4,) into shape (2,3)
 93.0 [0.0, 2.0, 4.0] [0.0, 1.0, 2.0]
 )out"},
+      {"an ellipsis or a new axis in the key",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+Y = np.zeros((2, 3, 4))
+Y[..., 1] = np.arange(6).reshape(2, 3)
+Y[0, ..., 2] = 7
+Y[:, None, 0] = 5
+Y[1, ...] += 1
+print(Y.sum(), Y[1, 2].tolist(), Y[0, 1].tolist())
+def put(k):
+    Y[k] = 1
+err(lambda: put((0, 0, 0, 0)))
+err(lambda: put((Ellipsis, 0, Ellipsis)))
+)py",
+       R"out(78.0 [1.0, 6.0, 1.0, 1.0] [0.0, 1.0, 7.0, 0.0]
+IndexError: too many indices for array: array is 3-dimensional, but 4 were indexed
+IndexError: an index can only have a single ellipsis ('...')
+)out"},
   });
 }
 

@@ -425,6 +425,18 @@ m[0, 1:3] = np.arange(3)
 m[:, 0] = np.arange(3) * 2
 print(m.sum(), m[4, 0].tolist(), m[0, 2].tolist())
 '''),
+    ('an ellipsis or a new axis in the key', '''
+Y = np.zeros((2, 3, 4))
+Y[..., 1] = np.arange(6).reshape(2, 3)
+Y[0, ..., 2] = 7
+Y[:, None, 0] = 5
+Y[1, ...] += 1
+print(Y.sum(), Y[1, 2].tolist(), Y[0, 1].tolist())
+def put(k):
+    Y[k] = 1
+err(lambda: put((0, 0, 0, 0)))
+err(lambda: put((Ellipsis, 0, Ellipsis)))
+'''),
 ])
 
 group('numpy scalars round as numpy\'s, and arrays do not', [
