@@ -619,6 +619,52 @@ class LeakyReLU(Layer):
         return _tf.nn.leaky_relu(inputs, self.alpha)
 
 
+class PReLU(Layer):
+    def __init__(self, alpha_initializer="zeros", alpha_regularizer=None, alpha_constraint=None,
+                 shared_axes=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.alpha_initializer = alpha_initializer
+        self.alpha_regularizer = alpha_regularizer
+        if shared_axes is None:
+            self.shared_axes = None
+        elif isinstance(shared_axes, (list, tuple)):
+            self.shared_axes = list(shared_axes)
+        else:
+            self.shared_axes = [shared_axes]
+
+    def build(self, input_shape):
+        param_shape = list(input_shape.as_list()[1:])
+        if self.shared_axes is not None:
+            for i in self.shared_axes:
+                param_shape[i - 1] = 1
+        self.alpha = self.add_weight("alpha", param_shape, initializer=self.alpha_initializer,
+                                     regularizer=self.alpha_regularizer)
+        self.built = True
+
+    def call(self, inputs):
+        return _tf.nn.relu(inputs) - self.alpha * _tf.nn.relu(-inputs)
+
+
+class ELU(Layer):
+    def __init__(self, alpha=1.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.alpha = alpha
+
+    def call(self, inputs):
+        return activations.elu(inputs, self.alpha)
+
+
+class ThresholdedReLU(Layer):
+    def __init__(self, theta=1.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        if theta is None or theta < 0:
+            raise ValueError("The theta value of a Thresholded ReLU layer should be >=0. Received: %s" % theta)
+        self.theta = theta
+
+    def call(self, inputs):
+        return inputs * _tf.cast(_tf.greater(inputs, self.theta), inputs.dtype)
+
+
 class Softmax(Layer):
     def __init__(self, axis=-1, **kwargs):
         Layer.__init__(self, **kwargs)
@@ -1373,6 +1419,43 @@ class GaussianNoise(Layer):
         return _tf.identity(inputs)
 
 
+class GaussianDropout(Layer):
+    def __init__(self, rate, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.rate = rate
+        self.seed = seed
+
+    def call(self, inputs, training=None):
+        if training and 0 < self.rate < 1:
+            stddev = (self.rate / (1.0 - self.rate)) ** 0.5
+            return inputs * _tf.random_normal(_tf.shape(inputs), 1.0, stddev, dtype=inputs.dtype, seed=self.seed)
+        return _tf.identity(inputs)
+
+
+class AlphaDropout(Layer):
+    """Dropout that keeps SELU's self-normalisation: dropped units become SELU's negative
+    saturation value, then an affine map restores the mean and variance (Keras' formula)."""
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.rate = rate
+        self.noise_shape = noise_shape
+        self.seed = seed
+
+    def call(self, inputs, training=None):
+        if training and 0 < self.rate < 1:
+            alpha = 1.6732632423543772848170429916717
+            scale = 1.0507009873554804934193349852946
+            alpha_p = -alpha * scale
+            shape = _tf.shape(inputs) if self.noise_shape is None else self.noise_shape
+            kept = _tf.cast(_tf.greater_equal(_tf.random_uniform(shape, seed=self.seed), self.rate), inputs.dtype)
+            a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5
+            b = -a * alpha_p * self.rate
+            x = inputs * kept + (1 - kept) * alpha_p
+            return a * x + b
+        return _tf.identity(inputs)
+
+
 class SpatialDropout1D(Dropout):
     pass
 
@@ -1419,10 +1502,29 @@ class TimeDistributed(Layer):
 
     def call(self, inputs, training=None):
         dims = inputs.shape.as_list()
-        x = _tf.reshape(inputs, [-1] + dims[2:])
+        # Unknown dims (a None time axis) come from the input's dynamic shape.
+        dyn = None
+        if None in dims[1:]:
+            dyn = _tf.shape(inputs)
+            dims = [d if d is not None or i == 0 else dyn[i] for i, d in enumerate(dims)]
+        x = _tf.reshape(inputs, _shape_arg([-1] + dims[2:]))
         y = self.layer(x, training=training)
         ydims = y.shape.as_list()
-        return _tf.reshape(y, [-1, dims[1]] + ydims[1:])
+        if None in ydims[1:]:
+            ydyn = _tf.shape(y)
+            ydims = [d if d is not None or i == 0 else ydyn[i] for i, d in enumerate(ydims)]
+        out = _tf.reshape(y, _shape_arg([-1, dims[1]] + ydims[1:]))
+        if dyn is not None:
+            static = inputs.shape.as_list()[:2] + y.shape.as_list()[1:]
+            out.set_shape(static)
+        return out
+
+
+def _shape_arg(dims):
+    """A reshape target from ints and scalar tensors: the list itself, or their stack."""
+    if all(isinstance(d, int) for d in dims):
+        return dims
+    return _tf.stack([d if not isinstance(d, int) else _tf.constant(d, _tf.int32) for d in dims])
 
 
 class Bidirectional(Layer):

@@ -1059,7 +1059,9 @@ class Model(Layer):
                 lambda: self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle))
 
     def _fit_loop(self, data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle):
-        cbs = [history] + list(callbacks or [])
+        # Keras' CallbackList: the user's callbacks, then History, then the progress bar, so the
+        # logs a callback adds (LearningRateScheduler's "lr") are recorded and printed.
+        cbs = list(callbacks or []) + [history]
         for cb in cbs:
             cb.set_model(self)
         steps = data.steps()
@@ -1114,10 +1116,10 @@ class Model(Layer):
                 vlogs = self._evaluate_data(val, metrics)
                 for k in vlogs:
                     epoch_logs["val_" + k] = vlogs[k]
-            if verbose:
-                print(_progress(step, step) + _fmt_logs(epoch_logs))
             for cb in cbs:
                 cb.on_epoch_end(epoch, epoch_logs)
+            if verbose:
+                print(_progress(step, step) + _fmt_logs(epoch_logs))
             if self.stop_training:
                 break
         for cb in cbs:
@@ -1662,8 +1664,31 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
     _saving.save_model(model, filepath, overwrite, include_optimizer)
 
 
+def _clone_layer(layer):
+    return _saving._config.build(_saving.entry(layer), {type(layer).__name__: type(layer)})
+
+
 def clone_model(model, input_tensors=None, clone_function=None):
-    raise NotImplementedError("tensorlens: keras.models.clone_model is not supported")
+    """Keras' clone_model: the same architecture with new layers (each from its config, or
+    clone_function(layer)) and freshly initialised weights."""
+    if isinstance(model, Sequential):
+        if input_tensors is not None:
+            raise NotImplementedError("tensorlens: clone_model(input_tensors=...) is not supported for a Sequential model")
+        fn = _clone_layer if clone_function is None else clone_function
+        clone = Sequential(name=model.name)
+        if model._kt_in is not None and model._input_layer is not None:
+            clone.add(_saving._input(model._input_layer.get_config()))
+        for layer in model._layers:
+            clone.add(fn(layer))
+        return clone
+    if not isinstance(model, Model) or not model._is_graph_network:
+        raise ValueError("Expected `model` argument to be a functional `Model` instance, but got a subclassed model instead: %s" % (model,))
+    if input_tensors is not None or clone_function is not None:
+        raise NotImplementedError("tensorlens: clone_model of a functional model takes neither input_tensors nor clone_function")
+    custom = {}
+    for layer in model._layers:
+        custom[type(layer).__name__] = type(layer)
+    return Model.from_config(model.get_config(), custom_objects=custom)
 
 
 def model_from_json(json_string, custom_objects=None):

@@ -8,6 +8,13 @@ import _tlens
 import tensorflow as _tf
 
 
+def _lr_for(lr, v):
+    # The rate variable is float32; a float64 model's updates read it in their own dtype.
+    if _tlens.is_tensor(lr) and lr.dtype != v.dtype.base_dtype and v.dtype.is_floating:
+        return _tf.cast(lr, v.dtype.base_dtype)
+    return lr
+
+
 class Optimizer:
     _default_name = "Optimizer"
 
@@ -15,21 +22,39 @@ class Optimizer:
         if "lr" in kwargs:
             learning_rate = kwargs["lr"]
         self.name = name if name is not None else self._default_name
-        self._lr = learning_rate
+        self._lr = None
+        self.learning_rate = learning_rate
         self.clipvalue = clipvalue
         self._slots = {}
         with _tlens.init_scope():
             self.iterations = _tf.Variable(0, trainable=False, name=self.name + "/iter", dtype=_tf.int64)
 
+    # Keras 2.11+: a number becomes a float32 variable, `learning_rate`, that the update rules
+    # read, so K.set_value(opt.learning_rate, v) and `opt.learning_rate = v` (callbacks) change
+    # the rate of steps already traced; a schedule (a callable) is kept as it is.
     @property
     def learning_rate(self):
         return self._lr
 
     @learning_rate.setter
     def learning_rate(self, value):
-        self._lr = value
+        self._lr_given = value if isinstance(value, (int, float)) else None
+        if callable(value) and not _tlens.is_tensor(value):
+            self._lr = value
+        elif self._lr is not None and _tlens.is_tensor(self._lr) and hasattr(self._lr, "assign"):
+            self._lr.assign(value)
+        else:
+            with _tlens.init_scope():
+                self._lr = _tf.Variable(value, trainable=False, name="learning_rate", dtype=_tf.float32)
 
     lr = learning_rate
+
+    def _lr_config(self):
+        if not _tlens.is_tensor(self._lr):
+            return self._lr
+        if _tlens.is_abstract():
+            return self._lr_given
+        return float(str(self._lr.numpy()))  # float32 0.01 shows as 0.01, as Keras' numpy scalar does
 
     def _current_lr(self):
         lr = self._lr
@@ -42,7 +67,8 @@ class Optimizer:
         s = self._slots.get(key)
         if s is None:
             with _tlens.init_scope():
-                s = _tf.Variable(_tf.fill(var.shape.as_list(), _tf.constant(init, _tf.float32)), trainable=False,
+                dt = var.dtype.base_dtype if var.dtype.is_floating else _tf.float32
+                s = _tf.Variable(_tf.fill(_tf.constant(var.shape.as_list(), _tf.int32), _tf.constant(init, dt)), trainable=False,
                                  name=self.name + "/" + name)
             self._slots[key] = s
         return s
@@ -63,7 +89,7 @@ class Optimizer:
             for g, v in pairs:
                 if self.clipvalue is not None:
                     g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
-                self._update(g, v, lr)
+                self._update(g, v, _lr_for(lr, v))
             return self.iterations.assign_add(1)
         # A TF1 graph: every update after every gradient (a variable must not change before the
         # gradients that read it are computed), the step counter after every update.
@@ -72,7 +98,7 @@ class Optimizer:
             for g, v in pairs:
                 if self.clipvalue is not None:
                     g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
-                ops.extend(self._update(g, v, lr))
+                ops.extend(self._update(g, v, _lr_for(lr, v)))
         with _tf.control_dependencies(ops):
             return self.iterations.assign_add(1)
 
@@ -94,7 +120,7 @@ class Optimizer:
         cfg = dict(_config.ctor_arguments(self) or {})
         cfg.pop("lr", None)
         cfg["name"] = self.name
-        cfg["learning_rate"] = self._lr
+        cfg["learning_rate"] = self._lr_config()
         return _config.serialize(cfg, "the optimizer's config")
 
     def variables(self):
@@ -129,9 +155,10 @@ class Adam(Optimizer):
         self.epsilon = epsilon
 
     def _update(self, g, v, lr):
-        step = _tf.cast(self.iterations + 1, _tf.float32)
-        b1p = _tf.pow(_tf.constant(self.beta_1, _tf.float32), step)
-        b2p = _tf.pow(_tf.constant(self.beta_2, _tf.float32), step)
+        dt = v.dtype.base_dtype if v.dtype.is_floating else _tf.float32
+        step = _tf.cast(self.iterations + 1, dt)
+        b1p = _tf.pow(_tf.constant(self.beta_1, dt), step)
+        b2p = _tf.pow(_tf.constant(self.beta_2, dt), step)
         alpha = lr * _tf.sqrt(1.0 - b2p) / (1.0 - b1p)
         m = self._slot(v, "m")
         s = self._slot(v, "v")

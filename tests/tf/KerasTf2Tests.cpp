@@ -1,0 +1,220 @@
+// TF2 / tf.keras API that real tutorials use (ageron/handson-ml2, YunYang1994/TensorFlow2.0-Examples):
+// Keras' loss functions on numpy inputs and their values, the layers those tutorials build
+// models from, and the tf.data, tf.io and model-saving calls they make. Expected numbers are
+// Keras' formulas evaluated by numpy 1.24.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("Keras loss functions take numpy arrays and give Keras' values", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+yt = np.array([[0., 1., 1.], [1., 0., 0.]])
+yp = np.array([[0.2, 0.7, 0.9], [0.6, 0.3, -0.4]])
+mse = keras.losses.mean_squared_error(yt, yp)
+print(type(mse).__name__ if not tf.is_tensor(mse) else "tensor", mse.dtype.name)
+print(np.round(mse.numpy(), 6))
+print(np.round(keras.losses.msle(yt, np.abs(yp)).numpy(), 6))
+print(np.round(keras.losses.squared_hinge(yt, yp).numpy(), 6))
+print(np.round(keras.losses.hinge(yt, yp).numpy(), 6))
+print(np.round(keras.losses.categorical_hinge(yt, yp).numpy(), 6))
+print(np.round(keras.losses.log_cosh(yt, yp).numpy(), 6))
+print(np.round(keras.losses.poisson(yt, np.abs(yp)).numpy(), 6))
+print(np.round(keras.losses.cosine_similarity(yt, yp).numpy(), 6))
+print(np.round(keras.losses.CosineSimilarity()(yt, yp).numpy(), 6))
+print(np.round(keras.losses.get("msle")(yt, np.abs(yp)).numpy(), 6))
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "tensor float64\n"
+        "[0.046667 0.136667]\n"
+        "[0.020762 0.07728 ]\n"
+        "[0.513333 0.736667]\n"
+        "[0.533333 0.766667]\n"
+        "[0.  0.7]\n"
+        "[0.023067 0.066749]\n"
+        "[0.754012 0.603608]\n"
+        "[-0.977356 -0.768221]\n"
+        "-0.872788\n"
+        "[0.020762 0.07728 ]\n");
+}
+
+TEST_CASE("PReLU, ELU, ThresholdedReLU, AlphaDropout and GaussianDropout compute Keras' formulas", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+x = np.array([[-2.0, 3.0, -0.5]], dtype=np.float32)
+p = keras.layers.PReLU(alpha_initializer=keras.initializers.Constant(0.25))
+print(p(x).numpy(), p.count_params())
+img = keras.layers.PReLU(shared_axes=[1, 2])
+img.build(tf.TensorShape([None, 8, 8, 3]))
+print(img.alpha.shape, img.count_params())
+print(np.round(keras.layers.ELU(alpha=0.5)(x).numpy(), 6), keras.layers.ThresholdedReLU(theta=2.5)(x).numpy())
+ad = keras.layers.AlphaDropout(0.2)
+print(np.array_equal(ad(x).numpy(), x), np.array_equal(ad(x, training=False).numpy(), x))
+tf.random.set_seed(1)
+z = np.random.RandomState(0).randn(200, 500).astype(np.float32)
+y = ad(z, training=True).numpy()
+print(round(float(y.mean()), 1), round(float(y.std()), 1), round(float(np.mean(np.abs(y + 1.23616) < 1e-4)), 1))
+g = keras.layers.GaussianDropout(0.5)(np.ones((100, 100), np.float32), training=True).numpy()
+print(round(float(g.mean()), 1), round(float(g.std()), 1))
+model = keras.models.Sequential([keras.layers.Dense(4, input_shape=[3]), keras.layers.PReLU(), keras.layers.AlphaDropout(0.1), keras.layers.Dense(1)])
+model.compile(loss="mse", optimizer="sgd")
+h = model.fit(np.ones((8, 3)), np.ones((8, 1)), epochs=2, verbose=0)
+print(len(h.history["loss"]), model.count_params())
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // AlphaDropout keeps mean 0 and deviation 1 and sets 20% of the units to SELU's saturation
+  // value mapped by the affine correction (-1.23616 for rate 0.2).
+  CHECK(r.out ==
+        "[[-0.5    3.    -0.125]] 3\n"
+        "(1, 1, 3) 3\n"
+        "[[-0.432332  3.       -0.196735]] [[-0.  3. -0.]]\n"
+        "True True\n"
+        "-0.0 1.0 0.2\n"
+        "1.0 1.0\n"
+        "2 25\n");
+}
+
+TEST_CASE("TimeDistributed over sequences of unknown length", "[tf][keras][tf2]") {
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+model = keras.models.Sequential([
+    keras.layers.SimpleRNN(20, return_sequences=True, input_shape=[None, 1]),
+    keras.layers.TimeDistributed(keras.layers.Dense(10))
+])
+print(model.output_shape)
+out = model(np.zeros((2, 7, 1), np.float32))
+print(out.shape)
+model.compile(loss="mse", optimizer="adam")
+model.fit(np.zeros((4, 5, 1)), np.zeros((4, 5, 10)), epochs=1, verbose=0)
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "(None, None, 10)\n(2, 7, 10)\n");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("out") == "float32[2, 7, 10]");
+}
+
+TEST_CASE("clone_model copies the architecture with new layers and fresh weights", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+model_A = keras.models.Sequential([keras.layers.Flatten(input_shape=[4, 2]), keras.layers.Dense(3, activation="selu", kernel_initializer="lecun_normal"), keras.layers.Dense(1, activation="sigmoid")])
+clone = keras.models.clone_model(model_A)
+print(clone.name == model_A.name, [l.name for l in clone.layers] == [l.name for l in model_A.layers], clone.count_params())
+print(all(a is not b for a, b in zip(clone.layers, model_A.layers)), clone.layers[1].activation.__name__)
+clone.set_weights(model_A.get_weights())
+x = np.random.rand(5, 4, 2)
+print(np.allclose(clone.predict(x, verbose=0), model_A.predict(x, verbose=0)))
+clone.layers[1].kernel.assign(tf.zeros([8, 3]))
+print(np.abs(model_A.layers[1].kernel.numpy()).sum() > 0)
+inp = keras.Input(shape=[3])
+h = keras.layers.Dense(4, name="hid")(inp)
+out = keras.layers.Concatenate()([inp, h])
+fm = keras.Model(inp, out)
+fc = keras.models.clone_model(fm)
+print(fc.output_shape, [l.name for l in fc.layers], fc.count_params())
+relu_clone = keras.models.clone_model(model_A, clone_function=lambda l: keras.layers.Dense(2) if isinstance(l, keras.layers.Dense) else l.__class__.from_config(l.get_config()))
+print(relu_clone.count_params())
+class Sub(keras.Model):
+    def call(self, x):
+        return x
+try:
+    keras.models.clone_model(Sub())
+except ValueError as e:
+    print(str(e)[:80])
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "True True 31\n"
+        "True selu\n"
+        "True\n"
+        "True\n"
+        "(None, 7) ['input_2', 'hid', 'concatenate'] 16\n"
+        "24\n"
+        "Expected `model` argument to be a functional `Model` instance, but got a subclas\n");
+}
+
+TEST_CASE("LearningRateScheduler and ReduceLROnPlateau log lr, which History records", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+model = keras.models.Sequential([keras.layers.Dense(1, input_shape=[2])])
+model.compile(loss="mse", optimizer=keras.optimizers.SGD(learning_rate=0.01))
+def exponential_decay_fn(epoch):
+    return 0.01 * 0.1 ** (epoch / 20)
+cb = keras.callbacks.LearningRateScheduler(exponential_decay_fn)
+history = model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=3, callbacks=[cb], verbose=0)
+print(sorted(history.history), [round(v, 6) for v in history.history["lr"]])
+class Seen(keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        print("seen", sorted(logs))
+plateau = keras.callbacks.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=1)
+history = model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=1, callbacks=[plateau, Seen()], verbose=0)
+print(sorted(history.history))
+bad = keras.callbacks.LearningRateScheduler(lambda epoch: "x")
+try:
+    model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=1, callbacks=[bad], verbose=0)
+except ValueError as e:
+    print(e)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "['loss', 'lr'] [0.01, 0.008913, 0.007943]\n"
+        "seen ['loss', 'lr']\n"
+        "['loss', 'lr']\n"
+        "The output of the \"schedule\" function should be float. Got: x\n");
+}
+
+TEST_CASE("an optimizer's learning rate is a variable that K.set_value and callbacks change", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+K = keras.backend
+opt = keras.optimizers.SGD(learning_rate=0.5)
+print(opt.learning_rate)
+print(float(K.get_value(opt.learning_rate)), float(opt.lr))
+v = tf.Variable(1.0)
+opt.apply_gradients([(tf.constant(1.0), v)])
+K.set_value(opt.learning_rate, 0.25)
+opt.apply_gradients([(tf.constant(1.0), v)])
+opt.learning_rate = 0.125
+opt.apply_gradients([(tf.constant(1.0), v)])
+print(v.numpy(), opt.get_config()["learning_rate"])
+@tf.function
+def step():
+    opt.apply_gradients([(tf.constant(1.0), v)])
+step()
+opt.learning_rate = 1.0
+step()
+print(v.numpy())
+d = tf.Variable(np.float64(1.0))
+keras.optimizers.Adam(0.1).apply_gradients([(tf.constant(1.0, tf.float64), d)])
+print(round(float(d.numpy()), 4))
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // The traced step reads the variable: the rate set after the trace applies (0.0 - 1.0).
+  CHECK(r.out ==
+        "<tf.Variable 'learning_rate:0' shape=() dtype=float32, numpy=0.5>\n"
+        "0.5 0.5\n"
+        "0.125 0.125\n"
+        "-1.0\n"
+        "0.9\n");
+}
