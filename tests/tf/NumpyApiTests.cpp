@@ -1141,6 +1141,26 @@ print(np.array([2**60 + 1], dtype=np.int64).tolist())
   });
 }
 
+TEST_CASE("numpy api: argmax and argmin take bools", "[tf][numpy][api]") {
+  checkOutputs({
+      {"bools and uint8",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+b = np.array([0, 5, 15])
+print(repr(np.argmax(b > 3)), repr(np.argmin(b > 3)), repr((b > 3).argmax()), repr(np.argmax(np.array([False, False]))))
+print(repr(np.argmax(np.array([[True, False], [False, True]]), axis=0)), repr(np.argmin(np.array([3, 1, 2], dtype=np.uint8))))
+)py",
+       R"out(1 0 1 0
+array([0, 1]) 1
+)out"},
+  });
+}
+
 TEST_CASE("numpy api: slice assignment broadcasts the value to the selected region", "[tf][numpy][api]") {
   checkOutputs({
       {"channels, rows and leading ones",

@@ -409,6 +409,14 @@ print(np.array([2**60 + 1], dtype=np.int64).tolist())
 '''),
 ])
 
+group('argmax and argmin take bools', [
+    ('bools and uint8', '''
+b = np.array([0, 5, 15])
+print(repr(np.argmax(b > 3)), repr(np.argmin(b > 3)), repr((b > 3).argmax()), repr(np.argmax(np.array([False, False]))))
+print(repr(np.argmax(np.array([[True, False], [False, True]]), axis=0)), repr(np.argmin(np.array([3, 1, 2], dtype=np.uint8))))
+'''),
+])
+
 group('slice assignment broadcasts the value to the selected region', [
     ('channels, rows and leading ones', '''
 m = np.ones((5, 6, 3))
