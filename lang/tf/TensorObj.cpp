@@ -381,6 +381,9 @@ Value TensorObj::index(Interpreter& in, const Value& key) {
   if (keys.size() == 1) {
     auto* kt = dynamic_cast<TensorObj*>(keys[0].get());
     bool isList = as<ListObj>(keys[0]) != nullptr;
+    if (ndarray && kt && kt->type.dtype == DType::Bool && !kt->type.shape.rankKnown())
+      // A mask of unknown rank (abstract mode): it selects over as many dims as it has.
+      return abstractTensor(*rt, TensorType(type.dtype, Shape::unknownRank()), true);
     if ((kt && kt->type.shape.rank() != 0) || isList) {
       OpRequest g;
       g.type = "GatherV2";

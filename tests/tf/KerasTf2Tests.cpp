@@ -218,3 +218,16 @@ print(round(float(d.numpy()), 4))
         "-1.0\n"
         "0.9\n");
 }
+
+TEST_CASE("abstract mode: a boolean mask of unknown rank selects from a numpy array without an error", "[tf][numpy][tf2]") {
+  // handson-ml2 ch08: X[X[:, 2] > X3D_inv[:, 2]] where X3D_inv comes from scikit-learn (unknown).
+  TfRun a = runTf(R"(import json
+import numpy as np
+X = np.random.rand(60, 3)
+Z = np.array(json.load(open("z.json")))
+above = X[X[:, 2] > Z[:, 2]]
+below = X[X[:, 2] <= Z]
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("above") == "float64<unknown>");
+}
