@@ -231,3 +231,45 @@ below = X[X[:, 2] <= Z]
   CHECK(a.diagnostics() == "");
   CHECK(a.type("above") == "float64<unknown>");
 }
+
+TEST_CASE("Nadam and Adamax follow Keras' rules, and the learning-rate schedules Keras' formulas", "[tf][keras][tf2]") {
+  // Expected: the Keras 2.11+ update rules and schedules evaluated by numpy in float64.
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+for opt in [keras.optimizers.Nadam(learning_rate=0.1), keras.optimizers.Adamax(learning_rate=0.1)]:
+    x = tf.Variable([1.0, -2.0])
+    for i in range(3):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(x * x)
+        opt.apply_gradients([(tape.gradient(loss, x), x)])
+    print(type(opt).__name__, np.round(x.numpy(), 4))
+S = keras.optimizers.schedules
+pc = S.PiecewiseConstantDecay(boundaries=[5, 15], values=[0.01, 0.005, 0.001])
+print([round(float(pc(s)), 4) for s in [0, 5, 6, 15, 16]])
+pd = S.PolynomialDecay(0.1, 10, end_learning_rate=0.01, power=2.0)
+print([round(float(pd(s)), 5) for s in [0, 5, 10, 20]])
+it = S.InverseTimeDecay(0.1, 10, 0.5)
+cd = S.CosineDecay(0.1, 10)
+print(round(float(it(20)), 5), round(float(cd(5)), 5))
+model = keras.models.Sequential([keras.layers.Dense(1, input_shape=[2])])
+model.compile(loss="mse", optimizer=keras.optimizers.SGD(learning_rate=pc))
+model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=2, verbose=0)
+print(int(model.optimizer.iterations.numpy()))
+try:
+    S.PiecewiseConstantDecay([1, 2], [0.1])
+except ValueError as e:
+    print(str(e)[:60])
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "Nadam [ 0.7547 -1.7497]\n"
+        "Adamax [ 0.7155 -1.7076]\n"
+        "[0.01, 0.01, 0.005, 0.005, 0.001]\n"
+        "[0.1, 0.0325, 0.01, 0.01]\n"
+        "0.05 0.05\n"
+        "2\n"
+        "The length of boundaries should be 1 less than the length of\n");
+}

@@ -90,6 +90,7 @@ class Optimizer:
                 if self.clipvalue is not None:
                     g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
                 self._update(g, v, _lr_for(lr, v))
+            self._finish_step()
             return self.iterations.assign_add(1)
         # A TF1 graph: every update after every gradient (a variable must not change before the
         # gradients that read it are computed), the step counter after every update.
@@ -100,7 +101,13 @@ class Optimizer:
                     g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
                 ops.extend(self._update(g, v, _lr_for(lr, v)))
         with _tf.control_dependencies(ops):
+            ops = ops + self._finish_step()
+        with _tf.control_dependencies(ops):
             return self.iterations.assign_add(1)
+
+    def _finish_step(self):
+        """The updates of the optimizer's own per-step state, after every variable's (their ops)."""
+        return []
 
     def minimize(self, loss, var_list, tape=None):
         if tape is None:
@@ -227,13 +234,60 @@ class Adadelta(Optimizer):
 
 
 class Adamax(Adam):
-    # FIXME: updates as Adam (tensorlens has no Adamax-specific rule).
     _default_name = "Adamax"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, name="Adamax", **kwargs):
+        Adam.__init__(self, learning_rate, beta_1, beta_2, epsilon, name=name, **kwargs)
+
+    def _update(self, g, v, lr):
+        # Keras 2.11+: m as Adam's, u the exponentially weighted infinity norm.
+        dt = v.dtype.base_dtype if v.dtype.is_floating else _tf.float32
+        step = _tf.cast(self.iterations + 1, dt)
+        b1p = _tf.pow(_tf.constant(self.beta_1, dt), step)
+        m = self._slot(v, "m")
+        u = self._slot(v, "u")
+        m_new = m + (g - m) * (1.0 - self.beta_1)
+        u_new = _tf.maximum(u * self.beta_2, _tf.abs(g))
+        return [m.assign(m_new), u.assign(u_new), v.assign_sub((m_new * lr) / ((1.0 - b1p) * (u_new + self.epsilon)))]
 
 
 class Nadam(Adam):
-    # FIXME: updates as Adam (no Nesterov momentum term).
+    """Keras 2.11+'s Nadam: Adam with Nesterov momentum and the momentum schedule
+    u_t = beta_1 * (1 - 0.5 * 0.96^t), whose running product is the optimizer's own state."""
     _default_name = "Nadam"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, name="Nadam", **kwargs):
+        Adam.__init__(self, learning_rate, beta_1, beta_2, epsilon, name=name, **kwargs)
+        with _tlens.init_scope():
+            self._u_product = _tf.Variable(1.0, trainable=False, name=self.name + "/u_product", dtype=_tf.float64)
+        self._u_product_t = None
+
+    def _update(self, g, v, lr):
+        dt = v.dtype.base_dtype if v.dtype.is_floating else _tf.float32
+        it = _tf.cast(self.iterations, _tf.float64)
+        decay = _tf.constant(0.96, _tf.float64)
+        u_t = self.beta_1 * (1.0 - 0.5 * _tf.pow(decay, it + 1.0))
+        u_t_1 = self.beta_1 * (1.0 - 0.5 * _tf.pow(decay, it + 2.0))
+        u_product_t = self._u_product * u_t
+        self._u_product_t = u_product_t
+        u_product_t_1 = u_product_t * u_t_1
+        u_t, u_t_1 = _tf.cast(u_t, dt), _tf.cast(u_t_1, dt)
+        u_product_t, u_product_t_1 = _tf.cast(u_product_t, dt), _tf.cast(u_product_t_1, dt)
+        b2p = _tf.pow(_tf.constant(self.beta_2, dt), _tf.cast(self.iterations + 1, dt))
+        m = self._slot(v, "m")
+        s = self._slot(v, "v")
+        m_new = m + (g - m) * (1.0 - self.beta_1)
+        s_new = s + (_tf.square(g) - s) * (1.0 - self.beta_2)
+        m_hat = u_t_1 * m_new / (1.0 - u_product_t_1) + (1.0 - u_t) * g / (1.0 - u_product_t)
+        s_hat = s_new / (1.0 - b2p)
+        return [m.assign(m_new), s.assign(s_new), v.assign_sub((m_hat * lr) / (_tf.sqrt(s_hat) + self.epsilon))]
+
+    def _finish_step(self):
+        if self._u_product_t is None:
+            return []
+        op = self._u_product.assign(self._u_product_t)
+        self._u_product_t = None
+        return [op]
 
 
 # Keras 2's lowercase aliases (keras.optimizers.rmsprop(lr=...)).
@@ -264,11 +318,21 @@ legacy.Adagrad = Adagrad
 legacy.Adadelta = Adadelta
 
 
-class _Schedules:
-    pass
+class LearningRateSchedule:
+    """The base of learning-rate schedules: a callable of the optimizer's step counter."""
+
+    def __call__(self, step):
+        raise NotImplementedError("Learning rate schedule '%s' must override `__call__(self, step)`." % type(self).__name__)
+
+    def get_config(self):
+        raise NotImplementedError("Learning rate schedule '%s' must override `get_config()` in order to be serializable." % type(self).__name__)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
 
-class ExponentialDecay:
+class ExponentialDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
         self.initial_learning_rate = initial_learning_rate
         self.decay_steps = decay_steps
@@ -286,8 +350,94 @@ class ExponentialDecay:
                 "decay_rate": self.decay_rate, "staircase": self.staircase}
 
 
+class PiecewiseConstantDecay(LearningRateSchedule):
+    def __init__(self, boundaries, values, name=None):
+        if len(boundaries) != len(values) - 1:
+            raise ValueError("The length of boundaries should be 1 less than the length of values. Received: boundaries=%s of length %d, and values=%s of length %d." % (boundaries, len(boundaries), values, len(values)))
+        self.boundaries = boundaries
+        self.values = values
+        self.name = name
+
+    def __call__(self, step):
+        # values[i] while step <= boundaries[i] (and after the previous boundary); the last after.
+        step = _tf.cast(step, _tf.float32)
+        lr = _tf.constant(float(self.values[-1]), _tf.float32)
+        for b, v in reversed(list(zip(self.boundaries, self.values[:-1]))):
+            lr = _tf.where(step <= float(b), _tf.constant(float(v), _tf.float32), lr)
+        return lr
+
+    def get_config(self):
+        return {"boundaries": self.boundaries, "values": self.values, "name": self.name}
+
+
+class PolynomialDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0, cycle=False, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.end_learning_rate = end_learning_rate
+        self.power = power
+        self.cycle = cycle
+        self.name = name
+
+    def __call__(self, step):
+        step = _tf.cast(step, _tf.float32)
+        steps = _tf.constant(float(self.decay_steps), _tf.float32)
+        if self.cycle:
+            mult = _tf.where(_tf.equal(step, 0.0), 1.0, _tf.ceil(step / steps))
+            steps = steps * mult
+        else:
+            step = _tf.minimum(step, steps)
+        frac = 1.0 - step / steps
+        return (self.initial_learning_rate - self.end_learning_rate) * _tf.pow(frac, float(self.power)) + self.end_learning_rate
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "end_learning_rate": self.end_learning_rate, "power": self.power, "cycle": self.cycle, "name": self.name}
+
+
+class InverseTimeDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def __call__(self, step):
+        p = _tf.cast(step, _tf.float32) / float(self.decay_steps)
+        if self.staircase:
+            p = _tf.floor(p)
+        return self.initial_learning_rate / (1.0 + self.decay_rate * p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class CosineDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name=None, warmup_target=None, warmup_steps=0):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.alpha = alpha
+        self.name = name
+
+    def __call__(self, step):
+        step = _tf.minimum(_tf.cast(step, _tf.float32), float(self.decay_steps))
+        cosine = 0.5 * (1.0 + _tf.cos(3.141592653589793 * step / float(self.decay_steps)))
+        return self.initial_learning_rate * ((1.0 - self.alpha) * cosine + self.alpha)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "alpha": self.alpha, "name": self.name}
+
+
 schedules = _tf._Namespace("keras.optimizers.schedules")
+schedules.LearningRateSchedule = LearningRateSchedule
 schedules.ExponentialDecay = ExponentialDecay
+schedules.PiecewiseConstantDecay = PiecewiseConstantDecay
+schedules.PolynomialDecay = PolynomialDecay
+schedules.InverseTimeDecay = InverseTimeDecay
+schedules.CosineDecay = CosineDecay
 
 
 def _record_optimizers():
