@@ -273,3 +273,44 @@ except ValueError as e:
         "2\n"
         "The length of boundaries should be 1 less than the length of\n");
 }
+
+TEST_CASE("Keras backend functions (K.max, K.permute_dimensions, K.switch, ...) and tf.repeat, tf.math.reduce_std", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+K = keras.backend
+t = tf.constant([[1., 2., 3.], [4., 5., 6.]])
+print(K.square(K.transpose(t)) + 10)
+print(K.max(t).numpy(), K.min(t, axis=1).numpy(), K.prod(t).numpy(), np.round(K.std(t).numpy(), 4), np.round(K.var(t, axis=0).numpy(), 4))
+print(K.maximum(t, 2.5).numpy().tolist(), K.not_equal(t, 2.0).numpy().tolist())
+print(K.mean(K.equal(t, 2.0)).numpy(), K.any(t > 5).numpy(), K.all(t > 0).numpy())
+print(K.permute_dimensions(tf.zeros([2, 3, 4]), (0, 2, 1)).shape, K.flatten(t).shape, K.batch_flatten(tf.zeros([2, 3, 4])).shape)
+print(K.repeat_elements(t, 2, axis=1).numpy().tolist())
+print(tf.repeat([1, 2], [2, 3]).numpy().tolist(), tf.repeat(t, 2).shape)
+print(K.relu(tf.constant([-1.0, 3.0]), max_value=2.0).numpy(), K.sqrt(tf.constant([-4.0, 4.0])).numpy())
+print(K.random_normal([2, 3]).shape, K.random_uniform([4]).dtype.name, K.ndim(t), K.dtype(t), K.ndim(np.zeros((2, 2, 2))))
+print(np.round(K.binary_crossentropy(tf.constant([1.0, 0.0]), tf.constant([0.9, 0.2])).numpy(), 5))
+print(K.switch(tf.constant(True), lambda: t, lambda: -t).numpy()[0].tolist(), K.switch(t > 3, t, -t).numpy()[0].tolist())
+print(K.one_hot(tf.constant([0, 2]), 3).numpy().tolist(), K.l2_normalize(tf.constant([3.0, 4.0]), 0).numpy().tolist())
+print(round(float(tf.math.reduce_std(t)), 4), round(float(tf.math.reduce_variance(t)), 4))
+print(K.arange(3).numpy().tolist(), K.tile(tf.constant([1, 2]), 2).numpy().tolist())
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "tf.Tensor(\n[[11. 26.]\n [14. 35.]\n [19. 46.]], shape=(3, 2), dtype=float32)\n"
+        "6.0 [1. 4.] 720.0 1.7078 [2.25 2.25 2.25]\n"
+        "[[2.5, 2.5, 3.0], [4.0, 5.0, 6.0]] [[True, False, True], [True, True, True]]\n"
+        "0.16666667 True True\n"
+        "(2, 4, 3) (6,) (2, 12)\n"
+        "[[1.0, 1.0, 2.0, 2.0, 3.0, 3.0], [4.0, 4.0, 5.0, 5.0, 6.0, 6.0]]\n"
+        "[1, 1, 2, 2, 2] (12,)\n"
+        "[0. 2.] [0. 2.]\n"
+        "(2, 3) float32 2 float32 3\n"
+        "[0.10536 0.22314]\n"
+        "[1.0, 2.0, 3.0] [-1.0, -2.0, -3.0]\n"
+        "[[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]] [0.6000000238418579, 0.800000011920929]\n"
+        "1.7078 2.9167\n"
+        "[0, 1, 2] [1, 2, 1, 2]\n");
+}

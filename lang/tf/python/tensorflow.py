@@ -4919,6 +4919,44 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     return _op("Cumprod", [x, axis], {"exclusive": exclusive, "reverse": reverse}, name)
 
 
+def _reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    with name_scope(name, "reduce_variance"):
+        x = convert_to_tensor(input_tensor)
+        if not x.dtype.is_floating:
+            raise TypeError("Input must be either real or complex. Received integer type %s." % x.dtype.name)
+        means = reduce_mean(x, axis, keepdims=True)
+        return reduce_mean(square(x - means), axis, keepdims=keepdims)
+
+
+def _reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    with name_scope(name, "reduce_std"):
+        return sqrt(_reduce_variance(input_tensor, axis, keepdims))
+
+
+def repeat(input, repeats, axis=None, name=None):
+    """tf.repeat: each element (or slice along axis) repeated; repeats a number or one count per
+    element, known when the graph is built."""
+    with name_scope(name, "Repeat"):
+        x = convert_to_tensor(input)
+        if axis is None:
+            x = reshape(x, [-1])
+            axis = 0
+        counts = repeats if isinstance(repeats, int) else get_static_value(convert_to_tensor(repeats))
+        if counts is None:
+            raise NotImplementedError("tensorlens: tf.repeat with repeats known only when the graph runs")
+        rank = x.shape.ndims
+        if axis < 0:
+            axis += rank
+        n = x.shape.as_list()[axis]
+        counts = [int(counts)] * n if isinstance(counts, int) or getattr(counts, "ndim", 1) == 0 else [int(c) for c in list(counts)]
+        if n is not None and len(counts) != n:
+            raise InvalidArgumentError(None, None, "Dimensions must be equal, but are %d and %d for 'Repeat' with repeats of length %d" % (len(counts), n, len(counts)))
+        index = []
+        for i in _range(len(counts)):
+            index.extend([i] * counts[i])
+        return gather(x, constant(index, int32), axis=axis)
+
+
 def gather_nd(params, indices, name=None, batch_dims=0):
     if batch_dims != 0:
         raise NotImplementedError("tensorlens: gather_nd with batch_dims != 0")
@@ -4988,6 +5026,8 @@ math.unsorted_segment_sum = unsorted_segment_sum
 math.segment_sum = segment_sum
 math.segment_mean = segment_mean
 math.segment_max = segment_max
+math.reduce_variance = _reduce_variance
+math.reduce_std = _reduce_std
 
 
 def _lrn(input, depth_radius=5, bias=1, alpha=1, beta=0.5, name=None):
