@@ -314,3 +314,29 @@ print(K.arange(3).numpy().tolist(), K.tile(tf.constant([1, 2]), 2).numpy().tolis
         "1.7078 2.9167\n"
         "[0, 1, 2] [1, 2, 1, 2]\n");
 }
+
+TEST_CASE("Variable.scatter_nd_update and scatter_update with tf.IndexedSlices write into the variable", "[tf][tf2]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+v = tf.Variable([[1., 2., 3.], [4., 5., 6.]])
+v.scatter_nd_update(indices=[[0, 0], [1, 2]], updates=[100., 200.])
+print(v.numpy().tolist())
+sparse_delta = tf.IndexedSlices(values=[[1., 2., 3.], [4., 5., 6.]], indices=[1, 0])
+v.scatter_update(sparse_delta)
+print(v.numpy().tolist())
+v.scatter_add(tf.IndexedSlices(values=[[1., 1., 1.]], indices=[0]))
+v.scatter_nd_sub([[1, 1]], [2.0])
+print(v.numpy().tolist())
+try:
+    tf.constant([1.0]).scatter_nd_update([[0]], [2.0])
+except AttributeError as e:
+    print(e)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "[[100.0, 2.0, 3.0], [4.0, 5.0, 200.0]]\n"
+        "[[4.0, 5.0, 6.0], [1.0, 2.0, 3.0]]\n"
+        "[[5.0, 6.0, 7.0], [1.0, 0.0, 3.0]]\n"
+        "'EagerTensor' object has no attribute 'scatter_nd_update'\n");
+}

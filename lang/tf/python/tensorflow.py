@@ -4045,6 +4045,26 @@ def _slice_write(sliced, value, how):
     return assign(var, var * (1 - mask) + placed)
 
 
+class IndexedSlices:
+    """tf.IndexedSlices: rows `indices` of a dense tensor of shape dense_shape, holding `values`."""
+
+    def __init__(self, values, indices, dense_shape=None):
+        self.values = convert_to_tensor(values)
+        self.indices = convert_to_tensor(indices)
+        self.dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)
+
+    @property
+    def dtype(self):
+        return self.values.dtype
+
+    @property
+    def shape(self):
+        return TensorShape(None) if self.dense_shape is None else TensorShape(get_static_value(self.dense_shape))
+
+    def __repr__(self):
+        return "IndexedSlices(indices=%s, values=%s%s)" % (self.indices, self.values, "" if self.dense_shape is None else ", dense_shape=%s" % self.dense_shape)
+
+
 class _TensorMethods:
     def __abs__(self):
         return abs(self)
@@ -4057,6 +4077,41 @@ class _TensorMethods:
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         return _slice_write(self, delta, "assign_sub")
+
+    # Variable.scatter_*: the variable with the indexed elements (scatter_nd_*) or rows
+    # (scatter_update and friends, from a tf.IndexedSlices) replaced, increased or decreased.
+    def _scatter(self, how, indices, updates):
+        if not _tlens.is_variable(self):
+            raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, how))
+        if how.startswith("scatter_nd"):
+            updates = _like(updates, self)
+            if how == "scatter_nd_add":
+                return assign(self, tensor_scatter_nd_add(self, indices, updates))
+            if how == "scatter_nd_sub":
+                return assign(self, tensor_scatter_nd_add(self, indices, -updates))
+            return assign(self, tensor_scatter_nd_update(self, indices, updates))
+        if not isinstance(indices, IndexedSlices):
+            raise TypeError("sparse_delta is not IndexedSlices: %s" % (indices,))
+        rows = expand_dims(convert_to_tensor(indices.indices), -1)
+        return self._scatter("scatter_nd" + how[len("scatter"):], rows, indices.values)
+
+    def scatter_nd_update(self, indices, updates, name=None):
+        return self._scatter("scatter_nd_update", indices, updates)
+
+    def scatter_nd_add(self, indices, updates, name=None):
+        return self._scatter("scatter_nd_add", indices, updates)
+
+    def scatter_nd_sub(self, indices, updates, name=None):
+        return self._scatter("scatter_nd_sub", indices, updates)
+
+    def scatter_update(self, sparse_delta, use_locking=False, name=None):
+        return self._scatter("scatter_update", sparse_delta, None)
+
+    def scatter_add(self, sparse_delta, use_locking=False, name=None):
+        return self._scatter("scatter_add", sparse_delta, None)
+
+    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
+        return self._scatter("scatter_sub", sparse_delta, None)
 
     def eval(self, feed_dict=None, session=None):
         if session is None:
