@@ -340,3 +340,57 @@ except AttributeError as e:
         "[[5.0, 6.0, 7.0], [1.0, 0.0, 3.0]]\n"
         "'EagerTensor' object has no attribute 'scatter_nd_update'\n");
 }
+
+TEST_CASE("Precision, Recall and a user's Metric subclass keep Keras' variables, names and results", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+precision = keras.metrics.Precision()
+print(float(precision([0, 1, 1, 1, 0, 1, 0, 1], [1, 1, 0, 1, 0, 1, 0, 1])))
+print(float(precision([0, 1, 0, 0, 1, 0, 1, 1], [1, 0, 1, 1, 0, 0, 0, 0])))
+print([(v.shape.as_list(), v.numpy().tolist()) for v in precision.variables])
+precision.reset_states()
+print([v.numpy().tolist() for v in precision.variables])
+recall = keras.metrics.Recall(thresholds=0.3)
+print(float(recall([1, 1, 0], [0.2, 0.4, 0.9])))
+print(float(tf.math.divide_no_nan(1.0, 0.0)), float(tf.math.divide_no_nan(1.0, 4.0)))
+class HuberMetric(keras.metrics.Metric):
+    def __init__(self, threshold=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.threshold = threshold
+        self.total = self.add_weight("total", initializer="zeros")
+        self.count = self.add_weight("count", initializer="zeros")
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        err = tf.abs(y_true - y_pred)
+        small = err < self.threshold
+        metric = tf.where(small, tf.square(err) / 2, self.threshold * err - self.threshold ** 2 / 2)
+        self.total.assign_add(tf.reduce_sum(metric))
+        self.count.assign_add(tf.cast(tf.size(y_true), tf.float32))
+    def result(self):
+        return self.total / self.count
+m = HuberMetric(2.)
+print(float(m(tf.constant([[2.]]), tf.constant([[10.]]))), float(m(tf.constant([[0.], [5.]]), tf.constant([[1.], [9.25]]))))
+print(len(m.variables), m.name)
+m.reset_states()
+print([float(v) for v in m.variables])
+model = keras.models.Sequential([keras.layers.Dense(1, activation="sigmoid", input_shape=[2])])
+model.compile(loss="binary_crossentropy", optimizer="sgd", metrics=[keras.metrics.Precision(), keras.metrics.Recall()])
+h = model.fit(np.random.rand(8, 2), np.array([0, 1] * 4), epochs=1, verbose=0)
+print(sorted(h.history))
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // handson-ml2 ch12: precision 4/5, then 4/8 over both batches; the Huber metric 14, then 21/3.
+  CHECK(r.out ==
+        "0.800000011920929\n"
+        "0.5\n"
+        "[([1], [4.0]), ([1], [4.0])]\n"
+        "[[0.0], [0.0]]\n"
+        "0.5\n"
+        "0.0 0.25\n"
+        "14.0 7.0\n"
+        "2 huber_metric\n"
+        "[0.0, 0.0]\n"
+        "['loss', 'precision', 'recall']\n");
+}

@@ -157,6 +157,7 @@ logcosh = log_cosh
 
 class Loss:
     _fn = None
+    _default_name = None  # a user's subclass without a name keeps name None, as in Keras
 
     def __init__(self, reduction="auto", name=None, **kwargs):
         self.reduction = reduction

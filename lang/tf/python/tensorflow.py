@@ -5081,6 +5081,17 @@ math.unsorted_segment_sum = unsorted_segment_sum
 math.segment_sum = segment_sum
 math.segment_mean = segment_mean
 math.segment_max = segment_max
+def _divide_no_nan(x, y, name=None):
+    with name_scope(name, "div_no_nan"):
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype=x.dtype)
+        zero = zeros_like(y)
+        safe = where(equal(y, zero), ones_like(y), y)
+        return where(equal(y, zero), zeros_like(x / safe), x / safe)
+
+
+math.divide_no_nan = _divide_no_nan
+div_no_nan = _divide_no_nan
 math.reduce_variance = _reduce_variance
 math.reduce_std = _reduce_std
 
