@@ -394,3 +394,37 @@ print(sorted(h.history))
         "[0.0, 0.0]\n"
         "['loss', 'precision', 'recall']\n");
 }
+
+TEST_CASE("weight constraints (max_norm, non_neg, ...) apply after each optimizer update and round-trip in configs", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+layer = keras.layers.Dense(3, kernel_initializer=keras.initializers.Constant(2.0), kernel_constraint=keras.constraints.max_norm(1.))
+model = keras.models.Sequential([keras.Input(shape=[4]), layer])
+model.compile(loss="mse", optimizer=keras.optimizers.SGD(0.0))
+model.fit(np.ones((2, 4)), np.ones((2, 3)), epochs=1, verbose=0)
+print(np.round(np.sqrt((layer.kernel.numpy() ** 2).sum(axis=0)), 4))
+w = tf.constant([[3.0, -1.0], [4.0, 0.5]])
+print(np.round(keras.constraints.NonNeg()(w).numpy(), 3).tolist(), np.round(keras.constraints.UnitNorm()(w).numpy(), 3).tolist())
+print(np.round(keras.constraints.MinMaxNorm(1.0, 2.0)(w).numpy(), 3).tolist())
+print(keras.constraints.serialize(keras.constraints.max_norm(3.)), type(keras.constraints.get("non_neg")).__name__)
+conv = keras.layers.Conv2D(2, 3, kernel_constraint="non_neg", kernel_initializer=keras.initializers.Constant(-1.0))
+m2 = keras.models.Sequential([keras.Input(shape=[5, 5, 1]), conv])
+m2.compile(loss="mse", optimizer="sgd")
+m2.fit(np.ones((1, 5, 5, 1)), np.ones((1, 3, 3, 2)), epochs=1, verbose=0)
+print(float(conv.kernel.numpy().min()))
+cfg = layer.get_config()["kernel_constraint"]
+print(cfg, type(keras.layers.Dense.from_config(layer.get_config()).kernel_constraint).__name__)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // The learning rate is 0: only the constraint changes the kernel (columns of norm 4 -> 1).
+  CHECK(r.out ==
+        "[1. 1. 1.]\n"
+        "[[3.0, -0.0], [4.0, 0.5]] [[0.6000000238418579, -0.8939999938011169], [0.800000011920929, 0.44699999690055847]]\n"
+        "[[1.2000000476837158, -1.0], [1.600000023841858, 0.5]]\n"
+        "{'class_name': 'MaxNorm', 'config': {'max_value': 3.0, 'axis': 0}} NonNeg\n"
+        "-0.0\n"
+        "{'class_name': 'MaxNorm', 'config': {'max_value': 1.0, 'axis': 0}} MaxNorm\n");
+}

@@ -15,6 +15,7 @@ from keras import _config
 from keras import activations
 from keras import initializers
 from keras import regularizers
+from keras import constraints
 
 _range = range
 
@@ -362,6 +363,8 @@ class Layer:
         reg = regularizers.get(regularizer)
         if reg is not None:
             self._losses.append(lambda: reg(var))
+        if constraint is not None:
+            constraints.register(var, constraint)
         return var
 
     add_variable = add_weight
@@ -568,6 +571,8 @@ class Dense(Layer):
         self.bias_initializer = bias_initializer
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
@@ -576,9 +581,9 @@ class Dense(Layer):
             raise ValueError("The last dimension of the inputs to a Dense layer should be defined. Found None. Full input shape received: %s" % _fmt_shape(input_shape.as_list()))
         self.input_spec = InputSpec(min_ndim=2, axes={-1: last})
         self.kernel = self.add_weight("kernel", [last, self.units], initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer)
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = self.add_weight("bias", [self.units], initializer=self.bias_initializer,
-                                    regularizer=self.bias_regularizer) if self.use_bias else None
+                                    regularizer=self.bias_regularizer, constraint=self.bias_constraint) if self.use_bias else None
         self.built = True
 
     def call(self, inputs):
@@ -815,6 +820,8 @@ class _Conv(Layer):
         self.bias_initializer = bias_initializer
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.input_spec = InputSpec(min_ndim=self._rank + 2)
 
     def build(self, input_shape):
@@ -823,9 +830,10 @@ class _Conv(Layer):
             raise ValueError("The channel dimension of the inputs should be defined. The input_shape received is %s, where axis -1 (0-based) is the channel dimension, which found to be `None`." % _fmt_shape(input_shape.as_list()))
         self.input_spec = InputSpec(min_ndim=self._rank + 2, axes={-1: ch})
         self.kernel = self.add_weight("kernel", list(self.kernel_size) + [ch, self.filters],
-                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer)
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
         self.bias = self.add_weight("bias", [self.filters], initializer=self.bias_initializer,
-                                    regularizer=self.bias_regularizer) if self.use_bias else None
+                                    regularizer=self.bias_regularizer, constraint=self.bias_constraint) if self.use_bias else None
         self.built = True
 
     def _bias_act(self, y):

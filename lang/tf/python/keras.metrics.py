@@ -161,6 +161,13 @@ class Metric:
         self.update_state(*args, **kwargs)
         return self.result()
 
+    def get_config(self):
+        return {"name": self.name, "dtype": self.dtype}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
 
 class Mean(Metric):
     _default_name = "mean"

@@ -6,6 +6,7 @@
 # but their inputs and control dependencies.
 import _tlens
 import tensorflow as _tf
+from keras import constraints as _constraints
 
 
 def _lr_for(lr, v):
@@ -90,6 +91,9 @@ class Optimizer:
                 if self.clipvalue is not None:
                     g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
                 self._update(g, v, _lr_for(lr, v))
+                c = _constraints.of(v)
+                if c is not None:
+                    v.assign(c(v))  # Keras applies a weight's constraint after its update
             self._finish_step()
             return self.iterations.assign_add(1)
         # A TF1 graph: every update after every gradient (a variable must not change before the
@@ -102,6 +106,10 @@ class Optimizer:
                 ops.extend(self._update(g, v, _lr_for(lr, v)))
         with _tf.control_dependencies(ops):
             ops = ops + self._finish_step()
+            for g, v in pairs:
+                c = _constraints.of(v)
+                if c is not None:
+                    ops.append(v.assign(c(v.read_value() if hasattr(v, "read_value") else v)))
         with _tf.control_dependencies(ops):
             return self.iterations.assign_add(1)
 
