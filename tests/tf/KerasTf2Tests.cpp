@@ -428,3 +428,37 @@ print(cfg, type(keras.layers.Dense.from_config(layer.get_config()).kernel_constr
         "-0.0\n"
         "{'class_name': 'MaxNorm', 'config': {'max_value': 1.0, 'axis': 0}} MaxNorm\n");
 }
+
+TEST_CASE("model.metrics after fit lists the loss tracker and the compiled metric objects", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+class HuberMetric(keras.metrics.Metric):
+    def __init__(self, threshold=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.threshold = threshold
+        self.total = self.add_weight("total", initializer="zeros")
+        self.count = self.add_weight("count", initializer="zeros")
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.total.assign_add(tf.reduce_sum(tf.abs(y_true - y_pred)))
+        self.count.assign_add(tf.cast(tf.size(y_true), tf.float32))
+    def result(self):
+        return self.total / self.count
+    def get_config(self):
+        base_config = super().get_config()
+        return {**base_config, "threshold": self.threshold}
+model = keras.models.Sequential([keras.layers.Dense(1, input_shape=[2])])
+print(model.metrics)
+model.compile(loss="mse", optimizer="sgd", metrics=[HuberMetric(2.0), "mae"])
+model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=1, verbose=0)
+print([m.name for m in model.metrics], model.metrics[1].threshold, model.metrics_names)
+print(model.metrics[1].get_config())
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "[]\n"
+        "['loss', 'huber_metric', 'mae'] 2.0 ['loss', 'huber_metric', 'mae']\n"
+        "{'name': 'huber_metric', 'dtype': 'float32', 'threshold': 2.0}\n");
+}

@@ -695,6 +695,11 @@ class Model(Layer):
         out = []
         for m in self._metric_ids:
             out.append(_metrics.resolve(m, self._loss_name, out_shape, y_shape))
+        # model.metrics after fit/evaluate: the loss tracker and the compiled metric objects.
+        self._tracker()
+        cm = getattr(self, "compiled_metrics", None)
+        if isinstance(cm, _CompiledMetrics) and cm._built is None:
+            cm._built = [cm._object(m, name, fn) for m, (name, fn) in zip(self._metric_ids, out)]
         return out
 
     def _compute_loss(self, y_true, y_pred):
@@ -1501,8 +1506,11 @@ class _CompiledMetrics:
         self._built = []
         for m in self._ids:
             name, fn = _metrics.resolve(m, self._model._loss_name, out_shape, y_shape)
-            self._built.append(fn.metric if isinstance(fn, _metrics._Stateful) else
-                               (m if isinstance(m, _metrics.Metric) else _MeanMetricWrapper(fn, name)))
+            self._built.append(self._object(m, name, fn))
+
+    def _object(self, m, name, fn):
+        return (fn.metric if isinstance(fn, _metrics._Stateful) else
+                (m if isinstance(m, _metrics.Metric) else _MeanMetricWrapper(fn, name)))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         self._build(y_true, y_pred)
