@@ -462,3 +462,23 @@ print(model.metrics[1].get_config())
         "['loss', 'huber_metric', 'mae'] 2.0 ['loss', 'huber_metric', 'mae']\n"
         "{'name': 'huber_metric', 'dtype': 'float32', 'threshold': 2.0}\n");
 }
+
+TEST_CASE("a Mean subclass that overrides update_state is a stateful compiled metric, weighted_metrics included", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+class AbsMetric(keras.metrics.Mean):
+    def __init__(self, name="AbsMetric", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        super(AbsMetric, self).update_state(tf.abs(y_true - y_pred) * 10.0, sample_weight)
+model = keras.models.Sequential([keras.layers.Dense(1, input_shape=[2], kernel_initializer="zeros")])
+model.compile(loss="mae", optimizer=keras.optimizers.SGD(0.0), weighted_metrics=[AbsMetric()])
+h = model.fit(np.ones((4, 2), np.float32), np.ones((4, 1), np.float32), epochs=1, verbose=0)
+print(sorted(h.history), h.history["loss"], h.history["AbsMetric"])
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "['AbsMetric', 'loss'] [1.0] [10.0]\n");
+}

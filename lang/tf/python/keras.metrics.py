@@ -69,7 +69,7 @@ def resolve(identifier, loss_name, output_shape, target_shape):
             raise ValueError("Unknown metric function: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` and that this object is included in the scope." % identifier)
         return name, fns[identifier]
     if isinstance(identifier, Metric):
-        if type(identifier)._values is Metric._values:
+        if type(identifier)._values is Metric._values or type(identifier).__module__ != __name__:
             # A user's Metric subclass (update_state/result/reset_state): stateful, as in Keras.
             return identifier.name, _Stateful(identifier)
         return identifier.name, identifier._fn_for_compile()

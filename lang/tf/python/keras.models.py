@@ -562,6 +562,11 @@ class Model(Layer):
                     self._metric_ids.extend(m)
                 else:
                     self._metric_ids.append(m)
+        if weighted_metrics is not None:
+            # FIXME: fit does not weight by sample_weight yet; the weighted metrics are computed
+            # (and logged under their names) unweighted.
+            for m in weighted_metrics if isinstance(weighted_metrics, (list, tuple)) else [weighted_metrics]:
+                self._metric_ids.append(m)
         # Keras captures which layers are trainable when the model is compiled: fit and
         # train_on_batch train those, whatever `trainable` says later (the frozen discriminator
         # of a GAN still trains through its own compiled model).
