@@ -482,3 +482,30 @@ print(sorted(h.history), h.history["loss"], h.history["AbsMetric"])
   REQUIRE(r.status == 0);
   CHECK(r.out == "['AbsMetric', 'loss'] [1.0] [10.0]\n");
 }
+
+TEST_CASE("weighted_metrics survive model.save and load_model with custom_objects", "[tf][keras][tf2]") {
+  const std::string dir = freshTempDir("keras-weighted-metrics");
+  TfRun r = runTf("DIR = '" + dir + R"('
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+class AbsMetric(keras.metrics.Mean):
+    def __init__(self, threshold=1.0, name="AbsMetric", dtype=None):
+        self.threshold = threshold
+        super().__init__(name=name, dtype=dtype)
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        super(AbsMetric, self).update_state(tf.abs(y_true - y_pred), sample_weight)
+    def get_config(self):
+        return {**super().get_config(), "threshold": self.threshold}
+model = keras.models.Sequential([keras.layers.Dense(1, input_shape=[2])])
+model.compile(loss="mse", optimizer="sgd", weighted_metrics=[AbsMetric(2.0)])
+model.fit(np.ones((4, 2), np.float32), np.ones((4, 1), np.float32), epochs=1, verbose=0)
+model.save(DIR + "/m.h5")
+loaded = keras.models.load_model(DIR + "/m.h5", custom_objects={"AbsMetric": AbsMetric})
+h = loaded.fit(np.ones((4, 2), np.float32), np.ones((4, 1), np.float32), epochs=1, verbose=0)
+print(sorted(h.history), loaded.metrics[-1].threshold)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "['AbsMetric', 'loss'] 2.0\n");
+}

@@ -544,6 +544,7 @@ class Model(Layer):
         # order or a dict keyed by output names; one loss or a flat metric list applies to all),
         # resolved against the outputs when fit/evaluate first see the data (_heads).
         self._compile_args = (loss, metrics, loss_weights)
+        self._compile_weighted_metrics = weighted_metrics
         self._heads = None
         single = loss[0] if isinstance(loss, (list, tuple)) and len(loss) == 1 else loss
         self._loss_multi = isinstance(single, (list, tuple, dict))
