@@ -42,6 +42,7 @@ void Interpreter::beforeChange(const Value& v) {
 }
 const InterpOptions& Interpreter::options() const { return m_->opts; }
 Mode Interpreter::mode() const { return m_->opts.mode; }
+bool Interpreter::insideTry() const { return m_->tryDepth > 0; }
 
 int Interpreter::run(std::shared_ptr<const lang::SourceFile> file) { return m_->run(std::move(file)); }
 

@@ -70,6 +70,8 @@ class Interpreter {
   const InterpOptions& options() const;
   Mode mode() const;
   bool isAbstract() const { return mode() == Mode::Abstract; }
+  /// Whether a `try` with an `except` clause is running (an exception raised now may be handled).
+  bool insideTry() const;
 
   // --- running -----------------------------------------------------------------------------
   /// Runs `file` as `__main__`. Uncaught exceptions print a traceback to the error sink and add

@@ -506,7 +506,17 @@ std::string inputDescription(const TensorObj& t) {
 /// Abstract mode: reports a failed shape function at the user's line, the blamed inputs' origins
 /// as related locations; the payload (`data`, from the shape function) gets each input's origin.
 void reportShapeError(TfRuntime& rt, const std::string& error, const std::vector<int>& blame,
-                      const std::vector<std::shared_ptr<TensorObj>>& ins, DiagnosticData data) {
+                      const std::vector<std::shared_ptr<TensorObj>>& ins, DiagnosticData data, bool ndarray,
+                      bool graph) {
+  Interpreter& in = rt.interp();
+  if (in.insideTry()) {
+    // Inside `try ... except`: the exception a real run raises, so a handler that catches it
+    // (a tutorial showing the error) leaves no diagnostic. numpy and graph construction raise
+    // ValueError (TypeError for a dtype), eager TensorFlow InvalidArgumentError.
+    if (ndarray) in.raise("ValueError", error);
+    if (graph) in.raise(isDTypeRejection(error) ? "TypeError" : "ValueError", error);
+    rt.raiseEngineError(EngineError(ErrorCode::InvalidArgument, error));
+  }
   std::vector<SourceLocation> rel;
   std::vector<std::string> msgs;
   for (int b : blame)
@@ -650,7 +660,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     if (rt.abstract() && !n->shapeError.empty()) {
       // Infer again under the node's final name, for the message and the blamed inputs.
       ShapeResult r = op->infer(types, req.attrs, n->name, &inputNames);
-      reportShapeError(rt, r.ok() ? n->shapeError : r.error, r.blame, ins, std::move(r.data));
+      reportShapeError(rt, r.ok() ? n->shapeError : r.error, r.blame, ins, std::move(r.data), ndarray, true);
     }
     rt.markDevicesInUse();
     for (size_t i = 0; i < n->numOutputs(); ++i) {
@@ -721,7 +731,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   for (auto& t : ins) types.push_back(t->type);
   ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
   if (!r.ok()) {
-    reportShapeError(rt, r.error, r.blame, ins, std::move(r.data));
+    reportShapeError(rt, r.error, r.blame, ins, std::move(r.data), ndarray, false);
     // Outputs of unknown type, so nothing downstream is reported; ops whose output count
     // depends on the failed inference give an Unknown.
     if (op->type == "Split" || op->type == "SplitV" || op->type == "Unpack") return {unknown()};

@@ -509,3 +509,35 @@ print(sorted(h.history), loaded.metrics[-1].threshold)
   REQUIRE(r.status == 0);
   CHECK(r.out == "['AbsMetric', 'loss'] 2.0\n");
 }
+
+TEST_CASE("abstract mode: an op error inside try is raised, so a handler that catches it leaves no diagnostic", "[tf][tf2][abstract]") {
+  // handson-ml2 ch12 and tools_numpy show errors on purpose inside try/except.
+  TfRun a = runTf(R"(import numpy as np
+import tensorflow as tf
+try:
+    tf.constant(2.0) + tf.constant(40)
+except tf.errors.InvalidArgumentError as ex:
+    print(ex)
+try:
+    np.zeros((2, 3)) + np.zeros((2,))
+except ValueError:
+    pass
+def f():
+    return tf.zeros([2]) + tf.zeros([3])
+try:
+    f()
+except Exception:
+    pass
+try:
+    x = tf.reshape(tf.zeros([2, 3]), [4])
+except KeyboardInterrupt:
+    pass
+tf.reshape(tf.zeros([2, 3]), [5])
+)", Mode::Abstract);
+  std::vector<int> lines;
+  for (const auto& d : a.interp->diagnostics())
+    if (d.severity == interp::Severity::Error) lines.push_back(d.start.line + 1);
+  INFO(a.diagnostics());
+  // The handler of line 18 does not catch the error: still reported; line 21 is outside any try.
+  CHECK(lines == std::vector<int>{18, 21});
+}
