@@ -541,3 +541,35 @@ tf.reshape(tf.zeros([2, 3]), [5])
   // The handler of line 18 does not catch the error: still reported; line 21 is outside any try.
   CHECK(lines == std::vector<int>{18, 21});
 }
+
+TEST_CASE("abstract fit and predict: a tuple of unknown arrays feeds a two-input model, and callbacks see unknown logs", "[tf][keras][tf2][abstract]") {
+  // handson-ml2 ch10/11: inputs sliced from scikit-learn data, an lr-finder callback then min(losses).
+  TfRun a = runTf(R"(
+import json
+import numpy as np
+from tensorflow import keras
+input_A = keras.layers.Input(shape=[5], name="wide_input")
+input_B = keras.layers.Input(shape=[6], name="deep_input")
+hidden1 = keras.layers.Dense(30, activation="relu")(input_B)
+concat = keras.layers.concatenate([input_A, hidden1])
+output = keras.layers.Dense(1, name="output")(concat)
+model = keras.models.Model(inputs=[input_A, input_B], outputs=[output])
+model.compile(loss="mse", optimizer=keras.optimizers.SGD(learning_rate=1e-3))
+X = json.load(open("x.json"))
+y = json.load(open("y.json"))
+X_A, X_B = X[:, :5], X[:, 2:]
+history = model.fit((X_A, X_B), y, epochs=2, validation_data=((X_A, X_B), y))
+y_pred = model.predict((X_A[:3], X_B[:3]))
+class Rates(keras.callbacks.Callback):
+    def __init__(self):
+        self.rates = []
+        self.losses = []
+    def on_batch_end(self, batch, logs):
+        self.rates.append(keras.backend.get_value(self.model.optimizer.learning_rate))
+        self.losses.append(logs["loss"])
+r = Rates()
+model.fit((X_A, X_B), y, epochs=1, callbacks=[r])
+low = min(r.losses), max(r.rates)
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}

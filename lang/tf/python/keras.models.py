@@ -248,7 +248,10 @@ class _DatasetData:
 def _several_arrays(v):
     if isinstance(v, dict):
         return True
-    return isinstance(v, (list, tuple)) and len(v) > 0 and (_tlens.is_ndarray(v[0]) or _tlens.is_tensor(v[0]))
+    if not isinstance(v, (list, tuple)) or len(v) == 0:
+        return False
+    # Abstract mode: several unknown arrays (slices of a scikit-learn result) are several inputs.
+    return _tlens.is_ndarray(v[0]) or _tlens.is_tensor(v[0]) or (len(v) > 1 and _tlens.is_unknown(v[0]))
 
 
 def _make_data(x, y, batch_size, steps=None):
@@ -262,7 +265,8 @@ def _make_data(x, y, batch_size, steps=None):
         return _ArrayData(x, y, batch_size)
     if x is not None and not (_tlens.is_ndarray(x) or _tlens.is_tensor(x) or isinstance(x, (list, tuple))):
         return _IteratorData(x, steps)
-    if isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0]):
+    if (isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0])
+            and not _tlens.is_unknown(x[0])):
         return _ArrayData(x[0], x[1], batch_size)
     return _ArrayData(x, y, batch_size)
 
@@ -1064,10 +1068,32 @@ class Model(Layer):
             for k in names:
                 history.history[k] = [_unknown() for e in _range(initial_epoch, epochs)]
             history.epoch = list(_range(initial_epoch, epochs))
+            if ok and callbacks and epochs > initial_epoch:
+                self._abstract_callbacks(list(callbacks), names, initial_epoch)
             return history
         with _tlens.quiet():
             return self._with_compiled_trainability(
                 lambda: self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle))
+
+    def _abstract_callbacks(self, cbs, names, epoch):
+        """Abstract fit: the callbacks see one batch and one epoch whose logs are unknown, so what
+        they collect (losses, rates) is unknown rather than empty."""
+        logs = dict([(k, _unknown()) for k in names])
+        batch_logs = dict([(k, logs[k]) for k in names if not k.startswith("val_")])
+        for cb in cbs:
+            cb.set_model(self)
+        for cb in cbs:
+            cb.on_train_begin({})
+        for cb in cbs:
+            cb.on_epoch_begin(epoch, {})
+        for cb in cbs:
+            cb.on_train_batch_begin(0, {})
+        for cb in cbs:
+            cb.on_train_batch_end(0, dict(batch_logs))
+        for cb in cbs:
+            cb.on_epoch_end(epoch, dict(logs))
+        for cb in cbs:
+            cb.on_train_end(dict(logs))
 
     def _fit_loop(self, data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle):
         # Keras' CallbackList: the user's callbacks, then History, then the progress bar, so the
