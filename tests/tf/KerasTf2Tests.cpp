@@ -573,3 +573,32 @@ low = min(r.losses), max(r.rates)
 )", Mode::Abstract);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("Dataset.window and flat_map give TensorFlow's windows (shift, stride, remainders)", "[tf][data][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+ds = tf.data.Dataset.range(10).window(5, shift=2, drop_remainder=True)
+ds = ds.flat_map(lambda w: w.batch(5))
+print([b.numpy().tolist() for b in ds])
+print([b.numpy().tolist() for b in tf.data.Dataset.range(7).window(3).flat_map(lambda w: w.batch(3))])
+print([b.numpy().tolist() for b in tf.data.Dataset.range(8).window(2, shift=3, stride=2).flat_map(lambda w: w.batch(2))])
+text = np.arange(20)
+dataset = tf.data.Dataset.from_tensor_slices(text)
+dataset = dataset.window(6, shift=1, drop_remainder=True)
+dataset = dataset.flat_map(lambda window: window.batch(6))
+dataset = dataset.shuffle(10).batch(4)
+dataset = dataset.map(lambda windows: (windows[:, :-1], windows[:, 1:]))
+for X, Y in dataset.take(1):
+    print(X.shape, Y.shape, bool(np.all(Y.numpy() == X.numpy() + 1)))
+print(dataset.element_spec)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "[[0, 1, 2, 3, 4], [2, 3, 4, 5, 6], [4, 5, 6, 7, 8]]\n"
+        "[[0, 1, 2], [3, 4, 5], [6]]\n"
+        "[[0, 2], [3, 5], [6]]\n"
+        "(4, 5) (4, 5) True\n"
+        "(TensorSpec(shape=(None, None), dtype=tf.int64, name=None), TensorSpec(shape=(None, None), dtype=tf.int64, name=None))\n");
+}
