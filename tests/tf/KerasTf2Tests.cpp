@@ -602,3 +602,36 @@ print(dataset.element_spec)
         "(4, 5) (4, 5) True\n"
         "(TensorSpec(shape=(None, None), dtype=tf.int64, name=None), TensorSpec(shape=(None, None), dtype=tf.int64, name=None))\n");
 }
+
+TEST_CASE("a functional model conforms [n, 1] data to an Input of shape [] and a list of one output predicts one array", "[tf][keras][tf2]") {
+  TfRun r = runTf(R"(
+import numpy as np
+from tensorflow import keras
+a = keras.layers.Input(shape=[3])
+n = keras.layers.Input(shape=[], dtype=np.int32)
+out = keras.layers.Lambda(lambda t: t[0] * keras.backend.cast(keras.backend.expand_dims(t[1], -1), "float32"))([keras.layers.Dense(1)(a), n])
+model = keras.models.Model(inputs=[a, n], outputs=[out])
+model.compile(loss="mse", optimizer="sgd")
+h = model.fit([np.ones((8, 3)), np.full([8], 2)], np.ones((8, 1)), epochs=1, verbose=0)
+print(len(h.history["loss"]), model.predict([np.ones((2, 3)), np.full([2], 2)], verbose=0).shape)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "1 (2, 1)\n");
+}
+
+TEST_CASE("abstract mode: a Tokenizer fit on unknown text has an unknown vocabulary, not an empty one", "[tf][keras][tf2][abstract]") {
+  // handson-ml2 ch16: max_id = len(tokenizer.word_index) was a known 0, then false shape errors.
+  TfRun a = runTf(R"(import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+text = open("shakespeare.txt").read()
+tokenizer = keras.preprocessing.text.Tokenizer(char_level=True)
+tokenizer.fit_on_texts(text)
+max_id = len(tokenizer.word_index)
+model = keras.models.Sequential([keras.layers.GRU(8, return_sequences=True, input_shape=[None, max_id]),
+                                 keras.layers.TimeDistributed(keras.layers.Dense(max_id, activation="softmax"))])
+X = tf.one_hot(np.array(tokenizer.texts_to_sequences(["How are yo"])) - 1, max_id)
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}

@@ -338,6 +338,12 @@ class Model(Layer):
         self.built = True
 
     def _init_graph_network(self, inputs, outputs):
+        # Keras normalises a list of one input or output to the tensor itself: predict of
+        # Model(inputs=[a], outputs=[y]) gives one array.
+        if isinstance(inputs, list) and len(_flatten(inputs)) == 1:
+            inputs = _flatten(inputs)[0]
+        if isinstance(outputs, list) and len(_flatten(outputs)) == 1:
+            outputs = _flatten(outputs)[0]
         ins = _flatten(inputs)
         outs = _flatten(outputs)
         for t in ins:
@@ -432,6 +438,14 @@ class Model(Layer):
             x = _tf.convert_to_tensor(x)
         if x.dtype != ref.dtype and not _backend.is_keras_tensor(x):
             x = _tf.cast(x, ref.dtype)
+        # Keras' _conform_to_reference_input: a trailing 1 more or less than the Input's rank
+        # (fit expands 1-D data to [n, 1]; Input(shape=[]) wants [n]).
+        xr, rr = x.shape.ndims, ref.shape.ndims
+        if xr is not None and rr is not None and not _backend.is_keras_tensor(x):
+            if xr == rr + 1 and x.shape.as_list()[-1] == 1:
+                x = _tf.squeeze(x, [-1])
+            elif xr + 1 == rr and ref.shape.as_list()[-1] == 1:
+                x = _tf.expand_dims(x, -1)
         return x
 
     # --- layers --------------------------------------------------------------------------------
@@ -777,6 +791,8 @@ class Model(Layer):
         if want is None or x_shape is None:
             return True
         got = [None] + list(x_shape[1:])
+        if len(got) == len(want) + 1 and got[-1] == 1:
+            got = got[:-1]  # squeezed as Keras conforms inputs to the Input's rank (_conform)
         ok = len(got) == len(want)
         if ok:
             for a, b in zip(got, want):
