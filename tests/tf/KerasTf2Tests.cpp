@@ -635,3 +635,44 @@ X = tf.one_hot(np.array(tokenizer.texts_to_sequences(["How are yo"])) - 1, max_i
 )", Mode::Abstract);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("tf.function get_concrete_function: callable, cached per signature, with a graph traced on named placeholders", "[tf][tf2][function]") {
+  TfRun r = runTf(R"(
+import tensorflow as tf
+@tf.function
+def tf_cube(x):
+    return x ** 3
+concrete_function = tf_cube.get_concrete_function(tf.constant(2.0))
+print(concrete_function(tf.constant(2.0)))
+print(tf_cube.python_function(2))
+print(concrete_function is tf_cube.get_concrete_function(tf.constant(2.0)))
+ops = concrete_function.graph.get_operations()
+print([op.type for op in ops], [op.name for op in ops][0])
+print(concrete_function.graph.get_tensor_by_name("Identity:0").shape)
+print(tf_cube.get_concrete_function(tf.TensorSpec([None], tf.float32)).graph.get_operations()[0].outputs[0].shape)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "tf.Tensor(8.0, shape=(), dtype=float32)\n"
+        "8\n"
+        "True\n"
+        "['Placeholder', 'Const', 'Pow', 'Identity'] x\n"
+        "()\n"
+        "(None,)\n");
+  TfRun a = runTf(R"(
+import tensorflow as tf
+@tf.function
+def tf_cube(x):
+    return x ** 3
+concrete_function = tf_cube.get_concrete_function(tf.constant(2.0))
+print(concrete_function(tf.constant(2.0)))
+print(tf_cube.python_function(2))
+print(concrete_function is tf_cube.get_concrete_function(tf.constant(2.0)))
+ops = concrete_function.graph.get_operations()
+print([op.type for op in ops], [op.name for op in ops][0])
+print(concrete_function.graph.get_tensor_by_name("Identity:0").shape)
+print(tf_cube.get_concrete_function(tf.TensorSpec([None], tf.float32)).graph.get_operations()[0].outputs[0].shape)
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+}

@@ -1986,10 +1986,73 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
             return traced(*args, **kwargs)
         wrapper.__name__ = getattr(f, "__name__", "function")
         wrapper.python_function = f
+        concretes = {}
+
+        def get_concrete_function(*args, **kwargs):
+            key = _tuple([_signature_key(a) for a in args])
+            c = concretes.get(key)
+            if c is None:
+                c = _ConcreteFunction(f, traced, args)
+                concretes[key] = c
+            return c
+        wrapper.get_concrete_function = get_concrete_function
         return wrapper
     if func is None:
         return wrap
     return wrap(func)
+
+
+def _signature_key(a):
+    if is_tensor(a) or _tlens.is_ndarray(a) or isinstance(a, TensorSpec):
+        return (as_dtype(a.dtype).name, _tuple(TensorShape(a.shape).as_list() if a.shape is not None else [None]))
+    return ("py", repr(a))
+
+
+class _ConcreteFunction:
+    """tf.function(...).get_concrete_function(args): callable, with `graph`, the function traced
+    on placeholders named after its parameters, its result under 'Identity' as in TensorFlow."""
+
+    def __init__(self, f, traced, args):
+        self._f = f
+        self._traced = traced
+        self._args = args
+        self._graph = None
+        self.structured_outputs = None
+
+    def __call__(self, *args, **kwargs):
+        return self._traced(*args, **kwargs)
+
+    @property
+    def graph(self):
+        if self._graph is None:
+            g = Graph()
+            names = _tlens.param_names(self._f)
+            with g.as_default():
+                ins = []
+                for i, a in enumerate(self._args):
+                    n = names[i] if i < len(names) else "arg%d" % i
+                    if isinstance(a, TensorSpec):
+                        ins.append(placeholder(a.dtype, a.shape, name=n))
+                    elif is_tensor(a) or _tlens.is_ndarray(a):
+                        t = convert_to_tensor(a)
+                        ins.append(placeholder(t.dtype, t.shape, name=n))
+                    else:
+                        ins.append(a)
+                out = self._f(*ins)
+                if is_tensor(out):
+                    out = identity(out, name="Identity")
+                self.structured_outputs = out
+            self._graph = g
+        return self._graph
+
+    @property
+    def inputs(self):
+        return [op.outputs[0] for op in self.graph.get_operations() if op.type == "Placeholder"]
+
+    @property
+    def outputs(self):
+        self.graph
+        return [self.structured_outputs] if is_tensor(self.structured_outputs) else list(self.structured_outputs or [])
 
 
 # --- train -------------------------------------------------------------------------------------
