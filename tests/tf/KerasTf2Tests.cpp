@@ -676,3 +676,25 @@ print(tf_cube.get_concrete_function(tf.TensorSpec([None], tf.float32)).graph.get
 )", Mode::Abstract);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("keras.utils.get_file returns a cached file and fails offline with Keras' URL fetch failure", "[tf][keras][tf2]") {
+  const std::string dir = freshTempDir("keras-get-file");
+  TfRun r = runTf("CACHE = '" + dir + R"('
+import os
+import tensorflow as tf
+from tensorflow import keras
+d = os.path.join(CACHE, "datasets")
+os.makedirs(d, exist_ok=True)
+with open(os.path.join(d, "local.csv"), "w") as f:
+    f.write("a,b\n1,2\n")
+p = keras.utils.get_file("local.csv", "https://example.com/data/local.csv", cache_dir=CACHE)
+print(p == os.path.join(d, "local.csv"), open(p).read().splitlines()[1])
+try:
+    tf.keras.utils.get_file("missing.csv", origin="https://example.com/data/missing.csv", cache_dir=CACHE)
+except Exception as e:
+    print(type(e).__name__, str(e)[:53])
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == "True 1,2\nException URL fetch failure on https://example.com/data/missing\n");
+}
