@@ -390,6 +390,9 @@ Value TensorObj::index(Interpreter& in, const Value& key) {
   if (keys.size() == 1) {
     auto* kt = dynamic_cast<TensorObj*>(keys[0].get());
     bool isList = as<ListObj>(keys[0]) != nullptr;
+    if (ndarray && kt && kt->type.dtype == DType::Bool && !kt->type.shape.rankKnown())
+      // A mask of unknown rank (abstract mode): it selects over as many dims as it has.
+      return abstractTensor(*rt, TensorType(type.dtype, Shape::unknownRank()), true);
     if ((kt && kt->type.shape.rank() != 0) || isList) {
       OpRequest g;
       g.type = "GatherV2";
@@ -543,6 +546,30 @@ bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   if (numpyArrayAssign(*this, in, key, v)) return true;
   // Concrete numpy assignment for integer and full-slice keys over the leading dims.
   Tensor& dst = value.tensor;
+  // `...` stands for as many full slices as the other keys leave dims; `None` (np.newaxis) adds
+  // a 1-dim to the region, which the value's broadcast below does not need.
+  {
+    std::vector<Value> expanded;
+    size_t real = 0, ellipses = 0;
+    for (const Value& k : keys) {
+      if (k->kind() == interp::Kind::Ellipsis) ++ellipses;
+      else if (!isNone(k)) ++real;
+    }
+    if (ellipses > 1) in.raise("IndexError", "an index can only have a single ellipsis ('...')");
+    if (real > static_cast<size_t>(dst.rank()))
+      in.raise("IndexError", "too many indices for array: array is " + std::to_string(dst.rank()) +
+                                 "-dimensional, but " + std::to_string(real) + " were indexed");
+    for (const Value& k : keys) {
+      if (isNone(k)) continue;
+      if (k->kind() == interp::Kind::Ellipsis) {
+        for (size_t i = real; i < static_cast<size_t>(dst.rank()); ++i)
+          expanded.push_back(std::make_shared<SliceObj>(none(), none(), none()));
+      } else {
+        expanded.push_back(k);
+      }
+    }
+    keys = std::move(expanded);
+  }
   if (!dst.uniquelyOwned()) dst = dst.clone();
   std::vector<std::vector<int64_t>> index;
   for (size_t d = 0; d < static_cast<size_t>(dst.rank()); ++d) {

@@ -672,8 +672,8 @@ y = tf.nn.reluu(tf.zeros([3, 2]))
 )"},
     {"tensorlens' own NotImplementedError is a hint, never a warning", R"(import tensorflow as tf
 x = tf.placeholder(tf.float32, [None, 3])
-path = tf.keras.utils.get_file("mnist.npz", "https://example.com/mnist.npz")
-#      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens never downloads files (keras.utils.get_file)
+c = tf.keras.constraints.RadialConstraint()
+#   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ hint: NotImplementedError: tensorlens: keras.constraints.RadialConstraint is not supported
 model = tf.keras.models.load_model("model.h5")
 p = model.predict(x)
 y = tf.matmul(x, tf.zeros([3, 2]))

@@ -1141,6 +1141,26 @@ print(np.array([2**60 + 1], dtype=np.int64).tolist())
   });
 }
 
+TEST_CASE("numpy api: argmax and argmin take bools", "[tf][numpy][api]") {
+  checkOutputs({
+      {"bools and uint8",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+b = np.array([0, 5, 15])
+print(repr(np.argmax(b > 3)), repr(np.argmin(b > 3)), repr((b > 3).argmax()), repr(np.argmax(np.array([False, False]))))
+print(repr(np.argmax(np.array([[True, False], [False, True]]), axis=0)), repr(np.argmin(np.array([3, 1, 2], dtype=np.uint8))))
+)py",
+       R"out(1 0 1 0
+array([0, 1]) 1
+)out"},
+  });
+}
+
 TEST_CASE("numpy api: slice assignment broadcasts the value to the selected region", "[tf][numpy][api]") {
   checkOutputs({
       {"channels, rows and leading ones",
@@ -1171,6 +1191,29 @@ no error
 ValueError: could not broadcast input array from shape (3,2,3) into shape (2,2,3)
 ValueError: could not broadcast input array from shape (4,) into shape (2,3)
 93.0 [0.0, 2.0, 4.0] [0.0, 1.0, 2.0]
+)out"},
+      {"an ellipsis or a new axis in the key",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+Y = np.zeros((2, 3, 4))
+Y[..., 1] = np.arange(6).reshape(2, 3)
+Y[0, ..., 2] = 7
+Y[:, None, 0] = 5
+Y[1, ...] += 1
+print(Y.sum(), Y[1, 2].tolist(), Y[0, 1].tolist())
+def put(k):
+    Y[k] = 1
+err(lambda: put((0, 0, 0, 0)))
+err(lambda: put((Ellipsis, 0, Ellipsis)))
+)py",
+       R"out(78.0 [1.0, 6.0, 1.0, 1.0] [0.0, 1.0, 7.0, 0.0]
+IndexError: too many indices for array: array is 3-dimensional, but 4 were indexed
+IndexError: an index can only have a single ellipsis ('...')
 )out"},
   });
 }

@@ -84,8 +84,8 @@ def serialize(value, where="config"):
 
 
 def _modules():
-    from keras import layers, initializers, regularizers, optimizers, losses, metrics, models
-    return [layers, models, initializers, regularizers, optimizers, losses, metrics]
+    from keras import layers, initializers, regularizers, optimizers, losses, metrics, models, constraints
+    return [layers, models, initializers, regularizers, optimizers, losses, metrics, constraints]
 
 
 _aliases = {"Functional": "Model"}

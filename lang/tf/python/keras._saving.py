@@ -143,7 +143,8 @@ def compile_config(model):
     try:
         return {"optimizer": _config.serialize(model.optimizer, "the optimizer"),
                 "loss": _config.serialize(loss, "the loss"), "metrics": _config.serialize(metrics, "the metrics"),
-                "loss_weights": _config.serialize(weights, "the loss weights")}
+                "loss_weights": _config.serialize(weights, "the loss weights"),
+                "weighted_metrics": _config.serialize(getattr(model, "_compile_weighted_metrics", None), "the weighted metrics")}
     except NotImplementedError:
         return None  # loaded uncompiled, as Keras loads a file without a training config
 
@@ -152,7 +153,8 @@ def _compile(model, cc, custom_objects):
     opt = _config.deserialize(cc["optimizer"], custom_objects)
     model.compile(optimizer=opt, loss=_config.deserialize(cc.get("loss"), custom_objects),
                   metrics=_config.deserialize(cc.get("metrics"), custom_objects),
-                  loss_weights=cc.get("loss_weights"))
+                  loss_weights=cc.get("loss_weights"),
+                  weighted_metrics=_config.deserialize(cc.get("weighted_metrics"), custom_objects))
 
 
 # --- files -----------------------------------------------------------------------------------------

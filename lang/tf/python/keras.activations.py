@@ -32,7 +32,10 @@ def log_softmax(x, axis=-1):
 
 
 def elu(x, alpha=1.0):
-    return _tf.nn.elu(x)
+    y = _tf.nn.elu(x)
+    if alpha == 1.0:
+        return y
+    return _tf.where(_tf.greater(x, 0), y, alpha * y)
 
 
 def selu(x):

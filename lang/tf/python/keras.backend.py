@@ -6,6 +6,7 @@
 # `_producers` maps a Keras tensor's name to the layer call (node) that produced it, which is how
 # a functional Model finds its layers between its inputs and outputs.
 import _tlens
+_builtin_any = any  # the builtin, before this module defines K.any
 import tensorflow as _tf
 
 _state = {"graph": None, "uids": {}, "producers": {}, "nodes": [], "learning_phase": None, "session": None,
@@ -205,7 +206,7 @@ def _session_values(tensors):
     """Whether these values are read and written through the Keras session: graph tensors and
     variables of a TF1 program run concretely (also from the debugger's evaluate, which runs
     eagerly)."""
-    return _tlens.style() == "graph" and not _tlens.is_abstract() and any([_tlens.is_symbolic(t) for t in tensors])
+    return _tlens.style() == "graph" and not _tlens.is_abstract() and _builtin_any([_tlens.is_symbolic(t) for t in tensors])
 
 
 def get_value(x):
@@ -260,8 +261,14 @@ def sum(x, axis=None, keepdims=False):
     return _tf.reduce_sum(x, axis, keepdims=keepdims)
 
 
+def _floaty(x):
+    # Keras' reductions that average take booleans as floatx.
+    x = _tf.convert_to_tensor(x)
+    return _tf.cast(x, floatx()) if x.dtype.base_dtype == _tf.bool else x
+
+
 def mean(x, axis=None, keepdims=False):
-    return _tf.reduce_mean(x, axis, keepdims=keepdims)
+    return _tf.reduce_mean(_floaty(x), axis, keepdims=keepdims)
 
 
 def square(x):
@@ -269,7 +276,8 @@ def square(x):
 
 
 def sqrt(x):
-    return _tf.sqrt(x)
+    x = _tf.convert_to_tensor(x)
+    return _tf.sqrt(_tf.maximum(x, _tf.zeros([], x.dtype)))  # Keras clips negatives to 0
 
 
 def exp(x):
@@ -302,6 +310,280 @@ def clip(x, min_value, max_value):
 
 def argmax(x, axis=-1):
     return _tf.argmax(x, axis)
+
+
+def argmin(x, axis=-1):
+    return _tf.argmin(x, axis)
+
+
+def max(x, axis=None, keepdims=False):
+    return _tf.reduce_max(x, axis, keepdims=keepdims)
+
+
+def min(x, axis=None, keepdims=False):
+    return _tf.reduce_min(x, axis, keepdims=keepdims)
+
+
+def prod(x, axis=None, keepdims=False):
+    return _tf.reduce_prod(x, axis, keepdims=keepdims)
+
+
+def var(x, axis=None, keepdims=False):
+    return _tf.math.reduce_variance(_floaty(x), axis, keepdims=keepdims)
+
+
+def std(x, axis=None, keepdims=False):
+    return _tf.math.reduce_std(_floaty(x), axis, keepdims=keepdims)
+
+
+def any(x, axis=None, keepdims=False):
+    return _tf.reduce_any(_tf.cast(x, _tf.bool), axis, keepdims=keepdims)
+
+
+def all(x, axis=None, keepdims=False):
+    return _tf.reduce_all(_tf.cast(x, _tf.bool), axis, keepdims=keepdims)
+
+
+def cumsum(x, axis=0):
+    return _tf.cumsum(x, axis)
+
+
+def cumprod(x, axis=0):
+    return _tf.cumprod(x, axis)
+
+
+def maximum(x, y):
+    return _tf.maximum(x, y)
+
+
+def minimum(x, y):
+    return _tf.minimum(x, y)
+
+
+def equal(x, y):
+    return _tf.equal(x, y)
+
+
+def not_equal(x, y):
+    return _tf.not_equal(x, y)
+
+
+def greater(x, y):
+    return _tf.greater(x, y)
+
+
+def greater_equal(x, y):
+    return _tf.greater_equal(x, y)
+
+
+def less(x, y):
+    return _tf.less(x, y)
+
+
+def less_equal(x, y):
+    return _tf.less_equal(x, y)
+
+
+def pow(x, a):
+    return _tf.pow(x, a)
+
+
+def sign(x):
+    return _tf.sign(x)
+
+
+def round(x):
+    return _tf.round(x)
+
+
+def sin(x):
+    return _tf.sin(x)
+
+
+def cos(x):
+    return _tf.cos(x)
+
+
+def tanh(x):
+    return _tf.tanh(x)
+
+
+def sigmoid(x):
+    return _tf.sigmoid(x)
+
+
+def hard_sigmoid(x):
+    from keras import activations
+    return activations.hard_sigmoid(x)
+
+
+def relu(x, alpha=0.0, max_value=None, threshold=0.0):
+    from keras import activations
+    return activations.relu(x, alpha, max_value, threshold)
+
+
+def elu(x, alpha=1.0):
+    from keras import activations
+    return activations.elu(x, alpha)
+
+
+def softmax(x, axis=-1):
+    return _tf.nn.softmax(x, axis=axis)
+
+
+def softplus(x):
+    return _tf.nn.softplus(x)
+
+
+def softsign(x):
+    return _tf.nn.softsign(x)
+
+
+def l2_normalize(x, axis=None):
+    return _tf.nn.l2_normalize(x, axis)
+
+
+def transpose(x):
+    return _tf.transpose(x)
+
+
+def permute_dimensions(x, pattern):
+    return _tf.transpose(x, perm=list(pattern))
+
+
+def flatten(x):
+    return _tf.reshape(x, [-1])
+
+
+def batch_flatten(x):
+    return _tf.reshape(x, _tf.stack([-1, _tf.reduce_prod(_tf.shape(x)[1:])]))
+
+
+def expand_dims(x, axis=-1):
+    return _tf.expand_dims(x, axis)
+
+
+def squeeze(x, axis):
+    return _tf.squeeze(x, [axis])
+
+
+def stack(x, axis=0):
+    return _tf.stack(x, axis=axis)
+
+
+def tile(x, n):
+    if isinstance(n, int):
+        n = [n]
+    return _tf.tile(x, n)
+
+
+def repeat_elements(x, rep, axis):
+    return _tf.repeat(x, rep, axis=axis)
+
+
+def ones_like(x, dtype=None, name=None):
+    return _tf.ones_like(x, dtype=dtype)
+
+
+def zeros_like(x, dtype=None, name=None):
+    return _tf.zeros_like(x, dtype=dtype)
+
+
+def eye(size, dtype=None, name=None):
+    # Keras returns a variable.
+    return _tf.Variable(_tf.eye(size, dtype=_tf.as_dtype(dtype if dtype is not None else floatx())), name=name)
+
+
+def arange(start, stop=None, step=1, dtype="int32"):
+    if stop is None:
+        start, stop = 0, start
+    return _tf.cast(_tf.range(start, stop, step), dtype)
+
+
+def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
+    return _tf.random.normal(shape, mean, stddev, dtype=_tf.as_dtype(dtype if dtype is not None else floatx()), seed=seed)
+
+
+def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
+    return _tf.random.uniform(shape, minval, maxval, dtype=_tf.as_dtype(dtype if dtype is not None else floatx()), seed=seed)
+
+
+def gather(reference, indices):
+    return _tf.gather(reference, indices)
+
+
+def one_hot(indices, num_classes):
+    return _tf.one_hot(indices, depth=num_classes, axis=-1)
+
+
+def bias_add(x, bias, data_format=None):
+    return _tf.nn.bias_add(x, bias)
+
+
+def dropout(x, level, noise_shape=None, seed=None):
+    return _tf.nn.dropout(x, rate=level, noise_shape=noise_shape, seed=seed)
+
+
+def binary_crossentropy(target, output, from_logits=False):
+    if from_logits:
+        return _tf.nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
+    output = _tf.convert_to_tensor(output)
+    eps = epsilon()
+    output = _tf.clip_by_value(output, eps, 1.0 - eps)
+    bce = target * _tf.log(output + eps) + (1.0 - target) * _tf.log(1.0 - output + eps)
+    return -bce
+
+
+def categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    from keras import losses
+    return losses.categorical_crossentropy(target, output, from_logits=from_logits, axis=axis)
+
+
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1, ignore_class=None):
+    from keras import losses
+    return losses.sparse_categorical_crossentropy(target, output, from_logits=from_logits, axis=axis)
+
+
+def switch(condition, then_expression, else_expression):
+    if isinstance(condition, bool):
+        chosen = then_expression if condition else else_expression
+        return chosen() if callable(chosen) else chosen
+    cond = _tf.convert_to_tensor(condition)
+    if cond.shape.ndims == 0:
+        then_fn = then_expression if callable(then_expression) else (lambda: then_expression)
+        else_fn = else_expression if callable(else_expression) else (lambda: else_expression)
+        return _tf.cond(cond, then_fn, else_fn)
+    if callable(then_expression):
+        then_expression = then_expression()
+    if callable(else_expression):
+        else_expression = else_expression()
+    return _tf.where(cond, then_expression, else_expression)
+
+
+def ndim(x):
+    s = x.shape if hasattr(x, "shape") else _tf.convert_to_tensor(x).shape
+    return len(s) if isinstance(s, tuple) else s.ndims
+
+
+def dtype(x):
+    return x.dtype.base_dtype.name
+
+
+def update(x, new_x):
+    return x.assign(new_x)
+
+
+def update_add(x, increment):
+    return x.assign_add(increment)
+
+
+def update_sub(x, decrement):
+    return x.assign_sub(decrement)
+
+
+def print_tensor(x, message="", summarize=3):
+    _tf.print(message, x)
+    return x
 
 
 # --- graph-building functions of Keras' backend --------------------------------------------------

@@ -1,5 +1,6 @@
 # keras.callbacks: the hooks Model.fit calls, each with a logs dict as Keras passes it.
 # ModelCheckpoint saves the model; TensorBoard and CSVLogger are accepted and write nothing.
+import _tlens
 
 
 class Callback:
@@ -97,6 +98,7 @@ class LearningRateScheduler(Callback):
     def __init__(self, schedule, verbose=0):
         Callback.__init__(self)
         self.schedule = schedule
+        self.verbose = verbose
 
     def on_epoch_begin(self, epoch, logs=None):
         opt = self.model.optimizer
@@ -104,7 +106,15 @@ class LearningRateScheduler(Callback):
             lr = self.schedule(epoch, float(opt.learning_rate))
         except TypeError:
             lr = self.schedule(epoch)
+        if not isinstance(lr, float) and not _tlens.is_tensor(lr) and not hasattr(lr, "dtype"):
+            raise ValueError('The output of the "schedule" function should be float. Got: %s' % (lr,))
         opt.learning_rate = lr
+        if self.verbose > 0:
+            print("\nEpoch %05d: LearningRateScheduler setting learning rate to %s." % (epoch + 1, float(lr)))
+
+    def on_epoch_end(self, epoch, logs=None):
+        if logs is not None:
+            logs["lr"] = float(self.model.optimizer.learning_rate)
 
 
 class ReduceLROnPlateau(Callback):
@@ -117,8 +127,11 @@ class ReduceLROnPlateau(Callback):
         self.min_lr = min_lr
         self.best = None
         self.wait = 0
+        self.verbose = verbose
 
     def on_epoch_end(self, epoch, logs=None):
+        if logs is not None:
+            logs["lr"] = float(self.model.optimizer.learning_rate)
         v = (logs or {}).get(self.monitor)
         if v is None:
             return
@@ -129,7 +142,12 @@ class ReduceLROnPlateau(Callback):
         self.wait += 1
         if self.wait >= self.patience:
             opt = self.model.optimizer
-            opt.learning_rate = max(float(opt.learning_rate) * self.factor, self.min_lr)
+            old = float(opt.learning_rate)
+            new = max(old * self.factor, self.min_lr)
+            if old > self.min_lr:
+                opt.learning_rate = new
+                if self.verbose > 0:
+                    print("\nEpoch %05d: ReduceLROnPlateau reducing learning rate to %s." % (epoch + 1, new))
             self.wait = 0
 
 

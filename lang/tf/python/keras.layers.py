@@ -15,6 +15,7 @@ from keras import _config
 from keras import activations
 from keras import initializers
 from keras import regularizers
+from keras import constraints
 
 _range = range
 
@@ -362,6 +363,8 @@ class Layer:
         reg = regularizers.get(regularizer)
         if reg is not None:
             self._losses.append(lambda: reg(var))
+        if constraint is not None:
+            constraints.register(var, constraint)
         return var
 
     add_variable = add_weight
@@ -568,6 +571,8 @@ class Dense(Layer):
         self.bias_initializer = bias_initializer
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
@@ -576,9 +581,9 @@ class Dense(Layer):
             raise ValueError("The last dimension of the inputs to a Dense layer should be defined. Found None. Full input shape received: %s" % _fmt_shape(input_shape.as_list()))
         self.input_spec = InputSpec(min_ndim=2, axes={-1: last})
         self.kernel = self.add_weight("kernel", [last, self.units], initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer)
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = self.add_weight("bias", [self.units], initializer=self.bias_initializer,
-                                    regularizer=self.bias_regularizer) if self.use_bias else None
+                                    regularizer=self.bias_regularizer, constraint=self.bias_constraint) if self.use_bias else None
         self.built = True
 
     def call(self, inputs):
@@ -617,6 +622,52 @@ class LeakyReLU(Layer):
 
     def call(self, inputs):
         return _tf.nn.leaky_relu(inputs, self.alpha)
+
+
+class PReLU(Layer):
+    def __init__(self, alpha_initializer="zeros", alpha_regularizer=None, alpha_constraint=None,
+                 shared_axes=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.alpha_initializer = alpha_initializer
+        self.alpha_regularizer = alpha_regularizer
+        if shared_axes is None:
+            self.shared_axes = None
+        elif isinstance(shared_axes, (list, tuple)):
+            self.shared_axes = list(shared_axes)
+        else:
+            self.shared_axes = [shared_axes]
+
+    def build(self, input_shape):
+        param_shape = list(input_shape.as_list()[1:])
+        if self.shared_axes is not None:
+            for i in self.shared_axes:
+                param_shape[i - 1] = 1
+        self.alpha = self.add_weight("alpha", param_shape, initializer=self.alpha_initializer,
+                                     regularizer=self.alpha_regularizer)
+        self.built = True
+
+    def call(self, inputs):
+        return _tf.nn.relu(inputs) - self.alpha * _tf.nn.relu(-inputs)
+
+
+class ELU(Layer):
+    def __init__(self, alpha=1.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.alpha = alpha
+
+    def call(self, inputs):
+        return activations.elu(inputs, self.alpha)
+
+
+class ThresholdedReLU(Layer):
+    def __init__(self, theta=1.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        if theta is None or theta < 0:
+            raise ValueError("The theta value of a Thresholded ReLU layer should be >=0. Received: %s" % theta)
+        self.theta = theta
+
+    def call(self, inputs):
+        return inputs * _tf.cast(_tf.greater(inputs, self.theta), inputs.dtype)
 
 
 class Softmax(Layer):
@@ -769,6 +820,8 @@ class _Conv(Layer):
         self.bias_initializer = bias_initializer
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.input_spec = InputSpec(min_ndim=self._rank + 2)
 
     def build(self, input_shape):
@@ -777,9 +830,10 @@ class _Conv(Layer):
             raise ValueError("The channel dimension of the inputs should be defined. The input_shape received is %s, where axis -1 (0-based) is the channel dimension, which found to be `None`." % _fmt_shape(input_shape.as_list()))
         self.input_spec = InputSpec(min_ndim=self._rank + 2, axes={-1: ch})
         self.kernel = self.add_weight("kernel", list(self.kernel_size) + [ch, self.filters],
-                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer)
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
         self.bias = self.add_weight("bias", [self.filters], initializer=self.bias_initializer,
-                                    regularizer=self.bias_regularizer) if self.use_bias else None
+                                    regularizer=self.bias_regularizer, constraint=self.bias_constraint) if self.use_bias else None
         self.built = True
 
     def _bias_act(self, y):
@@ -1373,6 +1427,43 @@ class GaussianNoise(Layer):
         return _tf.identity(inputs)
 
 
+class GaussianDropout(Layer):
+    def __init__(self, rate, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.rate = rate
+        self.seed = seed
+
+    def call(self, inputs, training=None):
+        if training and 0 < self.rate < 1:
+            stddev = (self.rate / (1.0 - self.rate)) ** 0.5
+            return inputs * _tf.random_normal(_tf.shape(inputs), 1.0, stddev, dtype=inputs.dtype, seed=self.seed)
+        return _tf.identity(inputs)
+
+
+class AlphaDropout(Layer):
+    """Dropout that keeps SELU's self-normalisation: dropped units become SELU's negative
+    saturation value, then an affine map restores the mean and variance (Keras' formula)."""
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.rate = rate
+        self.noise_shape = noise_shape
+        self.seed = seed
+
+    def call(self, inputs, training=None):
+        if training and 0 < self.rate < 1:
+            alpha = 1.6732632423543772848170429916717
+            scale = 1.0507009873554804934193349852946
+            alpha_p = -alpha * scale
+            shape = _tf.shape(inputs) if self.noise_shape is None else self.noise_shape
+            kept = _tf.cast(_tf.greater_equal(_tf.random_uniform(shape, seed=self.seed), self.rate), inputs.dtype)
+            a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5
+            b = -a * alpha_p * self.rate
+            x = inputs * kept + (1 - kept) * alpha_p
+            return a * x + b
+        return _tf.identity(inputs)
+
+
 class SpatialDropout1D(Dropout):
     pass
 
@@ -1419,10 +1510,29 @@ class TimeDistributed(Layer):
 
     def call(self, inputs, training=None):
         dims = inputs.shape.as_list()
-        x = _tf.reshape(inputs, [-1] + dims[2:])
+        # Unknown dims (a None time axis) come from the input's dynamic shape.
+        dyn = None
+        if None in dims[1:]:
+            dyn = _tf.shape(inputs)
+            dims = [d if d is not None or i == 0 else dyn[i] for i, d in enumerate(dims)]
+        x = _tf.reshape(inputs, _shape_arg([-1] + dims[2:]))
         y = self.layer(x, training=training)
         ydims = y.shape.as_list()
-        return _tf.reshape(y, [-1, dims[1]] + ydims[1:])
+        if None in ydims[1:]:
+            ydyn = _tf.shape(y)
+            ydims = [d if d is not None or i == 0 else ydyn[i] for i, d in enumerate(ydims)]
+        out = _tf.reshape(y, _shape_arg([-1, dims[1]] + ydims[1:]))
+        if dyn is not None:
+            static = inputs.shape.as_list()[:2] + y.shape.as_list()[1:]
+            out.set_shape(static)
+        return out
+
+
+def _shape_arg(dims):
+    """A reshape target from ints and scalar tensors: the list itself, or their stack."""
+    if all(isinstance(d, int) for d in dims):
+        return dims
+    return _tf.stack([d if not isinstance(d, int) else _tf.constant(d, _tf.int32) for d in dims])
 
 
 class Bidirectional(Layer):

@@ -5,6 +5,12 @@ import tensorflow as _tf
 _EPS = 1e-07
 
 
+def _prep(y_true, y_pred):
+    # Keras converts y_pred first (numpy arrays and lists are accepted), then casts y_true to it.
+    y_pred = _tf.convert_to_tensor(y_pred)
+    return _match_rank(_cast_like(y_true, y_pred), y_pred), y_pred
+
+
 def _cast_like(y_true, y_pred):
     y_true = _tf.convert_to_tensor(y_true)
     if y_true.dtype != y_pred.dtype:
@@ -24,6 +30,7 @@ def _match_rank(y_true, y_pred):
 
 
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_pred = _tf.convert_to_tensor(y_pred)
     y_true = _cast_like(y_true, y_pred)
     if label_smoothing:
         n = y_pred.shape[-1]
@@ -36,6 +43,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
 
 
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1, ignore_class=None):
+    y_pred = _tf.convert_to_tensor(y_pred)
     y_true = _tf.convert_to_tensor(y_true)
     rt, rp = y_true.shape.ndims, y_pred.shape.ndims
     if rt is not None and rp is not None and rt == rp and y_true.shape[-1] == 1:
@@ -51,7 +59,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1, 
 
 
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
-    y_true = _match_rank(_cast_like(y_true, y_pred), y_pred)
+    y_true, y_pred = _prep(y_true, y_pred)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     if from_logits:
@@ -61,33 +69,79 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
 
 
 def mean_squared_error(y_true, y_pred):
-    y_true = _match_rank(_cast_like(y_true, y_pred), y_pred)
+    y_true, y_pred = _prep(y_true, y_pred)
     return _tf.reduce_mean(_tf.square(y_pred - y_true), -1)
 
 
 def mean_absolute_error(y_true, y_pred):
-    y_true = _match_rank(_cast_like(y_true, y_pred), y_pred)
+    y_true, y_pred = _prep(y_true, y_pred)
     return _tf.reduce_mean(_tf.abs(y_pred - y_true), -1)
 
 
 def mean_absolute_percentage_error(y_true, y_pred):
-    y_true = _match_rank(_cast_like(y_true, y_pred), y_pred)
+    y_true, y_pred = _prep(y_true, y_pred)
     return 100.0 * _tf.reduce_mean(_tf.abs((y_true - y_pred) / _tf.maximum(_tf.abs(y_true), _EPS)), -1)
 
 
+def _maybe_convert_labels(y_true):
+    # Keras: 0/1 labels become -1/1 for the hinge losses.
+    is_binary = _tf.reduce_all(_tf.logical_or(_tf.equal(y_true, 0), _tf.equal(y_true, 1)))
+    return _tf.cond(is_binary, lambda: 2.0 * y_true - 1.0, lambda: y_true)
+
+
 def hinge(y_true, y_pred):
-    y_true = _match_rank(_cast_like(y_true, y_pred), y_pred)
+    y_true, y_pred = _prep(y_true, y_pred)
+    y_true = _maybe_convert_labels(y_true)
     return _tf.reduce_mean(_tf.maximum(1.0 - y_true * y_pred, 0.0), -1)
 
 
+def squared_hinge(y_true, y_pred):
+    y_true, y_pred = _prep(y_true, y_pred)
+    y_true = _maybe_convert_labels(y_true)
+    return _tf.reduce_mean(_tf.square(_tf.maximum(1.0 - y_true * y_pred, 0.0)), -1)
+
+
+def categorical_hinge(y_true, y_pred):
+    y_pred = _tf.convert_to_tensor(y_pred)
+    y_true = _cast_like(y_true, y_pred)
+    pos = _tf.reduce_sum(y_true * y_pred, -1)
+    neg = _tf.reduce_max((1.0 - y_true) * y_pred, -1)
+    return _tf.maximum(neg - pos + 1.0, 0.0)
+
+
+def mean_squared_logarithmic_error(y_true, y_pred):
+    y_true, y_pred = _prep(y_true, y_pred)
+    first = _tf.log(_tf.maximum(y_pred, _EPS) + 1.0)
+    second = _tf.log(_tf.maximum(y_true, _EPS) + 1.0)
+    return _tf.reduce_mean(_tf.square(first - second), -1)
+
+
+def log_cosh(y_true, y_pred):
+    y_true, y_pred = _prep(y_true, y_pred)
+    x = y_pred - y_true
+    return _tf.reduce_mean(x + _tf.nn.softplus(-2.0 * x) - _tf.cast(_tf.log(2.0), x.dtype), -1)
+
+
+def poisson(y_true, y_pred):
+    y_true, y_pred = _prep(y_true, y_pred)
+    return _tf.reduce_mean(y_pred - y_true * _tf.log(y_pred + _EPS), -1)
+
+
+def cosine_similarity(y_true, y_pred, axis=-1):
+    y_pred = _tf.convert_to_tensor(y_pred)
+    y_true = _cast_like(y_true, y_pred)
+    return -_tf.reduce_sum(_tf.nn.l2_normalize(y_true, axis) * _tf.nn.l2_normalize(y_pred, axis), axis)
+
+
 def kl_divergence(y_true, y_pred):
+    y_pred = _tf.convert_to_tensor(y_pred)
     y_true = _tf.clip_by_value(_cast_like(y_true, y_pred), _EPS, 1.0)
     p = _tf.clip_by_value(y_pred, _EPS, 1.0)
     return _tf.reduce_sum(y_true * _tf.log(y_true / p), -1)
 
 
 def huber(y_true, y_pred, delta=1.0):
-    y_true = _match_rank(_cast_like(y_true, y_pred), y_pred)
+    y_true, y_pred = _prep(y_true, y_pred)
     err = _tf.abs(y_pred - y_true)
     quad = _tf.minimum(err, delta)
     return _tf.reduce_mean(0.5 * quad * quad + delta * (err - quad), -1)
@@ -97,10 +151,13 @@ mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
 mape = MAPE = mean_absolute_percentage_error
 kld = KLD = kullback_leibler_divergence = kl_divergence
+msle = MSLE = mean_squared_logarithmic_error
+logcosh = log_cosh
 
 
 class Loss:
     _fn = None
+    _default_name = None  # a user's subclass without a name keeps name None, as in Keras
 
     def __init__(self, reduction="auto", name=None, **kwargs):
         self.reduction = reduction
@@ -192,6 +249,58 @@ class Hinge(Loss):
         return hinge(y_true, y_pred)
 
 
+class MeanAbsolutePercentageError(Loss):
+    _default_name = "mean_absolute_percentage_error"
+
+    def call(self, y_true, y_pred):
+        return mean_absolute_percentage_error(y_true, y_pred)
+
+
+class MeanSquaredLogarithmicError(Loss):
+    _default_name = "mean_squared_logarithmic_error"
+
+    def call(self, y_true, y_pred):
+        return mean_squared_logarithmic_error(y_true, y_pred)
+
+
+class SquaredHinge(Loss):
+    _default_name = "squared_hinge"
+
+    def call(self, y_true, y_pred):
+        return squared_hinge(y_true, y_pred)
+
+
+class CategoricalHinge(Loss):
+    _default_name = "categorical_hinge"
+
+    def call(self, y_true, y_pred):
+        return categorical_hinge(y_true, y_pred)
+
+
+class LogCosh(Loss):
+    _default_name = "log_cosh"
+
+    def call(self, y_true, y_pred):
+        return log_cosh(y_true, y_pred)
+
+
+class Poisson(Loss):
+    _default_name = "poisson"
+
+    def call(self, y_true, y_pred):
+        return poisson(y_true, y_pred)
+
+
+class CosineSimilarity(Loss):
+    _default_name = "cosine_similarity"
+
+    def __init__(self, axis=-1, reduction="auto", name=None):
+        Loss.__init__(self, reduction, name, axis=axis)
+
+    def call(self, y_true, y_pred):
+        return cosine_similarity(y_true, y_pred, **self._kwargs)
+
+
 _by_name = {"categorical_crossentropy": categorical_crossentropy,
             "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
             "binary_crossentropy": binary_crossentropy, "mean_squared_error": mean_squared_error,
@@ -199,7 +308,11 @@ _by_name = {"categorical_crossentropy": categorical_crossentropy,
             "mae": mean_absolute_error, "MAE": mean_absolute_error,
             "mean_absolute_percentage_error": mean_absolute_percentage_error, "mape": mean_absolute_percentage_error,
             "hinge": hinge, "kl_divergence": kl_divergence, "kld": kl_divergence,
-            "kullback_leibler_divergence": kl_divergence, "huber_loss": huber, "huber": huber}
+            "kullback_leibler_divergence": kl_divergence, "huber_loss": huber, "huber": huber,
+            "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
+            "mean_squared_logarithmic_error": mean_squared_logarithmic_error, "msle": mean_squared_logarithmic_error,
+            "MSLE": mean_squared_logarithmic_error, "log_cosh": log_cosh, "logcosh": log_cosh,
+            "poisson": poisson, "cosine_similarity": cosine_similarity}
 
 
 def get(identifier):

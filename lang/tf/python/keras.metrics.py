@@ -69,7 +69,7 @@ def resolve(identifier, loss_name, output_shape, target_shape):
             raise ValueError("Unknown metric function: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` and that this object is included in the scope." % identifier)
         return name, fns[identifier]
     if isinstance(identifier, Metric):
-        if type(identifier)._values is Metric._values:
+        if type(identifier)._values is Metric._values or type(identifier).__module__ != __name__:
             # A user's Metric subclass (update_state/result/reset_state): stateful, as in Keras.
             return identifier.name, _Stateful(identifier)
         return identifier.name, identifier._fn_for_compile()
@@ -97,12 +97,18 @@ class Metric:
     _default_name = "metric"
 
     def __init__(self, name=None, dtype=None, **kwargs):
+        if name is None and type(self)._default_name is Metric._default_name:
+            # A user's subclass: its class name in snake case, unique, as Keras names layers.
+            from keras import layers as _layers, backend as _backend
+            name = _backend.unique_object_name(_layers._snake(type(self).__name__))
         self.name = name if name is not None else self._default_name
         self.dtype = dtype if dtype is not None else "float32"
         self._weights = []
-        with _tlens.init_scope():
-            self.total = _tf.Variable(0.0, trainable=False, name=self.name + "/total")
-            self.count = _tf.Variable(0.0, trainable=False, name=self.name + "/count")
+        if type(self)._values is not Metric._values:
+            # The built-in averaging metrics: a total and a count. A user's subclass has only the
+            # weights it adds, as in Keras.
+            self.total = self.add_weight("total")
+            self.count = self.add_weight("count")
 
     def add_weight(self, name=None, shape=(), aggregation=None, synchronization=None, initializer=None,
                    dtype=None, **kwargs):
@@ -122,7 +128,7 @@ class Metric:
 
     @property
     def variables(self):
-        return [self.total, self.count] + self._weights
+        return list(self._weights)
 
     weights = variables
 
@@ -146,14 +152,21 @@ class Metric:
         return self.total / _tf.maximum(self.count, 1.0)
 
     def reset_state(self):
-        self.total.assign(0.0)
-        self.count.assign(0.0)
+        for v in self._weights:
+            v.assign(_tf.zeros_like(v))
 
     reset_states = reset_state
 
     def __call__(self, *args, **kwargs):
         self.update_state(*args, **kwargs)
         return self.result()
+
+    def get_config(self):
+        return {"name": self.name, "dtype": self.dtype}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
 
 class Mean(Metric):
@@ -246,3 +259,53 @@ class CategoricalCrossentropy(Metric):
 
     def _values(self, y_true, y_pred):
         return categorical_crossentropy(y_true, y_pred, self.from_logits)
+
+
+class _Confusion(Metric):
+    """Precision and Recall at one threshold: counts of true/false positives/negatives (shape
+    [1], as Keras' one-threshold variables), updated with y_pred > threshold."""
+    _kinds = ()
+
+    def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):
+        Metric.__init__(self, name, dtype)
+        if top_k is not None or class_id is not None:
+            raise NotImplementedError("tensorlens: %s with top_k or class_id" % type(self).__name__)
+        if isinstance(thresholds, (list, tuple)):
+            if len(thresholds) != 1:
+                raise NotImplementedError("tensorlens: %s with several thresholds" % type(self).__name__)
+            thresholds = thresholds[0]
+        self.thresholds = 0.5 if thresholds is None else float(thresholds)
+        for k in self._kinds:
+            setattr(self, k, self.add_weight(k, shape=(1,), initializer="zeros"))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_true = _tf.cast(_tf.convert_to_tensor(y_true), _tf.bool)
+        y_pred = _tf.greater(_tf.cast(_tf.convert_to_tensor(y_pred), _tf.float32), self.thresholds)
+        w = 1.0 if sample_weight is None else _tf.cast(_tf.convert_to_tensor(sample_weight), _tf.float32)
+        conds = {"true_positives": _tf.logical_and(y_true, y_pred),
+                 "false_positives": _tf.logical_and(_tf.logical_not(y_true), y_pred),
+                 "false_negatives": _tf.logical_and(y_true, _tf.logical_not(y_pred)),
+                 "true_negatives": _tf.logical_and(_tf.logical_not(y_true), _tf.logical_not(y_pred))}
+        for k in self._kinds:
+            c = _tf.cast(conds[k], _tf.float32) * w
+            getattr(self, k).assign_add(_tf.reshape(_tf.reduce_sum(c), [1]))
+
+    def _ratio(self, a, b):
+        r = _tf.math.divide_no_nan(a, a + b)
+        return r[0]
+
+
+class Precision(_Confusion):
+    _default_name = "precision"
+    _kinds = ("true_positives", "false_positives")
+
+    def result(self):
+        return self._ratio(self.true_positives, self.false_positives)
+
+
+class Recall(_Confusion):
+    _default_name = "recall"
+    _kinds = ("true_positives", "false_negatives")
+
+    def result(self):
+        return self._ratio(self.true_positives, self.false_negatives)

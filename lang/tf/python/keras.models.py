@@ -248,7 +248,10 @@ class _DatasetData:
 def _several_arrays(v):
     if isinstance(v, dict):
         return True
-    return isinstance(v, (list, tuple)) and len(v) > 0 and (_tlens.is_ndarray(v[0]) or _tlens.is_tensor(v[0]))
+    if not isinstance(v, (list, tuple)) or len(v) == 0:
+        return False
+    # Abstract mode: several unknown arrays (slices of a scikit-learn result) are several inputs.
+    return _tlens.is_ndarray(v[0]) or _tlens.is_tensor(v[0]) or (len(v) > 1 and _tlens.is_unknown(v[0]))
 
 
 def _make_data(x, y, batch_size, steps=None):
@@ -262,7 +265,8 @@ def _make_data(x, y, batch_size, steps=None):
         return _ArrayData(x, y, batch_size)
     if x is not None and not (_tlens.is_ndarray(x) or _tlens.is_tensor(x) or isinstance(x, (list, tuple))):
         return _IteratorData(x, steps)
-    if isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0]):
+    if (isinstance(x, tuple) and len(x) == 2 and y is None and not _tlens.is_tensor(x[0]) and not _tlens.is_ndarray(x[0])
+            and not _tlens.is_unknown(x[0])):
         return _ArrayData(x[0], x[1], batch_size)
     return _ArrayData(x, y, batch_size)
 
@@ -334,6 +338,12 @@ class Model(Layer):
         self.built = True
 
     def _init_graph_network(self, inputs, outputs):
+        # Keras normalises a list of one input or output to the tensor itself: predict of
+        # Model(inputs=[a], outputs=[y]) gives one array.
+        if isinstance(inputs, list) and len(_flatten(inputs)) == 1:
+            inputs = _flatten(inputs)[0]
+        if isinstance(outputs, list) and len(_flatten(outputs)) == 1:
+            outputs = _flatten(outputs)[0]
         ins = _flatten(inputs)
         outs = _flatten(outputs)
         for t in ins:
@@ -428,6 +438,14 @@ class Model(Layer):
             x = _tf.convert_to_tensor(x)
         if x.dtype != ref.dtype and not _backend.is_keras_tensor(x):
             x = _tf.cast(x, ref.dtype)
+        # Keras' _conform_to_reference_input: a trailing 1 more or less than the Input's rank
+        # (fit expands 1-D data to [n, 1]; Input(shape=[]) wants [n]).
+        xr, rr = x.shape.ndims, ref.shape.ndims
+        if xr is not None and rr is not None and not _backend.is_keras_tensor(x):
+            if xr == rr + 1 and x.shape.as_list()[-1] == 1:
+                x = _tf.squeeze(x, [-1])
+            elif xr + 1 == rr and ref.shape.as_list()[-1] == 1:
+                x = _tf.expand_dims(x, -1)
         return x
 
     # --- layers --------------------------------------------------------------------------------
@@ -544,6 +562,7 @@ class Model(Layer):
         # order or a dict keyed by output names; one loss or a flat metric list applies to all),
         # resolved against the outputs when fit/evaluate first see the data (_heads).
         self._compile_args = (loss, metrics, loss_weights)
+        self._compile_weighted_metrics = weighted_metrics
         self._heads = None
         single = loss[0] if isinstance(loss, (list, tuple)) and len(loss) == 1 else loss
         self._loss_multi = isinstance(single, (list, tuple, dict))
@@ -562,6 +581,11 @@ class Model(Layer):
                     self._metric_ids.extend(m)
                 else:
                     self._metric_ids.append(m)
+        if weighted_metrics is not None:
+            # FIXME: fit does not weight by sample_weight yet; the weighted metrics are computed
+            # (and logged under their names) unweighted.
+            for m in weighted_metrics if isinstance(weighted_metrics, (list, tuple)) else [weighted_metrics]:
+                self._metric_ids.append(m)
         # Keras captures which layers are trainable when the model is compiled: fit and
         # train_on_batch train those, whatever `trainable` says later (the frozen discriminator
         # of a GAN still trains through its own compiled model).
@@ -695,6 +719,11 @@ class Model(Layer):
         out = []
         for m in self._metric_ids:
             out.append(_metrics.resolve(m, self._loss_name, out_shape, y_shape))
+        # model.metrics after fit/evaluate: the loss tracker and the compiled metric objects.
+        self._tracker()
+        cm = getattr(self, "compiled_metrics", None)
+        if isinstance(cm, _CompiledMetrics) and cm._built is None:
+            cm._built = [cm._object(m, name, fn) for m, (name, fn) in zip(self._metric_ids, out)]
         return out
 
     def _compute_loss(self, y_true, y_pred):
@@ -762,6 +791,8 @@ class Model(Layer):
         if want is None or x_shape is None:
             return True
         got = [None] + list(x_shape[1:])
+        if len(got) == len(want) + 1 and got[-1] == 1:
+            got = got[:-1]  # squeezed as Keras conforms inputs to the Input's rank (_conform)
         ok = len(got) == len(want)
         if ok:
             for a, b in zip(got, want):
@@ -1056,13 +1087,37 @@ class Model(Layer):
             for k in names:
                 history.history[k] = [_unknown() for e in _range(initial_epoch, epochs)]
             history.epoch = list(_range(initial_epoch, epochs))
+            if ok and callbacks and epochs > initial_epoch:
+                self._abstract_callbacks(list(callbacks), names, initial_epoch)
             return history
         with _tlens.quiet():
             return self._with_compiled_trainability(
                 lambda: self._fit_loop(data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle))
 
+    def _abstract_callbacks(self, cbs, names, epoch):
+        """Abstract fit: the callbacks see one batch and one epoch whose logs are unknown, so what
+        they collect (losses, rates) is unknown rather than empty."""
+        logs = dict([(k, _unknown()) for k in names])
+        batch_logs = dict([(k, logs[k]) for k in names if not k.startswith("val_")])
+        for cb in cbs:
+            cb.set_model(self)
+        for cb in cbs:
+            cb.on_train_begin({})
+        for cb in cbs:
+            cb.on_epoch_begin(epoch, {})
+        for cb in cbs:
+            cb.on_train_batch_begin(0, {})
+        for cb in cbs:
+            cb.on_train_batch_end(0, dict(batch_logs))
+        for cb in cbs:
+            cb.on_epoch_end(epoch, dict(logs))
+        for cb in cbs:
+            cb.on_train_end(dict(logs))
+
     def _fit_loop(self, data, val, metrics, epochs, initial_epoch, verbose, callbacks, history, shuffle):
-        cbs = [history] + list(callbacks or [])
+        # Keras' CallbackList: the user's callbacks, then History, then the progress bar, so the
+        # logs a callback adds (LearningRateScheduler's "lr") are recorded and printed.
+        cbs = list(callbacks or []) + [history]
         for cb in cbs:
             cb.set_model(self)
         steps = data.steps()
@@ -1117,10 +1172,10 @@ class Model(Layer):
                 vlogs = self._evaluate_data(val, metrics)
                 for k in vlogs:
                     epoch_logs["val_" + k] = vlogs[k]
-            if verbose:
-                print(_progress(step, step) + _fmt_logs(epoch_logs))
             for cb in cbs:
                 cb.on_epoch_end(epoch, epoch_logs)
+            if verbose:
+                print(_progress(step, step) + _fmt_logs(epoch_logs))
             if self.stop_training:
                 break
         for cb in cbs:
@@ -1502,8 +1557,11 @@ class _CompiledMetrics:
         self._built = []
         for m in self._ids:
             name, fn = _metrics.resolve(m, self._model._loss_name, out_shape, y_shape)
-            self._built.append(fn.metric if isinstance(fn, _metrics._Stateful) else
-                               (m if isinstance(m, _metrics.Metric) else _MeanMetricWrapper(fn, name)))
+            self._built.append(self._object(m, name, fn))
+
+    def _object(self, m, name, fn):
+        return (fn.metric if isinstance(fn, _metrics._Stateful) else
+                (m if isinstance(m, _metrics.Metric) else _MeanMetricWrapper(fn, name)))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         self._build(y_true, y_pred)
@@ -1665,8 +1723,31 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True, save_for
     _saving.save_model(model, filepath, overwrite, include_optimizer)
 
 
+def _clone_layer(layer):
+    return _saving._config.build(_saving.entry(layer), {type(layer).__name__: type(layer)})
+
+
 def clone_model(model, input_tensors=None, clone_function=None):
-    raise NotImplementedError("tensorlens: keras.models.clone_model is not supported")
+    """Keras' clone_model: the same architecture with new layers (each from its config, or
+    clone_function(layer)) and freshly initialised weights."""
+    if isinstance(model, Sequential):
+        if input_tensors is not None:
+            raise NotImplementedError("tensorlens: clone_model(input_tensors=...) is not supported for a Sequential model")
+        fn = _clone_layer if clone_function is None else clone_function
+        clone = Sequential(name=model.name)
+        if model._kt_in is not None and model._input_layer is not None:
+            clone.add(_saving._input(model._input_layer.get_config()))
+        for layer in model._layers:
+            clone.add(fn(layer))
+        return clone
+    if not isinstance(model, Model) or not model._is_graph_network:
+        raise ValueError("Expected `model` argument to be a functional `Model` instance, but got a subclassed model instead: %s" % (model,))
+    if input_tensors is not None or clone_function is not None:
+        raise NotImplementedError("tensorlens: clone_model of a functional model takes neither input_tensors nor clone_function")
+    custom = {}
+    for layer in model._layers:
+        custom[type(layer).__name__] = type(layer)
+    return Model.from_config(model.get_config(), custom_objects=custom)
 
 
 def model_from_json(json_string, custom_objects=None):

@@ -6,6 +6,14 @@
 # but their inputs and control dependencies.
 import _tlens
 import tensorflow as _tf
+from keras import constraints as _constraints
+
+
+def _lr_for(lr, v):
+    # The rate variable is float32; a float64 model's updates read it in their own dtype.
+    if _tlens.is_tensor(lr) and lr.dtype != v.dtype.base_dtype and v.dtype.is_floating:
+        return _tf.cast(lr, v.dtype.base_dtype)
+    return lr
 
 
 class Optimizer:
@@ -15,21 +23,39 @@ class Optimizer:
         if "lr" in kwargs:
             learning_rate = kwargs["lr"]
         self.name = name if name is not None else self._default_name
-        self._lr = learning_rate
+        self._lr = None
+        self.learning_rate = learning_rate
         self.clipvalue = clipvalue
         self._slots = {}
         with _tlens.init_scope():
             self.iterations = _tf.Variable(0, trainable=False, name=self.name + "/iter", dtype=_tf.int64)
 
+    # Keras 2.11+: a number becomes a float32 variable, `learning_rate`, that the update rules
+    # read, so K.set_value(opt.learning_rate, v) and `opt.learning_rate = v` (callbacks) change
+    # the rate of steps already traced; a schedule (a callable) is kept as it is.
     @property
     def learning_rate(self):
         return self._lr
 
     @learning_rate.setter
     def learning_rate(self, value):
-        self._lr = value
+        self._lr_given = value if isinstance(value, (int, float)) else None
+        if callable(value) and not _tlens.is_tensor(value):
+            self._lr = value
+        elif self._lr is not None and _tlens.is_tensor(self._lr) and hasattr(self._lr, "assign"):
+            self._lr.assign(value)
+        else:
+            with _tlens.init_scope():
+                self._lr = _tf.Variable(value, trainable=False, name="learning_rate", dtype=_tf.float32)
 
     lr = learning_rate
+
+    def _lr_config(self):
+        if not _tlens.is_tensor(self._lr):
+            return self._lr
+        if _tlens.is_abstract():
+            return self._lr_given
+        return float(str(self._lr.numpy()))  # float32 0.01 shows as 0.01, as Keras' numpy scalar does
 
     def _current_lr(self):
         lr = self._lr
@@ -42,7 +68,8 @@ class Optimizer:
         s = self._slots.get(key)
         if s is None:
             with _tlens.init_scope():
-                s = _tf.Variable(_tf.fill(var.shape.as_list(), _tf.constant(init, _tf.float32)), trainable=False,
+                dt = var.dtype.base_dtype if var.dtype.is_floating else _tf.float32
+                s = _tf.Variable(_tf.fill(_tf.constant(var.shape.as_list(), _tf.int32), _tf.constant(init, dt)), trainable=False,
                                  name=self.name + "/" + name)
             self._slots[key] = s
         return s
@@ -63,7 +90,11 @@ class Optimizer:
             for g, v in pairs:
                 if self.clipvalue is not None:
                     g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
-                self._update(g, v, lr)
+                self._update(g, v, _lr_for(lr, v))
+                c = _constraints.of(v)
+                if c is not None:
+                    v.assign(c(v))  # Keras applies a weight's constraint after its update
+            self._finish_step()
             return self.iterations.assign_add(1)
         # A TF1 graph: every update after every gradient (a variable must not change before the
         # gradients that read it are computed), the step counter after every update.
@@ -72,9 +103,19 @@ class Optimizer:
             for g, v in pairs:
                 if self.clipvalue is not None:
                     g = _tf.clip_by_value(g, -self.clipvalue, self.clipvalue)
-                ops.extend(self._update(g, v, lr))
+                ops.extend(self._update(g, v, _lr_for(lr, v)))
+        with _tf.control_dependencies(ops):
+            ops = ops + self._finish_step()
+            for g, v in pairs:
+                c = _constraints.of(v)
+                if c is not None:
+                    ops.append(v.assign(c(v.read_value() if hasattr(v, "read_value") else v)))
         with _tf.control_dependencies(ops):
             return self.iterations.assign_add(1)
+
+    def _finish_step(self):
+        """The updates of the optimizer's own per-step state, after every variable's (their ops)."""
+        return []
 
     def minimize(self, loss, var_list, tape=None):
         if tape is None:
@@ -94,7 +135,7 @@ class Optimizer:
         cfg = dict(_config.ctor_arguments(self) or {})
         cfg.pop("lr", None)
         cfg["name"] = self.name
-        cfg["learning_rate"] = self._lr
+        cfg["learning_rate"] = self._lr_config()
         return _config.serialize(cfg, "the optimizer's config")
 
     def variables(self):
@@ -129,9 +170,10 @@ class Adam(Optimizer):
         self.epsilon = epsilon
 
     def _update(self, g, v, lr):
-        step = _tf.cast(self.iterations + 1, _tf.float32)
-        b1p = _tf.pow(_tf.constant(self.beta_1, _tf.float32), step)
-        b2p = _tf.pow(_tf.constant(self.beta_2, _tf.float32), step)
+        dt = v.dtype.base_dtype if v.dtype.is_floating else _tf.float32
+        step = _tf.cast(self.iterations + 1, dt)
+        b1p = _tf.pow(_tf.constant(self.beta_1, dt), step)
+        b2p = _tf.pow(_tf.constant(self.beta_2, dt), step)
         alpha = lr * _tf.sqrt(1.0 - b2p) / (1.0 - b1p)
         m = self._slot(v, "m")
         s = self._slot(v, "v")
@@ -200,13 +242,60 @@ class Adadelta(Optimizer):
 
 
 class Adamax(Adam):
-    # FIXME: updates as Adam (tensorlens has no Adamax-specific rule).
     _default_name = "Adamax"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, name="Adamax", **kwargs):
+        Adam.__init__(self, learning_rate, beta_1, beta_2, epsilon, name=name, **kwargs)
+
+    def _update(self, g, v, lr):
+        # Keras 2.11+: m as Adam's, u the exponentially weighted infinity norm.
+        dt = v.dtype.base_dtype if v.dtype.is_floating else _tf.float32
+        step = _tf.cast(self.iterations + 1, dt)
+        b1p = _tf.pow(_tf.constant(self.beta_1, dt), step)
+        m = self._slot(v, "m")
+        u = self._slot(v, "u")
+        m_new = m + (g - m) * (1.0 - self.beta_1)
+        u_new = _tf.maximum(u * self.beta_2, _tf.abs(g))
+        return [m.assign(m_new), u.assign(u_new), v.assign_sub((m_new * lr) / ((1.0 - b1p) * (u_new + self.epsilon)))]
 
 
 class Nadam(Adam):
-    # FIXME: updates as Adam (no Nesterov momentum term).
+    """Keras 2.11+'s Nadam: Adam with Nesterov momentum and the momentum schedule
+    u_t = beta_1 * (1 - 0.5 * 0.96^t), whose running product is the optimizer's own state."""
     _default_name = "Nadam"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, name="Nadam", **kwargs):
+        Adam.__init__(self, learning_rate, beta_1, beta_2, epsilon, name=name, **kwargs)
+        with _tlens.init_scope():
+            self._u_product = _tf.Variable(1.0, trainable=False, name=self.name + "/u_product", dtype=_tf.float64)
+        self._u_product_t = None
+
+    def _update(self, g, v, lr):
+        dt = v.dtype.base_dtype if v.dtype.is_floating else _tf.float32
+        it = _tf.cast(self.iterations, _tf.float64)
+        decay = _tf.constant(0.96, _tf.float64)
+        u_t = self.beta_1 * (1.0 - 0.5 * _tf.pow(decay, it + 1.0))
+        u_t_1 = self.beta_1 * (1.0 - 0.5 * _tf.pow(decay, it + 2.0))
+        u_product_t = self._u_product * u_t
+        self._u_product_t = u_product_t
+        u_product_t_1 = u_product_t * u_t_1
+        u_t, u_t_1 = _tf.cast(u_t, dt), _tf.cast(u_t_1, dt)
+        u_product_t, u_product_t_1 = _tf.cast(u_product_t, dt), _tf.cast(u_product_t_1, dt)
+        b2p = _tf.pow(_tf.constant(self.beta_2, dt), _tf.cast(self.iterations + 1, dt))
+        m = self._slot(v, "m")
+        s = self._slot(v, "v")
+        m_new = m + (g - m) * (1.0 - self.beta_1)
+        s_new = s + (_tf.square(g) - s) * (1.0 - self.beta_2)
+        m_hat = u_t_1 * m_new / (1.0 - u_product_t_1) + (1.0 - u_t) * g / (1.0 - u_product_t)
+        s_hat = s_new / (1.0 - b2p)
+        return [m.assign(m_new), s.assign(s_new), v.assign_sub((m_hat * lr) / (_tf.sqrt(s_hat) + self.epsilon))]
+
+    def _finish_step(self):
+        if self._u_product_t is None:
+            return []
+        op = self._u_product.assign(self._u_product_t)
+        self._u_product_t = None
+        return [op]
 
 
 # Keras 2's lowercase aliases (keras.optimizers.rmsprop(lr=...)).
@@ -261,11 +350,21 @@ legacy.Adagrad = Adagrad
 legacy.Adadelta = Adadelta
 
 
-class _Schedules:
-    pass
+class LearningRateSchedule:
+    """The base of learning-rate schedules: a callable of the optimizer's step counter."""
+
+    def __call__(self, step):
+        raise NotImplementedError("Learning rate schedule '%s' must override `__call__(self, step)`." % type(self).__name__)
+
+    def get_config(self):
+        raise NotImplementedError("Learning rate schedule '%s' must override `get_config()` in order to be serializable." % type(self).__name__)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
 
-class ExponentialDecay:
+class ExponentialDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
         self.initial_learning_rate = initial_learning_rate
         self.decay_steps = decay_steps
@@ -283,8 +382,94 @@ class ExponentialDecay:
                 "decay_rate": self.decay_rate, "staircase": self.staircase}
 
 
+class PiecewiseConstantDecay(LearningRateSchedule):
+    def __init__(self, boundaries, values, name=None):
+        if len(boundaries) != len(values) - 1:
+            raise ValueError("The length of boundaries should be 1 less than the length of values. Received: boundaries=%s of length %d, and values=%s of length %d." % (boundaries, len(boundaries), values, len(values)))
+        self.boundaries = boundaries
+        self.values = values
+        self.name = name
+
+    def __call__(self, step):
+        # values[i] while step <= boundaries[i] (and after the previous boundary); the last after.
+        step = _tf.cast(step, _tf.float32)
+        lr = _tf.constant(float(self.values[-1]), _tf.float32)
+        for b, v in reversed(list(zip(self.boundaries, self.values[:-1]))):
+            lr = _tf.where(step <= float(b), _tf.constant(float(v), _tf.float32), lr)
+        return lr
+
+    def get_config(self):
+        return {"boundaries": self.boundaries, "values": self.values, "name": self.name}
+
+
+class PolynomialDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0, cycle=False, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.end_learning_rate = end_learning_rate
+        self.power = power
+        self.cycle = cycle
+        self.name = name
+
+    def __call__(self, step):
+        step = _tf.cast(step, _tf.float32)
+        steps = _tf.constant(float(self.decay_steps), _tf.float32)
+        if self.cycle:
+            mult = _tf.where(_tf.equal(step, 0.0), 1.0, _tf.ceil(step / steps))
+            steps = steps * mult
+        else:
+            step = _tf.minimum(step, steps)
+        frac = 1.0 - step / steps
+        return (self.initial_learning_rate - self.end_learning_rate) * _tf.pow(frac, float(self.power)) + self.end_learning_rate
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "end_learning_rate": self.end_learning_rate, "power": self.power, "cycle": self.cycle, "name": self.name}
+
+
+class InverseTimeDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def __call__(self, step):
+        p = _tf.cast(step, _tf.float32) / float(self.decay_steps)
+        if self.staircase:
+            p = _tf.floor(p)
+        return self.initial_learning_rate / (1.0 + self.decay_rate * p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class CosineDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name=None, warmup_target=None, warmup_steps=0):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.alpha = alpha
+        self.name = name
+
+    def __call__(self, step):
+        step = _tf.minimum(_tf.cast(step, _tf.float32), float(self.decay_steps))
+        cosine = 0.5 * (1.0 + _tf.cos(3.141592653589793 * step / float(self.decay_steps)))
+        return self.initial_learning_rate * ((1.0 - self.alpha) * cosine + self.alpha)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "alpha": self.alpha, "name": self.name}
+
+
 schedules = _tf._Namespace("keras.optimizers.schedules")
+schedules.LearningRateSchedule = LearningRateSchedule
 schedules.ExponentialDecay = ExponentialDecay
+schedules.PiecewiseConstantDecay = PiecewiseConstantDecay
+schedules.PolynomialDecay = PolynomialDecay
+schedules.InverseTimeDecay = InverseTimeDecay
+schedules.CosineDecay = CosineDecay
 
 
 def _record_optimizers():

@@ -53,6 +53,13 @@ class Tokenizer:
         return list(text)
 
     def fit_on_texts(self, texts):
+        import _tlens
+        if _tlens.is_unknown(texts) or (isinstance(texts, (list, tuple)) and any([_tlens.is_unknown(t) for t in texts])):
+            # Abstract mode, texts read from a file: the vocabulary is unknown, not empty.
+            self.document_count = _tlens.unknown()
+            self.word_counts = self.word_docs = self.word_index = _tlens.unknown()
+            self.index_word = self.index_docs = _tlens.unknown()
+            return
         for text in texts:
             self.document_count += 1
             seq = self._words(text)

@@ -154,8 +154,63 @@ def set_random_seed(seed):
     _tf.random.set_seed(seed)
 
 
-def get_file(fname=None, origin=None, **kwargs):
-    raise NotImplementedError("tensorlens never downloads files (keras.utils.get_file); use keras.datasets, which are synthetic")
+def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None, cache_subdir="datasets",
+             hash_algorithm="auto", extract=False, archive_format="auto", cache_dir=None):
+    """Keras' get_file: the cached file (~/.keras/datasets/fname) when it is there; otherwise the
+    download, which tensorlens never makes: Keras' "URL fetch failure" Exception, as an offline run
+    raises it. Abstract mode gives the path and reads nothing."""
+    import os
+    import _tlens
+    if origin is None:
+        raise ValueError('Please specify the "origin" argument (URL of the file to download).')
+    if cache_dir is None:
+        cache_dir = os.path.join(os.path.expanduser("~"), ".keras")
+    datadir = os.path.join(os.path.expanduser(str(cache_dir)), cache_subdir)
+    if not fname:
+        fname = os.path.basename(origin.split("?")[0].split("#")[0])
+        if not fname:
+            raise ValueError("Can't parse the file name from the origin provided: '%s'.Please specify the `fname` as the input param." % origin)
+    fname = str(fname)
+    if untar:
+        untar_fpath = os.path.join(datadir, fname)
+        fpath = untar_fpath + ".tar.gz"
+    else:
+        fpath = os.path.join(datadir, fname)
+    if _tlens.is_abstract():
+        return untar_fpath if untar else fpath
+    os.makedirs(datadir, exist_ok=True)
+    if not os.path.exists(fpath):
+        import urllib.request
+        import urllib.error
+        try:
+            urllib.request.urlretrieve(origin, fpath)
+        except urllib.error.HTTPError as e:
+            raise Exception("URL fetch failure on {}: {} -- {}".format(origin, e.code, e.msg))
+        except urllib.error.URLError as e:
+            raise Exception("URL fetch failure on {}: {} -- {}".format(origin, getattr(e, "errno", None), e.reason))
+    if untar:
+        if not os.path.exists(untar_fpath):
+            _extract_archive(fpath, datadir, "tar")
+        return untar_fpath
+    if extract:
+        _extract_archive(fpath, datadir, archive_format)
+    return fpath
+
+
+def _extract_archive(path, to, archive_format):
+    import tarfile
+    import zipfile
+    kinds = ["tar", "zip"] if archive_format == "auto" else ([archive_format] if isinstance(archive_format, str) else list(archive_format))
+    for kind in kinds:
+        if kind == "tar" and tarfile.is_tarfile(path):
+            with tarfile.open(path) as archive:
+                archive.extractall(to)
+            return True
+        if kind == "zip" and zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as archive:
+                archive.extractall(to)
+            return True
+    return False
 
 
 class _NpUtils:

@@ -230,8 +230,17 @@ any = _reduce("Any")
 all = _reduce("All")
 
 
+def _arg_reducible(a):
+    # ArgMax/ArgMin take float, int32/int64 and uint8 elements; numpy takes bools too (as uint8:
+    # the order is the same).
+    if a.dtype.name == "bool":
+        return a.astype("uint8")
+    return a
+
+
 def argmax(a, axis=None):
     a = array(a) if not _tlens.is_ndarray(a) else a
+    a = _arg_reducible(a)
     if axis is None:
         a = reshape(a, [-1])
         axis = 0
@@ -240,6 +249,7 @@ def argmax(a, axis=None):
 
 def argmin(a, axis=None):
     a = array(a) if not _tlens.is_ndarray(a) else a
+    a = _arg_reducible(a)
     if axis is None:
         a = reshape(a, [-1])
         axis = 0

@@ -189,6 +189,12 @@ class Dataset:
     def unbatch(self):
         return _Unbatch(self)
 
+    def window(self, size, shift=None, stride=1, drop_remainder=False):
+        return _Window(self, size, shift, stride, drop_remainder)
+
+    def flat_map(self, map_func):
+        return _FlatMap(self, map_func)
+
     def with_options(self, options):
         return self
 
@@ -547,6 +553,95 @@ class _Unbatch(Dataset):
             leaves = _flatten(e)
             for i in range(leaves[0].shape[0]):
                 yield _pack(self._source.element_spec, [a[i] for a in leaves])
+
+
+class DatasetSpec:
+    """The spec of an element that is itself a dataset (a window)."""
+
+    def __init__(self, element_spec):
+        self.element_spec = element_spec
+
+    def __repr__(self):
+        return "DatasetSpec(%s, TensorShape([]))" % (self.element_spec,)
+
+
+class _List(Dataset):
+    """A window: a dataset over elements already read."""
+
+    def __init__(self, spec, items):
+        self.element_spec = spec
+        self._items = items
+
+    def _elements(self, feed_dict):
+        for e in self._items:
+            yield e
+
+
+class _Window(Dataset):
+    """Dataset.window: datasets of `size` elements (every `stride`-th), a new one every `shift`
+    elements; the last, shorter ones unless drop_remainder."""
+
+    def __init__(self, source, size, shift, stride, drop_remainder):
+        size = int(size)
+        shift = size if shift is None else int(shift)
+        stride = int(stride)
+        for name, v in (("size", size), ("shift", shift), ("stride", stride)):
+            if v <= 0:
+                raise _tf.errors.InvalidArgumentError(None, None, "Window %s must be greater than zero, but got %d." % (name, v))
+        self._source = source
+        self._size, self._shift, self._stride, self._drop = size, shift, stride, bool(drop_remainder)
+        self.element_spec = _pack(source.element_spec, [DatasetSpec(sp) for sp in _specs(source)])
+
+    def _window(self, items):
+        picked = items[::self._stride][:self._size]
+        specs = _specs(self._source)
+        return _pack(self._source.element_spec, [_List(specs[k], [it[k] for it in picked]) for k in range(len(specs))])
+
+    def _elements(self, feed_dict):
+        span = (self._size - 1) * self._stride + 1
+        buf, skip = [], 0
+        for e in self._source._elements(feed_dict):
+            if skip > 0:
+                skip -= 1
+                continue
+            buf.append(_flatten(e))
+            if len(buf) == span:
+                yield self._window(buf)
+                if self._shift >= span:
+                    buf, skip = [], self._shift - span
+                else:
+                    buf = buf[self._shift:]
+        if not self._drop:
+            while buf:
+                yield self._window(buf)
+                buf = buf[self._shift:]
+
+
+def _probe(spec):
+    # flat_map's function applied to stand-ins of an element: windows as empty datasets, tensors as
+    # placeholders of a scratch graph.
+    return _pack(spec, [_List(sp.element_spec, []) if isinstance(sp, DatasetSpec) else _tf.placeholder(sp.dtype, _spec_dims(sp))
+                        for sp in _flatten(spec)])
+
+
+class _FlatMap(Dataset):
+    def __init__(self, source, fn):
+        self._source = source
+        self._fn = fn
+        g = _tf.Graph()
+        with g.as_default():
+            out = fn(*_call_args(_probe(source.element_spec)))
+        if not isinstance(out, Dataset):
+            raise TypeError("The `map_func` argument must return a `Dataset` object. Got %s." % type(out))
+        self.element_spec = out.element_spec
+
+    def _elements(self, feed_dict):
+        for e in self._source._elements(feed_dict):
+            with _tlens.eager_scope():
+                args = _pack(e, [v if isinstance(v, Dataset) else _tf.convert_to_tensor(v) for v in _flatten(e)])
+                ds = self._fn(*_call_args(args))
+            for x in ds._elements(feed_dict):
+                yield x
 
 
 # --- iterators -----------------------------------------------------------------------------------

@@ -2036,10 +2036,73 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
             return traced(*args, **kwargs)
         wrapper.__name__ = getattr(f, "__name__", "function")
         wrapper.python_function = f
+        concretes = {}
+
+        def get_concrete_function(*args, **kwargs):
+            key = _tuple([_signature_key(a) for a in args])
+            c = concretes.get(key)
+            if c is None:
+                c = _ConcreteFunction(f, traced, args)
+                concretes[key] = c
+            return c
+        wrapper.get_concrete_function = get_concrete_function
         return wrapper
     if func is None:
         return wrap
     return wrap(func)
+
+
+def _signature_key(a):
+    if is_tensor(a) or _tlens.is_ndarray(a) or isinstance(a, TensorSpec):
+        return (as_dtype(a.dtype).name, _tuple(TensorShape(a.shape).as_list() if a.shape is not None else [None]))
+    return ("py", repr(a))
+
+
+class _ConcreteFunction:
+    """tf.function(...).get_concrete_function(args): callable, with `graph`, the function traced
+    on placeholders named after its parameters, its result under 'Identity' as in TensorFlow."""
+
+    def __init__(self, f, traced, args):
+        self._f = f
+        self._traced = traced
+        self._args = args
+        self._graph = None
+        self.structured_outputs = None
+
+    def __call__(self, *args, **kwargs):
+        return self._traced(*args, **kwargs)
+
+    @property
+    def graph(self):
+        if self._graph is None:
+            g = Graph()
+            names = _tlens.param_names(self._f)
+            with g.as_default():
+                ins = []
+                for i, a in enumerate(self._args):
+                    n = names[i] if i < len(names) else "arg%d" % i
+                    if isinstance(a, TensorSpec):
+                        ins.append(placeholder(a.dtype, a.shape, name=n))
+                    elif is_tensor(a) or _tlens.is_ndarray(a):
+                        t = convert_to_tensor(a)
+                        ins.append(placeholder(t.dtype, t.shape, name=n))
+                    else:
+                        ins.append(a)
+                out = self._f(*ins)
+                if is_tensor(out):
+                    out = identity(out, name="Identity")
+                self.structured_outputs = out
+            self._graph = g
+        return self._graph
+
+    @property
+    def inputs(self):
+        return [op.outputs[0] for op in self.graph.get_operations() if op.type == "Placeholder"]
+
+    @property
+    def outputs(self):
+        self.graph
+        return [self.structured_outputs] if is_tensor(self.structured_outputs) else list(self.structured_outputs or [])
 
 
 # --- train -------------------------------------------------------------------------------------
@@ -4095,6 +4158,26 @@ def _slice_write(sliced, value, how):
     return assign(var, var * (1 - mask) + placed)
 
 
+class IndexedSlices:
+    """tf.IndexedSlices: rows `indices` of a dense tensor of shape dense_shape, holding `values`."""
+
+    def __init__(self, values, indices, dense_shape=None):
+        self.values = convert_to_tensor(values)
+        self.indices = convert_to_tensor(indices)
+        self.dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)
+
+    @property
+    def dtype(self):
+        return self.values.dtype
+
+    @property
+    def shape(self):
+        return TensorShape(None) if self.dense_shape is None else TensorShape(get_static_value(self.dense_shape))
+
+    def __repr__(self):
+        return "IndexedSlices(indices=%s, values=%s%s)" % (self.indices, self.values, "" if self.dense_shape is None else ", dense_shape=%s" % self.dense_shape)
+
+
 class _TensorMethods:
     def __abs__(self):
         return abs(self)
@@ -4107,6 +4190,41 @@ class _TensorMethods:
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         return _slice_write(self, delta, "assign_sub")
+
+    # Variable.scatter_*: the variable with the indexed elements (scatter_nd_*) or rows
+    # (scatter_update and friends, from a tf.IndexedSlices) replaced, increased or decreased.
+    def _scatter(self, how, indices, updates):
+        if not _tlens.is_variable(self):
+            raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, how))
+        if how.startswith("scatter_nd"):
+            updates = _like(updates, self)
+            if how == "scatter_nd_add":
+                return assign(self, tensor_scatter_nd_add(self, indices, updates))
+            if how == "scatter_nd_sub":
+                return assign(self, tensor_scatter_nd_add(self, indices, -updates))
+            return assign(self, tensor_scatter_nd_update(self, indices, updates))
+        if not isinstance(indices, IndexedSlices):
+            raise TypeError("sparse_delta is not IndexedSlices: %s" % (indices,))
+        rows = expand_dims(convert_to_tensor(indices.indices), -1)
+        return self._scatter("scatter_nd" + how[len("scatter"):], rows, indices.values)
+
+    def scatter_nd_update(self, indices, updates, name=None):
+        return self._scatter("scatter_nd_update", indices, updates)
+
+    def scatter_nd_add(self, indices, updates, name=None):
+        return self._scatter("scatter_nd_add", indices, updates)
+
+    def scatter_nd_sub(self, indices, updates, name=None):
+        return self._scatter("scatter_nd_sub", indices, updates)
+
+    def scatter_update(self, sparse_delta, use_locking=False, name=None):
+        return self._scatter("scatter_update", sparse_delta, None)
+
+    def scatter_add(self, sparse_delta, use_locking=False, name=None):
+        return self._scatter("scatter_add", sparse_delta, None)
+
+    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
+        return self._scatter("scatter_sub", sparse_delta, None)
 
     def eval(self, feed_dict=None, session=None):
         if session is None:
@@ -4969,6 +5087,44 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     return _op("Cumprod", [x, axis], {"exclusive": exclusive, "reverse": reverse}, name)
 
 
+def _reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    with name_scope(name, "reduce_variance"):
+        x = convert_to_tensor(input_tensor)
+        if not x.dtype.is_floating:
+            raise TypeError("Input must be either real or complex. Received integer type %s." % x.dtype.name)
+        means = reduce_mean(x, axis, keepdims=True)
+        return reduce_mean(square(x - means), axis, keepdims=keepdims)
+
+
+def _reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    with name_scope(name, "reduce_std"):
+        return sqrt(_reduce_variance(input_tensor, axis, keepdims))
+
+
+def repeat(input, repeats, axis=None, name=None):
+    """tf.repeat: each element (or slice along axis) repeated; repeats a number or one count per
+    element, known when the graph is built."""
+    with name_scope(name, "Repeat"):
+        x = convert_to_tensor(input)
+        if axis is None:
+            x = reshape(x, [-1])
+            axis = 0
+        counts = repeats if isinstance(repeats, int) else get_static_value(convert_to_tensor(repeats))
+        if counts is None:
+            raise NotImplementedError("tensorlens: tf.repeat with repeats known only when the graph runs")
+        rank = x.shape.ndims
+        if axis < 0:
+            axis += rank
+        n = x.shape.as_list()[axis]
+        counts = [int(counts)] * n if isinstance(counts, int) or getattr(counts, "ndim", 1) == 0 else [int(c) for c in list(counts)]
+        if n is not None and len(counts) != n:
+            raise InvalidArgumentError(None, None, "Dimensions must be equal, but are %d and %d for 'Repeat' with repeats of length %d" % (len(counts), n, len(counts)))
+        index = []
+        for i in _range(len(counts)):
+            index.extend([i] * counts[i])
+        return gather(x, constant(index, int32), axis=axis)
+
+
 def gather_nd(params, indices, name=None, batch_dims=0):
     if batch_dims != 0:
         raise NotImplementedError("tensorlens: gather_nd with batch_dims != 0")
@@ -5038,6 +5194,19 @@ math.unsorted_segment_sum = unsorted_segment_sum
 math.segment_sum = segment_sum
 math.segment_mean = segment_mean
 math.segment_max = segment_max
+def _divide_no_nan(x, y, name=None):
+    with name_scope(name, "div_no_nan"):
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype=x.dtype)
+        zero = zeros_like(y)
+        safe = where(equal(y, zero), ones_like(y), y)
+        return where(equal(y, zero), zeros_like(x / safe), x / safe)
+
+
+math.divide_no_nan = _divide_no_nan
+div_no_nan = _divide_no_nan
+math.reduce_variance = _reduce_variance
+math.reduce_std = _reduce_std
 
 
 def _lrn(input, depth_radius=5, bias=1, alpha=1, beta=0.5, name=None):

@@ -409,6 +409,14 @@ print(np.array([2**60 + 1], dtype=np.int64).tolist())
 '''),
 ])
 
+group('argmax and argmin take bools', [
+    ('bools and uint8', '''
+b = np.array([0, 5, 15])
+print(repr(np.argmax(b > 3)), repr(np.argmin(b > 3)), repr((b > 3).argmax()), repr(np.argmax(np.array([False, False]))))
+print(repr(np.argmax(np.array([[True, False], [False, True]]), axis=0)), repr(np.argmin(np.array([3, 1, 2], dtype=np.uint8))))
+'''),
+])
+
 group('slice assignment broadcasts the value to the selected region', [
     ('channels, rows and leading ones', '''
 m = np.ones((5, 6, 3))
@@ -424,6 +432,18 @@ err(lambda: put_row(np.zeros((4,))))
 m[0, 1:3] = np.arange(3)
 m[:, 0] = np.arange(3) * 2
 print(m.sum(), m[4, 0].tolist(), m[0, 2].tolist())
+'''),
+    ('an ellipsis or a new axis in the key', '''
+Y = np.zeros((2, 3, 4))
+Y[..., 1] = np.arange(6).reshape(2, 3)
+Y[0, ..., 2] = 7
+Y[:, None, 0] = 5
+Y[1, ...] += 1
+print(Y.sum(), Y[1, 2].tolist(), Y[0, 1].tolist())
+def put(k):
+    Y[k] = 1
+err(lambda: put((0, 0, 0, 0)))
+err(lambda: put((Ellipsis, 0, Ellipsis)))
 '''),
 ])
 
