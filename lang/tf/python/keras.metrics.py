@@ -50,6 +50,10 @@ def resolve(identifier, loss_name, output_shape, target_shape):
     if isinstance(identifier, str):
         name = identifier
         if identifier in ("accuracy", "acc"):
+            # tf.keras in TensorFlow 1 (and Keras before 2.3) logs either spelling as "acc"
+            # (history.history['acc'], 'val_acc'); TensorFlow 2 keeps the name given.
+            if _tlens.style() == "graph":
+                name = "acc"
             out_last = output_shape[-1] if output_shape else None
             t_rank = len(target_shape) if target_shape is not None else None
             o_rank = len(output_shape) if output_shape is not None else None
