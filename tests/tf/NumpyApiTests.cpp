@@ -1237,6 +1237,20 @@ err(lambda: round(np.array([1.5, 2.5])))
 float32 int
 TypeError: type numpy.ndarray doesn't define __round__ method
 )out"},
+      {"the sign of zero survives rounding",
+       R"py(import numpy as np
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+print(repr(np.round(np.array([-0.4, -0.0, 0.4, -2.5, 2.5]))), repr(np.round(np.array([-0.0004, 0.0004]), 3)))
+print(repr(np.round(np.array([-0.4], dtype=np.float32))), repr(np.rint(np.array([-0.2, -1.5]))))
+)py",
+       R"out(array([-0., -0.,  0., -2.,  2.]) array([-0.,  0.])
+array([-0.], dtype=float32) array([-0., -2.])
+)out"},
   });
 }
 

@@ -111,7 +111,10 @@ void roundKernel(KernelContext& c) {
       c.setOutput(0, c.input(0));  // integers are already round
     } else {
       // rint rounds halves to even in the default rounding mode: 0.5 -> 0, 1.5 -> 2, 2.5 -> 2.
-      cpu::unaryKernel<T>(c, [](const auto& x) { return x.rint(); });
+      // std::rint per element keeps the sign of zero (-0.4 -> -0.0, as numpy and TensorFlow):
+      // Eigen's packet rint without SSE4.1 adds and subtracts 2^23, which gives +0.0.
+      using F = std::conditional_t<std::is_same_v<T, half>, float, T>;
+      mapLoop<T, T>(c, [](T x) { return static_cast<T>(std::rint(static_cast<F>(x))); });
     }
   });
 }

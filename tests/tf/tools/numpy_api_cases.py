@@ -454,6 +454,10 @@ x = round(np.float32(2.123456), 4)
 print(x.dtype, type(round(np.float64(2.5))).__name__)
 err(lambda: round(np.array([1.5, 2.5])))
 '''),
+    ('the sign of zero survives rounding', '''
+print(repr(np.round(np.array([-0.4, -0.0, 0.4, -2.5, 2.5]))), repr(np.round(np.array([-0.0004, 0.0004]), 3)))
+print(repr(np.round(np.array([-0.4], dtype=np.float32))), repr(np.rint(np.array([-0.2, -1.5]))))
+'''),
 ])
 
 group('shape errors are numpy\'s exceptions and messages', [
