@@ -185,3 +185,25 @@ names = [entered, c.name, d.name]
   REQUIRE(r.status == 0);
   CHECK(r.repr("names") == "['outer/', 'outer/c:0', 'd:0']");
 }
+
+TEST_CASE("abstract mode: a layer over an input dim the analysis does not know still makes its kernel with the default initializer", "[tf][abstract]") {
+  // morvan's DQN: N_STATES from a gym environment the analysis cannot import. The glorot
+  // initializer's float(fan_in + fan_out) needed the value, the kernel of the target network was
+  // never made, and zip(t_params, e_params) paired a bias with a kernel: a false Assign error.
+  TfRun a = runTf(R"(import tensorflow as tf
+import gym
+env = gym.make("CartPole-v0").unwrapped
+n_states = env.observation_space.shape[0]
+s = tf.placeholder(tf.float32, [None, n_states])
+with tf.variable_scope("q"):
+    q = tf.layers.dense(s, 10, tf.nn.relu, kernel_initializer=tf.random_normal_initializer(0, 0.1))
+with tf.variable_scope("q_next"):
+    q_next = tf.layers.dense(s, 10, tf.nn.relu, trainable=False)
+t_params = tf.get_collection(tf.GraphKeys.GLOBAL_VARIABLES, scope="q_next")
+e_params = tf.get_collection(tf.GraphKeys.GLOBAL_VARIABLES, scope="q")
+ops = [tf.assign(t, e) for t, e in zip(t_params, e_params)]
+kernel = t_params[0]
+)", interp::Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("kernel") == "float32[?, 10]");
+}

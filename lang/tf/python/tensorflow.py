@@ -2890,13 +2890,19 @@ def _fans(shape):
     return shape[-2] * receptive, shape[-1] * receptive
 
 
+def _known_fan(n):
+    # A fan the analysis does not know (a dim of data it did not read): the variable must still be
+    # made, and abstract mode computes no values, so any positive number serves.
+    return 1.0 if _tlens.is_unknown(n) else float(n)
+
+
 class glorot_uniform_initializer(_Initializer):
     def __init__(self, seed=None, dtype=None):
         self.seed = seed
 
     def _make(self, shape, dtype):
         fan_in, fan_out = _fans(shape)
-        limit = (6.0 / max(1.0, float(fan_in + fan_out))) ** 0.5
+        limit = (6.0 / max(1.0, _known_fan(fan_in + fan_out))) ** 0.5
         return random_uniform(shape, -limit, limit, dtype, self.seed)
 
 
@@ -2906,7 +2912,7 @@ class glorot_normal_initializer(_Initializer):
 
     def _make(self, shape, dtype):
         fan_in, fan_out = _fans(shape)
-        return truncated_normal(shape, 0.0, (2.0 / max(1.0, float(fan_in + fan_out))) ** 0.5, dtype, self.seed)
+        return truncated_normal(shape, 0.0, (2.0 / max(1.0, _known_fan(fan_in + fan_out))) ** 0.5, dtype, self.seed)
 
 
 class he_normal_initializer(_Initializer):
@@ -2915,7 +2921,7 @@ class he_normal_initializer(_Initializer):
 
     def _make(self, shape, dtype):
         fan_in, fan_out = _fans(shape)
-        return truncated_normal(shape, 0.0, (2.0 / max(1.0, float(fan_in))) ** 0.5, dtype, self.seed)
+        return truncated_normal(shape, 0.0, (2.0 / max(1.0, _known_fan(fan_in))) ** 0.5, dtype, self.seed)
 
 
 class variance_scaling_initializer(_Initializer):
@@ -2938,7 +2944,7 @@ class variance_scaling_initializer(_Initializer):
     def _make(self, shape, dtype):
         fan_in, fan_out = _fans(shape)
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
-        scale = self.scale / max(1.0, float(n))
+        scale = self.scale / max(1.0, _known_fan(n))
         if self.distribution in ("normal", "truncated_normal"):
             # the stddev of a unit normal truncated at two stddevs is 0.8796...
             return truncated_normal(shape, 0.0, scale ** 0.5 / 0.87962566103423978, dtype, self.seed)
