@@ -250,6 +250,11 @@ Value TensorObj::binaryOp(Interpreter& in, BinOp op, const Value& other, bool re
     // Python number in practice), so later ops still type-check what they can.
     TensorType t;
     t.dtype = type.dtype;
+    if (op == BinOp::TrueDiv && (isInteger(t.dtype) || t.dtype == DType::Bool)) {
+      // Integers divide as floats: float64 (TensorFlow gives float32 for uint8).
+      const bool small = t.dtype == DType::UInt8;
+      t.dtype = small && !ndarray ? DType::Float32 : DType::Float64;
+    }
     return abstractTensor(*rt, t, ndarray);
   }
   Value self = shared_from_this();

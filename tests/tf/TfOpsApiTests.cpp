@@ -431,3 +431,19 @@ shape = list(p.shape)
 )");
   CHECK(e.repr("shape") == "[2, 14, 14, 1]");
 }
+
+TEST_CASE("abstract mode: an integer tensor divided by a number the analysis does not know is a float64 tensor", "[tf]") {
+  // YunYang1994's YOLOv3 train.py: (global_steps - warmup_steps) / (total_steps - warmup_steps) *
+  // np.pi, the steps from a config module the analysis could not read. The quotient kept int64,
+  // and the product with pi was a false dtype error.
+  TfRun a = runTf(R"(import numpy as np
+import tensorflow as tf
+import cfgmod
+g = tf.Variable(1, trainable=False, dtype=tf.int64)
+w = cfgmod.A * 10
+q = (g - w) / (cfgmod.B - w)
+b = 1 + tf.cos(q * np.pi)
+)", Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  CHECK(a.type("q").rfind("float64", 0) == 0);
+}
