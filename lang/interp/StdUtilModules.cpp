@@ -1404,13 +1404,7 @@ class TestCase:
             raise self.failureException(self._formatMessage(msg, "Regex matched: %r matches %r in %r" % (m.group(0), pattern, text)))
 
     def assertRaises(self, expected_exception, *args, **kwargs):
-        context = _AssertRaisesContext(expected_exception, self, None, kwargs.pop("msg", None))
-        if not args:
-            return context
-        callable_obj, args = args[0], args[1:]
-        with context:
-            callable_obj(*args, **kwargs)
-        return None
+        return self.assertRaisesRegex(expected_exception, None, *args, **kwargs)
 
     def assertRaisesRegex(self, expected_exception, expected_regex, *args, **kwargs):
         context = _AssertRaisesContext(expected_exception, self, expected_regex, kwargs.pop("msg", None))

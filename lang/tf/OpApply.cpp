@@ -464,13 +464,6 @@ void checkNumpyAllocation(Interpreter& in, const OpDef& op, const std::vector<Ea
     if (t.shape.fullyKnown() && t.dtype != DType::Invalid) checkArrayAllocation(in, t.shape.concrete(), t.dtype);
 }
 
-/// numpy's spelling of a shape in its messages: "(2,3)", "(4,)", "()".
-std::string npShape(const ConcreteShape& s) {
-  std::string out = "(";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? "," : "") + std::to_string(s[i]);
-  return out + (s.size() == 1 ? ",)" : ")");
-}
-
 /// The exception numpy raises where a numpy op's shapes do not fit, from the inputs' shapes (and
 /// a reshape's target values): numpy's type and message for broadcasting, reshape, matmul,
 /// concatenate and stack; nullopt where numpy's message is not modelled (the engine's stands).
@@ -853,6 +846,12 @@ void checkArrayAllocation(Interpreter& in, const ConcreteShape& shape, DType dty
   std::snprintf(size, sizeof size, "%.3g %s", v, kUnits[u]);
   in.raise("MemoryError", std::string("Unable to allocate ") + size + " for an array with shape (" + dims +
                               ") and data type " + std::string(dtypeName(dtype)));
+}
+
+std::string npShape(const ConcreteShape& s) {
+  std::string out = "(";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? "," : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
 }
 
 }  // namespace tlens::tf

@@ -73,4 +73,7 @@ std::optional<TensorType> partialIntList(interp::Interpreter& in, const interp::
 /// is larger than the machine's memory (or the address-space limit).
 void checkArrayAllocation(interp::Interpreter& in, const ConcreteShape& shape, DType dtype);
 
+/// numpy's spelling of a shape in its messages: "(2,3)", "(4,)", "()" (no spaces).
+std::string npShape(const ConcreteShape& s);
+
 }  // namespace tlens::tf

@@ -473,13 +473,6 @@ Value TensorObj::index(Interpreter& in, const Value& key) {
 
 namespace {
 
-/// numpy's spelling of shapes in its assignment message: "(3,2,3)", "(4,)".
-std::string tightShape(const ConcreteShape& sh) {
-  std::string t = "(";
-  for (size_t i = 0; i < sh.size(); ++i) t += (i ? "," : "") + std::to_string(sh[i]);
-  return t + (sh.size() == 1 ? ",)" : ")");
-}
-
 /// numpy's broadcast of an assigned value to the selected region: leading 1-dims of the value
 /// beyond the region's rank dropped, then right-aligned dims equal or 1. Per region dim, the
 /// value's stride (0 where it broadcasts), or nullopt when it does not fit.
@@ -530,8 +523,8 @@ bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
       auto* tv = dynamic_cast<TensorObj*>(v.get());
       if (tv && tv->type.shape.fullyKnown())
         if (auto region = abstractRegion(in, type.shape, keys); region && !assignStrides(tv->type.shape.concrete(), *region))
-          rt->reportError("could not broadcast input array from shape " + tightShape(tv->type.shape.concrete()) +
-                              " into shape " + tightShape(*region),
+          rt->reportError("could not broadcast input array from shape " + npShape(tv->type.shape.concrete()) +
+                              " into shape " + npShape(*region),
                           {tv->origin}, {"the value: " + describeType(tv->type)});
     }
     return true;
@@ -608,7 +601,7 @@ bool TensorObj::setItem(Interpreter& in, const Value& key, const Value& v) {
   for (size_t d : regionDims) region.push_back(static_cast<int64_t>(index[d].size()));
   auto strides = assignStrides(s.shape(), region);
   if (!strides)
-    in.raise("ValueError", "could not broadcast input array from shape " + tightShape(s.shape()) + " into shape " + tightShape(region));
+    in.raise("ValueError", "could not broadcast input array from shape " + npShape(s.shape()) + " into shape " + npShape(region));
   std::vector<int64_t> srcStride(index.size(), 0);  // per index dim; 0 where the value broadcasts
   for (size_t j = 0; j < regionDims.size(); ++j) srcStride[regionDims[j]] = (*strides)[j];
   std::vector<size_t> pos(index.size(), 0);
