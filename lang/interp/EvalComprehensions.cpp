@@ -14,6 +14,16 @@ namespace {
 /// Thrown when an abstract comprehension's result passes the size cap: the result is Unknown.
 struct TooLarge {};
 
+/// While a comprehension's loop target is assigned, names bind in its scope (`env`), not the frame's.
+struct ComprehensionTarget {
+  Machine& m;
+  Env* saved;
+  ComprehensionTarget(Machine& mm, Env* e) : m(mm), saved(mm.comprehensionTarget) { m.comprehensionTarget = e; }
+  ~ComprehensionTarget() { m.comprehensionTarget = saved; }
+  ComprehensionTarget(const ComprehensionTarget&) = delete;
+  ComprehensionTarget& operator=(const ComprehensionTarget&) = delete;
+};
+
 }  // namespace
 
 void Evaluator::runClauses(const std::vector<TSNode>& clauses, size_t i, Env* env, const Value& first, bool& imprecise,
@@ -46,12 +56,7 @@ void Evaluator::runClauses(const std::vector<TSNode>& clauses, size_t i, Env* en
   }
   auto bindAndRun = [&](const Value& item) {
     {
-      struct Target {
-        Machine& m;
-        Env* saved;
-        Target(Machine& mm, Env* e) : m(mm), saved(mm.comprehensionTarget) { m.comprehensionTarget = e; }
-        ~Target() { m.comprehensionTarget = saved; }
-      } target(self(), env);
+      ComprehensionTarget target(self(), env);
       assign(left, item);
     }
     runClauses(clauses, i + 1, env, nullptr, imprecise, emit);
@@ -220,12 +225,7 @@ Value Evaluator::evalComprehension(TSNode n) {
       }
       if (joined && count <= cap && fits(static_cast<double>(count), types.list)) {
         {
-          struct Target {
-            Machine& m;
-            Env* saved;
-            Target(Machine& mm, Env* e) : m(mm), saved(mm.comprehensionTarget) { m.comprehensionTarget = e; }
-            ~Target() { m.comprehensionTarget = saved; }
-          } target(self(), env.get());
+          ComprehensionTarget target(self(), env.get());
           assign(field(clauses[0], F.left), joined);
         }
         Value item = eval(body);

@@ -465,18 +465,18 @@ void checkNumpyAllocation(Interpreter& in, const OpDef& op, const std::vector<Ea
 }
 
 /// The exception numpy raises where a numpy op's shapes do not fit, from the inputs' shapes (and
-/// a reshape's target values): numpy's type and message for broadcasting, reshape, matmul,
+/// the last input's value: a reshape's target, a concatenation's axis): numpy's type and message for broadcasting, reshape, matmul,
 /// concatenate and stack; nullopt where numpy's message is not modelled (the engine's stands).
 /// Shared by the run (raiseNumpyError) and the analysis (the same message as a diagnostic).
 struct NumpyError {
   std::string type, message;
 };
 std::optional<NumpyError> numpyShapeError(const std::string& type, const std::vector<ConcreteShape>& shapes,
-                                          const Tensor* reshapeTarget, const Tensor* concatAxis, const std::string& msg) {
+                                          const Tensor* last, const std::string& msg) {
   auto shape = [&](size_t i) { return i < shapes.size() ? shapes[i] : ConcreteShape{}; };
-  if (type == "Reshape" && reshapeTarget) {
+  if (type == "Reshape" && last && shapes.size() == 2) {
     ConcreteShape target;
-    const Tensor& t = *reshapeTarget;
+    const Tensor& t = *last;
     int64_t size = 1;
     for (int64_t d : shape(0)) size *= d;
     for (int64_t i = 0; i < t.numElements(); ++i)
@@ -489,7 +489,7 @@ std::optional<NumpyError> numpyShapeError(const std::string& type, const std::ve
                                     "(n?,k),(k,m?)->(n?,m?) (size " + std::to_string(b[b.size() - 2]) + " is different from " +
                                         std::to_string(a.back()) + ")"};
   }
-  if (type == "ConcatV2" && shapes.size() >= 3 && concatAxis && concatAxis->numElements() == 1) {
+  if (type == "ConcatV2" && shapes.size() >= 3 && last && last->numElements() == 1) {
     // numpy's concatenate: the same rank, then every axis but the joined one equal.
     const size_t n = shapes.size() - 1;
     for (size_t i = 1; i < n; ++i)
@@ -497,7 +497,7 @@ std::optional<NumpyError> numpyShapeError(const std::string& type, const std::ve
         return NumpyError{"ValueError", "all the input arrays must have same number of dimensions, but the array at index 0 has " +
                                             std::to_string(shapes[0].size()) + " dimension(s) and the array at index " +
                                             std::to_string(i) + " has " + std::to_string(shapes[i].size()) + " dimension(s)"};
-    int64_t axis = concatAxis->dtype() == DType::Int32 ? concatAxis->data<int32_t>()[0] : concatAxis->data<int64_t>()[0];
+    int64_t axis = last->dtype() == DType::Int32 ? last->data<int32_t>()[0] : last->data<int64_t>()[0];
     const int64_t rank = static_cast<int64_t>(shapes[0].size());
     if (axis < 0) axis += rank;
     for (size_t i = 1; i < n; ++i)
@@ -552,7 +552,7 @@ std::optional<NumpyError> numpyShapeError(const std::string& type, const std::ve
   std::vector<ConcreteShape> shapes;
   for (const EagerValue& ev : evs) shapes.push_back(ev.tensor.shape());
   const Tensor* last = evs.empty() ? nullptr : &evs.back().tensor;
-  if (auto ne = numpyShapeError(type, shapes, evs.size() == 2 ? last : nullptr, last, msg)) in.raise(ne->type, ne->message);
+  if (auto ne = numpyShapeError(type, shapes, last, msg)) in.raise(ne->type, ne->message);
   in.raise("ValueError", msg);
 }
 
@@ -566,7 +566,7 @@ std::string numpyAnalysisMessage(const OpDef& op, const std::vector<TensorType>&
   }
   const Tensor* last = types.empty() || !types.back().value ? nullptr : types.back().value.get();
   if ((op.type == "Reshape" || op.type == "ConcatV2") && !last) return msg;
-  auto ne = numpyShapeError(op.type, shapes, types.size() == 2 ? last : nullptr, last, msg);
+  auto ne = numpyShapeError(op.type, shapes, last, msg);
   return ne ? ne->message : msg;
 }
 
@@ -579,7 +579,8 @@ std::string inputDescription(const TensorObj& t) {
 /// Abstract mode: reports a failed shape function at the user's line, the blamed inputs' origins
 /// as related locations; the payload (`data`, from the shape function) gets each input's origin.
 void reportShapeError(TfRuntime& rt, const std::string& error, const std::vector<int>& blame,
-                      const std::vector<std::shared_ptr<TensorObj>>& ins, DiagnosticData data) {
+                      const std::vector<std::shared_ptr<TensorObj>>& ins, DiagnosticData data,
+                      std::string_view raiseAs) {
   std::vector<SourceLocation> rel;
   std::vector<std::string> msgs;
   for (int b : blame)
@@ -588,7 +589,7 @@ void reportShapeError(TfRuntime& rt, const std::string& error, const std::vector
       msgs.push_back("input " + std::to_string(b) + ": " + inputDescription(*ins[static_cast<size_t>(b)]));
     }
   for (size_t i = 0; i < data.inputs.size() && i < ins.size(); ++i) data.inputs[i].location = ins[i]->origin;
-  rt.reportError(error, rel, msgs, "shape-error", std::move(data));
+  rt.reportError(error, rel, msgs, "shape-error", std::move(data), raiseAs);
 }
 
 }  // namespace
@@ -727,8 +728,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
       // op_def_library's: a dtype the op does not take, or inputs of different dtypes, a TypeError.
       const bool dtypeError = isDTypeRejection(message) || message.find("is not in the list of allowed values") != std::string::npos ||
                               message.find("that does not match type") != std::string::npos;
-      rt.raiseNextErrorAs(dtypeError ? "TypeError" : "ValueError");
-      reportShapeError(rt, message, r.blame, ins, std::move(r.data));
+      reportShapeError(rt, message, r.blame, ins, std::move(r.data), dtypeError ? "TypeError" : "ValueError");
     }
     rt.markDevicesInUse();
     for (size_t i = 0; i < n->numOutputs(); ++i) {
@@ -799,8 +799,8 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   for (auto& t : ins) types.push_back(t->type);
   ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
   if (!r.ok()) {
-    rt.raiseNextErrorAs(ndarray ? "ValueError" : "InvalidArgumentError");  // what numpy and eager TensorFlow raise
-    reportShapeError(rt, ndarray ? numpyAnalysisMessage(*op, types, r.error) : r.error, r.blame, ins, std::move(r.data));
+    reportShapeError(rt, ndarray ? numpyAnalysisMessage(*op, types, r.error) : r.error, r.blame, ins, std::move(r.data),
+                     ndarray ? "ValueError" : "InvalidArgumentError");  // what numpy and eager TensorFlow raise
     // Outputs of unknown type, so nothing downstream is reported; ops whose output count
     // depends on the failed inference give an Unknown.
     if (op->type == "Split" || op->type == "SplitV" || op->type == "Unpack") return {unknown()};

@@ -111,13 +111,15 @@ static lang::TextPos endOf(const SourceLocation& l) {
 }
 
 void TfRuntime::reportError(const std::string& message, const std::vector<SourceLocation>& related,
-                            const std::vector<std::string>& relatedMessages, std::string code, DiagnosticData data) {
-  reportErrorAt(userLocation(), message, related, relatedMessages, std::move(code), std::move(data));
+                            const std::vector<std::string>& relatedMessages, std::string code, DiagnosticData data,
+                            std::string_view raiseAs) {
+  reportErrorAt(userLocation(), message, related, relatedMessages, std::move(code), std::move(data), raiseAs);
 }
 
 void TfRuntime::reportErrorAt(const SourceLocation& at, const std::string& message,
                               const std::vector<SourceLocation>& related,
-                              const std::vector<std::string>& relatedMessages, std::string code, DiagnosticData data) {
+                              const std::vector<std::string>& relatedMessages, std::string code, DiagnosticData data,
+                              std::string_view cls) {
   Diagnostic d;
   d.severity = Severity::Error;
   d.message = message;
@@ -134,14 +136,12 @@ void TfRuntime::reportErrorAt(const SourceLocation& at, const std::string& messa
     d.related.push_back(RelatedLocation{related[i].file, startOf(related[i]), endOf(related[i]),
                                         i < relatedMessages.size() ? relatedMessages[i] : ""});
   }
-  std::string cls = std::move(raiseAs_);
-  raiseAs_ = "ValueError";
   if (in_.abstractCatching()) {
     // The run raises here; the user's handlers decide (Interpreter::raiseDeferred).
     constexpr size_t kInvalid = static_cast<size_t>(ErrorCode::InvalidArgument);
     Value exc = cls == "InvalidArgumentError" && kInvalid < std::size(errorClass) && errorClass[kInvalid]
                     ? in_.call(errorClass[kInvalid], {none(), none(), makeStr(message)})
-                    : in_.call(in_.builtin(cls == "InvalidArgumentError" ? "ValueError" : cls), {makeStr(message)});
+                    : in_.call(in_.builtin(cls == "InvalidArgumentError" ? "ValueError" : std::string(cls)), {makeStr(message)});
     in_.raiseDeferred(exc, std::move(d));
   }
   in_.addDiagnostic(std::move(d));

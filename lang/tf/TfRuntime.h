@@ -166,16 +166,15 @@ class TfRuntime {
   /// the message.
   void reportError(const std::string& message, const std::vector<SourceLocation>& related,
                    const std::vector<std::string>& relatedMessages, std::string code = "shape-error",
-                   DiagnosticData data = {});
+                   DiagnosticData data = {}, std::string_view raiseAs = "ValueError");
   /// The same at a given place (a graph node's line, for an error a later Session.run raises).
   void reportErrorAt(const SourceLocation& at, const std::string& message, const std::vector<SourceLocation>& related,
                      const std::vector<std::string>& relatedMessages, std::string code = "shape-error",
-                     DiagnosticData data = {});
-  /// Inside a user's `try` (Interpreter::abstractCatching) both of the above raise instead: this
-  /// exception class ("ValueError", "TypeError", or "InvalidArgumentError" for tf.errors'), with
-  /// the diagnostic reported only if no handler catches it. Set by the caller that knows what a
-  /// run would raise (an eager op: InvalidArgumentError); reset after each report.
-  void raiseNextErrorAs(std::string cls) { raiseAs_ = std::move(cls); }
+                     DiagnosticData data = {}, std::string_view raiseAs = "ValueError");
+  // Inside a user's `try` (Interpreter::abstractCatching) both of the above raise instead: the
+  // exception class `raiseAs` ("ValueError", "TypeError", or "InvalidArgumentError" for
+  // tf.errors'), what a run would raise there, with the diagnostic reported only if no handler
+  // catches it.
 
   // --- registered Python classes (set by the embedded tensorflow module) --------------------
   interp::Value tensorShapeClass;  ///< tf.TensorShape
@@ -242,7 +241,6 @@ class TfRuntime {
   uint32_t newSymbol(std::string_view hint);
 
  private:
-  std::string raiseAs_ = "ValueError";  ///< raiseNextErrorAs
   interp::Interpreter& in_;
   TfOptions options_;
   ApiStyle style_ = ApiStyle::Eager;

@@ -257,6 +257,27 @@ def ones(shape, dtype=None, name=None):
     return _tf.ones(shape, dtype if dtype is not None else _tf.float32)
 
 
+# Element-wise functions that are TensorFlow's own (the same arguments: x, or x and y).
+square = _tf.square
+exp = _tf.exp
+log = _tf.log
+abs = _tf.abs
+sign = _tf.sign
+round = _tf.round
+sin = _tf.sin
+cos = _tf.cos
+tanh = _tf.tanh
+sigmoid = _tf.sigmoid
+maximum = _tf.maximum
+minimum = _tf.minimum
+equal = _tf.equal
+not_equal = _tf.not_equal
+greater = _tf.greater
+greater_equal = _tf.greater_equal
+less = _tf.less
+less_equal = _tf.less_equal
+
+
 def sum(x, axis=None, keepdims=False):
     return _tf.reduce_sum(x, axis, keepdims=keepdims)
 
@@ -271,25 +292,9 @@ def mean(x, axis=None, keepdims=False):
     return _tf.reduce_mean(_floaty(x), axis, keepdims=keepdims)
 
 
-def square(x):
-    return _tf.square(x)
-
-
 def sqrt(x):
     x = _tf.convert_to_tensor(x)
     return _tf.sqrt(_tf.maximum(x, _tf.zeros([], x.dtype)))  # Keras clips negatives to 0
-
-
-def exp(x):
-    return _tf.exp(x)
-
-
-def log(x):
-    return _tf.log(x)
-
-
-def abs(x):
-    return _tf.abs(x)
 
 
 def dot(x, y):
@@ -352,64 +357,8 @@ def cumprod(x, axis=0):
     return _tf.cumprod(x, axis)
 
 
-def maximum(x, y):
-    return _tf.maximum(x, y)
-
-
-def minimum(x, y):
-    return _tf.minimum(x, y)
-
-
-def equal(x, y):
-    return _tf.equal(x, y)
-
-
-def not_equal(x, y):
-    return _tf.not_equal(x, y)
-
-
-def greater(x, y):
-    return _tf.greater(x, y)
-
-
-def greater_equal(x, y):
-    return _tf.greater_equal(x, y)
-
-
-def less(x, y):
-    return _tf.less(x, y)
-
-
-def less_equal(x, y):
-    return _tf.less_equal(x, y)
-
-
 def pow(x, a):
     return _tf.pow(x, a)
-
-
-def sign(x):
-    return _tf.sign(x)
-
-
-def round(x):
-    return _tf.round(x)
-
-
-def sin(x):
-    return _tf.sin(x)
-
-
-def cos(x):
-    return _tf.cos(x)
-
-
-def tanh(x):
-    return _tf.tanh(x)
-
-
-def sigmoid(x):
-    return _tf.sigmoid(x)
 
 
 def hard_sigmoid(x):
