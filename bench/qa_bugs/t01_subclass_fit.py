@@ -10,5 +10,5 @@ class MyModel(tf.keras.Model):
 model = MyModel()
 model.compile(optimizer='adam', loss='mse')
 x = np.random.rand(200, 8).astype('float32')
-y = np.random.rand(200, 1).astype('float32')
+y = np.random.rand(200, 2).astype("float32")
 model.fit(x, y, epochs=2)  # BUG

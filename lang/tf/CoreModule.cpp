@@ -1290,6 +1290,13 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       return unknown();
     });
     // The graph a symbolic tensor belongs to (None for other tensors).
+    // The type of the op that produced a graph tensor ("Sigmoid"), or None (Operation.type).
+    def("op_type", "t", [](CallContext& c, TfRuntime&) -> Value {
+      auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
+      if (!t || !t->isSymbolic() || !t->out.node) return none();
+      return makeStr(t->out.node->type());
+    });
+
     def("graph_of", "t", [](CallContext& c, TfRuntime& rt) -> Value {
       auto* t = dynamic_cast<TensorObj*>(c.arg(0).get());
       if (!t || !t->isSymbolic()) return none();

@@ -1074,3 +1074,52 @@ opt_class = type(opt).__name__
   CHECK(a.type("c1") == "int32[2, 1]");
   CHECK(a.type("c2") == "int64[2]");
 }
+
+TEST_CASE("element-wise losses: tf.keras broadcasts targets against outputs as TF 2 does, standalone Keras checks them", "[tf][keras]") {
+  // TF 2's tf.keras: targets of rank 1 get an axis, a trailing 1 on the side with one more axis
+  // is squeezed, then mse's SquaredDifference broadcasts; binary cross-entropy on a sigmoid's
+  // output takes the logits, which must have the targets' shape.
+  const char* src = R"(import numpy as np
+import tensorflow as tf
+x = np.random.rand(64, 8).astype("float32")
+seq = np.random.rand(64, 10, 4).astype("float32")
+m1 = tf.keras.Sequential([tf.keras.layers.Dense(2, input_shape=(8,))])
+m1.compile(optimizer="sgd", loss="mse")
+m1.fit(x, np.random.rand(64, 1), epochs=1, verbose=0)
+m2 = tf.keras.Sequential([tf.keras.layers.LSTM(4, return_sequences=True, input_shape=(10, 4)), tf.keras.layers.Dense(1)])
+m2.compile(optimizer="sgd", loss="mse")
+m2.fit(seq, np.random.rand(64, 1), epochs=1, verbose=0)
+print("broadcast ok")
+m3 = tf.keras.Sequential([tf.keras.layers.Dense(2, activation="sigmoid", input_shape=(8,))])
+m3.compile(optimizer="sgd", loss="binary_crossentropy")
+try:
+    m3.fit(x, np.random.randint(0, 2, (64,)), epochs=1, verbose=0)
+except ValueError as e:
+    bce = str(e)
+m1.fit(x, np.random.rand(64, 3), epochs=1, verbose=0)
+)";
+  TfRun c = runTf(src);
+  CHECK(c.status == 1);
+  CHECK(c.out.find("broadcast ok") != std::string::npos);
+  CHECK(c.repr("bce") == "'`logits` and `labels` must have the same shape, received ((None, 2) vs (None, 1)).'");
+  CHECK(c.err.find("ValueError: Dimensions must be equal, but are 2 and 3 for 'mean_squared_error/SquaredDifference' (op: 'SquaredDifference') with input shapes: [?,2], [?,3].") != std::string::npos);
+  CHECK(c.err.find("line 18") != std::string::npos);
+  auto e = errors(runTf(src, Mode::Abstract));
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].first == 18);
+
+  // Standalone Keras 2.x checked targets before training ("Error when checking target").
+  const char* standalone = R"(import numpy as np
+from keras.models import Sequential
+from keras.layers import Dense
+model = Sequential([Dense(2, input_shape=(8,))])
+model.compile(optimizer="sgd", loss="mse")
+model.fit(np.random.rand(64, 8), np.random.rand(64, 1), epochs=1, verbose=0)
+)";
+  TfRun s = runTf(standalone);
+  CHECK(s.status == 1);
+  CHECK(s.err.find("ValueError: Shapes (None, 1) and (None, 2) are incompatible") != std::string::npos);
+  auto es = errors(runTf(standalone, Mode::Abstract));
+  REQUIRE(es.size() == 1);
+  CHECK(es[0].first == 6);
+}

@@ -409,3 +409,41 @@ except urllib.error.URLError as e:
   TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("TensorShape's checks and merges are TensorFlow's, and tf.losses checks predictions against labels", "[tf]") {
+  const char* src = R"(import tensorflow as tf
+s = tf.TensorShape([None, 10])
+merged = s.merge_with([32, None])
+errs = []
+for f in [lambda: s.merge_with([32, 5]), lambda: s.merge_with([1, 2, 3]), lambda: s.with_rank(3),
+          lambda: s.assert_is_compatible_with(tf.TensorShape([None, 9])), lambda: s.assert_has_rank(1),
+          lambda: s.with_rank_at_least(3), lambda: tf.TensorShape([None]).assert_is_fully_defined()]:
+    try:
+        f()
+        errs.append("no error")
+    except ValueError as e:
+        errs.append(str(e))
+loose = s.most_specific_compatible_shape([7, 10])
+known = bool(tf.TensorShape([])), bool(tf.TensorShape(None))
+x = tf.placeholder(tf.float32, [None, 13])
+y = tf.placeholder(tf.float32, [None])
+pred = tf.matmul(x, tf.Variable(tf.zeros([13, 1])))
+ok = tf.losses.mean_squared_error(tf.expand_dims(y, 1), pred)
+loss = tf.losses.mean_squared_error(y, pred)
+)";
+  TfRun r = runTf(src);
+  CHECK(r.status == 1);
+  CHECK(r.repr("merged") == "TensorShape([32, 10])");
+  CHECK(r.repr("errs") == "['Shapes (?, 10) and (32, 5) are not compatible', 'Shapes (?, 10) and (1, 2, 3) are not compatible', "
+                          "'Shape (?, 10) must have rank 3', 'Shapes (?, 10) and (?, 9) are incompatible', "
+                          "'Shape (?, 10) must have rank 1', 'Shape (?, 10) must have rank at least 3', "
+                          "'Shape (?,) is not fully defined']");
+  CHECK(r.repr("loose") == "TensorShape([None, 10])");
+  CHECK(r.repr("known") == "(True, False)");
+  CHECK(r.err.find("ValueError: Shapes (?, 1) and (?,) are incompatible") != std::string::npos);
+  CHECK(r.err.find("line 19") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(a.errorCount() == 1);
+  CHECK(a.diagnostics().find(":19:") != std::string::npos);
+}

@@ -10,7 +10,15 @@ _builtin_any = any  # the builtin, before this module defines K.any
 import tensorflow as _tf
 
 _state = {"graph": None, "uids": {}, "producers": {}, "nodes": [], "learning_phase": None, "session": None,
-          "initialized": {}, "update_collector": []}
+          "initialized": {}, "update_collector": [], "tf_keras": False}
+
+
+def targets_checked_strictly():
+    """Whether fit checks targets against the outputs as standalone Keras 2.x and TF 1's tf.keras
+    did (training_utils.standardize_input_data: "Error when checking target"), not as TF 2's
+    tf.keras, whose element-wise losses broadcast them: in TF 1-style programs, and in programs
+    that import `keras` itself and never tf.keras."""
+    return _tlens.style() == "graph" or not _state["tf_keras"]
 
 
 def keras_graph():

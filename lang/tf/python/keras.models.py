@@ -106,6 +106,28 @@ def _nest_values(x):
     return [x[k] for k in x] if isinstance(x, dict) else list(x)
 
 
+
+# Losses computed element by element: the op that meets targets and outputs (its name in the
+# message of a shape mismatch).
+_ELEMENTWISE_LOSSES = {
+    "mean_squared_error": ("SquaredDifference", "SquaredDifference"),
+    "mean_absolute_error": ("Sub", "sub"),
+    "mean_absolute_percentage_error": ("Sub", "sub"),
+    "huber": ("Sub", "sub"),
+    "hinge": ("Mul", "mul"),
+    "binary_crossentropy": ("Mul", "mul"),
+}
+
+
+def _sigmoid_output(t):
+    """Whether a model output is a sigmoid's (Keras then computes binary cross-entropy from the
+    logits before it, which must have the targets' shape)."""
+    try:
+        return t is not None and t.op.type == "Sigmoid"
+    except Exception:
+        return False
+
+
 class _ArrayData:
     """Batches of in-memory arrays (numpy arrays or tensors); `x` may be a list of arrays (one per
     input of a functional model)."""
@@ -803,7 +825,7 @@ class Model(Layer):
             return False
         return True
 
-    def _check_y(self, y_shape, out_shape, loss_name=None):
+    def _check_y(self, y_shape, out_shape, loss_name=None, out=None):
         if y_shape is None or out_shape is None:
             return True
         loss = self._loss_name if loss_name is None else loss_name
@@ -831,8 +853,9 @@ class Model(Layer):
                 _fail("loss 'sparse_categorical_crossentropy' expects integer class labels of shape (N,) or (N, 1) for model outputs of shape %s, but the targets have shape %s" % (shown_o, _fmt_shape(y_shape)))
                 return False
             return True
-        if loss in ("binary_crossentropy", "mean_squared_error", "mean_absolute_error", "hinge",
-                    "mean_absolute_percentage_error", "huber"):
+        if loss in _ELEMENTWISE_LOSSES:
+            if not _backend.targets_checked_strictly():
+                return self._check_elementwise_y(y_shape, out_shape, loss, out)
             ys = list(y_shape)
             if yr == orank - 1:
                 ys = ys + [1]
@@ -843,6 +866,38 @@ class Model(Layer):
                 if a is not None and b is not None and a != b:
                     _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s (loss '%s')" % (_fmt_shape([None] + ys[1:]), shown_o, _fmt_shape(y_shape), shown_o, loss))
                     return False
+        return True
+
+    def _check_elementwise_y(self, y_shape, out_shape, loss, out):
+        """Losses computed element by element (mse, mae, binary cross-entropy, hinge, ...), as
+        TF 2's tf.keras compares targets and outputs: targets of rank 1 for outputs of rank 2 get an axis
+        (compile_utils.match_dtype_and_rank), a trailing axis of 1 on the side with one more is
+        squeezed (losses_utils.squeeze_or_expand_dimensions), then the loss's op broadcasts them.
+        Binary cross-entropy on a sigmoid's output takes its logits and needs equal shapes."""
+        ys, os_ = list(y_shape), list(out_shape)
+        if len(ys) == 1 and len(os_) == 2:
+            ys = ys + [1]
+        if len(os_) == len(ys) + 1 and os_[-1] in (1, None):
+            os_ = os_[:-1]
+        elif len(ys) == len(os_) + 1 and ys[-1] in (1, None):
+            ys = ys[:-1]
+        shown = lambda dims: "(" + ", ".join("None" if i == 0 or d is None else str(d) for i, d in enumerate(dims)) + ("," if len(dims) == 1 else "") + ")"
+        if loss == "binary_crossentropy" and _sigmoid_output(out):
+            same = len(ys) == len(os_) and all(a is None or b is None or a == b for a, b in zip(ys[1:], os_[1:]))
+            if not same:
+                _fail("`logits` and `labels` must have the same shape, received (%s vs %s)." % (shown(os_), shown(ys)))
+                return False
+            return True
+        op_type, op_name = _ELEMENTWISE_LOSSES[loss]
+        # Broadcasting from the right; the batch axis always agrees.
+        for k in _range(1, min(len(ys), len(os_))):
+            a, b = os_[-k], ys[-k]
+            if len(os_) - k == 0 or len(ys) - k == 0:
+                break
+            if a is not None and b is not None and a != b and a != 1 and b != 1:
+                tf1 = lambda dims: "[" + ",".join("?" if i == 0 or d is None else str(d) for i, d in enumerate(dims)) + "]"
+                _fail("Dimensions must be equal, but are %d and %d for '%s/%s' (op: '%s') with input shapes: %s, %s." % (a, b, loss, op_name, op_type, tf1(os_), tf1(ys)))
+                return False
         return True
 
     def _prepare(self, data, what):
@@ -884,7 +939,7 @@ class Model(Layer):
             out_shape = [None] + out.shape.as_list()[1:]
         if out is None and data.x_shape is not None and _tlens.is_abstract():
             return False, None
-        if what != "predict" and not self._check_y(data.y_shape, out_shape):
+        if what != "predict" and not self._check_y(data.y_shape, out_shape, out=out):
             return False, None
         return True, out_shape
 
@@ -916,7 +971,7 @@ class Model(Layer):
                         data.x_shape[0] is not None and y_shapes[i][0] != data.x_shape[0]:
                     _fail("Data cardinality is ambiguous:\n  x sizes: %d\n  y sizes: %d\nMake sure all arrays contain the same number of samples." % (data.x_shape[0], y_shapes[i][0]))
                     return False, None
-                if out_shapes is not None and not self._check_y(y_shapes[i], out_shapes[i], self._heads[i]["loss_name"] or ""):
+                if out_shapes is not None and not self._check_y(y_shapes[i], out_shapes[i], self._heads[i]["loss_name"] or "", self._kt_outputs[i]):
                     return False, None
         return True, None
 

@@ -215,11 +215,68 @@ class TensorShape:
     def concatenate(self, other):
         return TensorShape(self.as_list() + list(other))
 
+    def assert_is_compatible_with(self, other):
+        if not self.is_compatible_with(other):
+            raise ValueError("Shapes %s and %s are incompatible" % (self, other))
+
+    def assert_same_rank(self, other):
+        other = other if isinstance(other, TensorShape) else TensorShape(other)
+        if self.ndims is not None and other.ndims is not None and self.ndims != other.ndims:
+            raise ValueError("Shapes %s and %s must have the same rank" % (self, other))
+
+    def assert_has_rank(self, rank):
+        if self.ndims not in (None, rank):
+            raise ValueError("Shape %s must have rank %d" % (self, rank))
+
+    def assert_is_fully_defined(self):
+        if not self.is_fully_defined():
+            raise ValueError("Shape %s is not fully defined" % (self,))
+
     def merge_with(self, other):
-        return self
+        other = other if isinstance(other, TensorShape) else TensorShape(other)
+        if self._dims is None:
+            return other
+        if other._dims is None:
+            return self
+        try:
+            self.assert_same_rank(other)
+        except ValueError:
+            raise ValueError("Shapes %s and %s are not compatible" % (self, other))
+        dims = []
+        for a, b in zip(self._dims, other._dims):
+            if a is not None and b is not None and a != b:
+                raise ValueError("Shapes %s and %s are not compatible" % (self, other))
+            dims.append(a if a is not None else b)
+        return TensorShape(dims)
+
+    def most_specific_compatible_shape(self, other):
+        other = other if isinstance(other, TensorShape) else TensorShape(other)
+        if self._dims is None or other._dims is None or len(self._dims) != len(other._dims):
+            return TensorShape(None)
+        return TensorShape([a if a == b else None for a, b in zip(self._dims, other._dims)])
 
     def with_rank(self, rank):
+        try:
+            return self.merge_with(TensorShape([None] * rank))
+        except ValueError:
+            raise ValueError("Shape %s must have rank %d" % (self, rank))
+
+    def with_rank_at_least(self, rank):
+        if self.ndims is not None and self.ndims < rank:
+            raise ValueError("Shape %s must have rank at least %d" % (self, rank))
         return self
+
+    def with_rank_at_most(self, rank):
+        if self.ndims is not None and self.ndims > rank:
+            raise ValueError("Shape %s must have rank at most %d" % (self, rank))
+        return self
+
+    def __bool__(self):
+        # TensorFlow's: whether the shape says anything (its rank is known), not whether it has dims.
+        return self._dims is not None
+
+    def __add__(self, other):
+        return self.concatenate(other)
 
 
 _tlens.register("TensorShape", TensorShape)
@@ -3084,10 +3141,17 @@ def _as_float(x):
     return x if x.dtype in (float16, float32, float64) else cast(x, float32)
 
 
+def _loss_shapes(predictions, labels):
+    """losses_impl's check before every tf.losses function computes: `predictions` (or logits)
+    and labels of the same shape, else TensorShape's "Shapes (?, 1) and (?,) are incompatible"."""
+    predictions.get_shape().assert_is_compatible_with(convert_to_tensor(labels).get_shape())
+
+
 def _mse(labels, predictions, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
          reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "mean_squared_error"):
         p = _as_float(predictions)
+        _loss_shapes(p, labels)
         return compute_weighted_loss(squared_difference(p, cast(labels, p.dtype)), weights, None, loss_collection,
                                      reduction)
 
@@ -3096,6 +3160,7 @@ def _absolute_difference(labels, predictions, weights=1.0, scope=None, loss_coll
                          reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "absolute_difference"):
         p = _as_float(predictions)
+        _loss_shapes(p, labels)
         return compute_weighted_loss(abs(p - cast(labels, p.dtype)), weights, None, loss_collection, reduction)
 
 
@@ -3103,6 +3168,7 @@ def _huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_co
                 reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "huber_loss"):
         p = _as_float(predictions)
+        _loss_shapes(p, labels)
         err = abs(p - cast(labels, p.dtype))
         quad = minimum(err, delta)
         lin = err - quad
@@ -3113,6 +3179,7 @@ def _log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_c
               reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "log_loss"):
         p = _as_float(predictions)
+        _loss_shapes(p, labels)
         y = cast(labels, p.dtype)
         l = -multiply(y, log(p + epsilon)) - multiply(1 - y, log(1 - p + epsilon))
         return compute_weighted_loss(l, weights, None, loss_collection, reduction)
@@ -3122,6 +3189,7 @@ def _hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=GraphKe
                 reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "hinge_loss"):
         x = _as_float(logits)
+        _loss_shapes(x, labels)
         y = 2.0 * cast(labels, x.dtype) - 1.0
         return compute_weighted_loss(nn.relu(1.0 - y * x), weights, None, loss_collection, reduction)
 
@@ -3133,6 +3201,7 @@ def _cosine_distance(labels, predictions, axis=None, weights=1.0, scope=None, lo
         raise ValueError("You must specify 'axis'.")
     with name_scope(scope, "cosine_distance_loss"):
         p = _as_float(predictions)
+        _loss_shapes(p, labels)
         l = 1 - reduce_sum(multiply(p, cast(labels, p.dtype)), axis=(axis,), keepdims=True)
         return compute_weighted_loss(l, weights, None, loss_collection, reduction)
 
@@ -3141,6 +3210,7 @@ def _sigmoid_loss(multi_class_labels, logits, weights=1.0, label_smoothing=0, sc
                   loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "sigmoid_cross_entropy_loss"):
         x = _as_float(logits)
+        _loss_shapes(x, multi_class_labels)
         y = cast(multi_class_labels, x.dtype)
         if label_smoothing > 0:
             y = y * (1 - label_smoothing) + 0.5 * label_smoothing
@@ -3151,6 +3221,7 @@ def _softmax_loss(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=N
                   loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "softmax_cross_entropy_loss"):
         x = _as_float(logits)
+        _loss_shapes(x, onehot_labels)
         y = cast(onehot_labels, x.dtype)
         if label_smoothing > 0:
             n = cast(shape(y)[-1], x.dtype)
@@ -4275,6 +4346,7 @@ class _OpView:
         self.name = t.name.split(":")[0] if _tlens.is_symbolic(t) else ""
         self.outputs = [t]
         self.graph = t.graph
+        self.type = _tlens.op_type(t)
 
 
 class _VariableMethods(_TensorMethods):
