@@ -94,12 +94,16 @@ bool libraryFile(const std::string& path) { return isLibraryPath(path); }
 /// Messages of the shape and dtype checks TensorFlow, Keras and numpy raise as Python exceptions
 /// (`set_shape`, layer input specs, broadcasting, feeds).
 bool shapeMessage(std::string_view m) {
-  static constexpr std::array<std::string_view, 21> kPatterns = {
+  static constexpr std::array<std::string_view, 23> kPatterns = {
       "is not compatible with supplied shape", "are incompatible", "Dimensions must be equal",
       "is incompatible with the layer", "Incompatible shapes", "could not be broadcast",
       "Cannot feed value of shape", "must have rank", "must be rank", "Cannot reshape a tensor",
       "cannot reshape array", "Tensor conversion requested dtype", "Rank mismatch: Rank of labels",
       "Shape mismatch: The shape of labels",
+      // make_tensor_proto's for tensors where an int32 list is wanted (TF 0.x's concat(axis, values)).
+      "got list containing Tensors of type",
+      // rnn.py's static_rnn given one tensor instead of a list of time steps.
+      "inputs must be a sequence",
       // numpy's dot, tf.data's from_tensor_slices/zip, get_variable's reuse, while_loop's
       // invariants, tensordot/concat's "Dimension 1 in both shapes must be equal, but are".
       "not aligned:", "are not compatible", "but specified shape", "enters the loop with shape",

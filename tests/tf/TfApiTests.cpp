@@ -447,3 +447,22 @@ loss = tf.losses.mean_squared_error(y, pred)
   CHECK(a.errorCount() == 1);
   CHECK(a.diagnostics().find(":19:") != std::string::npos);
 }
+
+TEST_CASE("tf.concat of one value checks its axis and returns the value, and TF 0.x's concat(axis, values) is make_tensor_proto's TypeError", "[tf]") {
+  const char* src = R"(import tensorflow as tf
+a = tf.placeholder(tf.float32, [None, 3])
+b = tf.placeholder(tf.float32, [None, 4])
+one = tf.concat(a, 1)
+listed = tf.concat([b], 0)
+c = tf.concat(1, [a, b])
+)";
+  TfRun r = runTf(src);
+  CHECK(r.status == 1);
+  CHECK(r.type("one") == "float32[batch, 3]");
+  CHECK(r.type("listed") == "float32[batch, 4]");
+  CHECK(r.err.find("TypeError: Expected int32, got list containing Tensors of type '_Message' instead.") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(a.errorCount() == 1);
+  CHECK(a.diagnostics().find(":6:") != std::string::npos);
+}

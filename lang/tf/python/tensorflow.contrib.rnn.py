@@ -343,8 +343,15 @@ def _run_steps(cell, steps, state, sequence_length):
     return outputs, state
 
 
+def _input_sequence(inputs):
+    """rnn.py's check: static RNNs take a list of per-step tensors, not one tensor (unstack it)."""
+    if not isinstance(inputs, (list, tuple)) and (tf.is_tensor(inputs) or hasattr(inputs, "dtype")):
+        raise TypeError("inputs must be a sequence")
+    return list(inputs)
+
+
 def static_rnn(cell, inputs, initial_state=None, dtype=None, sequence_length=None, scope=None):
-    inputs = list(inputs)
+    inputs = _input_sequence(inputs)
     if not inputs:
         raise ValueError("inputs must not be empty")
     with tf.variable_scope(scope or "rnn"):
@@ -465,7 +472,7 @@ def bidirectional_dynamic_rnn(cell_fw, cell_bw, inputs, sequence_length=None, in
 
 def static_bidirectional_rnn(cell_fw, cell_bw, inputs, initial_state_fw=None, initial_state_bw=None, dtype=None,
                              sequence_length=None, scope=None):
-    inputs = list(inputs)
+    inputs = _input_sequence(inputs)
     with tf.variable_scope(scope or "bidirectional_rnn"):
         with tf.variable_scope("fw") as fw_scope:
             out_fw, st_fw = static_rnn(cell_fw, inputs, initial_state_fw, dtype, sequence_length, fw_scope)

@@ -674,7 +674,17 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=float32, name=None):
 
 
 def concat(values, axis, name="concat"):
+    if not isinstance(values, (list, _tuple)):
+        values = [values]
     values = list(values)
+    if len(values) == 1:
+        # array_ops' degenerate case: the axis is checked (an int32 scalar) and the one value
+        # returned. TF 0.x's concat(axis, values) order lands here, and make_tensor_proto
+        # rejects the list of tensors as an int32 axis.
+        if isinstance(axis, (list, _tuple)) and any(is_tensor(a) for a in axis):
+            raise TypeError("Expected int32, got list containing Tensors of type '_Message' instead.")
+        convert_to_tensor(axis, dtype=int32, name="concat_dim").get_shape().assert_has_rank(0)
+        return identity(values[0], name=name)
     return _op("ConcatV2", values + [_tlens.constant(axis, int32)], None, name, True)
 
 
