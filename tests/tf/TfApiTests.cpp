@@ -466,3 +466,29 @@ c = tf.concat(1, [a, b])
   CHECK(a.errorCount() == 1);
   CHECK(a.diagnostics().find(":6:") != std::string::npos);
 }
+
+TEST_CASE("a shape error inside the user's own functions names the calls that led to it", "[tf]") {
+  // A layer helper called in several places: the error's related locations say which call.
+  const char* src = R"(import tensorflow as tf
+
+def dense(x, n_in, n_out):
+    w = tf.Variable(tf.zeros([n_in, n_out]))
+    return tf.matmul(x, w)
+
+def model(x):
+    h = dense(x, 784, 128)
+    return dense(h, 64, 10)
+
+logits = model(tf.placeholder(tf.float32, [None, 784]))
+)";
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  REQUIRE(a.errorCount() == 1);
+  const auto& d = a.interp->diagnostics().front();
+  CHECK(d.start.line + 1 == 5);
+  std::vector<std::pair<int, std::string>> notes;
+  for (const auto& r : d.related) notes.emplace_back(r.start.line + 1, r.message);
+  REQUIRE(notes.size() >= 4);
+  CHECK(notes[notes.size() - 2] == std::make_pair(9, std::string("in the call of 'dense' here")));
+  CHECK(notes[notes.size() - 1] == std::make_pair(11, std::string("in the call of 'model' here")));
+}
