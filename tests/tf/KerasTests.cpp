@@ -1123,3 +1123,30 @@ model.fit(np.random.rand(64, 8), np.random.rand(64, 1), epochs=1, verbose=0)
   REQUIRE(es.size() == 1);
   CHECK(es[0].first == 6);
 }
+
+TEST_CASE("a model built on data the analysis did not read trains without errors in the analysis, and tf.cast(x, None) is TensorFlow's TypeError", "[tf][keras]") {
+  // np.load of a file: shapes and dtype unknown; Keras casts the targets to the outputs' dtype.
+  const char* src = R"(import numpy as np
+from keras.models import Model
+from keras.layers import Dense, Input, Flatten, Conv2D
+data = np.load("apple.npy")
+data = np.reshape(data, (data.shape[0], 28, 28, 1))
+img_w, img_h = data.shape[1:3]
+inputs = Input((img_w, img_h, 1))
+h = Flatten()(Conv2D(4, 5, strides=2, padding="same")(inputs))
+d = Model(inputs, Dense(1, activation="sigmoid")(h))
+d.compile(loss="binary_crossentropy", optimizer="rmsprop", metrics=["accuracy"])
+real = np.reshape(data[np.random.choice(data.shape[0], 8, replace=False)], (8, 28, 28, 1))
+x = np.concatenate((real, np.zeros((8, 28, 28, 1))))
+metrics = d.train_on_batch(x, np.ones([16, 1]))
+)";
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.diagnostics() == "");
+  TfRun c = runTf(R"(import tensorflow as tf
+try:
+    tf.cast(tf.constant(1.0), None)
+except TypeError as e:
+    err = str(e)
+)");
+  CHECK(c.repr("err") == "'Cannot convert value None to a TensorFlow DType.'");
+}

@@ -810,7 +810,14 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 
 def cast(x, dtype, name=None):
-    return _op("Cast", [x], {"DstT": _tlens.dtype(dtype)}, name)
+    if dtype is None:
+        raise TypeError("Cannot convert value None to a TensorFlow DType.")
+    d = _tlens.dtype(dtype)
+    if d.name == "invalid" and _tlens.is_abstract():
+        # The dtype of a tensor whose dtype the analysis does not know (data it did not read):
+        # the result is unknown, not an error.
+        return _tlens.unknown()
+    return _op("Cast", [x], {"DstT": d}, name)
 
 
 def to_float(x, name="ToFloat"):
