@@ -5,7 +5,9 @@
 // mode writes nothing.
 #include <zlib.h>
 
+#include <cstring>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -201,6 +203,50 @@ with tf.Session() as sess:
   // Summary{value{tag: "loss", simple_value: 10.0}} in the last event.
   const std::string scalar = summary::scalar("loss", 10.0);
   CHECK(records[4].find(scalar.substr(2)) != std::string::npos);
+}
+
+TEST_CASE("a histogram counts each value in TensorFlow's default bucket for it", "[tf]") {
+  // The bucket search was rewritten (a guess from the buckets' growth, then corrected): it must
+  // give what a binary search over the limits gives, at the limits themselves, at 0, for tiny,
+  // huge, negative and infinite values.
+  std::vector<double> pos;
+  for (double v = 1e-12; v < 1e20; v *= 1.1) pos.push_back(v);
+  pos.push_back(1e20);
+  std::vector<double> limits;
+  for (auto it = pos.rbegin(); it != pos.rend(); ++it) limits.push_back(-*it);
+  limits.push_back(0.0);
+  limits.insert(limits.end(), pos.begin(), pos.end());
+  limits.push_back(std::numeric_limits<double>::max());
+
+  std::vector<double> xs = {0.0, 1e-13, -1e-13, 1e-12, -1e-12, 1.0, -1.0, 0.5, 3e-7, -2.5e5, 1e19, 1e21, -1e25,
+                            std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  for (size_t i = 0; i < limits.size(); i += 37) {  // limits and their neighbours
+    xs.push_back(limits[i]);
+    xs.push_back(std::nextafter(limits[i], 0.0));
+    xs.push_back(std::nextafter(limits[i], limits[i] < 0 ? -1e300 : 1e300));
+  }
+  for (int i = 0; i < 2000; ++i) xs.push_back(std::ldexp(1.0 + i % 13 * 0.071, i % 120 - 60) * (i % 3 ? 1 : -1));
+  Tensor t(DType::Float64, ConcreteShape{static_cast<int64_t>(xs.size())});
+  for (size_t i = 0; i < xs.size(); ++i) t.data<double>()[i] = xs[i];
+
+  std::map<double, double> expected;  // limit -> count
+  for (double x : xs) {
+    size_t b = static_cast<size_t>(std::lower_bound(limits.begin(), limits.end(), x) - limits.begin());
+    expected[limits[std::min(b, limits.size() - 1)]] += 1;
+  }
+  const std::string value = fieldsNumbered(summary::histogram("h", t).substr(0), 1).at(0).bytes;
+  const std::string histo = fieldOf(value, 5);
+  auto doubles = [](const std::string& packed) {
+    std::vector<double> out(packed.size() / 8);
+    std::memcpy(out.data(), packed.data(), out.size() * 8);
+    return out;
+  };
+  const std::vector<double> outLimits = doubles(fieldOf(histo, 6)), outCounts = doubles(fieldOf(histo, 7));
+  REQUIRE(outLimits.size() == outCounts.size());
+  std::map<double, double> got;
+  for (size_t i = 0; i < outLimits.size(); ++i)
+    if (outCounts[i] > 0) got[outLimits[i]] = outCounts[i];
+  CHECK(got == expected);
 }
 
 TEST_CASE("FileWriters made in a loop each get their own events file, numbered after the first", "[tf]") {
