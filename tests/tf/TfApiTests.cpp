@@ -409,3 +409,53 @@ except urllib.error.URLError as e:
   TfRun a = runTf(src, Mode::Abstract, ApiStyle::Graph);
   CHECK(a.diagnostics() == "");
 }
+
+TEST_CASE("TF1's TensorShape indexes to Dimensions with a value; TF2's to ints", "[tf]") {
+  // easy-tensorflow's embedding programs: `(x_test.shape[0], fc1.get_shape()[1].value)`.
+  const char* program = R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 5])
+s = x.get_shape()
+d = s[1]
+v = d.value
+r = repr(d)
+text = "%s %d {}".format(d) % (d, d)
+twice = x.shape[1] * 2
+is_dim = isinstance(d, tf.Dimension)
+dims = [e if e is None else e.value for e in s]
+w = tf.get_variable("w", [s[1], 3])
+z = np.zeros((d, 2)).shape
+batch = s[0]
+)";
+  TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("v") == "5");
+  CHECK(r.repr("r") == "'Dimension(5)'");
+  CHECK(r.repr("text") == "'5 5 5'");
+  CHECK(r.repr("twice") == "10");
+  CHECK(r.repr("is_dim") == "True");
+  CHECK(r.repr("dims") == "[None, 5]");
+  CHECK(r.type("w") == "float32[5, 3]");
+  CHECK(r.repr("z") == "(5, 2)");
+  CHECK(r.repr("batch") == "None");
+
+  TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+
+  TfRun eager = runTf(R"(
+import tensorflow as tf
+d = tf.zeros([2, 5]).shape[1]
+kind = type(d).__name__
+try:
+    d.value
+    err = None
+except AttributeError as e:
+    err = str(e)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(eager.err);
+  REQUIRE(eager.status == 0);
+  CHECK(eager.repr("kind") == "'int'");
+  CHECK(eager.repr("err") == "\"'int' object has no attribute 'value'\"");
+}

@@ -107,18 +107,23 @@ newaxis = None
 
 
 # --- shapes ------------------------------------------------------------------------------------
-class Dimension:
-    def __init__(self, value):
-        self.value = value
+class Dimension(int):
+    """TF1's tensor_shape.Dimension of a known size: TF1 programs read `x.get_shape()[1].value`.
+    An int subclass, so that it indexes, counts and builds shapes wherever an int does (TF's own
+    Dimension converts through __index__ the same way). TF2 gives plain ints."""
 
-    def __int__(self):
-        return self.value
+    def __new__(cls, value):
+        return int.__new__(cls, value)
 
-    def __index__(self):
-        return self.value
+    @property
+    def value(self):
+        return int(self)
 
     def __repr__(self):
-        return "Dimension(%s)" % self.value
+        return "Dimension(%d)" % int(self)
+
+    def __str__(self):
+        return "%d" % int(self)
 
 
 class TensorShape:
@@ -178,6 +183,8 @@ class TensorShape:
     def __iter__(self):
         if self._dims is None:
             raise ValueError("Cannot iterate over a shape with unknown rank.")
+        if _tlens.style() == "graph":
+            return iter([d if d is None else Dimension(d) for d in self._dims])
         return iter(self._dims)
 
     def __getitem__(self, key):
@@ -185,7 +192,12 @@ class TensorShape:
             return None
         if isinstance(key, _slice):
             return TensorShape(self._dims[key])
-        return self._dims[key]
+        d = self._dims[key]
+        # TF1's TensorShape indexes to Dimension objects (`shape[1].value`); TF2's to ints. An
+        # unknown dim stays None here: the embedded modules test `shape[i] is None`.
+        if d is not None and _tlens.style() == "graph":
+            return Dimension(d)
+        return d
 
     def __eq__(self, other):
         if isinstance(other, TensorShape):
@@ -2422,6 +2434,9 @@ class _Saver:
         if not items and not allow_empty:
             raise ValueError("No variables to save")
         self._items = items
+        # TF1's Saver keeps what it saves in _var_list (the variables, or the dict it was given);
+        # tutorials print it.
+        self._var_list = var_list if isinstance(var_list, dict) else [v for _, v in items]
         self._max_to_keep = max_to_keep
         self._kept = []
         self._restore_ops = None
