@@ -533,3 +533,39 @@ except tf.errors.InvalidArgumentError as e:
                   Mode::Abstract, ApiStyle::Graph);
   CHECK_THAT(a.diagnostics(), Catch::Contains("Shape must be rank 0 but is rank 1"));
 }
+
+TEST_CASE("the embedding projector's config is written as TensorBoard's projector_config.pbtxt", "[tf]") {
+  // easy-tensorflow's embedding programs (TF1's contrib module); TF2 programs import the same
+  // module from tensorboard.plugins and pass the log directory.
+  const std::string dir = freshTempDir("projector");
+  TfRun r = runTf(R"(
+import tensorflow as tf
+from tensorflow.contrib.tensorboard.plugins import projector
+from tensorboard.plugins import projector as projector2
+writer = tf.summary.FileWriter(")" + dir + R"(")
+config = projector.ProjectorConfig()
+e = config.embeddings.add()
+e.tensor_name = "fc1_embedding:0"
+e.metadata_path = "metadata.tsv"
+e.sprite.image_path = "sprite_images.png"
+e.sprite.single_image_dim.extend([28, 28])
+projector.visualize_embeddings(writer, config)
+text = open(")" + dir + R"(/projector_config.pbtxt").read()
+c2 = projector2.ProjectorConfig()
+c2.embeddings.add(tensor_name="emb")
+projector2.visualize_embeddings(")" + dir + R"(/tf2", c2)
+text2 = open(")" + dir + R"(/tf2/projector_config.pbtxt").read()
+try:
+    e.sprite = None
+    bad = None
+except AttributeError as err:
+    bad = str(err)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("text") ==
+        "'embeddings {\\n  tensor_name: \"fc1_embedding:0\"\\n  metadata_path: \"metadata.tsv\"\\n  sprite {\\n"
+        "    image_path: \"sprite_images.png\"\\n    single_image_dim: 28\\n    single_image_dim: 28\\n  }\\n}\\n'");
+  CHECK(r.repr("text2") == "'embeddings {\\n  tensor_name: \"emb\"\\n}\\n'");
+  CHECK(r.repr("bad") == "'Assignment not allowed to field \"sprite\" in protocol message object.'");
+}
