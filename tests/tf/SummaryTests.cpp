@@ -535,13 +535,12 @@ except tf.errors.InvalidArgumentError as e:
 }
 
 TEST_CASE("the embedding projector's config is written as TensorBoard's projector_config.pbtxt", "[tf]") {
-  // easy-tensorflow's embedding programs (TF1's contrib module); TF2 programs import the same
-  // module from tensorboard.plugins and pass the log directory.
+  // easy-tensorflow's embedding programs (TF1's contrib module); tensorboard's own module (TF2)
+  // takes the log directory instead of a writer.
   const std::string dir = freshTempDir("projector");
   TfRun r = runTf(R"(
 import tensorflow as tf
 from tensorflow.contrib.tensorboard.plugins import projector
-from tensorboard.plugins import projector as projector2
 writer = tf.summary.FileWriter(")" + dir + R"(")
 config = projector.ProjectorConfig()
 e = config.embeddings.add()
@@ -551,9 +550,9 @@ e.sprite.image_path = "sprite_images.png"
 e.sprite.single_image_dim.extend([28, 28])
 projector.visualize_embeddings(writer, config)
 text = open(")" + dir + R"(/projector_config.pbtxt").read()
-c2 = projector2.ProjectorConfig()
+c2 = projector.ProjectorConfig()
 c2.embeddings.add(tensor_name="emb")
-projector2.visualize_embeddings(")" + dir + R"(/tf2", c2)
+projector.visualize_embeddings(")" + dir + R"(/tf2", c2)
 text2 = open(")" + dir + R"(/tf2/projector_config.pbtxt").read()
 try:
     e.sprite = None

@@ -1,5 +1,4 @@
-# tf.contrib.tensorboard.plugins.projector (TF1) and tensorboard.plugins.projector (TF2): the
-# embedding projector's ProjectorConfig message (embeddings.add(), tensor_name, metadata_path,
+# tf.contrib.tensorboard.plugins.projector (TF1): the embedding projector's ProjectorConfig message (embeddings.add(), tensor_name, metadata_path,
 # sprite.image_path, sprite.single_image_dim) and visualize_embeddings, which writes
 # projector_config.pbtxt in protobuf's text format into the writer's log directory, as
 # TensorBoard reads it.
@@ -118,7 +117,8 @@ class ProjectorConfig(_Message):
 
 def visualize_embeddings(summary_writer, config):
     """Writes `config` as projector_config.pbtxt into the log directory: summary_writer is a
-    FileWriter (TF1's contrib API) or the log directory itself (tensorboard's)."""
+    FileWriter (TF1's contrib API) or the log directory itself (as tensorboard's own module takes).
+    The `tensorboard` package itself is not embedded: a user's installed one stays reachable."""
     logdir = summary_writer if isinstance(summary_writer, str) else summary_writer.get_logdir()
     if logdir is None:
         raise ValueError("Summary writer must have a logdir")

@@ -1,1 +1,0 @@
-# tensorboard.plugins: a package; projector is the module TF2 programs import.
