@@ -1,5 +1,6 @@
-# tf.contrib.tensorboard.plugins.projector (TF1): the embedding projector's ProjectorConfig message (embeddings.add(), tensor_name, metadata_path,
-# sprite.image_path, sprite.single_image_dim) and visualize_embeddings, which writes
+# tf.contrib.tensorboard.plugins.projector (TF1): the embedding projector's ProjectorConfig
+# message (embeddings.add(), tensor_name, metadata_path, sprite.image_path,
+# sprite.single_image_dim) and visualize_embeddings, which writes
 # projector_config.pbtxt in protobuf's text format into the writer's log directory, as
 # TensorBoard reads it.
 import os as _os
