@@ -403,6 +403,8 @@ Value SessionObj::getAttr(Interpreter& in, std::string_view name) {
       return none();
     }));
   if (name == "graph") return rt->graphObject(*graph);
+  // TF1's Session.graph_def: the graph's GraphDef, as tutorials pass it to FileWriter.
+  if (name == "graph_def") return in.call(in.getAttr(rt->graphObject(*graph), "as_graph_def"), {});
   if (name == "as_default") {
     return boundMethod(NativeFunction::make("as_default", "self", [](CallContext& c) -> Value {
       auto* s = static_cast<SessionObj*>(c.arg(0).get());

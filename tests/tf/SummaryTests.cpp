@@ -568,3 +568,61 @@ except AttributeError as err:
   CHECK(r.repr("text2") == "'embeddings {\\n  tensor_name: \"emb\"\\n}\\n'");
   CHECK(r.repr("bad") == "'Assignment not allowed to field \"sprite\" in protocol message object.'");
 }
+
+TEST_CASE("FileWriter takes TF1's deprecated GraphDef, and TF2's tf.summary.graph writes a function's graph", "[tf]") {
+  const std::string dir = freshTempDir("events-graphdef");
+  TfRun r = runTf(R"(
+import tensorflow as tf
+a = tf.constant(1.0, name="a")
+b = tf.add(a, 2.0, name="b_node")
+with tf.Session() as sess:
+    w = tf.summary.FileWriter(")" + dir + R"(", graph_def=sess.graph_def)
+    w.add_graph(tf.get_default_graph().as_graph_def())
+    try:
+        w.add_graph(sess.graph, graph_def=sess.graph_def)
+        both = None
+    except ValueError as e:
+        both = str(e)
+    try:
+        w.add_graph("graph")
+        wrong = None
+    except TypeError as e:
+        wrong = str(e)
+names = [n.name for n in sess.graph_def.node]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::vector<std::string> records = readRecords(dir);
+  REQUIRE(records.size() == 3);  // file_version and two graphs
+  CHECK(records[1].find("b_node") != std::string::npos);
+  CHECK(records[2].find("b_node") != std::string::npos);
+  CHECK(r.repr("both") == "'Please pass only graph, or graph_def (deprecated), but not both.'");
+  CHECK(r.repr("wrong") == "'The passed graph must be an instance of `Graph` or the deprecated `GraphDef`'");
+  CHECK(r.repr("names").find("'b_node'") != std::string::npos);
+
+  const std::string dir2 = freshTempDir("events-graph-v2");
+  TfRun v2 = runTf(R"(
+import tensorflow as tf
+@tf.function
+def simple_add(a, b):
+    return tf.add(a, b, name="addition")
+a = tf.constant(2, name="a")
+no_writer = bool(tf.summary.graph(simple_add.get_concrete_function(a, a).graph).numpy())
+writer = tf.summary.create_file_writer(")" + dir2 + R"(")
+with writer.as_default():
+    wrote = bool(tf.summary.graph(simple_add.get_concrete_function(a, a).graph).numpy())
+    try:
+        tf.summary.graph("g")
+        bad = None
+    except ValueError as e:
+        bad = str(e)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(v2.err);
+  REQUIRE(v2.status == 0);
+  CHECK(v2.repr("no_writer") == "False");
+  CHECK(v2.repr("wrote") == "True");
+  CHECK(v2.repr("bad") == "\"Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data=g of type str.\"");
+  const std::vector<std::string> r2 = readRecords(dir2);
+  REQUIRE(r2.size() == 2);
+  CHECK(r2[1].find("addition") != std::string::npos);
+}

@@ -1563,6 +1563,10 @@ def Graph():
     return _tlens.new_graph()
 
 
+def _is_graph(x):
+    return type(x) is type(_tlens.default_graph())
+
+
 def get_default_graph():
     return _tlens.default_graph()
 
@@ -4341,8 +4345,9 @@ class GraphDef:
     """Graph.as_graph_def(): the nodes' names, ops, inputs and devices (attributes are not
     included), printed in protobuf's text format as TensorFlow prints a GraphDef."""
 
-    def __init__(self, nodes):
+    def __init__(self, nodes, graph=None):
         self.node = nodes
+        self._graph = graph  # what FileWriter.add_graph and tf.summary.graph write
         self.versions = _namespace("tensorflow.VersionDef", producer=27)
 
     def __str__(self):
@@ -4362,7 +4367,7 @@ class GraphDef:
 
 class _GraphMethods:
     def as_graph_def(self, from_version=None, add_shapes=False):
-        return GraphDef([NodeDef(*n) for n in _tlens.graph_nodes(self)])
+        return GraphDef([NodeDef(*n) for n in _tlens.graph_nodes(self)], self)
 
 
 
@@ -4412,14 +4417,23 @@ class _FileWriter:
                  session=None):
         self._logdir = logdir
         self._path = _tlens.events_open(logdir, filename_suffix or "")
-        if graph is not None:
-            self.add_graph(graph)
+        if graph is not None or graph_def is not None:
+            self.add_graph(graph, graph_def=graph_def)
 
     def get_logdir(self):
         return self._logdir
 
     def add_graph(self, graph, global_step=None, graph_def=None):
-        _tlens.events_write(self._path, graph, 0)
+        # TF1's SummaryToEventTransformer.add_graph: a Graph, or (deprecated) a GraphDef, in either
+        # argument, not both. A GraphDef here remembers the graph it was made from.
+        if graph is not None and graph_def is not None:
+            raise ValueError("Please pass only graph, or graph_def (deprecated), but not both.")
+        given = graph if graph is not None else graph_def
+        if isinstance(given, GraphDef) and given._graph is not None:
+            given = given._graph
+        if not _is_graph(given):
+            raise TypeError("The passed graph must be an instance of `Graph` or the deprecated `GraphDef`")
+        _tlens.events_write(self._path, given, 0)
 
     def add_summary(self, summary, global_step=None):
         _tlens.events_write(self._path, summary, 0 if global_step is None else int(global_step))
@@ -4670,6 +4684,26 @@ summary.merge = _summary_merge
 summary.merge_all = _summary_merge_all
 summary.create_file_writer = _SummaryWriter
 summary.image = _summary_image
+
+
+def _summary_graph(graph_data):
+    """tf.summary.graph (TF2): the graph of a tf.Graph or GraphDef (a concrete function's .graph)
+    to the default writer, in eager code only; False without a default writer."""
+    if not executing_eagerly():
+        raise ValueError("graph() cannot be invoked inside a graph context.")
+    writer = _summary_state.get("writer")
+    if writer is None:
+        return constant(False)
+    if isinstance(graph_data, GraphDef) and graph_data._graph is not None:
+        graph_data = graph_data._graph
+    if not _is_graph(graph_data):
+        raise ValueError("Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data=%s of "
+                         "type %s." % (graph_data, type(graph_data).__name__))
+    writer._file.add_graph(graph_data)
+    return constant(True)
+
+
+summary.graph = _summary_graph
 summary.audio = _summary_audio
 summary.text = _summary_text
 summary.experimental = _namespace("tensorflow.summary.experimental",
