@@ -427,6 +427,13 @@ dims = [e if e is None else e.value for e in s]
 w = tf.get_variable("w", [s[1], 3])
 z = np.zeros((d, 2)).shape
 batch = s[0]
+unknown = (batch.value, repr(batch), str(batch), "{}".format(batch), repr(batch * 2), batch == 3)
+by_shape = x.shape[0]
+try:
+    int(batch)
+    int_error = None
+except TypeError as e:
+    int_error = str(e)
 )";
   TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
   INFO(r.err);
@@ -439,7 +446,10 @@ batch = s[0]
   CHECK(r.repr("dims") == "[None, 5]");
   CHECK(r.type("w") == "float32[5, 3]");
   CHECK(r.repr("z") == "(5, 2)");
-  CHECK(r.repr("batch") == "None");
+  CHECK(r.repr("batch") == "Dimension(None)");
+  CHECK(r.repr("unknown") == "(None, 'Dimension(None)', '?', '?', 'Dimension(None)', None)");
+  CHECK(r.repr("by_shape") == "None");  // `.shape[i]` keeps None (see _UnknownDimension)
+  CHECK(r.repr("int_error") == "\"int() argument must be a string, a bytes-like object or a real number, not 'NoneType'\"");
 
   TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
   CHECK(a.diagnostics() == "");

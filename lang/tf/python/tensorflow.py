@@ -126,6 +126,60 @@ class Dimension(int):
         return "%d" % int(self)
 
 
+class _UnknownDimension:
+    """TF1's Dimension(None), from a graph-style program's `x.get_shape()[i]` of an unknown
+    dim: `.value` is None, it prints as "?", arithmetic keeps it unknown and comparisons give
+    None, as TF1's Dimension does. `x.shape[i]` keeps giving None: the embedded modules (which
+    read `.shape`, never get_shape()) and the native shape arguments expect None there."""
+
+    value = None
+
+    def __repr__(self):
+        return "Dimension(None)"
+
+    def __str__(self):
+        return "?"
+
+    def __eq__(self, other):
+        return None
+
+    def __ne__(self, other):
+        return None
+
+    def __lt__(self, other):
+        return None
+
+    def __le__(self, other):
+        return None
+
+    def __gt__(self, other):
+        return None
+
+    def __ge__(self, other):
+        return None
+
+    def __hash__(self):
+        return hash(None)
+
+    def _same(self, other):
+        return self
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _same
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _same
+
+    def __int__(self):
+        raise TypeError("int() argument must be a string, a bytes-like object or a real number, not 'NoneType'")
+
+    def __index__(self):
+        raise TypeError("__index__ returned non-int (type NoneType)")
+
+    def is_compatible_with(self, other):
+        return True
+
+    def merge_with(self, other):
+        return other
+
+
 class TensorShape:
     def __init__(self, dims):
         if dims is None:
@@ -184,7 +238,7 @@ class TensorShape:
         if self._dims is None:
             raise ValueError("Cannot iterate over a shape with unknown rank.")
         if _tlens.style() == "graph":
-            return iter([d if d is None else Dimension(d) for d in self._dims])
+            return iter([self[i] for i in _range(len(self._dims))])
         return iter(self._dims)
 
     def __getitem__(self, key):
@@ -194,9 +248,12 @@ class TensorShape:
             return TensorShape(self._dims[key])
         d = self._dims[key]
         # TF1's TensorShape indexes to Dimension objects (`shape[1].value`); TF2's to ints. An
-        # unknown dim stays None here: the embedded modules test `shape[i] is None`.
-        if d is not None and _tlens.style() == "graph":
-            return Dimension(d)
+        # unknown dim is None, except in a shape from get_shape() (see _UnknownDimension).
+        if _tlens.style() == "graph":
+            if d is not None:
+                return Dimension(d)
+            if self.__dict__.get("_v1_unknown"):
+                return _UnknownDimension()
         return d
 
     def __eq__(self, other):
@@ -4262,7 +4319,11 @@ class _TensorMethods:
         return _tlens.to_ndarray(self)
 
     def get_shape(self):
-        return self.shape
+        shape = self.shape
+        if _tlens.style() == "graph" and shape.ndims is not None and None in shape._dims:
+            shape = TensorShape(shape._dims)
+            shape._v1_unknown = True  # unknown dims index to Dimension(None), as TF1's
+        return shape
 
     def set_shape(self, shape):
         _tlens.set_shape(self, shape)
