@@ -158,3 +158,43 @@ dx = tfe.gradients_function(lambda a, b: a * a * b)(x, 2.0)
   CHECK(eager.repr("names").find("Variable") != std::string::npos);
   CHECK(eager.repr("dx").find("numpy=12.0") != std::string::npos);  // d(a*a*b)/da = 2ab
 }
+
+TEST_CASE("the global step is one variable: get_global_step finds it, create_global_step refuses a second", "[tf][train]") {
+  // get_or_create_global_step made a new variable at each call (global_step_1, ...) and
+  // get_global_step created one where TensorFlow gives None.
+  TfRun r = runTf(R"(
+import tensorflow as tf
+before = tf.train.get_global_step()
+gs = tf.train.get_or_create_global_step()
+again = tf.train.get_or_create_global_step() is gs
+found = tf.train.get_global_step() is gs
+in_collection = tf.get_collection(tf.GraphKeys.GLOBAL_STEP) == [gs]
+kind = (gs.name, gs.dtype.base_dtype.name, str(gs.shape), len(tf.trainable_variables()))
+try:
+    tf.train.create_global_step()
+    second = None
+except ValueError as e:
+    second = str(e)
+g2 = tf.Graph()
+with g2.as_default():
+    own = tf.Variable(0, name="global_step", trainable=False)
+    by_name = tf.train.get_global_step().name == own.name
+x = tf.Variable(1.0)
+train = tf.train.GradientDescentOptimizer(0.1).minimize(x * x, global_step=tf.train.get_global_step())
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    s.run(train)
+    s.run(train)
+    step = int(s.run(gs))
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("before") == "None");
+  CHECK(r.repr("again") == "True");
+  CHECK(r.repr("found") == "True");
+  CHECK(r.repr("in_collection") == "True");
+  CHECK(r.repr("kind") == "('global_step:0', 'int64', '()', 0)");
+  CHECK(r.repr("second") == "'\"global_step\" already exists.'");
+  CHECK(r.repr("by_name") == "True");
+  CHECK(r.repr("step") == "2");
+}

@@ -2443,12 +2443,48 @@ train.AdamOptimizer = AdamOptimizer
 train.RMSPropOptimizer = RMSPropOptimizer
 
 
+def _get_global_step(graph=None):
+    """TF1's training_util.get_global_step: the one variable of the GLOBAL_STEP collection, else
+    the variable named global_step:0, else None (eager code keeps no collections: None)."""
+    if graph is not None:
+        with graph.as_default():
+            return _get_global_step()
+    if executing_eagerly():
+        return None
+    found = get_collection(GraphKeys.GLOBAL_STEP)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        return None  # TF logs "Multiple tensors in global_step collection." and gives None
+    for v in global_variables():
+        if v.name == "global_step:0":
+            return v
+    return None
+
+
+def _create_global_step(graph=None):
+    """TF1's training_util.create_global_step: an int64 scalar variable `global_step`, not
+    trainable, in the GLOBAL_STEP collection; a second one is an error."""
+    if graph is not None:
+        with graph.as_default():
+            return _create_global_step()
+    if executing_eagerly():
+        return Variable(0, trainable=False, name="global_step", dtype=int64)
+    if _get_global_step() is not None:
+        raise ValueError('"global_step" already exists.')
+    v = get_variable(GraphKeys.GLOBAL_STEP, shape=[], dtype=int64, initializer=zeros_initializer(), trainable=False)
+    add_to_collection(GraphKeys.GLOBAL_STEP, v)
+    return v
+
+
 def _get_or_create_global_step(graph=None):
-    return Variable(0, trainable=False, name="global_step", dtype=int64)
+    found = _get_global_step(graph)
+    return found if found is not None else _create_global_step(graph)
 
 
 train.get_or_create_global_step = _get_or_create_global_step
-train.get_global_step = _get_or_create_global_step
+train.get_global_step = _get_global_step
+train.create_global_step = _create_global_step
 
 
 def _var_key(v):
