@@ -469,3 +469,58 @@ except AttributeError as e:
   CHECK(eager.repr("kind") == "'int'");
   CHECK(eager.repr("err") == "\"'int' object has no attribute 'value'\"");
 }
+
+TEST_CASE("tf.py_func runs Python on each run's values and checks its results' dtypes as TensorFlow does", "[tf]") {
+  const char* program = R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None])
+calls = []
+def double(a):
+    calls.append(a.dtype.name)
+    return (a * 2).astype(np.float32)
+y = tf.py_func(double, [x], tf.float32) + 1
+two = tf.py_func(lambda a, b: [a + b, np.int64(len(a))], [x, x], [tf.float32, tf.int64])
+wrong = tf.py_func(lambda a: a * 2.0, [tf.cast(x, tf.float64)], tf.float32)
+count = tf.py_func(lambda a: [a, a], [x], [tf.float32])
+with tf.Session() as sess:
+    yv = sess.run(y, {x: [1, 2]}).tolist()
+    tv = [v.tolist() for v in sess.run(two, {x: [1, 2]})]
+    errors = []
+    for t in (wrong, count):
+        try:
+            sess.run(t, {x: [1.0]})
+        except tf.errors.InvalidArgumentError as e:
+            errors.append(e.message)
+static = str(y.shape)
+)";
+  TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("yv") == "[3.0, 5.0]");
+  CHECK(r.repr("tv") == "[[2.0, 4.0], 2]");
+  CHECK(r.repr("calls") == "['float32']");
+  CHECK(r.repr("errors") == "['0-th value returned by pyfunc_2 is double, but expects float', "
+                            "'pyfunc_3 returns 2 values, but expects to see 1 values.']");
+  CHECK(r.repr("static") == "'<unknown>'");
+
+  TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+
+  TfRun e = runTf(R"(
+import numpy as np
+import tensorflow as tf
+n = tf.numpy_function(lambda a: a * 2, [tf.constant([1, 2, 3])], tf.int32).numpy().tolist()
+try:  # numpy sums int32 to int64, and TensorFlow does not cast a result
+    tf.numpy_function(lambda a: a.sum(), [tf.constant([1, 2, 3])], tf.int32)
+    summed = None
+except tf.errors.InvalidArgumentError as err:
+    summed = err.message
+p = tf.py_function(lambda a: a * 2, [tf.constant([1.5])], tf.float32).numpy().tolist()
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(e.err);
+  REQUIRE(e.status == 0);
+  CHECK(e.repr("n") == "[2, 4, 6]");
+  CHECK(e.repr("summed") == "'0-th value returned by pyfunc_1 is int64, but expects int32'");
+  CHECK(e.repr("p") == "[3.0]");
+}

@@ -6035,6 +6035,92 @@ io.decode_png = _decode_png
 io.gfile = gfile
 
 
+# --- py_func, numpy_function, py_function ------------------------------------------------------
+_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+_pyfunc_count = [0]
+
+
+def _pyfunc_results(func, args, touts, token, numpy_style):
+    # Calls func as TensorFlow's FuncRegistry does: numpy arguments (py_func, numpy_function) or
+    # eager tensors (py_function); the results converted with np.asarray and checked against
+    # Tout: a float64 result for a float32 output is TF's InvalidArgumentError, not a cast.
+    try:
+        ret = func(*args)
+    except StopIteration as e:
+        raise OutOfRangeError(None, None, "StopIteration: %s" % e)
+    except (ValueError, TypeError) as e:
+        raise InvalidArgumentError(None, None, "%s: %s" % (type(e).__name__, e))
+    if not touts:
+        return []
+    outs = list(ret) if isinstance(ret, (list, _tuple)) else [ret]
+    if len(outs) != len(touts):
+        raise InvalidArgumentError(None, None, "pyfunc_%d returns %d values, but expects to see %d values."
+                                   % (token, len(outs), len(touts)))
+    values = []
+    for i, (o, t) in enumerate(zip(outs, touts)):
+        want = as_dtype(t)
+        if not numpy_style:
+            values.append(convert_to_tensor(o, dtype=want).numpy())
+            continue
+        v = o.numpy() if is_tensor(o) else _np.asarray(o)
+        if v.dtype.kind in "SUO":
+            got = "string"
+        else:
+            got = v.dtype.name
+        if got != want.name:
+            raise InvalidArgumentError(None, None, "%d-th value returned by pyfunc_%d is %s, but expects %s"
+                                       % (i, token, _TF_TYPE_NAMES.get(got, got), _TF_TYPE_NAMES.get(want.name, want.name)))
+        values.append(v)
+    return values
+
+
+def _pyfunc(func, inp, Tout, name, numpy_style):
+    single = not isinstance(Tout, (list, _tuple))
+    touts = [Tout] if single else list(Tout)
+    inp = list(inp) if isinstance(inp, (list, _tuple)) else [inp]
+    token = _pyfunc_count[0]
+    _pyfunc_count[0] += 1
+    if _tlens.is_abstract():
+        # The language server never calls the user's Python function: outputs of Tout's dtypes,
+        # shapes unknown (TensorFlow knows no more statically).
+        outs = [_tlens.typed(as_dtype(t), None) for t in touts]
+    elif executing_eagerly():
+        args = [(x.numpy() if numpy_style else x) if is_tensor(x) else x for x in inp]
+        outs = [convert_to_tensor(v) for v in _pyfunc_results(func, args, touts, token, numpy_style)]
+    else:
+        # A graph op: placeholders fed, in each run that needs them, with func applied to the
+        # inputs' values in that run.
+        with name_scope(name or "PyFunc"):
+            outs = [placeholder(as_dtype(t), None, name="output_%d" % i) for i, t in enumerate(touts)]
+
+        def produce(feed_dict):
+            sess = _tlens.running_session() or _tlens.default_session()
+            values = sess.run(inp, feed_dict) if inp else []
+            if not numpy_style:
+                with _tlens.eager_scope():
+                    return _pyfunc_results(func, [convert_to_tensor(v) for v in values], touts, token, False)
+            return _pyfunc_results(func, values, touts, token, True)
+        if outs:
+            _tlens.auto_feed(outs, produce)
+    if single:
+        return outs[0]
+    return outs
+
+
+def py_func(func, inp, Tout, stateful=True, name=None):
+    """tf.py_func (TF1): func on numpy arrays; results must have Tout's dtypes."""
+    return _pyfunc(func, inp, Tout, name, True)
+
+
+def numpy_function(func, inp, Tout, stateful=True, name=None):
+    return _pyfunc(func, inp, Tout, name, True)
+
+
+def py_function(func, inp, Tout, name=None):
+    """tf.py_function: func on eager tensors; results converted to Tout."""
+    return _pyfunc(func, inp, Tout, name, False)
+
+
 # --- queues, readers, input producers, tf.train.Example, TFRecords ------------------------------
 # Single-threaded and deterministic: see tensorflow._input_pipeline.
 from tensorflow._input_pipeline import QueueBase, FIFOQueue, RandomShuffleQueue, PaddingFIFOQueue
