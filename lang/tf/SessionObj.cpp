@@ -124,7 +124,9 @@ Value rebuild(TfRuntime& rt, const Value& f, const std::vector<Value>& values, s
   if (std::vector<Value> fields; namedFields(in, f, &fields)) {
     std::vector<Value> items;
     for (const Value& e : fields) items.push_back(rebuild(rt, e, values, next));
-    return in.call(in.typeOf(f), std::move(items));
+    // A class may name what its fetched values make (a SparseTensor fetches a SparseTensorValue).
+    Value made = in.typeOf(f)->lookup("_fetch_type");
+    return in.call(made ? made : in.typeOf(f), std::move(items));
   }
   return none();
 }

@@ -524,3 +524,43 @@ p = tf.py_function(lambda a: a * 2, [tf.constant([1.5])], tf.float32).numpy().to
   CHECK(e.repr("summed") == "'0-th value returned by pyfunc_1 is int64, but expects int32'");
   CHECK(e.repr("p") == "[3.0]");
 }
+
+TEST_CASE("SparseTensor, sparse_placeholder and to_dense: fed and fetched as TensorFlow's structures", "[tf]") {
+  const char* program = R"(
+import numpy as np
+import tensorflow as tf
+st = tf.SparseTensor(indices=[[0, 0], [1, 2]], values=[1.0, 2.0], dense_shape=[3, 4])
+d = tf.sparse_tensor_to_dense(st)
+sp = tf.sparse_placeholder(tf.float32, name="bow")
+y = tf.sparse_tensor_dense_matmul(sp, tf.ones([4, 2]))
+static = (str(st.shape), str(d.shape), st.dtype.name, sp.indices.name, str(sp.shape))
+with tf.Session() as sess:
+    dv = sess.run(d).tolist()
+    v = sess.run(st)
+    kind = type(v).__name__
+    parts = (v.indices.tolist(), v.values.tolist(), v.dense_shape.tolist())
+    yv = sess.run(y, {sp: tf.SparseTensorValue([[0, 1], [2, 3]], [3.0, 4.0], [3, 4])}).tolist()
+    tv = sess.run(tf.sparse.to_dense(sp, -1.0), {sp: (np.array([[0, 1]]), np.array([5.0], np.float32), [2, 2])}).tolist()
+)";
+  TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("static") == "('(3, 4)', '(3, 4)', 'float32', 'bow/indices:0', '<unknown>')");
+  CHECK(r.repr("dv") == "[[1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0]]");
+  CHECK(r.repr("kind") == "'SparseTensorValue'");
+  CHECK(r.repr("parts") == "([[0, 0], [1, 2]], [1.0, 2.0], [3, 4])");
+  CHECK(r.repr("yv") == "[[3.0, 3.0], [0.0, 0.0], [4.0, 4.0]]");
+  CHECK(r.repr("tv") == "[[-1.0, 5.0], [-1.0, -1.0]]");
+
+  TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+
+  TfRun e = runTf(R"(
+import tensorflow as tf
+st = tf.SparseTensor(indices=[[0, 1]], values=[7], dense_shape=[2, 2])
+ev = tf.sparse.to_dense(st).numpy().tolist()
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(e.err);
+  REQUIRE(e.status == 0);
+  CHECK(e.repr("ev") == "[[0, 7], [0, 0]]");
+}

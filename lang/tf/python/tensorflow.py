@@ -6035,6 +6035,130 @@ io.decode_png = _decode_png
 io.gfile = gfile
 
 
+# --- sparse tensors -----------------------------------------------------------------------------
+class SparseTensorValue:
+    """What Session.run gives for a SparseTensor (numpy indices, values and dense_shape); also a
+    feed_dict value for one, as a plain (indices, values, dense_shape) tuple is."""
+
+    _fields = ("indices", "values", "dense_shape")
+
+    def __init__(self, indices, values, dense_shape):
+        self.indices = indices
+        self.values = values
+        self.dense_shape = dense_shape
+
+    def __iter__(self):
+        return iter([self.indices, self.values, self.dense_shape])
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        return [self.indices, self.values, self.dense_shape][i]
+
+    def __repr__(self):
+        return "SparseTensorValue(indices=%r, values=%r, dense_shape=%r)" % (self.indices, self.values,
+                                                                              self.dense_shape)
+
+
+def _static_dense_shape(dense_shape):
+    if isinstance(dense_shape, (list, _tuple)) and all(isinstance(d, int) for d in dense_shape):
+        return TensorShape(list(dense_shape))
+    if _tlens.is_ndarray(dense_shape) and dense_shape.ndim == 1:
+        return TensorShape([int(d) for d in dense_shape.tolist()])
+    return None
+
+
+class SparseTensor:
+    """tf.SparseTensor: int64 indices [N, rank], values [N] and an int64 dense_shape [rank]. The
+    session feeds and fetches it as the structure of its three tensors (`_fields`), fetched as a
+    SparseTensorValue."""
+
+    _fields = ("indices", "values", "dense_shape")
+    _fetch_type = SparseTensorValue
+
+    def __init__(self, indices, values, dense_shape):
+        with name_scope(None, "SparseTensor"):
+            self.indices = convert_to_tensor(indices, dtype=int64, name="indices")
+            self.values = convert_to_tensor(values, name="values")
+            self.dense_shape = convert_to_tensor(dense_shape, dtype=int64, name="dense_shape")
+        static = _static_dense_shape(dense_shape)
+        if static is None:
+            rank = self.dense_shape.shape[0] if self.dense_shape.shape.ndims == 1 else None
+            static = TensorShape(None if rank is None else [None] * int(rank))
+        self._static_shape = static
+        if self.indices.shape.ndims is not None and self.indices.shape.ndims != 2:
+            raise ValueError("Shape %s must have rank 2" % self.indices.shape)
+
+    @classmethod
+    def from_value(cls, sparse_tensor_value):
+        if isinstance(sparse_tensor_value, SparseTensor):
+            return sparse_tensor_value
+        return SparseTensor(sparse_tensor_value.indices, sparse_tensor_value.values, sparse_tensor_value.dense_shape)
+
+    @property
+    def dtype(self):
+        return self.values.dtype
+
+    @property
+    def shape(self):
+        return self._static_shape
+
+    def get_shape(self):
+        return self._static_shape
+
+    @property
+    def graph(self):
+        return self.values.graph
+
+    def eval(self, feed_dict=None, session=None):
+        return (session or get_default_session()).run(self, feed_dict)
+
+    def __repr__(self):
+        return "SparseTensor(indices=%s, values=%s, dense_shape=%s)" % (self.indices, self.values, self.dense_shape)
+
+
+def sparse_placeholder(dtype, shape=None, name=None):
+    """TF1's tf.sparse_placeholder: a SparseTensor of three placeholders, fed with a
+    SparseTensorValue or an (indices, values, dense_shape) tuple."""
+    static = None
+    rank = None
+    if shape is not None:
+        static = shape if isinstance(shape, TensorShape) else TensorShape(list(shape))
+        rank = static.ndims
+    sub = (lambda part: name + "/" + part) if name is not None else (lambda part: None)
+    sp = SparseTensor(placeholder(int64, [None, rank], name=sub("indices")),
+                      placeholder(dtype, [None], name=sub("values")),
+                      placeholder(int64, [rank], name=sub("shape")))
+    if static is not None:
+        sp._static_shape = static
+    return sp
+
+
+def sparse_tensor_to_dense(sp_input, default_value=None, validate_indices=True, name=None):
+    """SparseToDense: default_value (0) everywhere but at the indices. Indices are not checked to
+    be sorted and unique (TensorFlow's validate_indices)."""
+    if not isinstance(sp_input, SparseTensor):
+        raise TypeError("Input must be a SparseTensor.")
+    with name_scope(name, "SparseToDense"):
+        dtype = sp_input.values.dtype
+        fill_value = convert_to_tensor(0 if default_value is None else default_value, dtype=dtype)
+        base = fill(sp_input.dense_shape, fill_value)
+        out = tensor_scatter_nd_update(base, sp_input.indices, sp_input.values)
+    if sp_input.shape.ndims is not None and out.shape.ndims is None:
+        out.set_shape(sp_input.shape)
+    return out
+
+
+def sparse_tensor_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
+    return matmul(sparse_tensor_to_dense(sp_a), b, transpose_a=adjoint_a, transpose_b=adjoint_b, name=name)
+
+
+sparse = _namespace("tensorflow.sparse", SparseTensor=SparseTensor, placeholder=sparse_placeholder,
+                    to_dense=sparse_tensor_to_dense, sparse_dense_matmul=sparse_tensor_dense_matmul,
+                    matmul=sparse_tensor_dense_matmul)
+
+
 # --- py_func, numpy_function, py_function ------------------------------------------------------
 _TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
 _pyfunc_count = [0]
