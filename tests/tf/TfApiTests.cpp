@@ -564,3 +564,18 @@ ev = tf.sparse.to_dense(st).numpy().tolist()
   REQUIRE(e.status == 0);
   CHECK(e.repr("ev") == "[[0, 7], [0, 0]]");
 }
+
+TEST_CASE("tf.get_logger is Python's 'tensorflow' logger", "[tf]") {
+  TfRun r = runTf(R"(
+import logging
+import tensorflow as tf
+logger = tf.get_logger()
+logger.setLevel(logging.ERROR)
+same = logger is logging.getLogger("tensorflow")
+info = (logger.name, logger.level)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("info") == "('tensorflow', 40)");
+}

@@ -5037,6 +5037,12 @@ class _Logging:
 logging = _Logging()
 
 
+def get_logger():
+    """tf.get_logger(): Python's logger named 'tensorflow' (programs call setLevel on it)."""
+    import logging as _pylogging
+    return _pylogging.getLogger("tensorflow")
+
+
 def einsum(equation, *inputs, **kwargs):
     """tf.einsum: each operand is transposed to a common index order, broadcast-multiplied, and
     the indices missing from the output are summed (no `...`, no repeated index in one operand)."""
