@@ -2523,7 +2523,9 @@ class _Saver:
                  allow_empty=False, write_version=2, pad_step_number=False, save_relative_paths=False, filename=None,
                  **kwargs):
         if var_list is None:
-            var_list = global_variables()
+            # TF saves the global variables; local ones (the tf.metrics totals and counts) are not.
+            local = set(v.name for v in local_variables())
+            var_list = [v for v in global_variables() if v.name not in local]
         if isinstance(var_list, dict):
             items = list(var_list.items())
         else:
