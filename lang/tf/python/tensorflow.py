@@ -456,6 +456,9 @@ def convert_to_tensor(value, dtype=None, name=None, dtype_hint=None):
 
 
 def placeholder(dtype, shape=None, name=None):
+    if isinstance(shape, (list, _tuple)):
+        # TF1 programs build shapes from get_shape()'s dims: Dimension(None) is an unknown dim.
+        shape = [None if isinstance(d, _UnknownDimension) else d for d in shape]
     return _tlens.placeholder(dtype, shape, name)
 
 
