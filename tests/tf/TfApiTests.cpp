@@ -449,8 +449,8 @@ except TypeError as e:
   CHECK(r.repr("z") == "(5, 2)");
   CHECK(r.repr("batch") == "Dimension(None)");
   CHECK(r.repr("unknown") == "(None, 'Dimension(None)', '?', '?', 'Dimension(None)', None)");
-  CHECK(r.repr("by_shape") == "None");
-  CHECK(r.repr("like_shape") == "'(?, 5)'");  // `.shape[i]` keeps None (see _UnknownDimension)
+  CHECK(r.repr("by_shape") == "None");  // `.shape[i]` keeps None (see _UnknownDimension)
+  CHECK(r.repr("like_shape") == "'(?, 5)'");
   CHECK(r.repr("int_error") == "\"int() argument must be a string, a bytes-like object or a real number, not 'NoneType'\"");
 
   TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
