@@ -210,7 +210,7 @@ except ValueError as err:
   CHECK(a.type("each") == "float32[batch, 2]");
 }
 
-TEST_CASE("a cell takes its variables' dtype from float64 inputs; sequence_length masks in either tf.where", "[tf][rnn]") {
+TEST_CASE("a cell takes its variables' dtype from float64 inputs, and sequence_length masks in either tf.where", "[tf][rnn]") {
   // easy-tensorflow's many-to-many sandbox: float64 numpy inputs, dtype=tf.float64 and a
   // sequence_length, with no Session in the program (TF2's SelectV2 reads the [batch] mask).
   const char* program = R"(

@@ -410,7 +410,7 @@ except urllib.error.URLError as e:
   CHECK(a.diagnostics() == "");
 }
 
-TEST_CASE("TF1's TensorShape indexes to Dimensions with a value; TF2's to ints", "[tf]") {
+TEST_CASE("TF1's TensorShape indexes to Dimensions with a value, TF2's to ints", "[tf]") {
   // easy-tensorflow's embedding programs: `(x_test.shape[0], fc1.get_shape()[1].value)`.
   const char* program = R"(
 import numpy as np
