@@ -124,7 +124,9 @@ Value rebuild(TfRuntime& rt, const Value& f, const std::vector<Value>& values, s
   if (std::vector<Value> fields; namedFields(in, f, &fields)) {
     std::vector<Value> items;
     for (const Value& e : fields) items.push_back(rebuild(rt, e, values, next));
-    return in.call(in.typeOf(f), std::move(items));
+    // A class may name what its fetched values make (a SparseTensor fetches a SparseTensorValue).
+    Value made = in.typeOf(f)->lookup("_fetch_type");
+    return in.call(made ? made : in.typeOf(f), std::move(items));
   }
   return none();
 }
@@ -403,6 +405,8 @@ Value SessionObj::getAttr(Interpreter& in, std::string_view name) {
       return none();
     }));
   if (name == "graph") return rt->graphObject(*graph);
+  // TF1's Session.graph_def: the graph's GraphDef, as tutorials pass it to FileWriter.
+  if (name == "graph_def") return in.call(in.getAttr(rt->graphObject(*graph), "as_graph_def"), {});
   if (name == "as_default") {
     return boundMethod(NativeFunction::make("as_default", "self", [](CallContext& c) -> Value {
       auto* s = static_cast<SessionObj*>(c.arg(0).get());

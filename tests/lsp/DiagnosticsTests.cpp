@@ -309,8 +309,8 @@ bad = tf.nn.sparse_softmax_cross_entropy_with_logits(logits=tf.zeros([2, 3, 7]),
 #     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error: Shape mismatch: The shape of labels (received (2, 4)) should equal the shape of logits except for the last dimension
 )"},
     {"real TensorFlow namespaces tensorlens does not model: information, no near miss", R"(import tensorflow as tf
-est = tf.estimator.Estimator(model_fn=None)
-#        ^^^^^^^^^ info: 'tf.estimator' (a TensorFlow namespace) is not modelled by tensorlens
+lit = tf.lite.TFLiteConverter
+#        ^^^^ info: 'tf.lite' (a TensorFlow namespace) is not modelled by tensorlens
 s = tf.signal.fft([1.0])
 #      ^^^^^^ info: 'tf.signal' (a TensorFlow namespace) is not modelled by tensorlens
 ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])

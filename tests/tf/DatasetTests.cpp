@@ -241,3 +241,31 @@ stats = [round(float(x.mean()), 2), round(float((x == 0).mean()), 1), float(x.ma
   CHECK(abs.diagnostics() == "");
   CHECK(abs.type("xb") == "float32[5, 28, 28, 1]");
 }
+
+TEST_CASE("tf.contrib.learn.datasets reads MNIST as input_data does, and base reads TF1's CSV layout", "[tf]") {
+  const std::string dir = freshTempDir("learn-datasets");
+  TfRun r = runTf(R"(
+import tensorflow as tf
+from tensorflow.contrib.learn.python.learn.datasets.mnist import read_data_sets
+m = read_data_sets("MNIST_data", one_hot=True)
+split = (m.train.images.shape, m.validation.num_examples, m.test.labels.shape)
+d = tf.contrib.learn.datasets.load_dataset("mnist")
+labels = (d.train.labels.shape, d.train.labels.dtype.name)
+try:
+    tf.contrib.learn.datasets.load_dataset("cifar")
+    unknown = None
+except ValueError as e:
+    unknown = str(e)
+path = ")" + dir + R"(/iris.csv"
+with open(path, "w") as f:
+    f.write("3,2,setosa,versicolor\n1.0,2.0,0\n3.0,4.5,1\n5.0,6.0,1\n")
+ds = tf.contrib.learn.datasets.base.load_csv_with_header(path, target_dtype=int, features_dtype=float)
+csv = (ds.data.tolist(), ds.target.tolist(), ds.data.dtype.name)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("split") == "((55000, 784), 5000, (10000, 10))");
+  CHECK(r.repr("labels") == "((55000,), 'uint8')");
+  CHECK(r.repr("unknown") == "'Name of dataset is not found: cifar'");
+  CHECK(r.repr("csv") == "([[1.0, 2.0], [3.0, 4.5], [5.0, 6.0]], [0, 1, 1], 'float64')");
+}

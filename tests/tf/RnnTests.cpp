@@ -209,3 +209,38 @@ except ValueError as err:
   CHECK(a.type("per_example") == "float32[2]");  // the weights give the batch
   CHECK(a.type("each") == "float32[batch, 2]");
 }
+
+TEST_CASE("a cell takes its variables' dtype from float64 inputs, and sequence_length masks in either tf.where", "[tf][rnn]") {
+  // easy-tensorflow's many-to-many sandbox: float64 numpy inputs, dtype=tf.float64 and a
+  // sequence_length, with no Session in the program (TF2's SelectV2 reads the [batch] mask).
+  const char* program = R"(
+import numpy as np
+import tensorflow as tf
+X = np.ones((2, 4, 3))
+X[1, 2:] = 0
+cell = tf.nn.rnn_cell.LSTMCell(num_units=5)
+outputs, last = tf.nn.dynamic_rnn(cell, X, sequence_length=[4, 2], dtype=tf.float64)
+f32 = tf.nn.rnn_cell.GRUCell(3, name="g32")
+o32, _ = tf.nn.dynamic_rnn(f32, tf.ones([2, 4, 3]), dtype=tf.float32)
+kinds = [v.dtype.base_dtype.name for v in (cell._kernel, f32._gate_kernel)]
+)";
+  for (ApiStyle style : {ApiStyle::Graph, ApiStyle::Eager}) {
+    TfRun r = runTf(program, Mode::Concrete, style);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.type("outputs") == "float64[2, 4, 5]");
+    CHECK(r.type("o32") == "float32[2, 4, 3]");
+  }
+  TfRun g = runTf(std::string(program) + R"(
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    o, h = sess.run([outputs, last.h])
+masked = o[1, 2:].tolist()
+kept = bool((h[1] == o[1, 1]).all())
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(g.err);
+  REQUIRE(g.status == 0);
+  CHECK(g.repr("kinds") == "['float64', 'float32']");
+  CHECK(g.repr("masked") == "[[0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0]]");
+  CHECK(g.repr("kept") == "True");
+}

@@ -166,3 +166,21 @@ made = sorted(os.listdir(os.path.dirname(path)))
                   Mode::Abstract, ApiStyle::Graph);
   CHECK(std::filesystem::is_empty(abstractDir));
 }
+
+TEST_CASE("a Saver lists what it saves in _var_list, as TF1's does", "[tf]") {
+  // easy-tensorflow's save-and-restore tutorial prints `saver._var_list`.
+  TfRun r = runTf(R"(
+import tensorflow as tf
+a = tf.get_variable("A", initializer=tf.constant(3, shape=[2]))
+b = tf.get_variable("B", initializer=tf.constant(5, shape=[3]))
+names = [v.name for v in tf.train.Saver()._var_list]
+given = tf.train.Saver({"x": a})._var_list
+keys = list(given.keys())
+only_b = [v.name for v in tf.train.Saver([b])._var_list]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("names") == "['A:0', 'B:0']");
+  CHECK(r.repr("keys") == "['x']");
+  CHECK(r.repr("only_b") == "['B:0']");
+}

@@ -5,7 +5,9 @@
 // mode writes nothing.
 #include <zlib.h>
 
+#include <cstring>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -201,6 +203,50 @@ with tf.Session() as sess:
   // Summary{value{tag: "loss", simple_value: 10.0}} in the last event.
   const std::string scalar = summary::scalar("loss", 10.0);
   CHECK(records[4].find(scalar.substr(2)) != std::string::npos);
+}
+
+TEST_CASE("a histogram counts each value in TensorFlow's default bucket for it", "[tf]") {
+  // The bucket search was rewritten (a guess from the buckets' growth, then corrected): it must
+  // give what a binary search over the limits gives, at the limits themselves, at 0, for tiny,
+  // huge, negative and infinite values.
+  std::vector<double> pos;
+  for (double v = 1e-12; v < 1e20; v *= 1.1) pos.push_back(v);
+  pos.push_back(1e20);
+  std::vector<double> limits;
+  for (auto it = pos.rbegin(); it != pos.rend(); ++it) limits.push_back(-*it);
+  limits.push_back(0.0);
+  limits.insert(limits.end(), pos.begin(), pos.end());
+  limits.push_back(std::numeric_limits<double>::max());
+
+  std::vector<double> xs = {0.0, 1e-13, -1e-13, 1e-12, -1e-12, 1.0, -1.0, 0.5, 3e-7, -2.5e5, 1e19, 1e21, -1e25,
+                            std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  for (size_t i = 0; i < limits.size(); i += 37) {  // limits and their neighbours
+    xs.push_back(limits[i]);
+    xs.push_back(std::nextafter(limits[i], 0.0));
+    xs.push_back(std::nextafter(limits[i], limits[i] < 0 ? -1e300 : 1e300));
+  }
+  for (int i = 0; i < 2000; ++i) xs.push_back(std::ldexp(1.0 + i % 13 * 0.071, i % 120 - 60) * (i % 3 ? 1 : -1));
+  Tensor t(DType::Float64, ConcreteShape{static_cast<int64_t>(xs.size())});
+  for (size_t i = 0; i < xs.size(); ++i) t.data<double>()[i] = xs[i];
+
+  std::map<double, double> expected;  // limit -> count
+  for (double x : xs) {
+    size_t b = static_cast<size_t>(std::lower_bound(limits.begin(), limits.end(), x) - limits.begin());
+    expected[limits[std::min(b, limits.size() - 1)]] += 1;
+  }
+  const std::string value = fieldsNumbered(summary::histogram("h", t).substr(0), 1).at(0).bytes;
+  const std::string histo = fieldOf(value, 5);
+  auto doubles = [](const std::string& packed) {
+    std::vector<double> out(packed.size() / 8);
+    std::memcpy(out.data(), packed.data(), out.size() * 8);
+    return out;
+  };
+  const std::vector<double> outLimits = doubles(fieldOf(histo, 6)), outCounts = doubles(fieldOf(histo, 7));
+  REQUIRE(outLimits.size() == outCounts.size());
+  std::map<double, double> got;
+  for (size_t i = 0; i < outLimits.size(); ++i)
+    if (outCounts[i] > 0) got[outLimits[i]] = outCounts[i];
+  CHECK(got == expected);
 }
 
 TEST_CASE("FileWriters made in a loop each get their own events file, numbered after the first", "[tf]") {
@@ -486,4 +532,97 @@ except tf.errors.InvalidArgumentError as e:
   TfRun a = runTf("import tensorflow as tf\nx = tf.image.decode_png(tf.constant(['a', 'b']), channels=3)\n",
                   Mode::Abstract, ApiStyle::Graph);
   CHECK_THAT(a.diagnostics(), Catch::Contains("Shape must be rank 0 but is rank 1"));
+}
+
+TEST_CASE("the embedding projector's config is written as TensorBoard's projector_config.pbtxt", "[tf]") {
+  // easy-tensorflow's embedding programs (TF1's contrib module); tensorboard's own module (TF2)
+  // takes the log directory instead of a writer.
+  const std::string dir = freshTempDir("projector");
+  TfRun r = runTf(R"(
+import tensorflow as tf
+from tensorflow.contrib.tensorboard.plugins import projector
+writer = tf.summary.FileWriter(")" + dir + R"(")
+config = projector.ProjectorConfig()
+e = config.embeddings.add()
+e.tensor_name = "fc1_embedding:0"
+e.metadata_path = "metadata.tsv"
+e.sprite.image_path = "sprite_images.png"
+e.sprite.single_image_dim.extend([28, 28])
+projector.visualize_embeddings(writer, config)
+text = open(")" + dir + R"(/projector_config.pbtxt").read()
+c2 = projector.ProjectorConfig()
+c2.embeddings.add(tensor_name="emb")
+projector.visualize_embeddings(")" + dir + R"(/tf2", c2)
+text2 = open(")" + dir + R"(/tf2/projector_config.pbtxt").read()
+try:
+    e.sprite = None
+    bad = None
+except AttributeError as err:
+    bad = str(err)
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("text") ==
+        "'embeddings {\\n  tensor_name: \"fc1_embedding:0\"\\n  metadata_path: \"metadata.tsv\"\\n  sprite {\\n"
+        "    image_path: \"sprite_images.png\"\\n    single_image_dim: 28\\n    single_image_dim: 28\\n  }\\n}\\n'");
+  CHECK(r.repr("text2") == "'embeddings {\\n  tensor_name: \"emb\"\\n}\\n'");
+  CHECK(r.repr("bad") == "'Assignment not allowed to field \"sprite\" in protocol message object.'");
+}
+
+TEST_CASE("FileWriter takes TF1's deprecated GraphDef, and TF2's tf.summary.graph writes a function's graph", "[tf]") {
+  const std::string dir = freshTempDir("events-graphdef");
+  TfRun r = runTf(R"(
+import tensorflow as tf
+a = tf.constant(1.0, name="a")
+b = tf.add(a, 2.0, name="b_node")
+with tf.Session() as sess:
+    w = tf.summary.FileWriter(")" + dir + R"(", graph_def=sess.graph_def)
+    w.add_graph(tf.get_default_graph().as_graph_def())
+    try:
+        w.add_graph(sess.graph, graph_def=sess.graph_def)
+        both = None
+    except ValueError as e:
+        both = str(e)
+    try:
+        w.add_graph("graph")
+        wrong = None
+    except TypeError as e:
+        wrong = str(e)
+names = [n.name for n in sess.graph_def.node]
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::vector<std::string> records = readRecords(dir);
+  REQUIRE(records.size() == 3);  // file_version and two graphs
+  CHECK(records[1].find("b_node") != std::string::npos);
+  CHECK(records[2].find("b_node") != std::string::npos);
+  CHECK(r.repr("both") == "'Please pass only graph, or graph_def (deprecated), but not both.'");
+  CHECK(r.repr("wrong") == "'The passed graph must be an instance of `Graph` or the deprecated `GraphDef`'");
+  CHECK(r.repr("names").find("'b_node'") != std::string::npos);
+
+  const std::string dir2 = freshTempDir("events-graph-v2");
+  TfRun v2 = runTf(R"(
+import tensorflow as tf
+@tf.function
+def simple_add(a, b):
+    return tf.add(a, b, name="addition")
+a = tf.constant(2, name="a")
+no_writer = bool(tf.summary.graph(simple_add.get_concrete_function(a, a).graph).numpy())
+writer = tf.summary.create_file_writer(")" + dir2 + R"(")
+with writer.as_default():
+    wrote = bool(tf.summary.graph(simple_add.get_concrete_function(a, a).graph).numpy())
+    try:
+        tf.summary.graph("g")
+        bad = None
+    except ValueError as e:
+        bad = str(e)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(v2.err);
+  REQUIRE(v2.status == 0);
+  CHECK(v2.repr("no_writer") == "False");
+  CHECK(v2.repr("wrote") == "True");
+  CHECK(v2.repr("bad") == "\"Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data=g of type str.\"");
+  const std::vector<std::string> r2 = readRecords(dir2);
+  REQUIRE(r2.size() == 2);
+  CHECK(r2[1].find("addition") != std::string::npos);
 }

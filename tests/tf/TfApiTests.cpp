@@ -491,4 +491,175 @@ logits = model(tf.placeholder(tf.float32, [None, 784]))
   REQUIRE(notes.size() >= 4);
   CHECK(notes[notes.size() - 2] == std::make_pair(9, std::string("in the call of 'dense' here")));
   CHECK(notes[notes.size() - 1] == std::make_pair(11, std::string("in the call of 'model' here")));
+
+TEST_CASE("TF1's TensorShape indexes to Dimensions with a value, TF2's to ints", "[tf]") {
+  // easy-tensorflow's embedding programs: `(x_test.shape[0], fc1.get_shape()[1].value)`.
+  const char* program = R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 5])
+s = x.get_shape()
+d = s[1]
+v = d.value
+r = repr(d)
+text = "%s %d {}".format(d) % (d, d)
+twice = x.shape[1] * 2
+is_dim = isinstance(d, tf.Dimension)
+dims = [e if e is None else e.value for e in s]
+w = tf.get_variable("w", [s[1], 3])
+z = np.zeros((d, 2)).shape
+batch = s[0]
+unknown = (batch.value, repr(batch), str(batch), "{}".format(batch), repr(batch * 2), batch == 3)
+by_shape = x.shape[0]
+like_shape = str(tf.placeholder(tf.float32, [s[0], s[1]]).shape)
+try:
+    int(batch)
+    int_error = None
+except TypeError as e:
+    int_error = str(e)
+)";
+  TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("v") == "5");
+  CHECK(r.repr("r") == "'Dimension(5)'");
+  CHECK(r.repr("text") == "'5 5 5'");
+  CHECK(r.repr("twice") == "10");
+  CHECK(r.repr("is_dim") == "True");
+  CHECK(r.repr("dims") == "[None, 5]");
+  CHECK(r.type("w") == "float32[5, 3]");
+  CHECK(r.repr("z") == "(5, 2)");
+  CHECK(r.repr("batch") == "Dimension(None)");
+  CHECK(r.repr("unknown") == "(None, 'Dimension(None)', '?', '?', 'Dimension(None)', None)");
+  CHECK(r.repr("by_shape") == "None");  // `.shape[i]` keeps None (see _UnknownDimension)
+  CHECK(r.repr("like_shape") == "'(?, 5)'");
+  CHECK(r.repr("int_error") == "\"int() argument must be a string, a bytes-like object or a real number, not 'NoneType'\"");
+
+  TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+
+  TfRun eager = runTf(R"(
+import tensorflow as tf
+d = tf.zeros([2, 5]).shape[1]
+kind = type(d).__name__
+try:
+    d.value
+    err = None
+except AttributeError as e:
+    err = str(e)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(eager.err);
+  REQUIRE(eager.status == 0);
+  CHECK(eager.repr("kind") == "'int'");
+  CHECK(eager.repr("err") == "\"'int' object has no attribute 'value'\"");
+}
+
+TEST_CASE("tf.py_func runs Python on each run's values and checks its results' dtypes as TensorFlow does", "[tf]") {
+  const char* program = R"(
+import numpy as np
+import tensorflow as tf
+x = tf.placeholder(tf.float32, [None])
+calls = []
+def double(a):
+    calls.append(a.dtype.name)
+    return (a * 2).astype(np.float32)
+y = tf.py_func(double, [x], tf.float32) + 1
+two = tf.py_func(lambda a, b: [a + b, np.int64(len(a))], [x, x], [tf.float32, tf.int64])
+wrong = tf.py_func(lambda a: a * 2.0, [tf.cast(x, tf.float64)], tf.float32)
+count = tf.py_func(lambda a: [a, a], [x], [tf.float32])
+with tf.Session() as sess:
+    yv = sess.run(y, {x: [1, 2]}).tolist()
+    tv = [v.tolist() for v in sess.run(two, {x: [1, 2]})]
+    errors = []
+    for t in (wrong, count):
+        try:
+            sess.run(t, {x: [1.0]})
+        except tf.errors.InvalidArgumentError as e:
+            errors.append(e.message)
+static = str(y.shape)
+)";
+  TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("yv") == "[3.0, 5.0]");
+  CHECK(r.repr("tv") == "[[2.0, 4.0], 2]");
+  CHECK(r.repr("calls") == "['float32']");
+  CHECK(r.repr("errors") == "['0-th value returned by pyfunc_2 is double, but expects float', "
+                            "'pyfunc_3 returns 2 values, but expects to see 1 values.']");
+  CHECK(r.repr("static") == "'<unknown>'");
+
+  TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+
+  TfRun e = runTf(R"(
+import numpy as np
+import tensorflow as tf
+n = tf.numpy_function(lambda a: a * 2, [tf.constant([1, 2, 3])], tf.int32).numpy().tolist()
+try:  # numpy sums int32 to int64, and TensorFlow does not cast a result
+    tf.numpy_function(lambda a: a.sum(), [tf.constant([1, 2, 3])], tf.int32)
+    summed = None
+except tf.errors.InvalidArgumentError as err:
+    summed = err.message
+p = tf.py_function(lambda a: a * 2, [tf.constant([1.5])], tf.float32).numpy().tolist()
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(e.err);
+  REQUIRE(e.status == 0);
+  CHECK(e.repr("n") == "[2, 4, 6]");
+  CHECK(e.repr("summed") == "'0-th value returned by pyfunc_1 is int64, but expects int32'");
+  CHECK(e.repr("p") == "[3.0]");
+}
+
+TEST_CASE("SparseTensor, sparse_placeholder and to_dense: fed and fetched as TensorFlow's structures", "[tf]") {
+  const char* program = R"(
+import numpy as np
+import tensorflow as tf
+st = tf.SparseTensor(indices=[[0, 0], [1, 2]], values=[1.0, 2.0], dense_shape=[3, 4])
+d = tf.sparse_tensor_to_dense(st)
+sp = tf.sparse_placeholder(tf.float32, name="bow")
+y = tf.sparse_tensor_dense_matmul(sp, tf.ones([4, 2]))
+static = (str(st.shape), str(d.shape), st.dtype.name, sp.indices.name, str(sp.shape))
+with tf.Session() as sess:
+    dv = sess.run(d).tolist()
+    v = sess.run(st)
+    kind = type(v).__name__
+    parts = (v.indices.tolist(), v.values.tolist(), v.dense_shape.tolist())
+    yv = sess.run(y, {sp: tf.SparseTensorValue([[0, 1], [2, 3]], [3.0, 4.0], [3, 4])}).tolist()
+    tv = sess.run(tf.sparse.to_dense(sp, -1.0), {sp: (np.array([[0, 1]]), np.array([5.0], np.float32), [2, 2])}).tolist()
+)";
+  TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("static") == "('(3, 4)', '(3, 4)', 'float32', 'bow/indices:0', '<unknown>')");
+  CHECK(r.repr("dv") == "[[1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0]]");
+  CHECK(r.repr("kind") == "'SparseTensorValue'");
+  CHECK(r.repr("parts") == "([[0, 0], [1, 2]], [1.0, 2.0], [3, 4])");
+  CHECK(r.repr("yv") == "[[3.0, 3.0], [0.0, 0.0], [4.0, 4.0]]");
+  CHECK(r.repr("tv") == "[[-1.0, 5.0], [-1.0, -1.0]]");
+
+  TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+
+  TfRun e = runTf(R"(
+import tensorflow as tf
+st = tf.SparseTensor(indices=[[0, 1]], values=[7], dense_shape=[2, 2])
+ev = tf.sparse.to_dense(st).numpy().tolist()
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(e.err);
+  REQUIRE(e.status == 0);
+  CHECK(e.repr("ev") == "[[0, 7], [0, 0]]");
+}
+
+TEST_CASE("tf.get_logger is Python's 'tensorflow' logger", "[tf]") {
+  TfRun r = runTf(R"(
+import logging
+import tensorflow as tf
+logger = tf.get_logger()
+logger.setLevel(logging.ERROR)
+same = logger is logging.getLogger("tensorflow")
+info = (logger.name, logger.level)
+)", Mode::Concrete, ApiStyle::Eager);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("same") == "True");
+  CHECK(r.repr("info") == "('tensorflow', 40)");
 }

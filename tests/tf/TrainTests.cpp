@@ -158,3 +158,106 @@ dx = tfe.gradients_function(lambda a, b: a * a * b)(x, 2.0)
   CHECK(eager.repr("names").find("Variable") != std::string::npos);
   CHECK(eager.repr("dx").find("numpy=12.0") != std::string::npos);  // d(a*a*b)/da = 2ab
 }
+
+TEST_CASE("the global step is one variable: get_global_step finds it, create_global_step refuses a second", "[tf][train]") {
+  // get_or_create_global_step made a new variable at each call (global_step_1, ...) and
+  // get_global_step created one where TensorFlow gives None.
+  TfRun r = runTf(R"(
+import tensorflow as tf
+before = tf.train.get_global_step()
+gs = tf.train.get_or_create_global_step()
+again = tf.train.get_or_create_global_step() is gs
+found = tf.train.get_global_step() is gs
+in_collection = tf.get_collection(tf.GraphKeys.GLOBAL_STEP) == [gs]
+kind = (gs.name, gs.dtype.base_dtype.name, str(gs.shape), len(tf.trainable_variables()))
+try:
+    tf.train.create_global_step()
+    second = None
+except ValueError as e:
+    second = str(e)
+g2 = tf.Graph()
+with g2.as_default():
+    own = tf.Variable(0, name="global_step", trainable=False)
+    by_name = tf.train.get_global_step().name == own.name
+x = tf.Variable(1.0)
+train = tf.train.GradientDescentOptimizer(0.1).minimize(x * x, global_step=tf.train.get_global_step())
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    s.run(train)
+    s.run(train)
+    step = int(s.run(gs))
+)", Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("before") == "None");
+  CHECK(r.repr("again") == "True");
+  CHECK(r.repr("found") == "True");
+  CHECK(r.repr("in_collection") == "True");
+  CHECK(r.repr("kind") == "('global_step:0', 'int64', '()', 0)");
+  CHECK(r.repr("second") == "'\"global_step\" already exists.'");
+  CHECK(r.repr("by_name") == "True");
+  CHECK(r.repr("step") == "2");
+}
+
+TEST_CASE("tf.estimator: a model_fn trains, evaluates and predicts from its model_dir's checkpoints", "[tf][train]") {
+  const std::string dir = freshTempDir("estimator");
+  const std::string program = R"(
+import numpy as np
+import tensorflow as tf
+def model_fn(features, labels, mode, params):
+    w = tf.get_variable("w", [1], dtype=tf.float64)
+    b = tf.get_variable("b", [1], dtype=tf.float64)
+    y = w * features["x"] + b
+    if mode == tf.estimator.ModeKeys.PREDICT:
+        return tf.estimator.EstimatorSpec(mode, predictions={"y": y})
+    loss = tf.reduce_sum(tf.square(y - labels))
+    train = tf.train.GradientDescentOptimizer(params["rate"]).minimize(loss, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode=mode, predictions=y, loss=loss, train_op=train)
+est = tf.estimator.Estimator(model_fn=model_fn, model_dir=")" + dir + R"(/linear", params={"rate": 0.01})
+x = np.array([1., 2., 3., 4.])
+y = np.array([0., -1., -2., -3.])
+try:
+    tf.estimator.inputs.numpy_input_fn({"x": x}, y)
+    no_shuffle = None
+except ValueError as e:
+    no_shuffle = str(e)
+try:
+    est.evaluate(tf.estimator.inputs.numpy_input_fn({"x": x}, y, shuffle=False))
+    untrained = None
+except ValueError as e:
+    untrained = str(e)
+est.train(tf.estimator.inputs.numpy_input_fn({"x": x}, y, batch_size=4, num_epochs=None, shuffle=True), steps=800)
+est.train(tf.estimator.inputs.numpy_input_fn({"x": x}, y, batch_size=4, num_epochs=None, shuffle=True), steps=200)
+res = est.evaluate(tf.estimator.inputs.numpy_input_fn({"x": x}, y, batch_size=4, num_epochs=1, shuffle=False))
+summary = (sorted(res), int(res["global_step"]), bool(res["loss"] < 1e-6))
+preds = [round(float(p["y"]), 3) for p in est.predict(tf.estimator.inputs.numpy_input_fn({"x": np.array([5.0, 6.0])},
+                                                                                          shuffle=False))]
+newest = tf.train.latest_checkpoint(")" + dir + R"(/linear")
+
+rng = np.random.RandomState(0)
+X = rng.randn(300, 4).astype(np.float32)
+labels = (X[:, 0] > 0).astype(np.int32) + (X[:, 1] > 0).astype(np.int32)
+cols = [tf.feature_column.numeric_column("X", shape=[4])]
+clf = tf.estimator.DNNClassifier(hidden_units=[16, 8], n_classes=3, feature_columns=cols,
+                                 model_dir=")" + dir + R"(/dnn")
+clf.train(tf.estimator.inputs.numpy_input_fn({"X": X}, labels, batch_size=50, num_epochs=20, shuffle=True))
+ev = clf.evaluate(tf.estimator.inputs.numpy_input_fn({"X": X}, labels, shuffle=False))
+learned = (sorted(ev), int(ev["global_step"]), bool(ev["accuracy"] > 0.8))
+p = list(clf.predict(tf.estimator.inputs.numpy_input_fn({"X": X[:2]}, shuffle=False)))
+shapes = (len(p), sorted(p[0]), p[0]["probabilities"].shape, p[0]["class_ids"].shape, p[0]["classes"].dtype.kind)
+)";
+  TfRun r = runTf(program, Mode::Concrete, ApiStyle::Graph);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("no_shuffle") == "'shuffle must be provided explicitly as boolean, it is recommended to set it as "
+                                "True for training; got None'");
+  CHECK(r.repr("untrained") == "'Could not find trained model in model_dir: " + dir + "/linear.'");
+  CHECK(r.repr("summary") == "(['global_step', 'loss'], 1000, True)");
+  CHECK(r.repr("preds") == "[-4.0, -5.0]");
+  CHECK(r.repr("newest") == "'" + dir + "/linear/model.ckpt-1000'");
+  CHECK(r.repr("learned") == "(['accuracy', 'average_loss', 'global_step', 'loss'], 120, True)");
+  CHECK(r.repr("shapes") == "(2, ['class_ids', 'classes', 'logits', 'probabilities'], (3,), (1,), 'O')");  // string tensors fetch as object arrays of bytes
+
+  TfRun a = runTf(program, Mode::Abstract, ApiStyle::Graph);
+  CHECK(a.diagnostics() == "");
+}

@@ -65,6 +65,7 @@ class RNNCell:
         self._reuse = reuse
         self._built = False
         self._scope = None
+        self._dtype = dtype
 
     @property
     def state_size(self):
@@ -94,13 +95,18 @@ class RNNCell:
             with tf.variable_scope(scope or self._name, default_name=self._base_name,
                                    reuse=self._reuse) as vs:
                 self._scope = vs
+                # TF1's cells are layers: without a dtype= they take their variables' dtype
+                # from the first inputs (float64 inputs, float64 kernels).
+                if self._dtype is None and getattr(inputs.dtype, "is_floating", False):
+                    self._dtype = inputs.dtype.base_dtype
                 self._build(int(in_dim))
             self._built = True
         with tf.name_scope(self._scope.name.rsplit("/", 1)[-1]):
             return self._step(inputs, state)
 
     def _var(self, name, shape, initializer=None):
-        return tf.get_variable(name, shape, initializer=initializer)
+        return tf.get_variable(name, shape, dtype=self._dtype if self._dtype is not None else tf.float32,
+                               initializer=initializer)
 
 
 class BasicRNNCell(RNNCell):
@@ -327,6 +333,12 @@ def _initial_state(cell, first_input, initial_state, dtype):
     return cell.zero_state(_batch_size(first_input), dtype)
 
 
+def _select_rows(alive, a, b):
+    # Rows of `a` where `alive` ([batch] bools), else of `b`. The condition is broadcast to a's
+    # shape: TF1's tf.where (Select) and TF2's (SelectV2) read a [batch] condition differently.
+    return tf.where(tf.broadcast_to(tf.expand_dims(alive, 1), tf.shape(a)), a, b)
+
+
 def _run_steps(cell, steps, state, sequence_length):
     # One call of the cell per time step. With sequence_length, a row past its length outputs
     # zeros and keeps its last state, as TF's dynamic_rnn does.
@@ -335,8 +347,8 @@ def _run_steps(cell, steps, state, sequence_length):
         out, new_state = cell(x, state)
         if sequence_length is not None:
             alive = tf.less(t, sequence_length)
-            out = tf.where(alive, out, tf.zeros_like(out))
-            new_state = _nest_pack(new_state, [tf.where(alive, n, o) for n, o in
+            out = _select_rows(alive, out, tf.zeros_like(out))
+            new_state = _nest_pack(new_state, [_select_rows(alive, n, o) for n, o in
                                                zip(_nest_flatten(new_state), _nest_flatten(state))])
         outputs.append(out)
         state = new_state
@@ -406,8 +418,8 @@ def _loop_steps(cell, inputs, axis, initial_state, dtype, sequence_length):
         out, new_state = cell(elements[0], old)
         if sequence_length is not None:
             alive = tf.less(t, sequence_length)
-            out = tf.where(alive, out, tf.zeros_like(out))
-            new_state = _nest_pack(new_state, [tf.where(alive, a, b) for a, b in
+            out = _select_rows(alive, out, tf.zeros_like(out))
+            new_state = _nest_pack(new_state, [_select_rows(alive, a, b) for a, b in
                                                zip(_nest_flatten(new_state), _nest_flatten(old))])
         return [t + 1] + _nest_flatten(new_state), [out]
 

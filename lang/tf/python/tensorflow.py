@@ -107,18 +107,77 @@ newaxis = None
 
 
 # --- shapes ------------------------------------------------------------------------------------
-class Dimension:
-    def __init__(self, value):
-        self.value = value
+class Dimension(int):
+    """TF1's tensor_shape.Dimension of a known size: TF1 programs read `x.get_shape()[1].value`.
+    An int subclass, so that it indexes, counts and builds shapes wherever an int does (TF's own
+    Dimension converts through __index__ the same way). TF2 gives plain ints."""
 
-    def __int__(self):
-        return self.value
+    def __new__(cls, value):
+        return int.__new__(cls, value)
 
-    def __index__(self):
-        return self.value
+    @property
+    def value(self):
+        return int(self)
 
     def __repr__(self):
-        return "Dimension(%s)" % self.value
+        return "Dimension(%d)" % int(self)
+
+    def __str__(self):
+        return "%d" % int(self)
+
+
+class _UnknownDimension:
+    """TF1's Dimension(None), from a graph-style program's `x.get_shape()[i]` of an unknown
+    dim: `.value` is None, it prints as "?", arithmetic keeps it unknown and comparisons give
+    None, as TF1's Dimension does. `x.shape[i]` keeps giving None: the embedded modules (which
+    read `.shape`, never get_shape()) and the native shape arguments expect None there."""
+
+    value = None
+
+    def __repr__(self):
+        return "Dimension(None)"
+
+    def __str__(self):
+        return "?"
+
+    def __eq__(self, other):
+        return None
+
+    def __ne__(self, other):
+        return None
+
+    def __lt__(self, other):
+        return None
+
+    def __le__(self, other):
+        return None
+
+    def __gt__(self, other):
+        return None
+
+    def __ge__(self, other):
+        return None
+
+    def __hash__(self):
+        return hash(None)
+
+    def _same(self, other):
+        return self
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _same
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _same
+
+    def __int__(self):
+        raise TypeError("int() argument must be a string, a bytes-like object or a real number, not 'NoneType'")
+
+    def __index__(self):
+        raise TypeError("__index__ returned non-int (type NoneType)")
+
+    def is_compatible_with(self, other):
+        return True
+
+    def merge_with(self, other):
+        return other
 
 
 class TensorShape:
@@ -178,6 +237,8 @@ class TensorShape:
     def __iter__(self):
         if self._dims is None:
             raise ValueError("Cannot iterate over a shape with unknown rank.")
+        if _tlens.style() == "graph":
+            return iter([self[i] for i in _range(len(self._dims))])
         return iter(self._dims)
 
     def __getitem__(self, key):
@@ -185,7 +246,15 @@ class TensorShape:
             return None
         if isinstance(key, _slice):
             return TensorShape(self._dims[key])
-        return self._dims[key]
+        d = self._dims[key]
+        # TF1's TensorShape indexes to Dimension objects (`shape[1].value`); TF2's to ints. An
+        # unknown dim is None, except in a shape from get_shape() (see _UnknownDimension).
+        if _tlens.style() == "graph":
+            if d is not None:
+                return Dimension(d)
+            if self.__dict__.get("_v1_unknown"):
+                return _UnknownDimension()
+        return d
 
     def __eq__(self, other):
         if isinstance(other, TensorShape):
@@ -444,6 +513,9 @@ def convert_to_tensor(value, dtype=None, name=None, dtype_hint=None):
 
 
 def placeholder(dtype, shape=None, name=None):
+    if isinstance(shape, (list, _tuple)):
+        # TF1 programs build shapes from get_shape()'s dims: Dimension(None) is an unknown dim.
+        shape = [None if isinstance(d, _UnknownDimension) else d for d in shape]
     return _tlens.placeholder(dtype, shape, name)
 
 
@@ -1625,6 +1697,10 @@ def Graph():
     return _tlens.new_graph()
 
 
+def _is_graph(x):
+    return type(x) is type(_tlens.default_graph())
+
+
 def get_default_graph():
     return _tlens.default_graph()
 
@@ -2444,12 +2520,48 @@ train.AdamOptimizer = AdamOptimizer
 train.RMSPropOptimizer = RMSPropOptimizer
 
 
+def _get_global_step(graph=None):
+    """TF1's training_util.get_global_step: the one variable of the GLOBAL_STEP collection, else
+    the variable named global_step:0, else None (eager code keeps no collections: None)."""
+    if graph is not None:
+        with graph.as_default():
+            return _get_global_step()
+    if executing_eagerly():
+        return None
+    found = get_collection(GraphKeys.GLOBAL_STEP)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        return None  # TF logs "Multiple tensors in global_step collection." and gives None
+    for v in global_variables():
+        if v.name == "global_step:0":
+            return v
+    return None
+
+
+def _create_global_step(graph=None):
+    """TF1's training_util.create_global_step: an int64 scalar variable `global_step`, not
+    trainable, in the GLOBAL_STEP collection; a second one is an error."""
+    if graph is not None:
+        with graph.as_default():
+            return _create_global_step()
+    if executing_eagerly():
+        return Variable(0, trainable=False, name="global_step", dtype=int64)
+    if _get_global_step() is not None:
+        raise ValueError('"global_step" already exists.')
+    v = get_variable(GraphKeys.GLOBAL_STEP, shape=[], dtype=int64, initializer=zeros_initializer(), trainable=False)
+    add_to_collection(GraphKeys.GLOBAL_STEP, v)
+    return v
+
+
 def _get_or_create_global_step(graph=None):
-    return Variable(0, trainable=False, name="global_step", dtype=int64)
+    found = _get_global_step(graph)
+    return found if found is not None else _create_global_step(graph)
 
 
 train.get_or_create_global_step = _get_or_create_global_step
-train.get_global_step = _get_or_create_global_step
+train.get_global_step = _get_global_step
+train.create_global_step = _create_global_step
 
 
 def _var_key(v):
@@ -2488,7 +2600,9 @@ class _Saver:
                  allow_empty=False, write_version=2, pad_step_number=False, save_relative_paths=False, filename=None,
                  **kwargs):
         if var_list is None:
-            var_list = global_variables()
+            # TF saves the global variables; local ones (the tf.metrics totals and counts) are not.
+            local = set(v.name for v in local_variables())
+            var_list = [v for v in global_variables() if v.name not in local]
         if isinstance(var_list, dict):
             items = list(var_list.items())
         else:
@@ -2496,6 +2610,9 @@ class _Saver:
         if not items and not allow_empty:
             raise ValueError("No variables to save")
         self._items = items
+        # TF1's Saver keeps what it saves in _var_list (the variables, or the dict it was given);
+        # tutorials print it.
+        self._var_list = var_list if isinstance(var_list, dict) else [v for _, v in items]
         self._max_to_keep = max_to_keep
         self._kept = []
         self._restore_ops = None
@@ -4331,7 +4448,11 @@ class _TensorMethods:
         return _tlens.to_ndarray(self)
 
     def get_shape(self):
-        return self.shape
+        shape = self.shape
+        if _tlens.style() == "graph" and shape.ndims is not None and None in shape._dims:
+            shape = TensorShape(shape._dims)
+            shape._v1_unknown = True  # unknown dims index to Dimension(None), as TF1's
+        return shape
 
     def set_shape(self, shape):
         _tlens.set_shape(self, shape)
@@ -4415,8 +4536,9 @@ class GraphDef:
     """Graph.as_graph_def(): the nodes' names, ops, inputs and devices (attributes are not
     included), printed in protobuf's text format as TensorFlow prints a GraphDef."""
 
-    def __init__(self, nodes):
+    def __init__(self, nodes, graph=None):
         self.node = nodes
+        self._graph = graph  # what FileWriter.add_graph and tf.summary.graph write
         self.versions = _namespace("tensorflow.VersionDef", producer=27)
 
     def __str__(self):
@@ -4436,7 +4558,7 @@ class GraphDef:
 
 class _GraphMethods:
     def as_graph_def(self, from_version=None, add_shapes=False):
-        return GraphDef([NodeDef(*n) for n in _tlens.graph_nodes(self)])
+        return GraphDef([NodeDef(*n) for n in _tlens.graph_nodes(self)], self)
 
 
 
@@ -4486,14 +4608,23 @@ class _FileWriter:
                  session=None):
         self._logdir = logdir
         self._path = _tlens.events_open(logdir, filename_suffix or "")
-        if graph is not None:
-            self.add_graph(graph)
+        if graph is not None or graph_def is not None:
+            self.add_graph(graph, graph_def=graph_def)
 
     def get_logdir(self):
         return self._logdir
 
     def add_graph(self, graph, global_step=None, graph_def=None):
-        _tlens.events_write(self._path, graph, 0)
+        # TF1's SummaryToEventTransformer.add_graph: a Graph, or (deprecated) a GraphDef, in either
+        # argument, not both. A GraphDef here remembers the graph it was made from.
+        if graph is not None and graph_def is not None:
+            raise ValueError("Please pass only graph, or graph_def (deprecated), but not both.")
+        given = graph if graph is not None else graph_def
+        if isinstance(given, GraphDef) and given._graph is not None:
+            given = given._graph
+        if not _is_graph(given):
+            raise TypeError("The passed graph must be an instance of `Graph` or the deprecated `GraphDef`")
+        _tlens.events_write(self._path, given, 0)
 
     def add_summary(self, summary, global_step=None):
         _tlens.events_write(self._path, summary, 0 if global_step is None else int(global_step))
@@ -4744,6 +4875,26 @@ summary.merge = _summary_merge
 summary.merge_all = _summary_merge_all
 summary.create_file_writer = _SummaryWriter
 summary.image = _summary_image
+
+
+def _summary_graph(graph_data):
+    """tf.summary.graph (TF2): the graph of a tf.Graph or GraphDef (a concrete function's .graph)
+    to the default writer, in eager code only; False without a default writer."""
+    if not executing_eagerly():
+        raise ValueError("graph() cannot be invoked inside a graph context.")
+    writer = _summary_state.get("writer")
+    if writer is None:
+        return constant(False)
+    if isinstance(graph_data, GraphDef) and graph_data._graph is not None:
+        graph_data = graph_data._graph
+    if not _is_graph(graph_data):
+        raise ValueError("Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data=%s of "
+                         "type %s." % (graph_data, type(graph_data).__name__))
+    writer._file.add_graph(graph_data)
+    return constant(True)
+
+
+summary.graph = _summary_graph
 summary.audio = _summary_audio
 summary.text = _summary_text
 summary.experimental = _namespace("tensorflow.summary.experimental",
@@ -4978,6 +5129,12 @@ class _Logging:
 
 
 logging = _Logging()
+
+
+def get_logger():
+    """tf.get_logger(): Python's logger named 'tensorflow' (programs call setLevel on it)."""
+    import logging as _pylogging
+    return _pylogging.getLogger("tensorflow")
 
 
 def einsum(equation, *inputs, **kwargs):
@@ -5976,6 +6133,216 @@ io.decode_raw = decode_raw
 io.encode_png = _encode_png
 io.decode_png = _decode_png
 io.gfile = gfile
+
+
+# --- sparse tensors -----------------------------------------------------------------------------
+class SparseTensorValue:
+    """What Session.run gives for a SparseTensor (numpy indices, values and dense_shape); also a
+    feed_dict value for one, as a plain (indices, values, dense_shape) tuple is."""
+
+    _fields = ("indices", "values", "dense_shape")
+
+    def __init__(self, indices, values, dense_shape):
+        self.indices = indices
+        self.values = values
+        self.dense_shape = dense_shape
+
+    def __iter__(self):
+        return iter([self.indices, self.values, self.dense_shape])
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        return [self.indices, self.values, self.dense_shape][i]
+
+    def __repr__(self):
+        return "SparseTensorValue(indices=%r, values=%r, dense_shape=%r)" % (self.indices, self.values,
+                                                                              self.dense_shape)
+
+
+def _static_dense_shape(dense_shape):
+    if isinstance(dense_shape, (list, _tuple)) and all(isinstance(d, int) for d in dense_shape):
+        return TensorShape(list(dense_shape))
+    if _tlens.is_ndarray(dense_shape) and dense_shape.ndim == 1:
+        return TensorShape([int(d) for d in dense_shape.tolist()])
+    return None
+
+
+class SparseTensor:
+    """tf.SparseTensor: int64 indices [N, rank], values [N] and an int64 dense_shape [rank]. The
+    session feeds and fetches it as the structure of its three tensors (`_fields`), fetched as a
+    SparseTensorValue."""
+
+    _fields = ("indices", "values", "dense_shape")
+    _fetch_type = SparseTensorValue
+
+    def __init__(self, indices, values, dense_shape):
+        with name_scope(None, "SparseTensor"):
+            self.indices = convert_to_tensor(indices, dtype=int64, name="indices")
+            self.values = convert_to_tensor(values, name="values")
+            self.dense_shape = convert_to_tensor(dense_shape, dtype=int64, name="dense_shape")
+        static = _static_dense_shape(dense_shape)
+        if static is None:
+            rank = self.dense_shape.shape[0] if self.dense_shape.shape.ndims == 1 else None
+            static = TensorShape(None if rank is None else [None] * int(rank))
+        self._static_shape = static
+        if self.indices.shape.ndims is not None and self.indices.shape.ndims != 2:
+            raise ValueError("Shape %s must have rank 2" % self.indices.shape)
+
+    @classmethod
+    def from_value(cls, sparse_tensor_value):
+        if isinstance(sparse_tensor_value, SparseTensor):
+            return sparse_tensor_value
+        return SparseTensor(sparse_tensor_value.indices, sparse_tensor_value.values, sparse_tensor_value.dense_shape)
+
+    @property
+    def dtype(self):
+        return self.values.dtype
+
+    @property
+    def shape(self):
+        return self._static_shape
+
+    def get_shape(self):
+        return self._static_shape
+
+    @property
+    def graph(self):
+        return self.values.graph
+
+    def eval(self, feed_dict=None, session=None):
+        return (session or get_default_session()).run(self, feed_dict)
+
+    def __repr__(self):
+        return "SparseTensor(indices=%s, values=%s, dense_shape=%s)" % (self.indices, self.values, self.dense_shape)
+
+
+def sparse_placeholder(dtype, shape=None, name=None):
+    """TF1's tf.sparse_placeholder: a SparseTensor of three placeholders, fed with a
+    SparseTensorValue or an (indices, values, dense_shape) tuple."""
+    static = None
+    rank = None
+    if shape is not None:
+        static = shape if isinstance(shape, TensorShape) else TensorShape(list(shape))
+        rank = static.ndims
+    sub = (lambda part: name + "/" + part) if name is not None else (lambda part: None)
+    sp = SparseTensor(placeholder(int64, [None, rank], name=sub("indices")),
+                      placeholder(dtype, [None], name=sub("values")),
+                      placeholder(int64, [rank], name=sub("shape")))
+    if static is not None:
+        sp._static_shape = static
+    return sp
+
+
+def sparse_tensor_to_dense(sp_input, default_value=None, validate_indices=True, name=None):
+    """SparseToDense: default_value (0) everywhere but at the indices. Indices are not checked to
+    be sorted and unique (TensorFlow's validate_indices)."""
+    if not isinstance(sp_input, SparseTensor):
+        raise TypeError("Input must be a SparseTensor.")
+    with name_scope(name, "SparseToDense"):
+        dtype = sp_input.values.dtype
+        fill_value = convert_to_tensor(0 if default_value is None else default_value, dtype=dtype)
+        base = fill(sp_input.dense_shape, fill_value)
+        out = tensor_scatter_nd_update(base, sp_input.indices, sp_input.values)
+    if sp_input.shape.ndims is not None and out.shape.ndims is None:
+        out.set_shape(sp_input.shape)
+    return out
+
+
+def sparse_tensor_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
+    return matmul(sparse_tensor_to_dense(sp_a), b, transpose_a=adjoint_a, transpose_b=adjoint_b, name=name)
+
+
+sparse = _namespace("tensorflow.sparse", SparseTensor=SparseTensor, placeholder=sparse_placeholder,
+                    to_dense=sparse_tensor_to_dense, sparse_dense_matmul=sparse_tensor_dense_matmul,
+                    matmul=sparse_tensor_dense_matmul)
+
+
+# --- py_func, numpy_function, py_function ------------------------------------------------------
+_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+_pyfunc_count = [0]
+
+
+def _pyfunc_results(func, args, touts, token, numpy_style):
+    # Calls func as TensorFlow's FuncRegistry does: numpy arguments (py_func, numpy_function) or
+    # eager tensors (py_function); the results converted with np.asarray and checked against
+    # Tout: a float64 result for a float32 output is TF's InvalidArgumentError, not a cast.
+    try:
+        ret = func(*args)
+    except StopIteration as e:
+        raise OutOfRangeError(None, None, "StopIteration: %s" % e)
+    except (ValueError, TypeError) as e:
+        raise InvalidArgumentError(None, None, "%s: %s" % (type(e).__name__, e))
+    if not touts:
+        return []
+    outs = list(ret) if isinstance(ret, (list, _tuple)) else [ret]
+    if len(outs) != len(touts):
+        raise InvalidArgumentError(None, None, "pyfunc_%d returns %d values, but expects to see %d values."
+                                   % (token, len(outs), len(touts)))
+    values = []
+    for i, (o, t) in enumerate(zip(outs, touts)):
+        want = as_dtype(t)
+        if not numpy_style:
+            values.append(convert_to_tensor(o, dtype=want).numpy())
+            continue
+        v = o.numpy() if is_tensor(o) else _np.asarray(o)
+        if v.dtype.kind in "SUO":
+            got = "string"
+        else:
+            got = v.dtype.name
+        if got != want.name:
+            raise InvalidArgumentError(None, None, "%d-th value returned by pyfunc_%d is %s, but expects %s"
+                                       % (i, token, _TF_TYPE_NAMES.get(got, got), _TF_TYPE_NAMES.get(want.name, want.name)))
+        values.append(v)
+    return values
+
+
+def _pyfunc(func, inp, Tout, name, numpy_style):
+    single = not isinstance(Tout, (list, _tuple))
+    touts = [Tout] if single else list(Tout)
+    inp = list(inp) if isinstance(inp, (list, _tuple)) else [inp]
+    token = _pyfunc_count[0]
+    _pyfunc_count[0] += 1
+    if _tlens.is_abstract():
+        # The language server never calls the user's Python function: outputs of Tout's dtypes,
+        # shapes unknown (TensorFlow knows no more statically).
+        outs = [_tlens.typed(as_dtype(t), None) for t in touts]
+    elif executing_eagerly():
+        args = [(x.numpy() if numpy_style else x) if is_tensor(x) else x for x in inp]
+        outs = [convert_to_tensor(v) for v in _pyfunc_results(func, args, touts, token, numpy_style)]
+    else:
+        # A graph op: placeholders fed, in each run that needs them, with func applied to the
+        # inputs' values in that run.
+        with name_scope(name or "PyFunc"):
+            outs = [placeholder(as_dtype(t), None, name="output_%d" % i) for i, t in enumerate(touts)]
+
+        def produce(feed_dict):
+            sess = _tlens.running_session() or _tlens.default_session()
+            values = sess.run(inp, feed_dict) if inp else []
+            if not numpy_style:
+                with _tlens.eager_scope():
+                    return _pyfunc_results(func, [convert_to_tensor(v) for v in values], touts, token, False)
+            return _pyfunc_results(func, values, touts, token, True)
+        if outs:
+            _tlens.auto_feed(outs, produce)
+    if single:
+        return outs[0]
+    return outs
+
+
+def py_func(func, inp, Tout, stateful=True, name=None):
+    """tf.py_func (TF1): func on numpy arrays; results must have Tout's dtypes."""
+    return _pyfunc(func, inp, Tout, name, True)
+
+
+def numpy_function(func, inp, Tout, stateful=True, name=None):
+    return _pyfunc(func, inp, Tout, name, True)
+
+
+def py_function(func, inp, Tout, name=None):
+    """tf.py_function: func on eager tensors; results converted to Tout."""
+    return _pyfunc(func, inp, Tout, name, False)
 
 
 # --- queues, readers, input producers, tf.train.Example, TFRecords ------------------------------

@@ -1,0 +1,1 @@
+# tensorflow.contrib.learn.python: a package path TF1 programs import the MNIST reader through.
