@@ -491,6 +491,7 @@ logits = model(tf.placeholder(tf.float32, [None, 784]))
   REQUIRE(notes.size() >= 4);
   CHECK(notes[notes.size() - 2] == std::make_pair(9, std::string("in the call of 'dense' here")));
   CHECK(notes[notes.size() - 1] == std::make_pair(11, std::string("in the call of 'model' here")));
+}
 
 TEST_CASE("TF1's TensorShape indexes to Dimensions with a value, TF2's to ints", "[tf]") {
   // easy-tensorflow's embedding programs: `(x_test.shape[0], fc1.get_shape()[1].value)`.
