@@ -101,12 +101,12 @@ TEST_CASE("resource bombs end in a clean MemoryError or analysis under a memory 
     CHECK(run.status == 1);
     CHECK(run.output.find("MemoryError") != std::string::npos);
     CHECK(run.output.find("internal error") == std::string::npos);
-    CHECK(run.seconds < 45);
+    CHECK(run.seconds < 55);  // wall clock: generous, as parallel ctest jobs and other builds load the machine
     Outcome check = shell(dir, "timeout 60 prlimit --as=1500000000 " + kTlens + " check " + file);
     INFO(b[0] << " (check, " << check.seconds << " s): " << check.output);
     CHECK(check.status == 0);
     CHECK(check.output.find("error") == std::string::npos);
-    CHECK(check.seconds < 20);
+    CHECK(check.seconds < 40);
   }
 }
 
