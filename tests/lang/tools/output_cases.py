@@ -307,6 +307,30 @@ c = counter()
 c(); c(5)
 print(c())
 '''),
+  ('a name is local, global, free or nonlocal by its function, on every call', '''
+g = 0
+def scopes(flag):
+    global g
+    total = 0
+    for i in range(3):
+        g += i
+        total += i
+    if flag:
+        late = total
+    def inner():
+        nonlocal total
+        total += g
+        return [total + k for k in range(2)]
+    out = inner()
+    exec("print('exec sees', total)")
+    return late, out, total
+print(scopes(True), g)
+try:
+    scopes(False)
+except UnboundLocalError as e:
+    print(type(e).__name__, e)
+print(scopes(True), g)
+'''),
   ('decorators with and without arguments', '''
 def trace(fn):
     def wrapper(*a, **k):
