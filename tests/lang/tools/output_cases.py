@@ -515,6 +515,24 @@ class B(A):
         self.tag += "B"
 print(B().tag)
 '''),
+  ('many attributes set, deleted and set again keep their order', '''
+class O:
+    pass
+o = O()
+for i in range(40):
+    setattr(o, "attribute_" + str(i), i)
+for i in range(0, 40, 3):
+    delattr(o, "attribute_" + str(i))
+setattr(o, "attribute_0", "again")
+print(len(vars(o)), list(vars(o))[:3], list(vars(o))[-2:], o.attribute_1, hasattr(o, "attribute_3"), o.attribute_0)
+for i in range(40):
+    if hasattr(o, "attribute_" + str(i)):
+        delattr(o, "attribute_" + str(i))
+names = ["a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefgi", "abcdefg_long_1", "abcdefg_long_2"]
+for n in names:
+    setattr(o, n, n.upper())
+print([getattr(o, n) for n in names], hasattr(o, "abcdef"), hasattr(o, "abcdefg_long_3"), len(vars(o)))
+'''),
   ('staticmethod, classmethod and property', '''
 class T:
     def __init__(self, c):
