@@ -50,17 +50,17 @@ Value Evaluator::evalAssignment(TSNode n, NodeKind kind) {
     return v;
   }
   // augmented
-  TSNode opNode = fieldIn(ch, F.op);
-  auto op = augmentedOp(ts_node_type(opNode));
+  const Child* opChild = fieldChild(ch, F.op);
+  auto op = opChild ? augmentedOp(symbolName(opChild->symbol)) : std::nullopt;
   if (!op) return unsupported(n, "this operator");
   switch (kindOf(left)) {
     case NodeKind::Identifier: {
       std::string_view name = text(left);
-      Value cur = lookupName(name, left);
+      Value cur = lookupIdentifier(left, name);
       Value rhs = eval(right);
       frame().current = n;
       Value v = inplace(*op, cur, rhs);
-      bindName(name, v);
+      bindIdentifier(left, name, v);
       observe(left, v);
       return v;
     }
@@ -101,10 +101,14 @@ void Evaluator::assignName(std::string_view name, TSNode at, const Value& v) {
 void Evaluator::assign(TSNode target, const Value& v) {
   const Fields& F = fields();
   switch (kindOf(target)) {
-    case NodeKind::Identifier:
-      if (ts_node_is_missing(target)) throw SyntaxSkip{};
-      assignName(text(target), target, v);
+    case NodeKind::Identifier: {
+      std::string_view name = text(target);
+      if (name.empty() && ts_node_is_missing(target)) throw SyntaxSkip{};
+      if (comprehensionTarget) comprehensionTarget->vars.set(name, v);
+      else bindIdentifier(target, name, v);
+      observe(target, v);
       return;
+    }
     case NodeKind::Attribute: {
       Value obj = eval(field(target, F.object));
       frame().current = target;

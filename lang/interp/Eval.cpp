@@ -37,9 +37,13 @@ Value Evaluator::eval(TSNode n, NodeKind kind) {
 Value Evaluator::evalNode(TSNode n, NodeKind kind) {
   const Fields& F = fields();
   switch (kind) {
-    case NodeKind::Identifier:
-      if (ts_node_is_missing(n)) throw SyntaxSkip{};
-      return lookupName(text(n), n);
+    case NodeKind::Identifier: {
+      // Only a missing node (inserted by error recovery) has no text: the library is asked
+      // only then.
+      std::string_view name = text(n);
+      if (name.empty() && ts_node_is_missing(n)) throw SyntaxSkip{};
+      return lookupIdentifier(n, name);
+    }
     case NodeKind::Integer: return evalInteger(n);
     case NodeKind::Float: return evalFloat(n);
     case NodeKind::String: return evalString(n);
@@ -113,8 +117,8 @@ Value Evaluator::evalSubscriptKey(TSNode n) {
   for (const Child& c : children(n)) {
     if (c.fieldId == F.subscript) {
       keys.push_back(kindOf(c.node) == NodeKind::Slice ? evalSlice(c.node) : eval(c.node));
-    } else if (!ts_node_is_named(c.node)) {
-      std::string_view t = ts_node_type(c.node);
+    } else if (!symbolIsNamed(c.symbol)) {
+      std::string_view t = symbolName(c.symbol);
       if (t == "[") afterOpen = true;
       else if (t == "," && afterOpen) comma = true;
     }
@@ -128,8 +132,8 @@ Value Evaluator::evalSlice(TSNode n) {
   Value parts[3] = {none(), none(), none()};
   int idx = 0;
   for (const Child& c : children(n)) {
-    if (!ts_node_is_named(c.node)) {
-      if (std::string_view(ts_node_type(c.node)) == ":") ++idx;
+    if (!symbolIsNamed(c.symbol)) {
+      if (symbolName(c.symbol) == ":") ++idx;
       continue;
     }
     if (idx < 3) parts[idx] = eval(c.node);
@@ -148,8 +152,8 @@ Value Evaluator::evalSubscript(TSNode n) {
 Value Evaluator::evalBinary(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
-  TSNode opNode = fieldIn(ch, F.op);
-  auto op = binOp(ts_node_type(opNode));
+  const Child* opChild = fieldChild(ch, F.op);
+  auto op = opChild ? binOp(symbolName(opChild->symbol)) : std::nullopt;
   Value l = eval(fieldChild(ch, F.left));
   Value r = eval(fieldChild(ch, F.right));
   if (!op) return unsupported(n, "this operator");
@@ -160,7 +164,8 @@ Value Evaluator::evalBinary(TSNode n) {
 Value Evaluator::evalUnary(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
-  std::string_view t = ts_node_type(fieldIn(ch, F.op));
+  const Child* opChild = fieldChild(ch, F.op);
+  std::string_view t = opChild ? symbolName(opChild->symbol) : std::string_view();
   TSNode arg = fieldIn(ch, F.argument);
   // Fold negative literals (-1 is common and must not allocate twice).
   if (t == "-" && kindOf(arg) == NodeKind::Integer) {
@@ -182,7 +187,8 @@ Value Evaluator::evalUnary(TSNode n) {
 Value Evaluator::evalBoolean(TSNode n) {
   const Fields& F = fields();
   auto ch = children(n);
-  bool isAnd = std::string_view(ts_node_type(fieldIn(ch, F.op))) == "and";
+  const Child* opChild = fieldChild(ch, F.op);
+  bool isAnd = opChild && symbolName(opChild->symbol) == "and";
   Value l = eval(fieldChild(ch, F.left));
   Truth t = branchTruth(l);
   TSNode right = fieldIn(ch, F.right);
@@ -198,20 +204,31 @@ Value Evaluator::evalBoolean(TSNode n) {
 
 Value Evaluator::evalComparison(TSNode n) {
   const Fields& F = fields();
-  std::vector<TSNode> operands;
-  std::vector<std::string_view> ops;
-  for (const Child& c : children(n)) {
-    if (c.fieldId == F.operators) ops.push_back(ts_node_type(c.node));
-    else if (ts_node_is_named(c.node)) operands.push_back(c.node);
+  // Operands and operators alternate among the children (comments aside): `a < b <= c`. They
+  // are read from the child list in place (two vectors per comparison before).
+  auto ch = children(n);
+  size_t nOps = 0, nOperands = 0;
+  for (const Child& c : ch) {
+    if (c.fieldId == F.operators) ++nOps;
+    else if (symbolIsNamed(c.symbol)) ++nOperands;
   }
-  if (operands.size() != ops.size() + 1 || ops.empty()) throw SyntaxSkip{};
-  Value left = eval(operands[0]);
+  if (nOperands != nOps + 1 || nOps == 0) throw SyntaxSkip{};
+  size_t at = 0;  // the next child to read
+  auto nextOperand = [&]() -> const Child& {
+    while (ch[at].fieldId == F.operators || !symbolIsNamed(ch[at].symbol)) ++at;
+    return ch[at++];
+  };
+  auto nextOp = [&]() -> std::string_view {
+    while (ch[at].fieldId != F.operators) ++at;
+    return symbolName(ch[at++].symbol);
+  };
+  Value left = eval(nextOperand().node);
   bool unknownSoFar = false;
   Value result;
-  for (size_t i = 0; i < ops.size(); ++i) {
-    Value right = eval(operands[i + 1]);
+  for (size_t i = 0; i < nOps; ++i) {
+    std::string_view op = nextOp();
+    Value right = eval(nextOperand().node);
     frame().current = n;
-    std::string_view op = ops[i];
     Value r;
     if (op == "<") r = compare(CmpOp::Lt, left, right);
     else if (op == "<=") r = compare(CmpOp::Le, left, right);
@@ -230,7 +247,7 @@ Value Evaluator::evalComparison(TSNode n) {
     } else {
       return unsupported(n, "this comparison");
     }
-    if (i + 1 == ops.size()) return unknownSoFar ? join(result, r) : r;
+    if (i + 1 == nOps) return unknownSoFar ? join(result, r) : r;
     Truth t = truth(r);
     if (t == Truth::False) return r;
     if (t == Truth::Unknown) {

@@ -87,6 +87,12 @@ class Evaluator : public Imports {
   // ---- names (Names.cpp) ----
   Value lookupName(std::string_view name, TSNode at);
   void bindName(std::string_view name, const Value& v);
+  /// lookupName/bindName of identifier node `id` whose text is `name`: in a function, what the
+  /// scope analysis says of the name is remembered per node (Code::nameBits).
+  Value lookupIdentifier(TSNode id, std::string_view name);
+  void bindIdentifier(TSNode id, std::string_view name, const Value& v);
+  /// Code::nameBits of identifier `id` (text `name`) in function frame `f`.
+  uint8_t nameBits(const Frame& f, TSNode id, std::string_view name);
   void unbindName(std::string_view name, TSNode at);
   /// The Env a function defined now closes over.
   std::shared_ptr<Env> closureForNewFunction();

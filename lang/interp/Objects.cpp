@@ -7,20 +7,57 @@ namespace tlens::interp {
 // ---- Namespace ---------------------------------------------------------------------------------
 
 // Small namespaces (most function locals, small instances) are scanned instead of hashed: up to
-// kLinear entries the index stays empty; past that it holds every live entry.
+// kLinear entries the index stays empty (the tags are scanned, newest first); past that it
+// holds every name.
 namespace {
 constexpr size_t kLinear = 16;
 }
 
-const Value* Namespace::find(std::string_view name) const {
-  if (entries_.size() <= kLinear) {
-    for (const auto& [k, v] : entries_)
-      if (v && k.size() == name.size() && k == name) return &v;
-    return nullptr;
+namespace {
+size_t slotHash(uint64_t tag, std::string_view name) {
+  uint64_t h = tag;
+  if (name.size() > 7) h ^= std::hash<std::string_view>()(name.substr(7));
+  h *= 0x9e3779b97f4a7c15ull;
+  return static_cast<size_t>(h ^ (h >> 29));
+}
+}  // namespace
+
+ptrdiff_t Namespace::indexOf(std::string_view name, uint64_t tag) const {
+  if (slots_.empty()) {
+    for (size_t i = entries_.size(); i-- > 0;)
+      if (matches(i, tag, name)) return static_cast<ptrdiff_t>(i);
+    return -1;
   }
-  auto it = index_.find(name);
-  if (it == index_.end()) return nullptr;
-  const Value& v = entries_[it->second].second;
+  size_t mask = slots_.size() - 1;
+  for (size_t k = slotHash(tag, name) & mask;; k = (k + 1) & mask) {
+    uint32_t at = slots_[k];
+    if (!at) return -1;
+    if (matches(at - 1, tag, name)) return at - 1;
+  }
+}
+
+void Namespace::indexEntry(size_t i) {
+  size_t mask = slots_.size() - 1;
+  const std::string& name = entries_[i].first;
+  for (size_t k = slotHash(tags_[i], name) & mask;; k = (k + 1) & mask) {
+    uint32_t at = slots_[k];
+    if (!at || matches(at - 1, tags_[i], name)) {
+      slots_[k] = static_cast<uint32_t>(i + 1);
+      return;
+    }
+  }
+}
+
+void Namespace::rebuildIndex(size_t slots) {
+  slots_.assign(slots, 0);
+  for (size_t i = 0; i < entries_.size(); ++i)
+    if (entries_[i].second) indexEntry(i);
+}
+
+const Value* Namespace::find(std::string_view name) const {
+  ptrdiff_t i = indexOf(name, tagOf(name));
+  if (i < 0) return nullptr;
+  const Value& v = entries_[static_cast<size_t>(i)].second;
   return v ? &v : nullptr;
 }
 
@@ -33,35 +70,49 @@ void Namespace::set(std::string_view name, Value v) {
     erase(name);
     return;
   }
-  if (Value* slot = find(name)) {
-    *slot = std::move(v);
+  uint64_t tag = tagOf(name);
+  ptrdiff_t i = indexOf(name, tag);
+  if (i >= 0 && entries_[static_cast<size_t>(i)].second) {
+    entries_[static_cast<size_t>(i)].second = std::move(v);
     return;
   }
+  // New, or erased before: a new entry at the end (insertion order, as Python dicts).
   entries_.emplace_back(std::string(name), std::move(v));
+  tags_.push_back(tag);
   ++live_;
-  if (entries_.size() == kLinear + 1) {
-    for (size_t i = 0; i < entries_.size(); ++i)
-      if (entries_[i].second) index_.emplace(entries_[i].first, i);
-  } else if (entries_.size() > kLinear + 1) {
-    index_.emplace(std::string(name), entries_.size() - 1);
+  if (entries_.size() <= kLinear) return;
+  if (slots_.size() < 2 * entries_.size()) {
+    size_t n = 64;
+    while (n < 2 * entries_.size()) n *= 2;
+    rebuildIndex(n);
+  } else {
+    indexEntry(entries_.size() - 1);
   }
 }
 
 bool Namespace::erase(std::string_view name) {
   Value* v = find(name);
   if (!v) return false;
-  v->reset();
-  if (entries_.size() > kLinear) index_.erase(index_.find(name));
+  v->reset();  // its slot stays, naming an erased entry until a re-add or a compaction
   --live_;
   if (entries_.size() > 32 && live_ * 2 < entries_.size()) {
     std::vector<std::pair<std::string, Value>> kept;
+    std::vector<uint64_t> keptTags;
     kept.reserve(live_);
-    for (auto& e : entries_)
-      if (e.second) kept.push_back(std::move(e));
+    keptTags.reserve(live_);
+    for (size_t i = 0; i < entries_.size(); ++i)
+      if (entries_[i].second) {
+        kept.push_back(std::move(entries_[i]));
+        keptTags.push_back(tags_[i]);
+      }
     entries_ = std::move(kept);
-    index_.clear();
-    if (entries_.size() > kLinear)
-      for (size_t i = 0; i < entries_.size(); ++i) index_.emplace(entries_[i].first, i);
+    tags_ = std::move(keptTags);
+    slots_.clear();
+    if (entries_.size() > kLinear) {
+      size_t n = 64;
+      while (n < 2 * entries_.size()) n *= 2;
+      rebuildIndex(n);
+    }
   }
   return true;
 }
@@ -71,7 +122,8 @@ void Namespace::clear() {
   // clearing a cycle can destroy the object that owns this namespace's sibling).
   auto old = std::move(entries_);
   entries_.clear();
-  index_.clear();
+  tags_.clear();
+  slots_.clear();
   live_ = 0;
   old.clear();
 }

@@ -146,8 +146,45 @@ TSFieldId fieldId(const char* name) {
 
 }  // namespace
 
+namespace {
+
+struct SymbolTable {
+  std::vector<std::string_view> names;
+  std::vector<uint8_t> named;
+  SymbolTable() {
+    const TSLanguage* lang = lang::pythonLanguage();
+    uint32_t count = ts_language_symbol_count(lang);
+    names.resize(count);
+    named.resize(count);
+    for (uint32_t s = 0; s < count; ++s) {
+      const char* name = ts_language_symbol_name(lang, static_cast<TSSymbol>(s));
+      names[s] = name ? std::string_view(name) : std::string_view();
+      named[s] = ts_language_symbol_type(lang, static_cast<TSSymbol>(s)) == TSSymbolTypeRegular;
+    }
+  }
+};
+
+const SymbolTable& symbolTable() {
+  static const SymbolTable t;
+  return t;
+}
+
+}  // namespace
+
+std::string_view symbolName(TSSymbol s) {
+  const SymbolTable& t = symbolTable();
+  if (s < t.names.size()) return t.names[s];
+  return ts_language_symbol_name(lang::pythonLanguage(), s);  // ts_builtin_sym_error: "ERROR"
+}
+
+bool symbolIsNamed(TSSymbol s) {
+  const SymbolTable& t = symbolTable();
+  if (s < t.named.size()) return t.named[s];
+  return true;  // ts_builtin_sym_error: ERROR nodes are named
+}
+
 NodeKind kindOf(TSNode n) {
-  if (ts_node_is_null(n)) return NodeKind::Other;
+  if (isNull(n)) return NodeKind::Other;
   return kindOfSymbol(ts_node_symbol(n));
 }
 
@@ -177,7 +214,7 @@ NodeList<lang::NamedChildren, TSNode> namedChildren(TSNode n) { return lang::Chi
 NodeList<std::span<const Child>, Child> children(TSNode n) { return lang::ChildCache::lookup(n).all; }
 
 TSNode field(TSNode n, TSFieldId id) {
-  if (ts_node_is_null(n)) return n;
+  if (isNull(n)) return n;
   return fieldIn(children(n), id);
 }
 
@@ -187,9 +224,9 @@ TSNode firstNamedChild(TSNode n) {
 }
 
 TSNode unparen(TSNode n) {
-  while (!ts_node_is_null(n) && kindOf(n) == NodeKind::ParenthesizedExpression) {
+  while (!isNull(n) && kindOf(n) == NodeKind::ParenthesizedExpression) {
     TSNode inner = firstNamedChild(n);
-    if (ts_node_is_null(inner)) break;
+    if (isNull(inner)) break;
     n = inner;
   }
   return n;

@@ -133,6 +133,12 @@ enum class NodeKind : uint8_t {
 NodeKind kindOf(TSNode n);
 /// The kind of a node of symbol `s` (ts_node_symbol; lang::NodeChild::symbol).
 NodeKind kindOfSymbol(TSSymbol s);
+/// The grammar's name of symbol `s`, what ts_node_type() gives for a node of that symbol ("+",
+/// "not in", "identifier"), from a table made once: operators are told apart from their child
+/// entry's symbol (lang::NodeChild::symbol) without reading the node or measuring a C string.
+std::string_view symbolName(TSSymbol s);
+/// Whether nodes of symbol `s` are named (ts_node_is_named of such a node).
+bool symbolIsNamed(TSSymbol s);
 
 struct Fields {
   TSFieldId left, right, value, name, body, condition, consequence, alternative, function, arguments,
@@ -143,7 +149,8 @@ const Fields& fields();
 
 /// The child in field `id` (the first, when a field repeats), or a null node. Memoised.
 TSNode field(TSNode n, TSFieldId id);
-inline bool isNull(TSNode n) { return ts_node_is_null(n); }
+/// ts_node_is_null without a call into the library (a null node is one without an id).
+inline bool isNull(TSNode n) { return n.id == nullptr; }
 inline uint32_t startByte(TSNode n) { return ts_node_start_byte(n); }
 inline bool sameNode(TSNode a, TSNode b) { return a.id == b.id && a.tree == b.tree; }
 

@@ -9,7 +9,9 @@
 // are therefore emptied; render what you need (repr, shapes) before destroying it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -111,12 +113,27 @@ class Namespace {
   }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-  };
+  /// A name's first 7 bytes and its length (255 for longer names) in one word: names of up to 7
+  /// bytes (most identifiers) are equal exactly when their tags are, and a longer one is compared
+  /// only when its tag matches. Lookups scan or probe the tags, not the strings.
+  static uint64_t tagOf(std::string_view s) {
+    uint64_t t = 0;
+    std::memcpy(&t, s.data(), s.size() < 7 ? s.size() : 7);
+    return t | (static_cast<uint64_t>(s.size() < 255 ? s.size() : 255) << 56);
+  }
+  bool matches(size_t i, uint64_t tag, std::string_view name) const {
+    return tags_[i] == tag && (name.size() <= 7 || entries_[i].first == name);
+  }
+  /// The position in `entries_` of the last entry named `name` (live or erased), or -1.
+  ptrdiff_t indexOf(std::string_view name, uint64_t tag) const;
+  /// Points the index at entry `i` (the index's size allows one more).
+  void indexEntry(size_t i);
+  void rebuildIndex(size_t slots);
   std::vector<std::pair<std::string, Value>> entries_;  ///< erased entries hold a null value
-  std::unordered_map<std::string, size_t, Hash, std::equal_to<>> index_;
+  std::vector<uint64_t> tags_;                          ///< tagOf() of each entry's name
+  /// Past kLinear entries: open addressing over entry positions + 1 (0 empty), at most half
+  /// full, probed from a hash of the tag. A name's slot names its latest entry.
+  std::vector<uint32_t> slots_;
   size_t live_ = 0;
 };
 

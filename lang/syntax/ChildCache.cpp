@@ -21,7 +21,7 @@ std::atomic<uint64_t> gRegistryGeneration{0};
 
 const NodeChildren kNone;
 /// Leaves (two thirds of the nodes) need no entry: nothing to list, nothing to remember.
-bool isLeaf(TSNode n) { return ts_node_is_null(n) || ts_node_child_count(n) == 0; }
+bool isLeaf(TSNode n) { return (n.id == nullptr) || ts_node_child_count(n) == 0; }
 
 /// One cursor per thread, reset for each node: creating a cursor allocates its stack.
 TSTreeCursor* cursorAt(TSNode n) {
@@ -127,7 +127,7 @@ void ChildCache::grow(const Table& full) {
   table_.store(tables_.back().get(), std::memory_order_release);  // publishes the copied slots too
 }
 
-const NodeChildren& ChildCache::of(TSNode n) { return ts_node_is_null(n) ? kNone : ofInner(n); }
+const NodeChildren& ChildCache::of(TSNode n) { return (n.id == nullptr) ? kNone : ofInner(n); }
 
 const NodeChildren& ChildCache::ofInner(TSNode n) {
   size_t slot;
@@ -185,7 +185,7 @@ const NodeChildren& ChildCache::ofInner(TSNode n) {
 }
 
 const NodeChildren& ChildCache::lookup(TSNode n) {
-  if (ts_node_is_null(n)) return kNone;
+  if (n.id == nullptr) return kNone;
   ChildCache* cache = nullptr;
   {
     // Lookups alternate between a few trees (the user's file, the embedded modules' files):

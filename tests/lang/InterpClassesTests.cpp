@@ -95,6 +95,27 @@ print(B().tag)
 )py",
        R"out(AB
 )out"},
+      {"many attributes set, deleted and set again keep their order",
+       R"py(class O:
+    pass
+o = O()
+for i in range(40):
+    setattr(o, "attribute_" + str(i), i)
+for i in range(0, 40, 3):
+    delattr(o, "attribute_" + str(i))
+setattr(o, "attribute_0", "again")
+print(len(vars(o)), list(vars(o))[:3], list(vars(o))[-2:], o.attribute_1, hasattr(o, "attribute_3"), o.attribute_0)
+for i in range(40):
+    if hasattr(o, "attribute_" + str(i)):
+        delattr(o, "attribute_" + str(i))
+names = ["a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefgi", "abcdefg_long_1", "abcdefg_long_2"]
+for n in names:
+    setattr(o, n, n.upper())
+print([getattr(o, n) for n in names], hasattr(o, "abcdef"), hasattr(o, "abcdefg_long_3"), len(vars(o)))
+)py",
+       R"out(27 ['attribute_1', 'attribute_2', 'attribute_4'] ['attribute_38', 'attribute_0'] 1 False again
+['A', 'AB', 'ABC', 'ABCDEFG', 'ABCDEFGH', 'ABCDEFGI', 'ABCDEFG_LONG_1', 'ABCDEFG_LONG_2'] False False 8
+)out"},
       {"staticmethod, classmethod and property",
        R"py(class T:
     def __init__(self, c):

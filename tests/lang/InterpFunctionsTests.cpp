@@ -98,6 +98,37 @@ print(c())
 )py",
        R"out(7
 )out"},
+      {"a name is local, global, free or nonlocal by its function, on every call",
+       R"py(g = 0
+def scopes(flag):
+    global g
+    total = 0
+    for i in range(3):
+        g += i
+        total += i
+    if flag:
+        late = total
+    def inner():
+        nonlocal total
+        total += g
+        return [total + k for k in range(2)]
+    out = inner()
+    exec("print('exec sees', total)")
+    return late, out, total
+print(scopes(True), g)
+try:
+    scopes(False)
+except UnboundLocalError as e:
+    print(type(e).__name__, e)
+print(scopes(True), g)
+)py",
+       R"out(exec sees 6
+(3, [6, 7], 6) 3
+exec sees 9
+UnboundLocalError cannot access local variable 'late' where it is not associated with a value
+exec sees 12
+(3, [12, 13], 12) 9
+)out"},
       {"decorators with and without arguments",
        R"py(def trace(fn):
     def wrapper(*a, **k):

@@ -307,6 +307,30 @@ c = counter()
 c(); c(5)
 print(c())
 '''),
+  ('a name is local, global, free or nonlocal by its function, on every call', '''
+g = 0
+def scopes(flag):
+    global g
+    total = 0
+    for i in range(3):
+        g += i
+        total += i
+    if flag:
+        late = total
+    def inner():
+        nonlocal total
+        total += g
+        return [total + k for k in range(2)]
+    out = inner()
+    exec("print('exec sees', total)")
+    return late, out, total
+print(scopes(True), g)
+try:
+    scopes(False)
+except UnboundLocalError as e:
+    print(type(e).__name__, e)
+print(scopes(True), g)
+'''),
   ('decorators with and without arguments', '''
 def trace(fn):
     def wrapper(*a, **k):
@@ -490,6 +514,24 @@ class B(A):
         super(B, self).__init__()
         self.tag += "B"
 print(B().tag)
+'''),
+  ('many attributes set, deleted and set again keep their order', '''
+class O:
+    pass
+o = O()
+for i in range(40):
+    setattr(o, "attribute_" + str(i), i)
+for i in range(0, 40, 3):
+    delattr(o, "attribute_" + str(i))
+setattr(o, "attribute_0", "again")
+print(len(vars(o)), list(vars(o))[:3], list(vars(o))[-2:], o.attribute_1, hasattr(o, "attribute_3"), o.attribute_0)
+for i in range(40):
+    if hasattr(o, "attribute_" + str(i)):
+        delattr(o, "attribute_" + str(i))
+names = ["a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefgi", "abcdefg_long_1", "abcdefg_long_2"]
+for n in names:
+    setattr(o, n, n.upper())
+print([getattr(o, n) for n in names], hasattr(o, "abcdef"), hasattr(o, "abcdefg_long_3"), len(vars(o)))
 '''),
   ('staticmethod, classmethod and property', '''
 class T:
