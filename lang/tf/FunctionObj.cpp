@@ -202,8 +202,10 @@ Value FunctionObj::call(CallContext& c) {
       }
       if (refs) varNames.push_back(capVar && capVar->variable ? capVar->varName : std::string());
     }
-    rt->eagerCreation().location = n.location;
-    rt->eagerCreation().stack = n.stack;
+    if (rt->exec().readsCreation()) {
+      rt->eagerCreation().location = n.location;
+      rt->eagerCreation().stack = n.stack;
+    }
     // Each op runs on the device its node was placed on when traced.
     const std::string device = n.device.str();
     try {

@@ -333,18 +333,14 @@ def _dt(dtype):
     return _tlens.dtype(dtype)
 
 
+# Native functions (no Python frame per call): `_unary("Exp")` is
+# `def exp(x, name=None): return _op("Exp", [x], None, name)`, `_binary` passes unify=True.
 def _unary(op_type):
-    def f(x, name=None):
-        return _op(op_type, [x], None, name)
-    f.__name__ = op_type.lower()
-    return f
+    return _tlens.op_function(op_type, "x", op_type.lower())
 
 
 def _binary(op_type):
-    def f(x, y, name=None):
-        return _op(op_type, [x, y], None, name, True)
-    f.__name__ = op_type.lower()
-    return f
+    return _tlens.op_function(op_type, "x, y", op_type.lower(), True)
 
 
 # --- tensors -----------------------------------------------------------------------------------
@@ -1015,9 +1011,7 @@ nn = _NnNamespace("tensorflow.nn")
 
 
 def _nn_unary(op_type):
-    def f(features, name=None):
-        return _op(op_type, [features], None, name)
-    return f
+    return _tlens.op_function(op_type, "features", op_type.lower())
 
 
 nn.relu = _nn_unary("Relu")
