@@ -377,6 +377,12 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       return f;
     });
 
+    // Whether optimizers may use the CPU-only fused update kernels (_KerasAdamMoments): concrete
+    // runs on a machine without GPUs, real or virtual.
+    def("fused_cpu_updates", "", [](CallContext&, TfRuntime& rt) -> Value {
+      return boolean(!rt.abstract() && rt.devices().gpuCount() == 0);
+    });
+
     // tf.raw_ops is derived from the registry: an op's inputs ((name, variadic) pairs) and attr
     // names, or None for a type the registry lacks.
     def("op_signature", "type", [](CallContext& c, TfRuntime&) -> Value {

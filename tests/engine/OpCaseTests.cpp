@@ -26,6 +26,8 @@ const std::set<std::string> kGraphOnly = {"Placeholder",          "VariableV2", 
                                           "ApplyGradientDescent", "ApplyMomentum",  "ApplyAdam",
                                           "ApplyRMSProp",         "ApplyAdagrad",   "ApplyAdadelta",
                                           "ScatterUpdate",        "ScatterAdd",     "ScatterSub",
+                                          // Keras' fused Adam (OptimizerOpsTests.cpp)
+                                          "_KerasAdamMoments",    "_KerasAdamStep",
                                           // tf.cond's control flow: dead outputs (tests/tf/CondTests.cpp)
                                           "Switch",               "Merge",
                                           // graph loops run by the Session (tests/tf/WhileLoopTests.cpp)

@@ -1,0 +1,117 @@
+// Keras' Adam rule in two in-place passes (engine/ops/defs/OptimizerOps.cpp). Each element goes
+// through the same float operations, in the same order and with the same roundings, as the
+// separate Sub, Mul, Add, Square, Div and AssignSub kernels of the rule: this file is compiled
+// with -ffp-contract=off (engine/CMakeLists.txt), so no multiply-add is fused, and Eigen::half
+// rounds after every operation as the separate kernels do.
+#include <Eigen/Core>
+
+#include <atomic>
+#include <vector>
+
+#include "engine/runtime/Kernel.h"
+#include "engine/runtime/Numerics.h"
+#include "engine/runtime/ThreadPool.h"
+
+namespace tlens {
+
+namespace {
+
+constexpr int64_t kGrain = int64_t{1} << 15;
+
+/// Ref input i as a writable variable, checked against the tensor input `like`.
+Tensor& refLike(KernelContext& c, size_t i, size_t like) {
+  Tensor& t = c.mutableVariable(i);
+  const Tensor& l = c.input(like);
+  if (t.dtype() != l.dtype())
+    c.fail(c.op().inputs[i].name + " has dtype " + std::string(dtypeName(t.dtype())) + " but " + c.op().inputs[like].name +
+           " has dtype " + std::string(dtypeName(l.dtype())));
+  if (t.shape() != l.shape())
+    c.fail(c.op().inputs[i].name + " and " + c.op().inputs[like].name + " do not have the same shape" +
+           concreteStr(t.shape()) + " " + concreteStr(l.shape()));
+  return t;
+}
+
+template <typename F>
+void dispatchFloat(KernelContext& c, size_t i, F f) {
+  switch (c.input(i).dtype()) {
+    case DType::Float32: f(float{}); break;
+    case DType::Float64: f(double{}); break;
+    case DType::Float16: f(Eigen::half{}); break;
+    default: c.fail(c.op().type + " does not support " + std::string(dtypeName(c.input(i).dtype())));
+  }
+}
+
+template <typename T>
+T scalarAt(KernelContext& c, size_t i) {
+  return c.input(i).data<T>()[0];
+}
+
+/// f(begin, end) over [0, n) in parallel chunks; with check-numerics, `out` is scanned chunk by
+/// chunk while in cache and reported for output 0.
+template <typename T, typename F>
+void chunks(KernelContext& c, const T* out, int64_t n, F f) {
+  const bool check = c.checkingNumerics();
+  std::atomic<bool> finite{true};
+  parallelFor(n, kGrain, [&](int64_t b, int64_t e) {
+    f(b, e);
+    if (check && !allFiniteSpan(out + b, e - b)) finite = false;
+  });
+  if (check) c.reportFinite(0, finite);
+}
+
+void kerasAdamMoments(KernelContext& c) {
+  Tensor& m = refLike(c, 0, 4);
+  Tensor& v = refLike(c, 1, 4);
+  dispatchFloat(c, 4, [&](auto z) {
+    using T = decltype(z);
+    const T c1 = scalarAt<T>(c, 2), c2 = scalarAt<T>(c, 3);
+    T* mp = m.data<T>();
+    T* vp = v.data<T>();
+    const T* g = c.input(4).data<T>();
+    chunks(c, mp, m.numElements(), [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) {
+        const T gi = g[i];
+        const T dm = static_cast<T>(gi - mp[i]);
+        const T sm = static_cast<T>(dm * c1);
+        mp[i] = static_cast<T>(mp[i] + sm);
+        const T g2 = static_cast<T>(gi * gi);
+        const T dv = static_cast<T>(g2 - vp[i]);
+        const T sv = static_cast<T>(dv * c2);
+        vp[i] = static_cast<T>(vp[i] + sv);
+      }
+    });
+  });
+  c.setOutput(0, m);
+}
+
+void kerasAdamStep(KernelContext& c) {
+  Tensor& w = refLike(c, 0, 4);
+  if (c.input(3).shape() != c.input(4).shape() || c.input(3).dtype() != c.input(4).dtype())
+    c.fail("m and sqrt_v do not have the same shape" + concreteStr(c.input(3).shape()) + " " +
+           concreteStr(c.input(4).shape()));
+  dispatchFloat(c, 4, [&](auto z) {
+    using T = decltype(z);
+    const T alpha = scalarAt<T>(c, 1), eps = scalarAt<T>(c, 2);
+    T* wp = w.data<T>();
+    const T* m = c.input(3).data<T>();
+    const T* sq = c.input(4).data<T>();
+    chunks(c, wp, w.numElements(), [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) {
+        const T num = static_cast<T>(m[i] * alpha);
+        const T den = static_cast<T>(sq[i] + eps);
+        const T d = static_cast<T>(num / den);
+        wp[i] = static_cast<T>(wp[i] - d);
+      }
+    });
+  });
+  c.setOutput(0, w);
+}
+
+}  // namespace
+
+void registerCpuFusedAdamKernels(KernelRegistry& r) {
+  r.add("_KerasAdamMoments", Device::CPU, kerasAdamMoments);
+  r.add("_KerasAdamStep", Device::CPU, kerasAdamStep);
+}
+
+}  // namespace tlens
