@@ -7,7 +7,8 @@
 //   and the static 28-step LSTM step, in ms.
 // Python costs are slopes between two iteration counts of one program (import, graph building
 // and tracing are not counted), in process CPU time with one intra-op thread, so other
-// processes on the machine do not change them; the C++ baselines are timed the same way.
+// processes on the machine do not change them; the C++ baselines are timed the same way. The
+// allocator keeps freed pages, as under `tlens run`.
 #include <time.h>
 
 #include <thread>
@@ -29,9 +30,17 @@
 #define TLENS_SOURCE_DIR "."
 #endif
 
+// tools/tlens/MallocConf.cpp (with jemalloc): the allocator settings `tlens run` uses (freed
+// pages kept for the next step), so the programs run here as they run there.
+extern "C" void tlens_jemalloc_keep_freed_pages(long ms) __attribute__((weak));
+
 namespace tlens::bench {
 
 namespace {
+
+void useRunAllocatorSettings() {
+  if (tlens_jemalloc_keep_freed_pages) tlens_jemalloc_keep_freed_pages(-1);
+}
 
 double cpuNow() {
   timespec ts{};
@@ -107,6 +116,7 @@ double cpuPerCall(const std::function<void()>& f, int iters, int trials) {
 }  // namespace
 
 void pyopsBench(bool quick) {
+  useRunAllocatorSettings();
   setIntraOpThreads(1);
   std::printf("\n== eager ops in a Python loop vs the same ops through EagerContext::execute (CPU time, 1 thread) ==\n");
   EagerContext ctx;
@@ -146,6 +156,7 @@ void pyopsBench(bool quick) {
 }
 
 void tfstepsBench(bool quick) {
+  useRunAllocatorSettings();
   setIntraOpThreads(1);
   std::printf("\n== training steps: tf.function + GradientTape vs a TF1 Session.run (CPU time, 1 thread) ==\n");
   const int trials = quick ? 3 : 5;

@@ -18,9 +18,13 @@ namespace {
 
 constexpr int64_t kGrain = int64_t{1} << 15;
 
-/// Ref input i as a writable variable, checked against the tensor input `like`.
-Tensor& refLike(KernelContext& c, size_t i, size_t like) {
-  Tensor& t = c.mutableVariable(i);
+/// Ref input i, checked against the tensor input `like`, for an update that reads every element
+/// once before writing it: `*old` keeps the values to read and the returned tensor is where to
+/// write. In place when the variable's buffer is private; when it is shared (an eager op's own
+/// read of the variable holds it too) the result goes to a fresh buffer that becomes the
+/// variable's: copy on write without the copy, one pass instead of two.
+Tensor& refLike(KernelContext& c, size_t i, size_t like, Tensor* old) {
+  Tensor& t = c.variable(i);
   const Tensor& l = c.input(like);
   if (t.dtype() != l.dtype())
     c.fail(c.op().inputs[i].name + " has dtype " + std::string(dtypeName(t.dtype())) + " but " + c.op().inputs[like].name +
@@ -28,6 +32,9 @@ Tensor& refLike(KernelContext& c, size_t i, size_t like) {
   if (t.shape() != l.shape())
     c.fail(c.op().inputs[i].name + " and " + c.op().inputs[like].name + " do not have the same shape" +
            concreteStr(t.shape()) + " " + concreteStr(l.shape()));
+  const bool shared = !t.uniquelyOwned();
+  *old = t;
+  if (shared) t = Tensor(t.dtype(), t.shape(), c.allocator());
   return t;
 }
 
@@ -60,24 +67,27 @@ void chunks(KernelContext& c, const T* out, int64_t n, F f) {
 }
 
 void kerasAdamMoments(KernelContext& c) {
-  Tensor& m = refLike(c, 0, 4);
-  Tensor& v = refLike(c, 1, 4);
+  Tensor m0, v0;
+  Tensor& m = refLike(c, 0, 4, &m0);
+  Tensor& v = refLike(c, 1, 4, &v0);
   dispatchFloat(c, 4, [&](auto z) {
     using T = decltype(z);
     const T c1 = scalarAt<T>(c, 2), c2 = scalarAt<T>(c, 3);
+    const T* mIn = m0.data<T>();
+    const T* vIn = v0.data<T>();
     T* mp = m.data<T>();
     T* vp = v.data<T>();
     const T* g = c.input(4).data<T>();
     chunks(c, mp, m.numElements(), [&](int64_t b, int64_t e) {
       for (int64_t i = b; i < e; ++i) {
-        const T gi = g[i];
-        const T dm = static_cast<T>(gi - mp[i]);
+        const T gi = g[i], mi = mIn[i], vi = vIn[i];
+        const T dm = static_cast<T>(gi - mi);
         const T sm = static_cast<T>(dm * c1);
-        mp[i] = static_cast<T>(mp[i] + sm);
+        mp[i] = static_cast<T>(mi + sm);
         const T g2 = static_cast<T>(gi * gi);
-        const T dv = static_cast<T>(g2 - vp[i]);
+        const T dv = static_cast<T>(g2 - vi);
         const T sv = static_cast<T>(dv * c2);
-        vp[i] = static_cast<T>(vp[i] + sv);
+        vp[i] = static_cast<T>(vi + sv);
       }
     });
   });
@@ -85,13 +95,15 @@ void kerasAdamMoments(KernelContext& c) {
 }
 
 void kerasAdamStep(KernelContext& c) {
-  Tensor& w = refLike(c, 0, 4);
+  Tensor w0;
+  Tensor& w = refLike(c, 0, 4, &w0);
   if (c.input(3).shape() != c.input(4).shape() || c.input(3).dtype() != c.input(4).dtype())
     c.fail("m and sqrt_v do not have the same shape" + concreteStr(c.input(3).shape()) + " " +
            concreteStr(c.input(4).shape()));
   dispatchFloat(c, 4, [&](auto z) {
     using T = decltype(z);
     const T alpha = scalarAt<T>(c, 1), eps = scalarAt<T>(c, 2);
+    const T* wIn = w0.data<T>();
     T* wp = w.data<T>();
     const T* m = c.input(3).data<T>();
     const T* sq = c.input(4).data<T>();
@@ -100,7 +112,7 @@ void kerasAdamStep(KernelContext& c) {
         const T num = static_cast<T>(m[i] * alpha);
         const T den = static_cast<T>(sq[i] + eps);
         const T d = static_cast<T>(num / den);
-        wp[i] = static_cast<T>(wp[i] - d);
+        wp[i] = static_cast<T>(wIn[i] - d);
       }
     });
   });
