@@ -350,10 +350,51 @@ TEST_CASE("the fused Keras Adam ops round exactly as the rule's separate ops", "
   }
 }
 
+// Keras' plain RMSprop rule fused (_KerasRMSpropAverage, Add, Sqrt, _KerasRMSpropStep) against
+// the rule as separate ops (keras.optimizers.RMSprop._update), bit for bit.
+TEST_CASE("the fused Keras RMSprop ops round exactly as the rule's separate ops", "[engine][optimizer]") {
+  for (DType dt : {DType::Float32, DType::Float64, DType::Float16}) {
+    for (int64_t n : {int64_t{5}, int64_t{70001}}) {
+      INFO(dtypeName(dt) << " n=" << n);
+      EagerContext ctx;
+      auto vec = [&](uint32_t seed, double scale) {
+        std::vector<double> v(static_cast<size_t>(n));
+        uint32_t x = seed;
+        for (double& e : v) {
+          x = x * 22695477u + 1u;
+          e = scale * (static_cast<double>(x >> 8) / static_cast<double>(1u << 24) - 0.5);
+        }
+        return ctx.wrap(Tensor::fromVector(v).cast(dt));
+      };
+      auto sc = [&](double v) { return ctx.wrap(Tensor::scalar(v).cast(dt)); };
+      EagerValue w0 = vec(5, 2.0), a0 = ctx.execute("Abs", {vec(6, 0.3)})[0], g = vec(7, 1.0);
+      EagerValue rho = sc(0.9), c1 = sc(1.0 - 0.9), eps = sc(1e-7), lr = sc(0.001);
+
+      EagerValue aNew = ctx.execute("Add", {ctx.execute("Mul", {a0, rho})[0],
+                                            ctx.execute("Mul", {ctx.execute("Square", {g})[0], c1})[0]})[0];
+      EagerValue inc = ctx.execute("RealDiv", {ctx.execute("Mul", {g, lr})[0],
+                                               ctx.execute("Sqrt", {ctx.execute("Add", {aNew, eps})[0]})[0]})[0];
+      EagerValue wNew = ctx.execute("Sub", {w0, inc})[0];
+
+      ctx.resources().setVariable("w", w0.tensor.clone());
+      ctx.resources().setVariable("a", a0.tensor.clone());
+      auto var = [&](const char* name) { return ctx.wrap(*ctx.resources().variable(name)); };
+      ctx.execute("_KerasRMSpropAverage", {var("a"), rho, c1, g}, {}, {"a", "", "", ""});
+      EagerValue sq = ctx.execute("Sqrt", {ctx.execute("Add", {var("a"), eps})[0]})[0];
+      ctx.execute("_KerasRMSpropStep", {var("w"), lr, g, sq}, {}, {"w", "", "", ""});
+      CHECK(std::memcmp(ctx.resources().variable("a")->raw(), aNew.tensor.raw(), aNew.tensor.bytes()) == 0);
+      CHECK(std::memcmp(ctx.resources().variable("w")->raw(), wNew.tensor.raw(), wNew.tensor.bytes()) == 0);
+    }
+  }
+}
+
 TEST_CASE("the fused Keras Adam ops reject mismatched shapes and dtypes", "[engine][optimizer]") {
   INFER_OK("_KerasAdamMoments", "[4];[4];[];[];[4]", "[4]");
   INFER_OK("_KerasAdamStep", "[2,3];[];[];[2,3];[2,3]", "[2,3]");
   INFER_ERROR("Dimension 0 in both shapes must be equal", "_KerasAdamMoments", "[4];[4];[];[];[5]");
   INFER_ERROR("Shape must be rank 0 but is rank 1 (input 'alpha')", "_KerasAdamStep", "[4];[4];[];[4];[4]");
   INFER_ERROR("is not in the list of allowed values", "_KerasAdamMoments", "int32:[2];int32:[2];int32:[];int32:[];int32:[2]");
+  INFER_OK("_KerasRMSpropAverage", "[4];[];[];[4]", "[4]");
+  INFER_OK("_KerasRMSpropStep", "[4];[];[4];[4]", "[4]");
+  INFER_ERROR("Shape must be rank 0 but is rank 1 (input 'lr')", "_KerasRMSpropStep", "[4];[4];[4];[4]");
 }

@@ -18,7 +18,7 @@ void registerCpuControlKernels(KernelRegistry& r);
 void registerCpuSummaryKernels(KernelRegistry& r);
 void registerCpuLinalgKernels(KernelRegistry& r);
 void registerCpuOptimizerKernels(KernelRegistry& r);
-void registerCpuFusedAdamKernels(KernelRegistry& r);
+void registerCpuKerasUpdateKernels(KernelRegistry& r);
 void registerCpuSegmentKernels(KernelRegistry& r);
 void registerCpuScatterKernels(KernelRegistry& r);
 void registerCpuScanKernels(KernelRegistry& r);
@@ -50,7 +50,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuSummaryKernels(r);
   registerCpuLinalgKernels(r);
   registerCpuOptimizerKernels(r);
-  registerCpuFusedAdamKernels(r);
+  registerCpuKerasUpdateKernels(r);
   registerCpuSegmentKernels(r);
   registerCpuScatterKernels(r);
   registerCpuScanKernels(r);

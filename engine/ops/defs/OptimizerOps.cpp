@@ -90,7 +90,7 @@ void registerOptimizerOps(OpRegistry& r) {
   // in-place passes (around a Sqrt of v): the same float operations in the same order as the
   // separate ops of the rule, so results are bit-identical, with a third of the memory traffic
   // and no temporaries (issue #16: the rule's 14 ops dominated a tf.function CNN step).
-  // engine/kernels/cpu/FusedAdamKernels.cpp; CPU only (Keras uses them when there is no GPU).
+  // engine/kernels/cpu/KerasUpdateKernels.cpp; CPU only (Keras uses them when there is no GPU).
   OpBuilder(r, "_KerasAdamMoments")
       .input("m").input("v").input("one_minus_beta1").input("one_minus_beta2").input("grad")
       .refInput(0).refInput(1)
@@ -104,6 +104,21 @@ void registerOptimizerOps(OpRegistry& r) {
       .notDifferentiable()
       .doc("Keras' Adam step, in place: var -= (m * alpha) / (sqrt_v + epsilon). Output: var.")
       .shape([](const InferContext& c) { return applyShape(c, {0, 3, 4}, {1, 2}); });
+
+  // Keras' plain RMSprop rule (no momentum, not centered) the same way, around Sqrt(a + epsilon).
+  OpBuilder(r, "_KerasRMSpropAverage")
+      .input("a").input("rho").input("one_minus_rho").input("grad")
+      .refInput(0)
+      .notDifferentiable()
+      .doc("Keras' RMSprop average, in place: a = a * rho + (grad * grad) * one_minus_rho. Output: a.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 3}, {1, 2}); });
+
+  OpBuilder(r, "_KerasRMSpropStep")
+      .input("var").input("lr").input("grad").input("sqrt_denominator")
+      .refInput(0)
+      .notDifferentiable()
+      .doc("Keras' RMSprop step, in place: var -= (grad * lr) / sqrt_denominator. Output: var.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 2, 3}, {1}); });
 
   OpBuilder(r, "ApplyRMSProp")
       .input("var").input("ms").input("mom").input("lr").input("rho").input("momentum").input("epsilon")

@@ -16,6 +16,13 @@ def _lr_for(lr, v):
     return lr
 
 
+def _fusable(g, v, dt):
+    """Whether the fused update kernels take this gradient and variable (a dense gradient of the
+    variable's floating dtype and fully known shape)."""
+    return (_tlens.is_tensor(g) and not _tlens.is_ndarray(g) and dt.is_floating and g.dtype == dt
+            and g.shape.is_fully_defined() and g.shape.as_list() == v.shape.as_list())
+
+
 class Optimizer:
     _default_name = "Optimizer"
 
@@ -188,13 +195,11 @@ class Adam(Optimizer):
 
     def _apply(self, g, v, lr):
         # _update's rule in two fused in-place kernels around the same Sqrt, with the same float
-        # roundings (engine/kernels/cpu/FusedAdamKernels.cpp): bit-identical values, a third of
+        # roundings (engine/kernels/cpu/KerasUpdateKernels.cpp): bit-identical values, a third of
         # the memory traffic. CPU kernels only; any case outside theirs runs the rule's ops.
         dt = v.dtype.base_dtype
         # Subclasses with rules of their own (Adamax, Nadam, a user's) run their rule.
-        fused = (type(self)._update is Adam._update and _tlens.fused_cpu_updates() and _tlens.is_tensor(g)
-                 and not _tlens.is_ndarray(g) and dt.is_floating and g.dtype == dt and g.shape.is_fully_defined()
-                 and g.shape.as_list() == v.shape.as_list()
+        fused = (type(self)._update is Adam._update and _tlens.fused_cpu_updates() and _fusable(g, v, dt)
                  and all(isinstance(h, (int, float)) for h in (self.beta_1, self.beta_2, self.epsilon)))
         if not fused:
             self._update(g, v, lr)
@@ -235,6 +240,21 @@ class RMSprop(Optimizer):
             m_new = m * self.momentum + inc
             return ops + [m.assign(m_new), v.assign_sub(m_new)]
         return ops + [v.assign_sub(inc)]
+
+    def _apply(self, g, v, lr):
+        # The plain rule (no momentum, not centered) in two fused in-place kernels around the
+        # rule's own Add and Sqrt, rounding as its separate ops do (see Adam._apply).
+        dt = v.dtype.base_dtype
+        fused = (type(self)._update is RMSprop._update and not self.momentum and not self.centered
+                 and _tlens.fused_cpu_updates() and _fusable(g, v, dt)
+                 and _tlens.is_tensor(lr) and lr.dtype.base_dtype == dt and lr.shape.as_list() == []
+                 and all(isinstance(h, (int, float)) for h in (self.rho, self.epsilon)))
+        if not fused:
+            self._update(g, v, lr)
+            return
+        a = self._slot(v, "velocity", getattr(self, "_tf1_rms_init", 0.0))
+        _tlens.op("_KerasRMSpropAverage", [a, _tf.constant(self.rho, dt), _tf.constant(1.0 - self.rho, dt), g])
+        _tlens.op("_KerasRMSpropStep", [v, lr, g, _tf.sqrt(a + self.epsilon)])
 
 
 class Adagrad(Optimizer):

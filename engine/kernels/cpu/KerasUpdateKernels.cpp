@@ -1,6 +1,6 @@
-// Keras' Adam rule in two in-place passes (engine/ops/defs/OptimizerOps.cpp). Each element goes
-// through the same float operations, in the same order and with the same roundings, as the
-// separate Sub, Mul, Add, Square, Div and AssignSub kernels of the rule: this file is compiled
+// Keras' Adam and RMSprop rules in two in-place passes each (engine/ops/defs/OptimizerOps.cpp).
+// Each element goes through the same float operations, in the same order and with the same
+// roundings, as the separate Sub, Mul, Add, Square, Div and AssignSub kernels of the rule: this file is compiled
 // with -ffp-contract=off (engine/CMakeLists.txt), so no multiply-add is fused, and Eigen::half
 // rounds after every operation as the separate kernels do.
 #include <Eigen/Core>
@@ -119,11 +119,58 @@ void kerasAdamStep(KernelContext& c) {
   c.setOutput(0, w);
 }
 
+void kerasRMSpropAverage(KernelContext& c) {
+  Tensor a0;
+  Tensor& a = refLike(c, 0, 3, &a0);
+  dispatchFloat(c, 3, [&](auto z) {
+    using T = decltype(z);
+    const T rho = scalarAt<T>(c, 1), c1 = scalarAt<T>(c, 2);
+    const T* aIn = a0.data<T>();
+    T* ap = a.data<T>();
+    const T* g = c.input(3).data<T>();
+    chunks(c, ap, a.numElements(), [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) {
+        const T kept = static_cast<T>(aIn[i] * rho);
+        const T g2 = static_cast<T>(g[i] * g[i]);
+        const T added = static_cast<T>(g2 * c1);
+        ap[i] = static_cast<T>(kept + added);
+      }
+    });
+  });
+  c.setOutput(0, a);
+}
+
+void kerasRMSpropStep(KernelContext& c) {
+  Tensor w0;
+  Tensor& w = refLike(c, 0, 2, &w0);
+  if (c.input(2).shape() != c.input(3).shape() || c.input(2).dtype() != c.input(3).dtype())
+    c.fail("grad and sqrt_denominator do not have the same shape" + concreteStr(c.input(2).shape()) + " " +
+           concreteStr(c.input(3).shape()));
+  dispatchFloat(c, 2, [&](auto z) {
+    using T = decltype(z);
+    const T lr = scalarAt<T>(c, 1);
+    const T* wIn = w0.data<T>();
+    T* wp = w.data<T>();
+    const T* g = c.input(2).data<T>();
+    const T* sq = c.input(3).data<T>();
+    chunks(c, wp, w.numElements(), [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) {
+        const T num = static_cast<T>(g[i] * lr);
+        const T d = static_cast<T>(num / sq[i]);
+        wp[i] = static_cast<T>(wIn[i] - d);
+      }
+    });
+  });
+  c.setOutput(0, w);
+}
+
 }  // namespace
 
-void registerCpuFusedAdamKernels(KernelRegistry& r) {
+void registerCpuKerasUpdateKernels(KernelRegistry& r) {
   r.add("_KerasAdamMoments", Device::CPU, kerasAdamMoments);
   r.add("_KerasAdamStep", Device::CPU, kerasAdamStep);
+  r.add("_KerasRMSpropAverage", Device::CPU, kerasRMSpropAverage);
+  r.add("_KerasRMSpropStep", Device::CPU, kerasRMSpropStep);
 }
 
 }  // namespace tlens
