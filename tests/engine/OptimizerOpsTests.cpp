@@ -350,9 +350,9 @@ TEST_CASE("the fused Keras Adam ops round exactly as the rule's separate ops", "
   }
 }
 
-// Keras' plain RMSprop rule fused (_KerasRMSpropAverage, Add, Sqrt, _KerasRMSpropStep) against
-// the rule as separate ops (keras.optimizers.RMSprop._update), bit for bit.
-TEST_CASE("the fused Keras RMSprop ops round exactly as the rule's separate ops", "[engine][optimizer]") {
+// Keras' plain RMSprop rule fused (_KerasRMSpropAverage, Add, Sqrt, _KerasRMSpropStep), and plain
+// SGD (_KerasSGDStep), against the rules as separate ops (keras.optimizers.*._update), bit for bit.
+TEST_CASE("the fused Keras RMSprop and SGD ops round exactly as the rules' separate ops", "[engine][optimizer]") {
   for (DType dt : {DType::Float32, DType::Float64, DType::Float16}) {
     for (int64_t n : {int64_t{5}, int64_t{70001}}) {
       INFO(dtypeName(dt) << " n=" << n);
@@ -378,12 +378,17 @@ TEST_CASE("the fused Keras RMSprop ops round exactly as the rule's separate ops"
 
       ctx.resources().setVariable("w", w0.tensor.clone());
       ctx.resources().setVariable("a", a0.tensor.clone());
+      ctx.resources().setVariable("s", w0.tensor.clone());
       auto var = [&](const char* name) { return ctx.wrap(*ctx.resources().variable(name)); };
       ctx.execute("_KerasRMSpropAverage", {var("a"), rho, c1, g}, {}, {"a", "", "", ""});
       EagerValue sq = ctx.execute("Sqrt", {ctx.execute("Add", {var("a"), eps})[0]})[0];
       ctx.execute("_KerasRMSpropStep", {var("w"), lr, g, sq}, {}, {"w", "", "", ""});
       CHECK(std::memcmp(ctx.resources().variable("a")->raw(), aNew.tensor.raw(), aNew.tensor.bytes()) == 0);
       CHECK(std::memcmp(ctx.resources().variable("w")->raw(), wNew.tensor.raw(), wNew.tensor.bytes()) == 0);
+      // Keras' plain SGD: var.assign_sub(grad * lr).
+      EagerValue sNew = ctx.execute("Sub", {w0, ctx.execute("Mul", {g, lr})[0]})[0];
+      ctx.execute("_KerasSGDStep", {var("s"), lr, g}, {}, {"s", "", ""});
+      CHECK(std::memcmp(ctx.resources().variable("s")->raw(), sNew.tensor.raw(), sNew.tensor.bytes()) == 0);
     }
   }
 }
@@ -397,4 +402,5 @@ TEST_CASE("the fused Keras Adam ops reject mismatched shapes and dtypes", "[engi
   INFER_OK("_KerasRMSpropAverage", "[4];[];[];[4]", "[4]");
   INFER_OK("_KerasRMSpropStep", "[4];[];[4];[4]", "[4]");
   INFER_ERROR("Shape must be rank 0 but is rank 1 (input 'lr')", "_KerasRMSpropStep", "[4];[4];[4];[4]");
+  INFER_OK("_KerasSGDStep", "[2,?];[];[?,3]", "[2,3]");
 }

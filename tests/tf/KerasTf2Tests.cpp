@@ -232,15 +232,16 @@ below = X[X[:, 2] <= Z]
   CHECK(a.type("above") == "float64<unknown>");
 }
 
-TEST_CASE("Keras' Adam and RMSprop, fused eagerly and in tf.function, give the values of their rules' separate ops", "[tf][keras][tf2]") {
-  // apply_gradients runs Adam and plain RMSprop as two fused kernels each (_KerasAdamMoments,
-  // _KerasRMSpropStep, ...); _update is the rule as separate ops. Every element must be identical.
+TEST_CASE("Keras' SGD, Adam and RMSprop, fused eagerly and in tf.function, give the values of their rules' separate ops", "[tf][keras][tf2]") {
+  // apply_gradients runs plain SGD, Adam and plain RMSprop as fused kernels (_KerasSGDStep,
+  // _KerasAdamMoments, ...); _update is the rule as separate ops. Every element must be identical.
   TfRun r = runTf(R"(
 import numpy as np
 import tensorflow as tf
 from tensorflow import keras
-for make, dt in [(keras.optimizers.Adam, tf.float32), (keras.optimizers.Adam, tf.float64),
-                 (keras.optimizers.RMSprop, tf.float32), (keras.optimizers.RMSprop, tf.float64)]:
+K = keras.optimizers
+for name, make, dt in [("Adam", K.Adam, tf.float32), ("Adam", K.Adam, tf.float64), ("RMSprop", K.RMSprop, tf.float32),
+                       ("RMSprop", K.RMSprop, tf.float64), ("SGD", lambda lr: K.SGD(lr * 3), tf.float32)]:
     w0 = np.linspace(-1.0, 1.0, 70001).astype(dt.as_numpy_dtype)
     x, y, z = tf.Variable(w0), tf.Variable(w0), tf.Variable(w0)
     opt, opt2, ref = make(0.01), make(0.01), make(0.01)
@@ -253,14 +254,15 @@ for make, dt in [(keras.optimizers.Adam, tf.float32), (keras.optimizers.Adam, tf
         traced(g)
         ref._update(g, z, ref.learning_rate if dt == tf.float32 else tf.cast(ref.learning_rate, dt))
         ref.iterations.assign_add(1)
-    print(make.__name__, dt.name, np.array_equal(x.numpy(), z.numpy()), np.array_equal(y.numpy(), z.numpy()),
-          np.array_equal(opt.variables()[1].numpy(), ref.variables()[1].numpy()), float(np.abs(x.numpy() - w0).max()) > 0.01)
+    print(name, dt.name, np.array_equal(x.numpy(), z.numpy()), np.array_equal(y.numpy(), z.numpy()),
+          all(np.array_equal(a.numpy(), b.numpy()) for a, b in zip(opt.variables(), ref.variables())), float(np.abs(x.numpy() - w0).max()) > 0.01)
 )");
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(r.out ==
         "Adam float32 True True True True\nAdam float64 True True True True\n"
-        "RMSprop float32 True True True True\nRMSprop float64 True True True True\n");
+        "RMSprop float32 True True True True\nRMSprop float64 True True True True\n"
+        "SGD float32 True True True True\n");
 }
 
 TEST_CASE("Nadam and Adamax follow Keras' rules, and the learning-rate schedules Keras' formulas", "[tf][keras][tf2]") {

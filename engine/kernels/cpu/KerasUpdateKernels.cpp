@@ -1,4 +1,4 @@
-// Keras' Adam and RMSprop rules in two in-place passes each (engine/ops/defs/OptimizerOps.cpp).
+// Keras' SGD, Adam and RMSprop rules in one or two in-place passes (engine/ops/defs/OptimizerOps.cpp).
 // Each element goes through the same float operations, in the same order and with the same
 // roundings, as the separate Sub, Mul, Add, Square, Div and AssignSub kernels of the rule: this file is compiled
 // with -ffp-contract=off (engine/CMakeLists.txt), so no multiply-add is fused, and Eigen::half
@@ -164,9 +164,29 @@ void kerasRMSpropStep(KernelContext& c) {
   c.setOutput(0, w);
 }
 
+void kerasSGDStep(KernelContext& c) {
+  Tensor w0;
+  Tensor& w = refLike(c, 0, 2, &w0);
+  dispatchFloat(c, 2, [&](auto z) {
+    using T = decltype(z);
+    const T lr = scalarAt<T>(c, 1);
+    const T* wIn = w0.data<T>();
+    T* wp = w.data<T>();
+    const T* g = c.input(2).data<T>();
+    chunks(c, wp, w.numElements(), [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) {
+        const T d = static_cast<T>(g[i] * lr);
+        wp[i] = static_cast<T>(wIn[i] - d);
+      }
+    });
+  });
+  c.setOutput(0, w);
+}
+
 }  // namespace
 
 void registerCpuKerasUpdateKernels(KernelRegistry& r) {
+  r.add("_KerasSGDStep", Device::CPU, kerasSGDStep);
   r.add("_KerasAdamMoments", Device::CPU, kerasAdamMoments);
   r.add("_KerasAdamStep", Device::CPU, kerasAdamStep);
   r.add("_KerasRMSpropAverage", Device::CPU, kerasRMSpropAverage);

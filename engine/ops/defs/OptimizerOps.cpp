@@ -105,6 +105,15 @@ void registerOptimizerOps(OpRegistry& r) {
       .doc("Keras' Adam step, in place: var -= (m * alpha) / (sqrt_v + epsilon). Output: var.")
       .shape([](const InferContext& c) { return applyShape(c, {0, 3, 4}, {1, 2}); });
 
+  // Keras' plain SGD rule (no momentum) in one pass; not ApplyGradientDescent, whose Eigen
+  // expression the compiler may turn into multiply-adds.
+  OpBuilder(r, "_KerasSGDStep")
+      .input("var").input("lr").input("grad")
+      .refInput(0)
+      .notDifferentiable()
+      .doc("Keras' SGD step, in place: var -= grad * lr. Output: var.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 2}, {1}); });
+
   // Keras' plain RMSprop rule (no momentum, not centered) the same way, around Sqrt(a + epsilon).
   OpBuilder(r, "_KerasRMSpropAverage")
       .input("a").input("rho").input("one_minus_rho").input("grad")

@@ -171,6 +171,16 @@ class SGD(Optimizer):
             return [m.assign(m_new), v.assign_add(m_new * self.momentum - g * lr)]
         return [m.assign(m_new), v.assign_add(m_new)]
 
+    def _apply(self, g, v, lr):
+        # The plain rule (no momentum) as one fused in-place kernel, rounding as Mul and
+        # AssignSub do (see Adam._apply).
+        dt = v.dtype.base_dtype
+        if (type(self)._update is SGD._update and not self.momentum and _tlens.fused_cpu_updates()
+                and _fusable(g, v, dt) and _tlens.is_tensor(lr) and lr.dtype.base_dtype == dt and lr.shape.as_list() == []):
+            _tlens.op("_KerasSGDStep", [v, lr, g])
+        else:
+            self._update(g, v, lr)
+
 
 class Adam(Optimizer):
     _default_name = "Adam"
