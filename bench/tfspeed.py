@@ -4,10 +4,13 @@ prints the cost of one step (iteration) of each: the slope of the process CPU ti
 step counts, so import, graph building and tracing are not counted. CPU time (user + system of
 the child, all its threads) does not depend on other processes' load.
 
-    python3 bench/tfspeed.py [--trials N] [--quick] BIN [BIN...]
+    python3 bench/tfspeed.py [--trials N] [--quick] [--pin] BIN [BIN...]
 
 e.g. `python3 bench/tfspeed.py /tmp/tlens-main build/tlens` for a before/after table; the ratio
-column is each binary's time over the first one's.
+column is each binary's time over the first one's. --pin runs every program on CPU 0 only
+(taskset): the thread pool's threads then share one core, and steps of a few milliseconds are
+not skewed by how busy the other cores are (without it, the MLP rows moved by +-20% between runs
+on a loaded 2-core machine).
 """
 import argparse
 import os
@@ -46,6 +49,7 @@ def main():
     ap.add_argument("bins", nargs="+")
     ap.add_argument("--trials", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="a quarter of the step counts")
+    ap.add_argument("--pin", action="store_true", help="run the programs on CPU 0 only (taskset -c 0)")
     args = ap.parse_args()
     print("%-44s" % "per step (median slope)" + "".join("%14s" % os.path.basename(b)[:13] for b in args.bins) +
           ("   ratios to the first" if len(args.bins) > 1 else ""))
@@ -54,10 +58,11 @@ def main():
             hi = max(lo + 2, lo + (hi - lo) // 4)
         path = os.path.join(HERE, prog)
         slopes = {b: [] for b in args.bins}
+        pin = ["taskset", "-c", "0"] if args.pin else []
         for _ in range(args.trials):
             for b in args.bins:
-                t_lo = cpu_of([b, "run", path, str(lo)] + extra)
-                t_hi = cpu_of([b, "run", path, str(hi)] + extra)
+                t_lo = cpu_of(pin + [b, "run", path, str(lo)] + extra)
+                t_hi = cpu_of(pin + [b, "run", path, str(hi)] + extra)
                 slopes[b].append((t_hi - t_lo) / (hi - lo))
         med = [sorted(slopes[b])[len(slopes[b]) // 2] * scale for b in args.bins]
         line = "%-44s" % label + "".join("%14.3f" % m for m in med)

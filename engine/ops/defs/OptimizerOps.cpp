@@ -92,6 +92,7 @@ void registerOptimizerOps(OpRegistry& r) {
   // and no temporaries (issue #16: the rule's 14 ops dominated a tf.function CNN step).
   // engine/kernels/cpu/KerasUpdateKernels.cpp; CPU only (Keras uses them when there is no GPU).
   OpBuilder(r, "_KerasAdamMoments")
+      .cpuOnly("Keras uses it only on machines without GPUs")
       .input("m").input("v").input("one_minus_beta1").input("one_minus_beta2").input("grad")
       .refInput(0).refInput(1)
       .notDifferentiable()
@@ -99,6 +100,7 @@ void registerOptimizerOps(OpRegistry& r) {
       .shape([](const InferContext& c) { return applyShape(c, {0, 1, 4}, {2, 3}); });
 
   OpBuilder(r, "_KerasAdamStep")
+      .cpuOnly("Keras uses it only on machines without GPUs")
       .input("var").input("alpha").input("epsilon").input("m").input("sqrt_v")
       .refInput(0)
       .notDifferentiable()
@@ -108,6 +110,7 @@ void registerOptimizerOps(OpRegistry& r) {
   // Keras' plain SGD rule (no momentum) in one pass; not ApplyGradientDescent, whose Eigen
   // expression the compiler may turn into multiply-adds.
   OpBuilder(r, "_KerasSGDStep")
+      .cpuOnly("Keras uses it only on machines without GPUs")
       .input("var").input("lr").input("grad")
       .refInput(0)
       .notDifferentiable()
@@ -116,6 +119,7 @@ void registerOptimizerOps(OpRegistry& r) {
 
   // Keras' plain RMSprop rule (no momentum, not centered) the same way, around Sqrt(a + epsilon).
   OpBuilder(r, "_KerasRMSpropAverage")
+      .cpuOnly("Keras uses it only on machines without GPUs")
       .input("a").input("rho").input("one_minus_rho").input("grad")
       .refInput(0)
       .notDifferentiable()
@@ -123,6 +127,7 @@ void registerOptimizerOps(OpRegistry& r) {
       .shape([](const InferContext& c) { return applyShape(c, {0, 3}, {1, 2}); });
 
   OpBuilder(r, "_KerasRMSpropStep")
+      .cpuOnly("Keras uses it only on machines without GPUs")
       .input("var").input("lr").input("grad").input("sqrt_denominator")
       .refInput(0)
       .notDifferentiable()
