@@ -377,6 +377,35 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
       return f;
     });
 
+    // tf.matmul (and tf.linalg.matmul), native for the same reason as op_function: MatMul for
+    // matrices, BatchMatMulV2 when an operand is a tensor or array of rank above 2 (a Python
+    // list counts as a matrix), transpose_x or adjoint_x as the op's flag.
+    def("matmul",
+        "a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False, "
+        "b_is_sparse=False, output_type=None, name=None",
+        [](CallContext& c, TfRuntime& rt) -> Value {
+          auto batched = [](const Value& v) {
+            auto* t = dynamic_cast<TensorObj*>(v.get());
+            return t && t->type.shape.rankKnown() && t->type.shape.rank() > 2;
+          };
+          const bool ta = c.toBool(c.arg("transpose_a")) || c.toBool(c.arg("adjoint_a"));
+          const bool tb = c.toBool(c.arg("transpose_b")) || c.toBool(c.arg("adjoint_b"));
+          OpRequest r;
+          r.inputs = {c.arg("a"), c.arg("b")};
+          if (batched(c.arg("a")) || batched(c.arg("b"))) {
+            r.type = "BatchMatMulV2";
+            r.attrs = Attrs{{"adj_x", ta}, {"adj_y", tb}};
+          } else {
+            r.type = "MatMul";
+            r.attrs = Attrs{{"transpose_a", ta}, {"transpose_b", tb}};
+          }
+          if (!c.isNone("name")) r.name = c.toStr(c.arg("name"));
+          r.unifyDTypes = true;
+          return opCall(rt, std::move(r));
+        });
+    // It is tensorflow.matmul to the program (messages, repr), as the Python function was.
+    if (auto f = std::dynamic_pointer_cast<NativeFunction>(m->get("matmul"))) f->module = "tensorflow";
+
     // Whether optimizers may use the CPU-only fused update kernels (_KerasAdamMoments): concrete
     // runs on a machine without GPUs, real or virtual.
     def("fused_cpu_updates", "", [](CallContext&, TfRuntime& rt) -> Value {
