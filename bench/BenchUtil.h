@@ -65,5 +65,9 @@ void bridgeBench(bool quick);
 void editBench(bool quick);
 /// GPU benchmarks (GpuBench.cpp); prints why and returns when there is no CUDA device.
 void gpuBench(bool quick);
+/// Issue #16 item 9: eager ops in a Python loop vs EagerContext::execute (TfSpeedBench.cpp).
+void pyopsBench(bool quick);
+/// Issue #16 item 9: tf.function training steps vs TF1 Session steps, the CNN and LSTM steps.
+void tfstepsBench(bool quick);
 
 }  // namespace tlens::bench

@@ -1,4 +1,4 @@
-// tlens_bench [--quick] [matmul|conv|eager|mlp|interp|devices|dap|values|edit|gpu|bridge]...: prints each benchmark's numbers and its ratio to a
+// tlens_bench [--quick] [matmul|conv|eager|mlp|interp|devices|dap|values|edit|gpu|bridge|pyops|tfsteps]...: prints each benchmark's numbers and its ratio to a
 // baseline measured in the same run, with the target from the issue and PASS/MISS.
 // `tlens_bench --tf-file LINES` prints the TF-style file the analysis benchmarks use and exits.
 #include <unistd.h>
@@ -39,5 +39,7 @@ int main(int argc, char** argv) {
   if (want("edit")) tlens::bench::editBench(quick);
   if (want("gpu")) tlens::bench::gpuBench(quick);
   if (want("bridge")) tlens::bench::bridgeBench(quick);
+  if (want("pyops")) tlens::bench::pyopsBench(quick);
+  if (want("tfsteps")) tlens::bench::tfstepsBench(quick);
   return 0;
 }

@@ -182,6 +182,23 @@ Value tupleOrOne(std::vector<Value> outs) {
   return makeTuple(std::move(outs));
 }
 
+// _tlens.op's body: one op applied to Python values; an op without outputs (Assert) in a graph
+// is its operation, for control dependencies.
+Value opCall(TfRuntime& rt, OpRequest r) {
+  for (const Value& v : r.inputs)
+    if (isUnknown(v)) {
+      // An unknown input: the result is unknown, but keep going (no diagnostics).
+      return unknown();
+    }
+  Graph* g = rt.buildingGraph();
+  const size_t before = g ? g->size() : 0;
+  const std::string type = r.type;
+  std::vector<Value> outs = applyOp(rt, std::move(r));
+  if (outs.empty() && g && g->size() > before && g->nodes().back().type() == type)
+    return std::make_shared<OperationObj>(rt, *g, &g->nodes().back());
+  return tupleOrOne(std::move(outs));
+}
+
 // --- .npy files (format 1.0, little-endian, C order) ---
 
 const char* npyDescr(DType t) {
@@ -332,20 +349,68 @@ void registerCoreModule(Interpreter& interp, const std::shared_ptr<TfRuntime>& r
           r.unifyDTypes = c.toBool(c.arg("unify"));
           r.ndarray = c.toBool(c.arg("ndarray"));
           r.literalDType = dtypeArg(c, c.arg("literal_dtype"));
-          for (const Value& v : r.inputs)
-            if (isUnknown(v)) {
-              // An unknown input: the result is unknown, but keep going (no diagnostics).
-              return unknown();
-            }
-          Graph* g = rt.buildingGraph();
-          const size_t before = g ? g->size() : 0;
-          const std::string type = r.type;
-          std::vector<Value> outs = applyOp(rt, std::move(r));
-          // An op without outputs (Assert) in a graph is its operation, for control dependencies.
-          if (outs.empty() && g && g->size() > before && g->nodes().back().type() == type)
-            return std::make_shared<OperationObj>(rt, *g, &g->nodes().back());
-          return tupleOrOne(std::move(outs));
+          return opCall(rt, std::move(r));
         });
+
+    // op_function("Add", "x, y", "add", unify=True): a native function of signature
+    // `x, y, name=None` that applies one op to its tensor arguments, as
+    // `def add(x, y, name=None): return _tlens.op("Add", [x, y], None, name, True)` does, without
+    // running a Python frame per call (tf.add, tf.exp, tf.nn.relu: issue #16's per-op cost).
+    def("op_function", "type, params, fname, unify=False", [](CallContext& c, TfRuntime& rt) -> Value {
+      std::string type = c.toStr(c.arg("type")), params = c.toStr(c.arg("params"));
+      const bool unify = c.toBool(c.arg("unify"));
+      if (!OpRegistry::global().find(type)) c.valueError("op_function: no op '" + type + "'");
+      size_t inputs = 1;
+      for (char ch : params) inputs += ch == ',';
+      const OpDef* op = OpRegistry::global().find(type);
+      TfRuntime* r = &rt;
+      auto f = NativeFunction::make(c.toStr(c.arg("fname")), params + ", name=None",
+                                    [r, op, inputs, unify](CallContext& cc) -> Value {
+                                      OpRequest q;
+                                      q.type = op->type;
+                                      q.inputs.assign(cc.bound.begin(), cc.bound.begin() + static_cast<std::ptrdiff_t>(inputs));
+                                      if (!cc.isNone("name")) q.name = cc.toStr(cc.arg("name"));
+                                      q.unifyDTypes = unify;
+                                      return opCall(*r, std::move(q));
+                                    });
+      f->module = "tensorflow";
+      return f;
+    });
+
+    // tf.matmul (and tf.linalg.matmul), native for the same reason as op_function: MatMul for
+    // matrices, BatchMatMulV2 when an operand is a tensor or array of rank above 2 (a Python
+    // list counts as a matrix), transpose_x or adjoint_x as the op's flag.
+    def("matmul",
+        "a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False, "
+        "b_is_sparse=False, output_type=None, name=None",
+        [](CallContext& c, TfRuntime& rt) -> Value {
+          auto batched = [](const Value& v) {
+            auto* t = dynamic_cast<TensorObj*>(v.get());
+            return t && t->type.shape.rankKnown() && t->type.shape.rank() > 2;
+          };
+          const bool ta = c.toBool(c.arg("transpose_a")) || c.toBool(c.arg("adjoint_a"));
+          const bool tb = c.toBool(c.arg("transpose_b")) || c.toBool(c.arg("adjoint_b"));
+          OpRequest r;
+          r.inputs = {c.arg("a"), c.arg("b")};
+          if (batched(c.arg("a")) || batched(c.arg("b"))) {
+            r.type = "BatchMatMulV2";
+            r.attrs = Attrs{{"adj_x", ta}, {"adj_y", tb}};
+          } else {
+            r.type = "MatMul";
+            r.attrs = Attrs{{"transpose_a", ta}, {"transpose_b", tb}};
+          }
+          if (!c.isNone("name")) r.name = c.toStr(c.arg("name"));
+          r.unifyDTypes = true;
+          return opCall(rt, std::move(r));
+        });
+    // It is tensorflow.matmul to the program (messages, repr), as the Python function was.
+    if (auto f = std::dynamic_pointer_cast<NativeFunction>(m->get("matmul"))) f->module = "tensorflow";
+
+    // Whether optimizers may use the CPU-only fused update kernels (_KerasAdamMoments): concrete
+    // runs on a machine without GPUs, real or virtual.
+    def("fused_cpu_updates", "", [](CallContext&, TfRuntime& rt) -> Value {
+      return boolean(!rt.abstract() && rt.devices().gpuCount() == 0);
+    });
 
     // tf.raw_ops is derived from the registry: an op's inputs ((name, variadic) pairs) and attr
     // names, or None for a type the registry lacks.

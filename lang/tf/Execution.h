@@ -77,6 +77,10 @@ class Execution {
   virtual std::vector<EagerValue> execute(const OpDef& op, const std::vector<EagerValue>& inputs, const Attrs& attrs,
                                           const std::vector<std::string>& varNames, const std::string* deviceScope,
                                           CreationContext& where) = 0;
+  /// Whether the next execute() reads its creation context: debug hooks, check-numerics and
+  /// recording tapes do; otherwise callers need not fill it (issue #16: capturing the Python
+  /// stack for every eager op was a large part of an op's cost).
+  virtual bool readsCreation() const { return true; }
   /// Where the last executed op ran, and why not elsewhere.
   virtual const Placement& lastPlacement() const = 0;
   /// Gives a tensor made outside execute() (a constant, a variable read) an identity.

@@ -102,6 +102,13 @@ void planReplay(FunctionObj::Trace& t) {
     // A value nothing reads goes right after its own node; the others after their last reader.
     t.release[used[id] ? lastUse[id] : id].push_back(id);
   }
+  t.param.assign(n, -1);
+  for (size_t i = 0; i < t.params.size(); ++i) t.param[static_cast<size_t>(t.params[i]->id)] = static_cast<int>(i);
+  t.capture.assign(n, nullptr);
+  for (const auto& [node, value] : t.captures) t.capture[static_cast<size_t>(node->id)] = &value;
+  t.device.assign(n, std::string());
+  for (const Node& node : nodes)
+    if (t.run[static_cast<size_t>(node.id)]) t.device[static_cast<size_t>(node.id)] = node.device.str();
 }
 
 }  // namespace
@@ -167,28 +174,30 @@ Value FunctionObj::call(CallContext& c) {
   // Replay the trace through the eager context.
   Trace& t = it->second;
   std::vector<std::vector<EagerValue>> vals(t.graph->size());
+  const bool readsCreation = rt->exec().readsCreation();
   for (Node& n : t.graph->nodes()) {
-    if (!t.run[static_cast<size_t>(n.id)]) continue;
-    auto& out = vals[static_cast<size_t>(n.id)];
-    auto p = std::find(t.params.begin(), t.params.end(), &n);
-    if (p != t.params.end()) {
-      out = {tensorArgs[static_cast<size_t>(p - t.params.begin())]->concrete()};
+    const size_t id = static_cast<size_t>(n.id);
+    if (!t.run[id]) continue;
+    auto& out = vals[id];
+    if (t.param[id] >= 0) {
+      out = {tensorArgs[static_cast<size_t>(t.param[id])]->concrete()};
       continue;
     }
-    if (auto cap = t.captures.find(&n); cap != t.captures.end()) {
+    if (const Value* cap = t.capture[id]) {
       try {
-        out = {static_cast<TensorObj*>(cap->second.get())->concrete()};
+        out = {static_cast<TensorObj*>(cap->get())->concrete()};
       } catch (const EngineError& e) {
         rt->raiseEngineError(e);
       }
       continue;
     }
     std::vector<EagerValue> inputs;
+    inputs.reserve(n.inputs.size());
     std::vector<std::string> varNames;
     bool refs = !n.op->refInputs.empty();
     for (const Output& o : n.inputs) {
-      auto capIt = t.captures.find(o.node);
-      auto* capVar = capIt == t.captures.end() ? nullptr : static_cast<TensorObj*>(capIt->second.get());
+      const Value* cap = t.capture[static_cast<size_t>(o.node->id)];
+      auto* capVar = cap ? static_cast<TensorObj*>(cap->get()) : nullptr;
       if (capVar && capVar->variable) {
         // Variables are read when their consumer runs (program order, as TF's automatic control
         // dependencies give inside tf.function).
@@ -202,12 +211,13 @@ Value FunctionObj::call(CallContext& c) {
       }
       if (refs) varNames.push_back(capVar && capVar->variable ? capVar->varName : std::string());
     }
-    rt->eagerCreation().location = n.location;
-    rt->eagerCreation().stack = n.stack;
+    if (readsCreation) {
+      rt->eagerCreation().location = n.location;
+      rt->eagerCreation().stack = n.stack;
+    }
     // Each op runs on the device its node was placed on when traced.
-    const std::string device = n.device.str();
     try {
-      out = rt->exec().execute(*n.op, inputs, n.attrs, varNames, &device, rt->eagerCreation());
+      out = rt->exec().execute(*n.op, inputs, n.attrs, varNames, &t.device[id], rt->eagerCreation());
     } catch (const EngineError& e) {
       rt->raiseEngineError(e);
     }
@@ -215,7 +225,7 @@ Value FunctionObj::call(CallContext& c) {
       for (size_t i = 0; i < out.size(); ++i)
         rt->records->push_back(TensorRecord{n.location, n.type(), static_cast<int>(i),
                                             TensorType(out[i].tensor.dtype(), Shape::fromConcrete(out[i].tensor.shape())), false});
-    for (size_t done : t.release[static_cast<size_t>(n.id)]) vals[done].clear();
+    for (size_t done : t.release[id]) vals[done].clear();
   }
   return rebuildOutputs(*rt, in, t.outputs, t.graph, vals);
 }

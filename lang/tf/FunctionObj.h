@@ -34,6 +34,11 @@ class FunctionObj : public interp::NativeObject {
     /// reads (and no output is), dropped once `id` has run, so buffers are reused within a step.
     std::vector<char> run;
     std::vector<std::vector<size_t>> release;
+    /// Per node, made once too: its tensor argument's index (-1: none), its captured eager
+    /// tensor (null: none), the device it was placed on when traced (its name).
+    std::vector<int> param;
+    std::vector<const interp::Value*> capture;
+    std::vector<std::string> device;
   };
   std::map<std::string, Trace> traces;  ///< by input signature
 

@@ -256,12 +256,12 @@ std::shared_ptr<TensorObj> symbolicTensor(TfRuntime& rt, Graph& g, Output out) {
 }
 
 std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndarray, const std::string& opType,
-                                          int index) {
+                                          int index, const SourceLocation* origin) {
   auto t = std::make_shared<TensorObj>(rt, TensorObj::Form::Concrete);
   t->type = concreteType(v.tensor);
   t->value = std::move(v);
   t->ndarray = ndarray;
-  t->origin = rt.userLocation();
+  t->origin = origin ? *origin : rt.userLocation();
   record(rt, t, opType, index);
   return t;
 }
@@ -668,8 +668,13 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
                                             ") to a numpy array. This error may indicate that you're trying to pass a Tensor to a NumPy call, which is not supported.");
       if (!g) g = t->graph;
     }
-  std::vector<std::string> inputNames;
-  for (auto& t : ins) inputNames.push_back(t->isSymbolic() ? t->out.name() : std::string());
+  // The inputs' graph names, for shape-error messages (graphs and abstract mode only).
+  auto namesOf = [&ins] {
+    std::vector<std::string> names;
+    names.reserve(ins.size());
+    for (auto& t : ins) names.push_back(t->isSymbolic() ? t->out.name() : std::string());
+    return names;
+  };
 
   std::vector<Value> results;
   if (g) {
@@ -723,6 +728,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     }
     if (rt.abstract() && !n->shapeError.empty()) {
       // Infer again under the node's final name, for the message and the blamed inputs.
+      std::vector<std::string> inputNames = namesOf();
       ShapeResult r = op->infer(types, req.attrs, n->name, &inputNames);
       const std::string& message = r.ok() ? n->shapeError : r.error;
       // op_def_library's: a dtype the op does not take, or inputs of different dtypes, a TypeError.
@@ -765,10 +771,19 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
     std::vector<EagerValue> evs;
     evs.reserve(ins.size());
     for (size_t i = 0; i < ins.size(); ++i) evs.push_back(ins[i]->concrete());
-    rt.stampCreation(nullptr);
+    Execution& exec = rt.exec();
+    // The Python stack is read once per op, and only as far as needed: the whole stack when a
+    // hook, check-numerics or a tape reads the creation context, else only the user's location
+    // (the outputs' origin).
+    SourceLocation origin;
+    if (exec.readsCreation()) {
+      rt.stampCreation(nullptr);
+      origin = rt.eagerCreation().location;
+    } else {
+      origin = rt.userLocation();
+    }
     if (ndarray) checkNumpyAllocation(in, *op, evs, req.attrs);
     std::vector<EagerValue> outs;
-    Execution& exec = rt.exec();
     try {
       outs = exec.execute(*op, evs, req.attrs, varNames, rt.eagerDeviceScope(), rt.eagerCreation());
     } catch (const EngineError& e) {
@@ -785,7 +800,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
       for (auto& t : ins)
         if (t->strKind) strKind = t->strKind;
     for (size_t i = 0; i < outs.size(); ++i) {
-      auto t = concreteTensor(rt, std::move(outs[i]), ndarray, op->type, static_cast<int>(i));
+      auto t = concreteTensor(rt, std::move(outs[i]), ndarray, op->type, static_cast<int>(i), &origin);
       t->device = exec.lastPlacement().device;
       t->placementNote = exec.lastPlacement().note;
       if (t->type.dtype == DType::String) t->strKind = strKind;
@@ -797,6 +812,7 @@ std::vector<Value> applyOp(TfRuntime& rt, OpRequest req) {
   // Abstract and eager: the shape function only.
   std::vector<TensorType> types;
   for (auto& t : ins) types.push_back(t->type);
+  std::vector<std::string> inputNames = namesOf();
   ShapeResult r = op->infer(types, req.attrs, req.name.empty() ? op->type : req.name, &inputNames);
   if (!r.ok()) {
     reportShapeError(rt, ndarray ? numpyAnalysisMessage(*op, types, r.error) : r.error, r.blame, ins, std::move(r.data),

@@ -45,9 +45,11 @@ std::shared_ptr<TensorObj> constantTensor(TfRuntime& rt, Tensor value, bool ndar
 /// `opType`/`index`: the op output it is (for TfRuntime::records).
 std::shared_ptr<TensorObj> abstractTensor(TfRuntime& rt, TensorType type, bool ndarray,
                                           const std::string& opType = {}, int index = 0);
-/// Wraps an eager value (concrete mode).
+/// Wraps an eager value (concrete mode). `origin`: the user's location when the caller has it
+/// (null: read from the Python stack).
 std::shared_ptr<TensorObj> concreteTensor(TfRuntime& rt, EagerValue v, bool ndarray,
-                                          const std::string& opType = {}, int index = 0);
+                                          const std::string& opType = {}, int index = 0,
+                                          const SourceLocation* origin = nullptr);
 /// Wraps a graph output.
 std::shared_ptr<TensorObj> symbolicTensor(TfRuntime& rt, Graph& g, Output out);
 

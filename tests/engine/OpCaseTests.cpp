@@ -26,6 +26,10 @@ const std::set<std::string> kGraphOnly = {"Placeholder",          "VariableV2", 
                                           "ApplyGradientDescent", "ApplyMomentum",  "ApplyAdam",
                                           "ApplyRMSProp",         "ApplyAdagrad",   "ApplyAdadelta",
                                           "ScatterUpdate",        "ScatterAdd",     "ScatterSub",
+                                          // Keras' fused SGD, Adam and RMSprop (OptimizerOpsTests.cpp)
+                                          "_KerasSGDStep",
+                                          "_KerasAdamMoments",    "_KerasAdamStep",
+                                          "_KerasRMSpropAverage", "_KerasRMSpropStep",
                                           // tf.cond's control flow: dead outputs (tests/tf/CondTests.cpp)
                                           "Switch",               "Merge",
                                           // graph loops run by the Session (tests/tf/WhileLoopTests.cpp)

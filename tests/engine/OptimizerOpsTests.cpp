@@ -1,9 +1,11 @@
 // Optimizer update ops (ref ops: run in graphs against hand computations) and minimize().
 #include <cmath>
+#include <cstring>
 
 #include "OpTestUtil.h"
 #include "engine/graph/Builder.h"
 #include "engine/graph/Optimizers.h"
+#include "engine/runtime/Eager.h"
 #include "engine/runtime/Session.h"
 
 using namespace tlens;
@@ -290,4 +292,115 @@ TEST_CASE("minimize refuses a loss no variable affects", "[engine][optimizer]") 
   CHECK_THROWS_WITH(minimize(g, loss, OptimizerSpec::GradientDescent(0.1)),
                     Catch::Contains("No gradients provided for any variable"));
   (void)w;
+}
+
+// Keras' Adam rule fused (_KerasAdamMoments, Sqrt, _KerasAdamStep) against the same rule as the
+// separate ops keras.optimizers.Adam ran before: every element bit-identical, in float32, float64
+// and float16, over sizes that cover whole and partial parallel chunks.
+TEST_CASE("the fused Keras Adam ops round exactly as the rule's separate ops", "[engine][optimizer]") {
+  for (DType dt : {DType::Float32, DType::Float64, DType::Float16}) {
+    for (int64_t n : {int64_t{7}, int64_t{100003}}) {
+      INFO(dtypeName(dt) << " n=" << n);
+      EagerContext ctx;
+      auto vec = [&](uint32_t seed, double scale) {
+        std::vector<double> v(static_cast<size_t>(n));
+        uint32_t x = seed;
+        for (double& e : v) {
+          x = x * 1664525u + 1013904223u;
+          e = scale * (static_cast<double>(x >> 8) / static_cast<double>(1u << 24) - 0.5);
+        }
+        return ctx.wrap(Tensor::fromVector(v).cast(dt));
+      };
+      auto sc = [&](double v) { return ctx.wrap(Tensor::scalar(v).cast(dt)); };
+      EagerValue w0 = vec(1, 2.0), m0 = vec(2, 0.2), v0 = vec(3, 0.1), g = vec(4, 1.0);
+      v0 = ctx.execute("Abs", {v0})[0];  // a second moment is never negative
+      const double beta1 = 0.9, beta2 = 0.999, eps = 1e-7;
+      EagerValue c1 = sc(1.0 - beta1), c2 = sc(1.0 - beta2), e = sc(eps), alpha = sc(0.001 * std::sqrt(1 - 0.999) / (1 - 0.9));
+
+      // The rule as separate ops (keras.optimizers.Adam._update).
+      EagerValue mNew = ctx.execute("Add", {m0, ctx.execute("Mul", {ctx.execute("Sub", {g, m0})[0], c1})[0]})[0];
+      EagerValue sq = ctx.execute("Square", {g})[0];
+      EagerValue sNew = ctx.execute("Add", {v0, ctx.execute("Mul", {ctx.execute("Sub", {sq, v0})[0], c2})[0]})[0];
+      EagerValue delta = ctx.execute("RealDiv", {ctx.execute("Mul", {mNew, alpha})[0],
+                                                 ctx.execute("Add", {ctx.execute("Sqrt", {sNew})[0], e})[0]})[0];
+      EagerValue wNew = ctx.execute("Sub", {w0, delta})[0];
+
+      // Fused, in place on variables.
+      ctx.resources().setVariable("w", w0.tensor.clone());
+      ctx.resources().setVariable("m", m0.tensor.clone());
+      ctx.resources().setVariable("v", v0.tensor.clone());
+      auto var = [&](const char* name) { return ctx.wrap(*ctx.resources().variable(name)); };
+      ctx.execute("_KerasAdamMoments", {var("m"), var("v"), c1, c2, g}, {}, {"m", "v", "", "", ""});
+      EagerValue sqrtV = ctx.execute("Sqrt", {var("v")})[0];
+      ctx.execute("_KerasAdamStep", {var("w"), alpha, e, var("m"), sqrtV}, {}, {"w", "", "", "", ""});
+
+      auto same = [&](const Tensor& got, const Tensor& want) {
+        REQUIRE(got.numElements() == want.numElements());
+        int64_t differ = 0;
+        for (int64_t i = 0; i < got.numElements(); ++i)
+          if (std::memcmp(static_cast<const char*>(got.raw()) + i * dtypeSize(dt),
+                          static_cast<const char*>(want.raw()) + i * dtypeSize(dt), dtypeSize(dt)) != 0)
+            ++differ;
+        CHECK(differ == 0);
+      };
+      same(*ctx.resources().variable("m"), mNew.tensor);
+      same(*ctx.resources().variable("v"), sNew.tensor);
+      same(*ctx.resources().variable("w"), wNew.tensor);
+    }
+  }
+}
+
+// Keras' plain RMSprop rule fused (_KerasRMSpropAverage, Add, Sqrt, _KerasRMSpropStep), and plain
+// SGD (_KerasSGDStep), against the rules as separate ops (keras.optimizers.*._update), bit for bit.
+TEST_CASE("the fused Keras RMSprop and SGD ops round exactly as the rules' separate ops", "[engine][optimizer]") {
+  for (DType dt : {DType::Float32, DType::Float64, DType::Float16}) {
+    for (int64_t n : {int64_t{5}, int64_t{70001}}) {
+      INFO(dtypeName(dt) << " n=" << n);
+      EagerContext ctx;
+      auto vec = [&](uint32_t seed, double scale) {
+        std::vector<double> v(static_cast<size_t>(n));
+        uint32_t x = seed;
+        for (double& e : v) {
+          x = x * 22695477u + 1u;
+          e = scale * (static_cast<double>(x >> 8) / static_cast<double>(1u << 24) - 0.5);
+        }
+        return ctx.wrap(Tensor::fromVector(v).cast(dt));
+      };
+      auto sc = [&](double v) { return ctx.wrap(Tensor::scalar(v).cast(dt)); };
+      EagerValue w0 = vec(5, 2.0), a0 = ctx.execute("Abs", {vec(6, 0.3)})[0], g = vec(7, 1.0);
+      EagerValue rho = sc(0.9), c1 = sc(1.0 - 0.9), eps = sc(1e-7), lr = sc(0.001);
+
+      EagerValue aNew = ctx.execute("Add", {ctx.execute("Mul", {a0, rho})[0],
+                                            ctx.execute("Mul", {ctx.execute("Square", {g})[0], c1})[0]})[0];
+      EagerValue inc = ctx.execute("RealDiv", {ctx.execute("Mul", {g, lr})[0],
+                                               ctx.execute("Sqrt", {ctx.execute("Add", {aNew, eps})[0]})[0]})[0];
+      EagerValue wNew = ctx.execute("Sub", {w0, inc})[0];
+
+      ctx.resources().setVariable("w", w0.tensor.clone());
+      ctx.resources().setVariable("a", a0.tensor.clone());
+      ctx.resources().setVariable("s", w0.tensor.clone());
+      auto var = [&](const char* name) { return ctx.wrap(*ctx.resources().variable(name)); };
+      ctx.execute("_KerasRMSpropAverage", {var("a"), rho, c1, g}, {}, {"a", "", "", ""});
+      EagerValue sq = ctx.execute("Sqrt", {ctx.execute("Add", {var("a"), eps})[0]})[0];
+      ctx.execute("_KerasRMSpropStep", {var("w"), lr, g, sq}, {}, {"w", "", "", ""});
+      CHECK(std::memcmp(ctx.resources().variable("a")->raw(), aNew.tensor.raw(), aNew.tensor.bytes()) == 0);
+      CHECK(std::memcmp(ctx.resources().variable("w")->raw(), wNew.tensor.raw(), wNew.tensor.bytes()) == 0);
+      // Keras' plain SGD: var.assign_sub(grad * lr).
+      EagerValue sNew = ctx.execute("Sub", {w0, ctx.execute("Mul", {g, lr})[0]})[0];
+      ctx.execute("_KerasSGDStep", {var("s"), lr, g}, {}, {"s", "", ""});
+      CHECK(std::memcmp(ctx.resources().variable("s")->raw(), sNew.tensor.raw(), sNew.tensor.bytes()) == 0);
+    }
+  }
+}
+
+TEST_CASE("the fused Keras Adam ops reject mismatched shapes and dtypes", "[engine][optimizer]") {
+  INFER_OK("_KerasAdamMoments", "[4];[4];[];[];[4]", "[4]");
+  INFER_OK("_KerasAdamStep", "[2,3];[];[];[2,3];[2,3]", "[2,3]");
+  INFER_ERROR("Dimension 0 in both shapes must be equal", "_KerasAdamMoments", "[4];[4];[];[];[5]");
+  INFER_ERROR("Shape must be rank 0 but is rank 1 (input 'alpha')", "_KerasAdamStep", "[4];[4];[];[4];[4]");
+  INFER_ERROR("is not in the list of allowed values", "_KerasAdamMoments", "int32:[2];int32:[2];int32:[];int32:[];int32:[2]");
+  INFER_OK("_KerasRMSpropAverage", "[4];[];[];[4]", "[4]");
+  INFER_OK("_KerasRMSpropStep", "[4];[];[4];[4]", "[4]");
+  INFER_ERROR("Shape must be rank 0 but is rank 1 (input 'lr')", "_KerasRMSpropStep", "[4];[4];[4];[4]");
+  INFER_OK("_KerasSGDStep", "[2,?];[];[?,3]", "[2,3]");
 }

@@ -232,6 +232,39 @@ below = X[X[:, 2] <= Z]
   CHECK(a.type("above") == "float64<unknown>");
 }
 
+TEST_CASE("Keras' SGD, Adam and RMSprop, fused eagerly and in tf.function, give the values of their rules' separate ops", "[tf][keras][tf2]") {
+  // apply_gradients runs plain SGD, Adam and plain RMSprop as fused kernels (_KerasSGDStep,
+  // _KerasAdamMoments, ...); _update is the rule as separate ops. Every element must be identical.
+  TfRun r = runTf(R"(
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+K = keras.optimizers
+for name, make, dt in [("Adam", K.Adam, tf.float32), ("Adam", K.Adam, tf.float64), ("RMSprop", K.RMSprop, tf.float32),
+                       ("RMSprop", K.RMSprop, tf.float64), ("SGD", lambda lr: K.SGD(lr * 3), tf.float32)]:
+    w0 = np.linspace(-1.0, 1.0, 70001).astype(dt.as_numpy_dtype)
+    x, y, z = tf.Variable(w0), tf.Variable(w0), tf.Variable(w0)
+    opt, opt2, ref = make(0.01), make(0.01), make(0.01)
+    @tf.function
+    def traced(g):
+        opt2.apply_gradients([(g, y)])
+    for i in range(3):
+        g = tf.constant(np.sin(w0 * (i + 2.5)).astype(dt.as_numpy_dtype))
+        opt.apply_gradients([(g, x)])
+        traced(g)
+        ref._update(g, z, ref.learning_rate if dt == tf.float32 else tf.cast(ref.learning_rate, dt))
+        ref.iterations.assign_add(1)
+    print(name, dt.name, np.array_equal(x.numpy(), z.numpy()), np.array_equal(y.numpy(), z.numpy()),
+          all(np.array_equal(a.numpy(), b.numpy()) for a, b in zip(opt.variables(), ref.variables())), float(np.abs(x.numpy() - w0).max()) > 0.01)
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "Adam float32 True True True True\nAdam float64 True True True True\n"
+        "RMSprop float32 True True True True\nRMSprop float64 True True True True\n"
+        "SGD float32 True True True True\n");
+}
+
 TEST_CASE("Nadam and Adamax follow Keras' rules, and the learning-rate schedules Keras' formulas", "[tf][keras][tf2]") {
   // Expected: the Keras 2.11+ update rules and schedules evaluated by numpy in float64.
   TfRun r = runTf(R"(

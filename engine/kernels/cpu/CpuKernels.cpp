@@ -18,6 +18,7 @@ void registerCpuControlKernels(KernelRegistry& r);
 void registerCpuSummaryKernels(KernelRegistry& r);
 void registerCpuLinalgKernels(KernelRegistry& r);
 void registerCpuOptimizerKernels(KernelRegistry& r);
+void registerCpuKerasUpdateKernels(KernelRegistry& r);
 void registerCpuSegmentKernels(KernelRegistry& r);
 void registerCpuScatterKernels(KernelRegistry& r);
 void registerCpuScanKernels(KernelRegistry& r);
@@ -49,6 +50,7 @@ void registerCpuKernels(KernelRegistry& r) {
   registerCpuSummaryKernels(r);
   registerCpuLinalgKernels(r);
   registerCpuOptimizerKernels(r);
+  registerCpuKerasUpdateKernels(r);
   registerCpuSegmentKernels(r);
   registerCpuScatterKernels(r);
   registerCpuScanKernels(r);

@@ -86,6 +86,54 @@ void registerOptimizerOps(OpRegistry& r) {
       .doc("Adam: m, v moving averages of grad and grad^2; var -= lr * sqrt(1 - beta2^t) / (1 - beta1^t) * m / (sqrt(v) + epsilon).")
       .shape([](const InferContext& c) { return applyShape(c, {0, 1, 2, 9}, {3, 4, 5, 6, 7, 8}); });
 
+  // Keras 2.11+'s Adam rule as keras.optimizers.Adam runs it eagerly and in tf.function, in two
+  // in-place passes (around a Sqrt of v): the same float operations in the same order as the
+  // separate ops of the rule, so results are bit-identical, with a third of the memory traffic
+  // and no temporaries (issue #16: the rule's 14 ops dominated a tf.function CNN step).
+  // engine/kernels/cpu/KerasUpdateKernels.cpp; CPU only (Keras uses them when there is no GPU).
+  OpBuilder(r, "_KerasAdamMoments")
+      .cpuOnly("Keras uses it only on machines without GPUs")
+      .input("m").input("v").input("one_minus_beta1").input("one_minus_beta2").input("grad")
+      .refInput(0).refInput(1)
+      .notDifferentiable()
+      .doc("Keras' Adam moments, in place: m += (grad - m) * one_minus_beta1; v += (grad * grad - v) * one_minus_beta2. Output: m.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 1, 4}, {2, 3}); });
+
+  OpBuilder(r, "_KerasAdamStep")
+      .cpuOnly("Keras uses it only on machines without GPUs")
+      .input("var").input("alpha").input("epsilon").input("m").input("sqrt_v")
+      .refInput(0)
+      .notDifferentiable()
+      .doc("Keras' Adam step, in place: var -= (m * alpha) / (sqrt_v + epsilon). Output: var.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 3, 4}, {1, 2}); });
+
+  // Keras' plain SGD rule (no momentum) in one pass; not ApplyGradientDescent, whose Eigen
+  // expression the compiler may turn into multiply-adds.
+  OpBuilder(r, "_KerasSGDStep")
+      .cpuOnly("Keras uses it only on machines without GPUs")
+      .input("var").input("lr").input("grad")
+      .refInput(0)
+      .notDifferentiable()
+      .doc("Keras' SGD step, in place: var -= grad * lr. Output: var.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 2}, {1}); });
+
+  // Keras' plain RMSprop rule (no momentum, not centered) the same way, around Sqrt(a + epsilon).
+  OpBuilder(r, "_KerasRMSpropAverage")
+      .cpuOnly("Keras uses it only on machines without GPUs")
+      .input("a").input("rho").input("one_minus_rho").input("grad")
+      .refInput(0)
+      .notDifferentiable()
+      .doc("Keras' RMSprop average, in place: a = a * rho + (grad * grad) * one_minus_rho. Output: a.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 3}, {1, 2}); });
+
+  OpBuilder(r, "_KerasRMSpropStep")
+      .cpuOnly("Keras uses it only on machines without GPUs")
+      .input("var").input("lr").input("grad").input("sqrt_denominator")
+      .refInput(0)
+      .notDifferentiable()
+      .doc("Keras' RMSprop step, in place: var -= (grad * lr) / sqrt_denominator. Output: var.")
+      .shape([](const InferContext& c) { return applyShape(c, {0, 2, 3}, {1}); });
+
   OpBuilder(r, "ApplyRMSProp")
       .input("var").input("ms").input("mom").input("lr").input("rho").input("momentum").input("epsilon")
       .input("grad")

@@ -77,6 +77,9 @@ class KernelExecution : public Execution {
     if (deviceScope) eager_.pushDevice(*deviceScope);
     return eager_.execute(op, inputs, attrs, varNames);
   }
+  bool readsCreation() const override {
+    return rt_->options().hooks || rt_->options().checkNumerics || eager_.recording();
+  }
   const Placement& lastPlacement() const override { return eager_.lastPlacement(); }
   EagerValue wrap(Tensor t) override { return eager_.wrap(std::move(t)); }
 

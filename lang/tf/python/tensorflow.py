@@ -459,18 +459,14 @@ def _dt(dtype):
     return _tlens.dtype(dtype)
 
 
+# Native functions (no Python frame per call): `_unary("Exp")` is
+# `def exp(x, name=None): return _op("Exp", [x], None, name)`, `_binary` passes unify=True.
 def _unary(op_type):
-    def f(x, name=None):
-        return _op(op_type, [x], None, name)
-    f.__name__ = op_type.lower()
-    return f
+    return _tlens.op_function(op_type, "x", op_type.lower())
 
 
 def _binary(op_type):
-    def f(x, y, name=None):
-        return _op(op_type, [x, y], None, name, True)
-    f.__name__ = op_type.lower()
-    return f
+    return _tlens.op_function(op_type, "x, y", op_type.lower(), True)
 
 
 # --- tensors -----------------------------------------------------------------------------------
@@ -1020,13 +1016,8 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return _op("ClipByValue", [t, clip_value_min, clip_value_max], None, name, True)
 
 
-def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
-           b_is_sparse=False, output_type=None, name=None):
-    ra = a.ndim if _tlens.is_tensor(a) or _tlens.is_ndarray(a) else 2
-    rb = b.ndim if _tlens.is_tensor(b) or _tlens.is_ndarray(b) else 2
-    if (ra is not None and ra > 2) or (rb is not None and rb > 2):
-        return _op("BatchMatMulV2", [a, b], {"adj_x": transpose_a or adjoint_a, "adj_y": transpose_b or adjoint_b}, name, True)
-    return _op("MatMul", [a, b], {"transpose_a": transpose_a or adjoint_a, "transpose_b": transpose_b or adjoint_b}, name, True)
+# Native (no Python frame per call): MatMul, or BatchMatMulV2 when an operand has rank > 2.
+matmul = _tlens.matmul
 
 
 def _reduce(op_type):
@@ -1161,9 +1152,7 @@ nn = _NnNamespace("tensorflow.nn")
 
 
 def _nn_unary(op_type):
-    def f(features, name=None):
-        return _op(op_type, [features], None, name)
-    return f
+    return _tlens.op_function(op_type, "features", op_type.lower())
 
 
 nn.relu = _nn_unary("Relu")
