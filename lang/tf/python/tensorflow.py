@@ -4891,6 +4891,12 @@ class _Logging:
 logging = _Logging()
 
 
+def get_logger():
+    """tf.get_logger (TF 2): the standard library's logger named 'tensorflow'."""
+    import logging as _std_logging
+    return _std_logging.getLogger("tensorflow")
+
+
 def einsum(equation, *inputs, **kwargs):
     """tf.einsum: each operand is transposed to a common index order, broadcast-multiplied, and
     the indices missing from the output are summed (no `...`, no repeated index in one operand)."""

@@ -1,0 +1,98 @@
+// API that public TF2/Keras tutorials use as they are written (the tensorflow/examples courses,
+// Keras 2.0-era notebooks): each case is a class of failure found on real programs, checked in
+// concrete mode and, where the analysis could report something, in abstract mode too.
+#include "TfTestSupport.h"
+
+using namespace tlens;
+using namespace tlens::tf;
+using namespace tlens::tf::testing;
+using interp::Mode;
+
+TEST_CASE("tf.get_logger is the standard logger named tensorflow", "[tf][tutorials]") {
+  TfRun r = runTf(R"(import logging
+import tensorflow as tf
+logger = tf.get_logger()
+logger.setLevel(logging.ERROR)
+name = logger.name
+same = logger is logging.getLogger("tensorflow")
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("name") == "'tensorflow'");
+  CHECK(r.repr("same") == "True");
+}
+
+TEST_CASE("the Keras 2.0-2.5 module paths of layers import the same classes", "[tf][tutorials]") {
+  TfRun r = runTf(R"(import keras
+from keras.layers.core import Dense, Dropout, Flatten
+from keras.layers.convolutional import Conv2D
+from keras.layers.pooling import MaxPooling2D
+from keras.layers.normalization import BatchNormalization
+from keras.layers.embeddings import Embedding
+from keras.layers.recurrent import LSTM
+from keras.layers.wrappers import Bidirectional, TimeDistributed
+from keras.layers.merge import concatenate
+from keras.layers.advanced_activations import LeakyReLU
+from keras.layers.noise import GaussianNoise
+ok = Dense is keras.layers.Dense and Bidirectional is keras.layers.Bidirectional
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("ok") == "True");
+}
+
+TEST_CASE("imdb.get_word_index covers every index load_data gives, most frequent word first", "[tf][tutorials]") {
+  TfRun r = runTf(R"(from keras.datasets import imdb, reuters
+wi = imdb.get_word_index()
+(x, y), _ = imdb.load_data(num_words=5000)
+index_word = {v + 3: k for k, v in wi.items()}
+index_word[0] = "PAD"; index_word[1] = "START"; index_word[2] = "UNK"
+text = " ".join(index_word[i] for i in x[0])
+n, the, top = len(wi), wi["the"], max(wi.values())
+nr = len(reuters.get_word_index())
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("n") == "88584");
+  CHECK(r.repr("top") == "88584");
+  CHECK(r.repr("the") == "1");
+  CHECK(r.repr("nr") == "30979");
+}
+
+TEST_CASE("elementwise losses broadcast targets of another rank as Keras does; only dims that cannot broadcast fail", "[tf][tutorials]") {
+  // Targets (N,) for outputs (None, 6, 1): Keras broadcasts them and trains (a notebook whose
+  // model lacks its recurrent layer), so neither mode reports anything.
+  const char* runs = R"(import numpy as np
+import keras
+x = np.zeros((8, 6), dtype="int32")
+y = np.zeros((8,))
+m = keras.Sequential([keras.layers.Embedding(50, 4, input_length=6), keras.layers.Dense(1, activation="sigmoid")])
+m.compile(loss="binary_crossentropy", optimizer="adam", metrics=["accuracy"])
+m.fit(x, y, epochs=1, verbose=0)
+m2 = keras.Sequential([keras.layers.Dense(3, input_shape=(4,))])
+m2.compile(loss="mse", optimizer="sgd")
+m2.fit(np.zeros((8, 4)), np.zeros((8,)), epochs=1, verbose=0)
+done = True
+)";
+  TfRun c = runTf(runs);
+  INFO(c.err);
+  CHECK(c.status == 0);
+  CHECK(c.repr("done") == "True");
+  TfRun a = runTf(runs, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(a.errorCount() == 0);
+
+  // (N, 3) targets for (None, 5) outputs cannot broadcast: an error at the fit line.
+  const char* fails = R"(import numpy as np
+import keras
+m = keras.Sequential([keras.layers.Dense(5, input_shape=(4,))])
+m.compile(loss="mse", optimizer="sgd")
+m.fit(np.zeros((8, 4)), np.zeros((8, 3)), epochs=1, verbose=0)
+)";
+  TfRun cf = runTf(fails);
+  CHECK(cf.status == 1);
+  CHECK(cf.err.find("line 5") != std::string::npos);
+  CHECK(cf.err.find("are incompatible") != std::string::npos);
+  TfRun af = runTf(fails, Mode::Abstract);
+  CHECK(af.errorCount() == 1);
+}
