@@ -96,3 +96,72 @@ m.fit(np.zeros((8, 4)), np.zeros((8, 3)), epochs=1, verbose=0)
   TfRun af = runTf(fails, Mode::Abstract);
   CHECK(af.errorCount() == 1);
 }
+
+TEST_CASE("tensorflow_datasets loads mnist-like sets offline with TFDS' splits, structure and info", "[tf][tutorials]") {
+  const char* src = R"(import tensorflow as tf
+import tensorflow_datasets as tfds
+tfds.disable_progress_bar()
+dataset, info = tfds.load("fashion_mnist", as_supervised=True, with_info=True)
+train, test = dataset["train"], dataset["test"]
+names = info.features["label"].names
+n_train = info.splits["train"].num_examples
+classes = info.features["label"].num_classes
+spec = train.element_spec
+a, b, c = tfds.load("mnist", split=["train[:80%]", "train[80%:90%]", "test[:1000]"])
+first = next(iter(c))
+dict_keys = sorted(first.keys())
+img_shape = tuple(first["image"].shape)
+label_dtype = first["label"].dtype.name
+batched = tfds.load("mnist", split="test[:100]", batch_size=-1, as_supervised=True)
+whole = tuple(batched[0].shape)
+def normalize(images, labels):
+    return tf.cast(images, tf.float32) / 255.0, labels
+model = tf.keras.Sequential([tf.keras.layers.Flatten(input_shape=(28, 28, 1)), tf.keras.layers.Dense(10)])
+model.compile(optimizer="adam", loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+model.fit(tfds.load("mnist", split="train[:256]", as_supervised=True).map(normalize).batch(32), epochs=1, verbose=0)
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("names") == "['T-shirt/top', 'Trouser', 'Pullover', 'Dress', 'Coat', 'Sandal', 'Shirt', 'Sneaker', 'Bag', 'Ankle boot']");
+  CHECK(r.repr("n_train") == "60000");
+  CHECK(r.repr("classes") == "10");
+  CHECK(r.repr("spec") == "(TensorSpec(shape=(28, 28, 1), dtype=tf.uint8, name=None), TensorSpec(shape=(), dtype=tf.int64, name=None))");
+  CHECK(r.repr("dict_keys") == "['image', 'label']");
+  CHECK(r.repr("img_shape") == "(28, 28, 1)");
+  CHECK(r.repr("label_dtype") == "'int64'");
+  CHECK(r.repr("whole") == "(100, 28, 28, 1)");
+
+  // Split sizes: 80% of 60000, 10%, the first 1000 of the test set.
+  TfRun s = runTf(R"(import tensorflow_datasets as tfds
+b = tfds.builder("mnist")
+x, y = b._split_arrays("train[80%:90%]")
+n1 = x.shape[0]
+x2, _ = b._split_arrays("train[:1000]+test[-10:]")
+n2 = x2.shape[0]
+)");
+  INFO(s.err);
+  REQUIRE(s.status == 0);
+  CHECK(s.repr("n1") == "6000");
+  CHECK(s.repr("n2") == "1010");
+
+  // The analysis knows the element types without materialising anything.
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(a.errorCount() == 0);
+  CHECK(a.repr("spec") == "(TensorSpec(shape=(28, 28, 1), dtype=tf.uint8, name=None), TensorSpec(shape=(), dtype=tf.int64, name=None))");
+}
+
+TEST_CASE("tfds.load of a dataset it would download is a ConnectionError; an unknown name DatasetNotFoundError", "[tf][tutorials]") {
+  TfRun r = runTf(R"(import tensorflow_datasets as tfds
+try:
+    tfds.load("cats_vs_dogs", with_info=True)
+except ConnectionError as e:
+    msg = str(e)
+tfds.load("no_such_set")
+)");
+  CHECK(r.status == 1);
+  CHECK(r.repr("msg").find("tfds.load('cats_vs_dogs') would download") != std::string::npos);
+  CHECK(r.err.find("DatasetNotFoundError: Dataset no_such_set not found.") != std::string::npos);
+  CHECK(r.err.find("line 6") != std::string::npos);
+}
