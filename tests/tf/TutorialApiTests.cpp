@@ -165,3 +165,31 @@ tfds.load("no_such_set")
   CHECK(r.err.find("DatasetNotFoundError: Dataset no_such_set not found.") != std::string::npos);
   CHECK(r.err.find("line 6") != std::string::npos);
 }
+
+TEST_CASE("Conv1D with padding='causal' pads the time axis on the left and honours dilation_rate", "[tf][tutorials]") {
+  const char* src = R"(import numpy as np
+from tensorflow import keras
+x = np.arange(10, dtype="float32").reshape(1, 10, 1)
+layer = keras.layers.Conv1D(1, kernel_size=2, padding="causal", dilation_rate=2, use_bias=False, kernel_initializer="ones")
+y = layer(x)
+shape = tuple(y.shape)
+ys = y.numpy().ravel().tolist() if hasattr(y, "numpy") else None
+model = keras.models.Sequential([keras.layers.Conv1D(32, 5, padding="causal", input_shape=[None, 1]), keras.layers.Dense(1)])
+out = model.output_shape
+try:
+    keras.layers.Conv2D(3, 2, padding="causal")
+except ValueError as e:
+    msg = str(e)
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("shape") == "(1, 10, 1)");
+  // y[t] = x[t - 2] + x[t], zeros before the start.
+  CHECK(r.repr("ys") == "[0.0, 1.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0]");
+  CHECK(r.repr("out") == "(None, None, 1)");
+  CHECK(r.repr("msg") == "'Causal padding is only supported for `Conv1D` and `SeparableConv1D`.'");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.errorCount() == 0);
+  CHECK(a.type("y") == "float32[1, 10, 1]");
+}

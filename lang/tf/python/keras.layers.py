@@ -793,8 +793,12 @@ class Lambda(Layer):
 # --- convolutions and pooling ------------------------------------------------------------------
 def _padding(p, layer):
     p = p.upper()
+    if p == "CAUSAL" and isinstance(layer, Conv1D):
+        return "VALID"  # Conv1D pads the time axis on the left itself (_causal)
+    if p == "CAUSAL" and isinstance(layer, _Conv):
+        raise ValueError("Causal padding is only supported for `Conv1D` and `SeparableConv1D`.")
     if p not in ("VALID", "SAME"):
-        raise ValueError("The `padding` argument must be a string, one of \"valid\", \"same\" (tensorlens does not support \"causal\"). Received: %s" % p.lower())
+        raise ValueError("The `padding` argument must be a string, one of \"valid\", \"same\" or \"causal\" (Conv1D only). Received: %s" % p.lower())
     return p
 
 
@@ -857,9 +861,14 @@ class Conv1D(_Conv):
     _rank = 1
 
     def call(self, inputs):
+        d = self.dilation_rate[0]
+        if str(self.padding).lower() == "causal":
+            # Keras' causal padding: dilation * (kernel - 1) zeros before the first step, then a
+            # 'valid' convolution, so output t sees inputs up to t only.
+            inputs = _tf.pad(inputs, [[0, 0], [d * (self.kernel_size[0] - 1), 0], [0, 0]])
         x = _tf.expand_dims(inputs, 1)
         k = _tf.expand_dims(self.kernel, 0)
-        y = _tf.nn.conv2d(x, k, [1, 1, self.strides[0], 1], self._pad)
+        y = _tf.nn.conv2d(x, k, [1, 1, self.strides[0], 1], self._pad, dilations=None if d == 1 else [1, 1, d, 1])
         return self._bias_act(_tf.squeeze(y, [1]))
 
 
