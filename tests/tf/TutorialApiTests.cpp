@@ -193,3 +193,17 @@ except ValueError as e:
   CHECK(a.errorCount() == 0);
   CHECK(a.type("y") == "float32[1, 10, 1]");
 }
+
+TEST_CASE("iterating over Dataset.window in eager code gives each window as a dataset", "[tf][tutorials]") {
+  TfRun r = runTf(R"(import tensorflow as tf
+dataset = tf.data.Dataset.range(6).window(3, shift=1, drop_remainder=True)
+rows = []
+for window in dataset:
+    rows.append([int(v.numpy()) for v in window])
+kind = type(next(iter(dataset))).__name__
+)");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("rows") == "[[0, 1, 2], [1, 2, 3], [2, 3, 4], [3, 4, 5]]");
+  CHECK(r.repr("kind") != "'EagerTensor'");
+}
