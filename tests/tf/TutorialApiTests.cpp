@@ -207,3 +207,23 @@ kind = type(next(iter(dataset))).__name__
   CHECK(r.repr("rows") == "[[0, 1, 2], [1, 2, 3], [2, 3, 4], [3, 4, 5]]");
   CHECK(r.repr("kind") != "'EagerTensor'");
 }
+
+TEST_CASE("a Keras Input of int16 token ids feeds an Embedding", "[tf][tutorials]") {
+  const char* src = R"(import numpy as np
+from keras.layers import Input, Embedding, Flatten, Dense
+from keras.models import Model
+inp = Input(shape=(20,), dtype="int16", name="input")
+out = Dense(1, activation="sigmoid")(Flatten()(Embedding(100, 8)(inp)))
+model = Model(inp, out)
+model.compile(loss="binary_crossentropy", optimizer="adam")
+model.fit(np.ones((16, 20), dtype="int32"), np.zeros((16,)), epochs=1, verbose=0)
+shape = model.output_shape
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("shape") == "(None, 1)");
+  TfRun a = runTf(src, Mode::Abstract);
+  CHECK(a.errorCount() == 0);
+  CHECK(a.repr("shape") == "(None, 1)");
+}

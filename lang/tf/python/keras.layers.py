@@ -507,11 +507,19 @@ class Layer:
 
 
 # --- input --------------------------------------------------------------------------------------
+_WIDENED_INTS = {"int8": "int32", "int16": "int32", "uint16": "int32", "uint32": "int64", "uint64": "int64"}
+
+
 class InputLayer(Layer):
     def __init__(self, input_shape=None, batch_size=None, dtype=None, input_tensor=None, sparse=None,
                  name=None, ragged=None, type_spec=None, batch_input_shape=None, **kwargs):
         if name is None:
             name = "input_%d" % _backend.get_uid("input")
+        if isinstance(dtype, str) and dtype in _WIDENED_INTS:
+            # FIXME: the engine has no int8/int16/uint16/uint32/uint64 tensors; an Input of such
+            # token ids (dtype='int16' in sentiment notebooks) holds them in int32/int64, which
+            # Embedding casts to as Keras does, so only `model.input.dtype` differs.
+            dtype = _WIDENED_INTS[dtype]
         Layer.__init__(self, name=name, dtype=dtype)
         if input_tensor is None:
             if batch_input_shape is None:
