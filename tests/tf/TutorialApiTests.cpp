@@ -227,3 +227,36 @@ shape = model.output_shape
   CHECK(a.errorCount() == 0);
   CHECK(a.repr("shape") == "(None, 1)");
 }
+
+TEST_CASE("stateful RNNs carry their states across calls until Model.reset_states", "[tf][tutorials]") {
+  const char* src = R"(import numpy as np
+from tensorflow import keras
+x = np.full((2, 3, 1), 0.01, dtype="float32")
+m = keras.models.Sequential([keras.layers.SimpleRNN(4, stateful=True, batch_input_shape=[2, None, 1], kernel_initializer="ones", recurrent_initializer="orthogonal")])
+a = m.predict(x, verbose=0)
+b = m.predict(x, verbose=0)
+m.reset_states()
+c = m.predict(x, verbose=0)
+carried = not np.allclose(a, b)
+reset = np.allclose(a, c)
+m2 = keras.models.Sequential([keras.layers.LSTM(4, stateful=True, return_sequences=True, batch_input_shape=[1, None, 1]), keras.layers.Dense(1)])
+m2.compile(loss="mse", optimizer="sgd")
+m2.fit(np.ones((4, 5, 1)), np.ones((4, 5, 1)), batch_size=1, epochs=2, verbose=0)
+m2.reset_states()
+n_weights = len(m2.weights)
+try:
+    keras.models.Sequential([keras.layers.SimpleRNN(4, stateful=True, input_shape=[None, 1])])
+except ValueError as e:
+    msg = str(e)
+)";
+  TfRun r = runTf(src);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.repr("carried") == "True");
+  CHECK(r.repr("reset") == "True");
+  CHECK(r.repr("n_weights") == "5");  // the states are not weights
+  CHECK(r.repr("msg").find("If a RNN is stateful, it needs to know its batch size") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(a.errorCount() == 0);
+}

@@ -1158,7 +1158,34 @@ class _RNN(Layer):
         self.return_sequences = return_sequences
         self.return_state = return_state
         self.go_backwards = go_backwards
+        self.stateful = stateful
+        self._state_vars = None
         self.input_spec = InputSpec(ndim=3)
+
+    def _stateful_states(self, inputs):
+        """A stateful layer's states: variables of [batch, units] (the batch must be fixed), read as
+        the initial states of each call and assigned its final ones, until reset_states()."""
+        if self._state_vars is None:
+            b = inputs.shape[0]
+            if b is None:
+                raise ValueError("If a RNN is stateful, it needs to know its batch size. Specify the batch size of your "
+                                 "input tensors: \n- If using a Sequential model, specify the batch size by passing a "
+                                 "`batch_input_shape` argument to your first layer.\n- If using the functional API, "
+                                 "specify the batch size by passing a `batch_shape` argument to your Input layer.")
+            n = len(self._initial_states(inputs))
+            with _tlens.init_scope():
+                self._state_vars = [_tf.Variable(_tf.zeros([b, self.units], dtype=inputs.dtype), trainable=False)
+                                    for _ in range(n)]
+        return list(self._state_vars)
+
+    def reset_states(self, states=None):
+        if not self.stateful:
+            raise AttributeError("Layer must be stateful.")
+        if self._state_vars is None:
+            return
+        with _tlens.init_scope():
+            for i, v in enumerate(self._state_vars):
+                v.assign(_tf.zeros(v.shape, v.dtype) if states is None else _tf.cast(_tf.reshape(states[i] if isinstance(states, (list, tuple)) else states, v.shape), v.dtype))
 
     def build(self, input_shape):
         d = input_shape[-1]
@@ -1189,7 +1216,12 @@ class _RNN(Layer):
 
     def call(self, inputs, mask=None, training=None, initial_state=None):
         steps = inputs.shape[1]
-        states = list(initial_state) if initial_state is not None else self._initial_states(inputs)
+        carried = self.stateful and initial_state is None
+        if carried:
+            svars = self._stateful_states(inputs)
+            states = [_tf.identity(v) for v in svars]
+        else:
+            states = list(initial_state) if initial_state is not None else self._initial_states(inputs)
         if steps is None:
             # Unknown length (a symbolic model of variable-length sequences): one step gives the
             # shapes; the real loop runs on data, whose length is known.
@@ -1206,6 +1238,9 @@ class _RNN(Layer):
                 if self.return_sequences:
                     outs.append(h)
             seq = _tf.stack(outs, axis=1) if self.return_sequences else None
+        if carried and not _backend.is_keras_tensor(inputs):
+            for v, st in zip(svars, states):
+                v.assign(st)
         out = seq if self.return_sequences else h
         if self.return_state:
             return [out] + list(states)
