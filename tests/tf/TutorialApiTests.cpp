@@ -260,3 +260,27 @@ except ValueError as e:
   INFO(a.diagnostics());
   CHECK(a.errorCount() == 0);
 }
+
+TEST_CASE("keras.applications VGG16/VGG19 have Keras' layers and parameter counts; imagenet weights are a download", "[tf][tutorials]") {
+  const char* src = R"(import tensorflow as tf
+from keras.applications.vgg19 import VGG19
+base = VGG19(include_top=False, weights=None, input_shape=(64, 64, 3))
+shape, n19, first, n_layers = base.output_shape, base.count_params(), base.layers[1].name, len(base.layers)
+top = tf.keras.applications.VGG16(weights=None, input_shape=(32, 32, 3), include_top=False, pooling="avg")
+pooled = top.output_shape
+vgg19 = VGG19(include_top=False, weights="imagenet", input_shape=(224, 224, 3))
+)";
+  TfRun r = runTf(src);
+  CHECK(r.status == 1);
+  CHECK(r.repr("shape") == "(None, 2, 2, 512)");
+  CHECK(r.repr("n19") == "20024384");
+  CHECK(r.repr("first") == "'block1_conv1'");
+  CHECK(r.repr("n_layers") == "22");
+  CHECK(r.repr("pooled") == "(None, 512)");
+  CHECK(r.err.find("URL fetch failure on https://storage.googleapis.com/tensorflow/keras-applications/vgg19/vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5") != std::string::npos);
+  CHECK(r.err.find("line 7") != std::string::npos);
+  TfRun a = runTf(src, Mode::Abstract);
+  INFO(a.diagnostics());
+  CHECK(a.errorCount() == 0);
+  CHECK(a.repr("shape") == "(None, 2, 2, 512)");
+}
