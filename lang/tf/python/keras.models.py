@@ -833,23 +833,15 @@ class Model(Layer):
             return True
         if loss in ("binary_crossentropy", "mean_squared_error", "mean_absolute_error", "hinge",
                     "mean_absolute_percentage_error", "huber"):
-            # These losses are elementwise: Keras gives 1-D targets of a 2-D output a last axis
-            # (match_dtype_and_rank), squeezes or expands a last axis of 1 when the ranks differ by
-            # one (squeeze_or_expand_dimensions), and broadcasts the rest. Targets (N,) for outputs
-            # (None, 400, 1) broadcast to (batch, 400, batch) and train, as in Keras; only dims
-            # that cannot broadcast fail (TensorFlow's op error at the fit).
-            ys = [None] + list(y_shape[1:])  # the batch dim: whatever the batch is
-            os_ = list(out_shape)
-            if len(ys) == 1 and len(os_) == 2:
+            ys = list(y_shape)
+            if yr == orank - 1:
                 ys = ys + [1]
-            if len(os_) - len(ys) == 1 and os_[-1] == 1:
-                os_ = os_[:-1]
-            elif len(ys) - len(os_) == 1 and ys[-1] == 1:
-                ys = ys[:-1]
-            for k in _range(1, min(len(ys), len(os_)) + 1):
-                a, b = ys[-k], os_[-k]
-                if a is not None and b is not None and a != b and a != 1 and b != 1:
-                    _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s (loss '%s')" % (_fmt_shape(ys), shown_o, _fmt_shape(y_shape), shown_o, loss))
+            if len(ys) != orank:
+                _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s" % (shown_y, shown_o, _fmt_shape(y_shape), shown_o))
+                return False
+            for a, b in zip(ys[1:], out_shape[1:]):
+                if a is not None and b is not None and a != b:
+                    _fail("Shapes %s and %s are incompatible: targets of shape %s for model outputs of shape %s (loss '%s')" % (_fmt_shape([None] + ys[1:]), shown_o, _fmt_shape(y_shape), shown_o, loss))
                     return False
         return True
 
