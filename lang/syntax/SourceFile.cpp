@@ -76,10 +76,74 @@ void SourceFile::indexLines() {
     if (text_[i] == '\n') lineStarts_.push_back(i + 1);
 }
 
+namespace {
+
+bool isStatementContainer(const char* t) {
+  // Where statements live: the module, blocks, compound statements and their clauses.
+  std::string_view v(t);
+  return v == "module" || v == "block" || v == "function_definition" || v == "class_definition" ||
+         v == "decorated_definition" || (v.size() > 10 && v.substr(v.size() - 10) == "_statement") ||
+         (v.size() > 7 && v.substr(v.size() - 7) == "_clause");
+}
+
+void collectBrokenAssignments(TSNode top, const std::string& text_, std::vector<SyntaxError>& errors_) {
+  // `x = # FILL IN` followed by a statement: Tree-sitter's scanner emits no NEWLINE where the
+  // grammar cannot take one, so it parses `x = <next line>` without an error, where CPython's
+  // tokenizer ends the line and rejects the file. An assignment whose right side starts on a
+  // later line than its operator, with no backslash between them, is that case (inside
+  // brackets an assignment is a keyword argument or a walrus, other node types). Only statement
+  // containers are walked: the cost is the number of statements, not of nodes.
+  std::vector<TSNode> stack{top};
+  while (!stack.empty() && errors_.size() < 100) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    const char* type = ts_node_type(n);
+    if (std::strcmp(type, "expression_statement") == 0) {
+      TSNode a = ts_node_named_child_count(n) > 0 ? ts_node_named_child(n, 0) : TSNode{};
+      while (!ts_node_is_null(a) && (std::strcmp(ts_node_type(a), "assignment") == 0 ||
+                                     std::strcmp(ts_node_type(a), "augmented_assignment") == 0)) {
+        TSNode op = ts_node_child_by_field_name(a, "operator", 8);
+        TSNode right = ts_node_child_by_field_name(a, "right", 5);
+        if (ts_node_is_null(op)) {
+          // `x = y` has no operator field: the anonymous "=" child before the right side.
+          for (uint32_t i = 0; i < ts_node_child_count(a); ++i) {
+            TSNode c = ts_node_child(a, i);
+            if (!ts_node_is_named(c) && std::strcmp(ts_node_type(c), "=") == 0) op = c;
+          }
+        }
+        if (ts_node_is_null(op) || ts_node_is_null(right)) break;
+        TSPoint opEnd = ts_node_end_point(op), rs = ts_node_start_point(right);
+        if (rs.row > opEnd.row) {
+          std::string_view gap(text_.data() + ts_node_end_byte(op), ts_node_start_byte(right) - ts_node_end_byte(op));
+          if (gap.find('\\') == std::string_view::npos) {
+            TextPos at{static_cast<int>(opEnd.row), static_cast<int>(opEnd.column)};
+            size_t eol = text_.find('\n', ts_node_end_byte(op));
+            size_t lineStart = ts_node_end_byte(op) - opEnd.column;
+            TextPos end{static_cast<int>(opEnd.row), static_cast<int>((eol == std::string::npos ? text_.size() : eol) - lineStart)};
+            errors_.push_back({at, end, "invalid syntax"});
+            break;
+          }
+        }
+        a = right;  // a = b = c
+      }
+      continue;
+    }
+    if (!isStatementContainer(type)) continue;
+    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+  }
+  std::stable_sort(errors_.begin(), errors_.end(), [](const SyntaxError& x, const SyntaxError& y) {
+    return x.start.line != y.start.line ? x.start.line < y.start.line : x.start.column < y.start.column;
+  });
+}
+
+}  // namespace
+
 void SourceFile::finish() {
   children_ = std::make_unique<ChildCache>(tree_);
   collectErrors(root());
+  collectBrokenAssignments(root(), text_, errors_);
 }
+
 
 SourceFile::~SourceFile() {
   children_.reset();  // unregisters the tree before it is freed

@@ -38,6 +38,31 @@ TEST_CASE("syntax errors are reported with positions and the rest still parses",
   CHECK(ts_node_named_child_count(f.root()) >= 1);
 }
 
+TEST_CASE("an assignment with nothing after its '=' on the line is a syntax error, as in CPython", "[lang][syntax]") {
+  // Tree-sitter parses `env = # FILL IN\nprint(1)` as `env = print(1)`; CPython's tokenizer ends
+  // the line (exercise notebooks leave such blanks).
+  SourceFile f("e.py", "import os\nenv = # FILL IN\nprint(1)\nif os:\n    n += # TODO\n    pass\n");
+  REQUIRE(f.syntaxErrors().size() == 2);
+  CHECK(f.syntaxErrors()[0].start == TextPos{1, 5});
+  CHECK(f.syntaxErrors()[0].message == "invalid syntax");
+  CHECK(f.syntaxErrors()[1].start.line == 4);
+  // Continuations are not: a backslash, brackets, chained targets, multi-line right sides.
+  SourceFile ok("ok.py", R"(x = \
+  3
+y = (1 +
+  2)
+z = w = \
+  4
+d = {
+  'a': 1}
+s = '''a
+b'''
+f(a=
+  1)
+)");
+  CHECK(ok.syntaxErrors().empty());
+}
+
 TEST_CASE("deeply nested code does not overflow the stack", "[lang][syntax]") {
   std::string deep = "x = " + std::string(10000, '(') + "1" + std::string(9990, ')') + "\n";
   SourceFile f("deep.py", deep);

@@ -95,11 +95,26 @@ class _Sequences:
         return self._make(self.sizes[0], v, seed), self._make(self.sizes[1], v, seed + 1)
 
     def get_word_index(self, path=None):
-        return {}
+        """The word -> rank dict (1 = most frequent) with the real index's size (imdb 88,584 words,
+        reuters 30,979), so `index_word[i]` finds every index load_data gives. The most frequent
+        words are real ones; past them the words are synthetic ("w123")."""
+        words = self._top_words + ["w%d" % i for i in range(len(self._top_words) + 1, self.vocabulary + 1)]
+        return dict(zip(words, range(1, self.vocabulary + 1)))
 
 
 imdb = _Sequences("imdb", (25000, 25000), 2, 80, 0.1)
+imdb.vocabulary = 88584
+imdb._top_words = ["the", "and", "a", "of", "to", "is", "br", "in", "it", "i", "this", "that", "was",
+                   "as", "for", "with", "movie", "but", "film", "on", "not", "you", "are", "his",
+                   "have", "he", "be", "one", "all", "at", "by", "an", "they", "who", "so", "from",
+                   "like", "her", "or", "just", "about", "it's", "out", "has", "if", "some", "there",
+                   "what", "good", "more", "when", "very", "up", "no", "time", "she", "even", "my"]
 reuters = _Sequences("reuters", (8982, 2246), 46, 80, 0.2)
+reuters.vocabulary = 30979
+reuters._top_words = ["the", "of", "to", "in", "said", "and", "a", "mln", "3", "for", "vs", "dlrs",
+                      "it", "reuter", "000", "1", "pct", "on", "from", "is", "that", "its", "cts",
+                      "by", "at", "year", "be", "with", "2", "will", "was", "billion", "he", "u",
+                      "s", "net", "has", "would", "an", "as"]
 
 
 class _Boston:

@@ -507,11 +507,19 @@ class Layer:
 
 
 # --- input --------------------------------------------------------------------------------------
+_WIDENED_INTS = {"int8": "int32", "int16": "int32", "uint16": "int32", "uint32": "int64", "uint64": "int64"}
+
+
 class InputLayer(Layer):
     def __init__(self, input_shape=None, batch_size=None, dtype=None, input_tensor=None, sparse=None,
                  name=None, ragged=None, type_spec=None, batch_input_shape=None, **kwargs):
         if name is None:
             name = "input_%d" % _backend.get_uid("input")
+        if isinstance(dtype, str) and dtype in _WIDENED_INTS:
+            # FIXME: the engine has no int8/int16/uint16/uint32/uint64 tensors; an Input of such
+            # token ids (dtype='int16' in sentiment notebooks) holds them in int32/int64, which
+            # Embedding casts to as Keras does, so only `model.input.dtype` differs.
+            dtype = _WIDENED_INTS[dtype]
         Layer.__init__(self, name=name, dtype=dtype)
         if input_tensor is None:
             if batch_input_shape is None:
@@ -793,8 +801,12 @@ class Lambda(Layer):
 # --- convolutions and pooling ------------------------------------------------------------------
 def _padding(p, layer):
     p = p.upper()
+    if p == "CAUSAL" and isinstance(layer, Conv1D):
+        return "VALID"  # Conv1D pads the time axis on the left itself (_causal)
+    if p == "CAUSAL" and isinstance(layer, _Conv):
+        raise ValueError("Causal padding is only supported for `Conv1D` and `SeparableConv1D`.")
     if p not in ("VALID", "SAME"):
-        raise ValueError("The `padding` argument must be a string, one of \"valid\", \"same\" (tensorlens does not support \"causal\"). Received: %s" % p.lower())
+        raise ValueError("The `padding` argument must be a string, one of \"valid\", \"same\" or \"causal\" (Conv1D only). Received: %s" % p.lower())
     return p
 
 
@@ -857,9 +869,14 @@ class Conv1D(_Conv):
     _rank = 1
 
     def call(self, inputs):
+        d = self.dilation_rate[0]
+        if str(self.padding).lower() == "causal":
+            # Keras' causal padding: dilation * (kernel - 1) zeros before the first step, then a
+            # 'valid' convolution, so output t sees inputs up to t only.
+            inputs = _tf.pad(inputs, [[0, 0], [d * (self.kernel_size[0] - 1), 0], [0, 0]])
         x = _tf.expand_dims(inputs, 1)
         k = _tf.expand_dims(self.kernel, 0)
-        y = _tf.nn.conv2d(x, k, [1, 1, self.strides[0], 1], self._pad)
+        y = _tf.nn.conv2d(x, k, [1, 1, self.strides[0], 1], self._pad, dilations=None if d == 1 else [1, 1, d, 1])
         return self._bias_act(_tf.squeeze(y, [1]))
 
 
@@ -1141,7 +1158,34 @@ class _RNN(Layer):
         self.return_sequences = return_sequences
         self.return_state = return_state
         self.go_backwards = go_backwards
+        self.stateful = stateful
+        self._state_vars = None
         self.input_spec = InputSpec(ndim=3)
+
+    def _stateful_states(self, inputs):
+        """A stateful layer's states: variables of [batch, units] (the batch must be fixed), read as
+        the initial states of each call and assigned its final ones, until reset_states()."""
+        if self._state_vars is None:
+            b = inputs.shape[0]
+            if b is None:
+                raise ValueError("If a RNN is stateful, it needs to know its batch size. Specify the batch size of your "
+                                 "input tensors: \n- If using a Sequential model, specify the batch size by passing a "
+                                 "`batch_input_shape` argument to your first layer.\n- If using the functional API, "
+                                 "specify the batch size by passing a `batch_shape` argument to your Input layer.")
+            n = len(self._initial_states(inputs))
+            with _tlens.init_scope():
+                self._state_vars = [_tf.Variable(_tf.zeros([b, self.units], dtype=inputs.dtype), trainable=False)
+                                    for _ in range(n)]
+        return list(self._state_vars)
+
+    def reset_states(self, states=None):
+        if not self.stateful:
+            raise AttributeError("Layer must be stateful.")
+        if self._state_vars is None:
+            return
+        with _tlens.init_scope():
+            for i, v in enumerate(self._state_vars):
+                v.assign(_tf.zeros(v.shape, v.dtype) if states is None else _tf.cast(_tf.reshape(states[i] if isinstance(states, (list, tuple)) else states, v.shape), v.dtype))
 
     def build(self, input_shape):
         d = input_shape[-1]
@@ -1172,7 +1216,12 @@ class _RNN(Layer):
 
     def call(self, inputs, mask=None, training=None, initial_state=None):
         steps = inputs.shape[1]
-        states = list(initial_state) if initial_state is not None else self._initial_states(inputs)
+        carried = self.stateful and initial_state is None
+        if carried:
+            svars = self._stateful_states(inputs)
+            states = [_tf.identity(v) for v in svars]
+        else:
+            states = list(initial_state) if initial_state is not None else self._initial_states(inputs)
         if steps is None:
             # Unknown length (a symbolic model of variable-length sequences): one step gives the
             # shapes; the real loop runs on data, whose length is known.
@@ -1189,6 +1238,9 @@ class _RNN(Layer):
                 if self.return_sequences:
                     outs.append(h)
             seq = _tf.stack(outs, axis=1) if self.return_sequences else None
+        if carried and not _backend.is_keras_tensor(inputs):
+            for v, st in zip(svars, states):
+                v.assign(st)
         out = seq if self.return_sequences else h
         if self.return_state:
             return [out] + list(states)

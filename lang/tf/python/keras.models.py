@@ -1478,6 +1478,12 @@ class Model(Layer):
                 out.append("%s[%d][%d]" % (src_node.layer.name, node_index, index))
         return out
 
+    def reset_states(self):
+        """Zeros the states of the model's stateful layers (stateful RNNs), as Keras does."""
+        for layer in self.layers:
+            if getattr(layer, "stateful", False) and hasattr(layer, "reset_states"):
+                layer.reset_states()
+
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
         if not self.built:

@@ -15,6 +15,7 @@ from keras import utils
 from keras import datasets
 from keras import preprocessing
 from keras import constraints
+from keras import applications
 from keras.layers import Input, Layer, InputSpec
 from keras.models import Model, Sequential
 

@@ -100,7 +100,8 @@ def _evaluate(leaves, feed_dict):
 
 def _to_eager(element):
     with _tlens.eager_scope():
-        return _pack(element, [_tf.convert_to_tensor(v) for v in _flatten(element)])
+        # A window (Dataset.window's elements are datasets) stays a dataset, as in TensorFlow.
+        return _pack(element, [v if isinstance(v, Dataset) else _tf.convert_to_tensor(v) for v in _flatten(element)])
 
 
 def _abstract_element(ds):

@@ -1,0 +1,1 @@
+from keras.applications import *
