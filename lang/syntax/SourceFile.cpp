@@ -234,6 +234,20 @@ void SourceFile::collectErrors(TSNode top) {
     }
     if (std::strcmp(ts_node_type(n), "ERROR") == 0) {
       TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+      if (e.row > s.row) {
+        // A multi-line ERROR (Tree-sitter could not fit the statements around the problem into
+        // the tree, at worst the whole file's): the problem is where its complete statements
+        // end, as CPython says (`batch_size =` on line 53, not line 1).
+        for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
+          TSNode c = ts_node_child(n, i);
+          if (ts_node_is_named(c) && !ts_node_has_error(c) &&
+              (isStatementContainer(ts_node_type(c)) || std::strcmp(ts_node_type(c), "comment") == 0))
+            continue;
+          s = ts_node_start_point(c);
+          e = ts_node_end_point(c);
+          break;
+        }
+      }
       errors_.push_back({{static_cast<int>(s.row), static_cast<int>(s.column)},
                          {static_cast<int>(e.row), static_cast<int>(e.column)},
                          "invalid syntax"});

@@ -63,6 +63,34 @@ f(a=
   CHECK(ok.syntaxErrors().empty());
 }
 
+TEST_CASE("a syntax error Tree-sitter wraps with the statements around it is reported where those statements end", "[lang][syntax]") {
+  // An exercise notebook's blanks: Tree-sitter's recovery makes the whole file one ERROR node
+  // starting at the licence comment; CPython says line 4.
+  const char* text = R"(#@title Licensed under the Apache License
+import os
+
+image_gen = 
+
+model = 
+
+# Compile the model
+
+epochs = 
+
+history = 
+
+acc = 
+val_acc = 
+
+loss = 
+val_loss = 
+)";
+  SourceFile f("e.py", text);
+  REQUIRE_FALSE(f.syntaxErrors().empty());
+  CHECK(f.syntaxErrors()[0].start.line == 3);  // 0-based: line 4, CPython's
+  CHECK(f.syntaxErrors()[0].message == "invalid syntax");
+}
+
 TEST_CASE("deeply nested code does not overflow the stack", "[lang][syntax]") {
   std::string deep = "x = " + std::string(10000, '(') + "1" + std::string(9990, ')') + "\n";
   SourceFile f("deep.py", deep);
