@@ -84,6 +84,9 @@ class CallStack : public Accounting {
   /// Abstract mode outside trusted (embedded) code: loops are bounded.
   bool approximating() const;
   std::vector<StackFrame> callStack() const;
+  /// callStack()'s innermost frame of the user's code (not an embedded module's), without
+  /// building the list: native modules ask it for every op they make.
+  SourceLocation innermostUserLocation() const;
   SourceLocation locationOf(const Frame& f) const;
   /// Raises RecursionError when the native stack is nearly full.
   void checkStack();

@@ -73,6 +73,7 @@ void Interpreter::report(Severity severity, std::string message, std::string cod
 }
 
 std::vector<StackFrame> Interpreter::callStack() const { return m_->callStack(); }
+SourceLocation Interpreter::innermostUserLocation() const { return m_->innermostUserLocation(); }
 
 SourceLocation Interpreter::currentLocation() const {
   if (m_->frames.empty()) return {};

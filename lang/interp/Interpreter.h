@@ -105,6 +105,9 @@ class Interpreter {
   /// The Python call stack, outermost first: each frame's function name and the location of the
   /// expression it is executing now (for the innermost frame, the call being evaluated).
   std::vector<StackFrame> callStack() const;
+  /// The location the innermost frame of the user's own code (not an embedded module's) is
+  /// executing: callStack()'s last such frame, without building the list.
+  SourceLocation innermostUserLocation() const;
   /// The location of the expression executing now.
   SourceLocation currentLocation() const;
 

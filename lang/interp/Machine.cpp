@@ -1,4 +1,5 @@
 #include "lang/interp/Machine.h"
+#include "lang/interp/SourceNames.h"
 
 #include "lang/syntax/SourceText.h"
 
@@ -198,6 +199,12 @@ std::vector<StackFrame> CallStack::callStack() const {
   out.reserve(frames.size());
   for (const Frame* f : frames) out.push_back(StackFrame{f->name, locationOf(*f)});
   return out;
+}
+
+SourceLocation CallStack::innermostUserLocation() const {
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it)
+    if (!(*it)->file || !isLibraryPath((*it)->file->path())) return locationOf(**it);
+  return {};
 }
 
 void Accounting::addDiagnostic(Diagnostic d) {

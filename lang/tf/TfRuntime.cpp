@@ -92,12 +92,7 @@ std::vector<StackFrame> TfRuntime::userStack() {
   return out;
 }
 
-SourceLocation TfRuntime::userLocation() {
-  std::vector<StackFrame> s = in_.callStack();
-  for (auto it = s.rbegin(); it != s.rend(); ++it)
-    if (!isLibraryFile(it->location.file)) return it->location;
-  return {};
-}
+SourceLocation TfRuntime::userLocation() { return in_.innermostUserLocation(); }
 
 void TfRuntime::stampCreation(Graph* g) {
   CreationContext& c = g ? g->creation() : eagerCreation_;
