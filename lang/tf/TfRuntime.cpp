@@ -111,18 +111,16 @@ void TfRuntime::reportError(const std::string& message, const std::vector<Source
   // Inside the user's own functions (a layer helper, a tf.function), the calls that led here are
   // related locations too, innermost first: a helper called in three places says which call.
   std::vector<StackFrame> stack = userStack();
-  if (stack.size() < 2)
-    return reportErrorAt(userLocation(), message, related, relatedMessages, std::move(code), std::move(data), raiseAs);
   std::vector<SourceLocation> rel = related;
   std::vector<std::string> msgs = relatedMessages;
   msgs.resize(rel.size());
   constexpr size_t kCallers = 3;
   for (size_t k = 0; k + 1 < stack.size() && k < kCallers; ++k) {
-    const StackFrame& caller = stack[stack.size() - 2 - k];
-    rel.push_back(caller.location);
+    rel.push_back(stack[stack.size() - 2 - k].location);
     msgs.push_back("in the call of '" + stack[stack.size() - 1 - k].function + "' here");
   }
-  reportErrorAt(stack.back().location, message, rel, msgs, std::move(code), std::move(data), raiseAs);
+  reportErrorAt(stack.empty() ? SourceLocation{} : stack.back().location, message, rel, msgs, std::move(code),
+                std::move(data), raiseAs);
 }
 
 void TfRuntime::reportErrorAt(const SourceLocation& at, const std::string& message,

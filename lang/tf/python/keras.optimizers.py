@@ -420,6 +420,12 @@ class LearningRateSchedule:
     def from_config(cls, config):
         return cls(**config)
 
+    def _progress(self, step):
+        """step / decay_steps as float32, floored with `staircase` (the exponential and
+        inverse-time decays' exponent and divisor)."""
+        p = _tf.cast(step, _tf.float32) / float(self.decay_steps)
+        return _tf.floor(p) if self.staircase else p
+
 
 class ExponentialDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
@@ -429,9 +435,7 @@ class ExponentialDecay(LearningRateSchedule):
         self.staircase = staircase
 
     def __call__(self, step):
-        p = _tf.cast(step, _tf.float32) / float(self.decay_steps)
-        if self.staircase:
-            p = _tf.floor(p)
+        p = self._progress(step)
         return self.initial_learning_rate * _tf.pow(_tf.constant(self.decay_rate, _tf.float32), p)
 
     def get_config(self):
@@ -493,9 +497,7 @@ class InverseTimeDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
-        p = _tf.cast(step, _tf.float32) / float(self.decay_steps)
-        if self.staircase:
-            p = _tf.floor(p)
+        p = self._progress(step)
         return self.initial_learning_rate / (1.0 + self.decay_rate * p)
 
     def get_config(self):
